@@ -31,6 +31,9 @@ let package = Package(
         // MARK: - Trace model: the vocabulary every other module speaks
         .target(name: "TraceModel"),
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
+
+        // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
+        .target(name: "TraceImport", dependencies: ["TraceModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - Input bytes
+
+/// An input file (or standard input), read in fixed-size chunks so that memory
+/// stays bounded whatever the file size.
+///
+/// ```swift
+/// let input = try TraceInput(path: "session.jsonl")
+/// try input.forEachLine { line, number in ... }   // line: UnsafeBufferPointer<UInt8>, no "\n"
+/// ```
+public final class TraceInput {
+    /// The name errors use: the path as given, or `-` for standard input.
+    public let name: String
+    private let fd: Int32
+    private let ownsDescriptor: Bool
+    /// Bytes read per `read(2)`; lines longer than this grow the buffer.
+    public static let chunkSize = 1 << 20
+
+    /// Opens a file; `-` means standard input.
+    public init(path: String) throws {
+        name = path
+        if path == "-" {
+            fd = 0
+            ownsDescriptor = false
+        } else {
+            let descriptor = open(path, O_RDONLY)
+            guard descriptor >= 0 else {
+                throw TraceError(
+                    SourceLocation(file: path, line: 0),
+                    "cannot open: \(String(cString: strerror(errno)))")
+            }
+            fd = descriptor
+            ownsDescriptor = true
+        }
+    }
+
+    deinit {
+        if ownsDescriptor { close(fd) }
+    }
+
+    /// Calls `body` with every line (without its `\n` or `\r\n`) and its
+    /// 1-based number. The buffer is only valid during the call.
+    public func forEachLine(
+        _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
+    ) throws {
+        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        var filled = 0        // bytes valid in buffer
+        var lineNumber = 0
+        var atEnd = false
+        while !atEnd {
+            if filled == buffer.count {
+                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+            }
+            let n = buffer.withUnsafeMutableBytes { raw in
+                read(fd, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TraceError(SourceLocation(file: name, line: lineNumber),
+                                 "read failed: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { atEnd = true }
+            filled += n
+            // Hand out every complete line; keep the tail for the next read.
+            var consumed = 0
+            try buffer.withUnsafeBufferPointer { all in
+                var start = 0
+                var i = 0
+                while i < filled {
+                    if all[i] == 0x0A {
+                        lineNumber += 1
+                        var end = i
+                        if end > start && all[end - 1] == 0x0D { end -= 1 }
+                        try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
+                        start = i + 1
+                    }
+                    i += 1
+                }
+                if atEnd && start < filled {
+                    lineNumber += 1
+                    var end = filled
+                    if all[end - 1] == 0x0D { end -= 1 }
+                    try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
+                    start = filled
+                }
+                consumed = start
+            }
+            if consumed > 0 {
+                buffer.withUnsafeMutableBytes { raw in
+                    let base = raw.baseAddress!
+                    memmove(base, base + consumed, filled - consumed)
+                }
+                filled -= consumed
+            }
+        }
+    }
+
+    /// The whole input in memory, for formats that are one document.
+    public func readAll() throws -> [UInt8] {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw TraceError(SourceLocation(file: name, line: 0),
+                                 "read failed: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            result.append(contentsOf: chunk[0..<n])
+        }
+        return result
+    }
+}
