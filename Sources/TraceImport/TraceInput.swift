@@ -1,3 +1,4 @@
+import TraceModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
