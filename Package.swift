@@ -34,6 +34,10 @@ let package = Package(
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
         .target(name: "TraceImport", dependencies: ["TraceModel"]),
+
+        // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
+        .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
+        .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
