@@ -1,0 +1,183 @@
+import Foundation
+
+// MARK: - Settling and overshoot
+//
+// Both questions are about the extrema of x(t), the times where the velocity
+// is zero. Between two consecutive extrema x is monotonic, which turns "the
+// last time |x| exceeds the tolerance" into one bisection on a monotonic
+// interval instead of a scan that could miss a narrow peak:
+//
+// - underdamped: extrema are evenly spaced, half a damped period π/ω_d
+//   apart, and each is e^(−απ/ω_d) times the previous one with the opposite
+//   sign, so their magnitudes fall strictly;
+// - critically and overdamped: x is a sum of two exponentials, with at most
+//   one extremum and one zero crossing; after the extremum (or from the start
+//   when there is none) |x| falls monotonically to 0.
+
+extension Spring {
+    /// The time, in seconds, after which a spring that starts `distance`
+    /// points short of its target with `initialVelocity` stays within
+    /// `tolerance` points of the target for good.
+    ///
+    /// Not the first time it comes within tolerance: a bouncy spring enters
+    /// the band, overshoots out of it, and comes back; this is the last exit.
+    /// `initialVelocity` is on the same axis as `distance` (so a positive
+    /// velocity with a positive distance moves towards the target).
+    /// `.infinity` for an undamped spring that moves at all, or a spring that
+    /// is not ``isPhysical``.
+    ///
+    /// ```swift
+    /// let spring = Spring(response: 0.5, dampingFraction: 0.7)
+    /// spring.settleTime(distance: 300)                          // ≈ 0.63 s
+    /// spring.settleTime(distance: 300, initialVelocity: 2_000)  // a flick in
+    /// ```
+    public func settleTime(distance: Double, initialVelocity: Double = 0, tolerance: Double = 0.5) -> Double {
+        let x0 = -distance, v0 = initialVelocity
+        if x0 == 0 && v0 == 0 { return 0 }
+        guard isPhysical, tolerance > 0, x0.isFinite, v0.isFinite else { return .infinity }
+        let x = { (t: Double) in self.state(after: t, displacement: x0, velocity: v0).displacement }
+
+        switch regime {
+        case .underdamped:
+            let omega0 = naturalFrequency
+            let alpha = dampingFraction * omega0
+            guard alpha > 0 else {
+                // Undamped: a constant amplitude √(x₀² + (v₀/ω₀)²).
+                let amplitude = (x0 * x0 + (v0 / omega0) * (v0 / omega0)).squareRoot()
+                return amplitude <= tolerance ? 0 : .infinity
+            }
+            let halfPeriod = Double.pi / dampedFrequency
+            let first = firstUnderdampedExtremum(displacement: x0, velocity: v0)
+            let firstPeak = abs(x(first))
+            guard firstPeak > tolerance else {
+                // Every extremum is inside the band: only the opening stretch
+                // to the first extremum (monotonic) can be outside it.
+                return abs(x0) > tolerance ? lastExit(x, from: 0, to: first, tolerance: tolerance) : 0
+            }
+            // Peaks fall by e^(−α·halfPeriod) each: the last one outside the
+            // band is about n = ln(peak/tol)/(α·halfPeriod) steps on. Check it
+            // against the real displacement, since rounding can move it by one.
+            var n = Swift.max(0, (log(firstPeak / tolerance) / (alpha * halfPeriod)).rounded(.down))
+            while n > 0, abs(x(first + n * halfPeriod)) <= tolerance { n -= 1 }
+            var steps = 0
+            while abs(x(first + (n + 1) * halfPeriod)) > tolerance, steps < 64 { n += 1; steps += 1 }
+            return lastExit(x, from: first + n * halfPeriod, to: first + (n + 1) * halfPeriod, tolerance: tolerance)
+
+        case .criticallyDamped, .overdamped:
+            let extremum = nonOscillatingExtremum(displacement: x0, velocity: v0)
+            let tailStart = extremum ?? 0
+            if abs(x(tailStart)) > tolerance {
+                // |x| falls monotonically from here: double a step until inside.
+                let slowRate = regime == .overdamped ? -overdampedRoots.slow : naturalFrequency
+                var step = 1 / slowRate
+                var end = tailStart + step
+                var doublings = 0
+                while abs(x(end)) > tolerance, doublings < 200 { step *= 2; end = tailStart + step; doublings += 1 }
+                return lastExit(x, from: tailStart, to: end, tolerance: tolerance)
+            }
+            if let extremum, abs(x0) > tolerance {
+                return lastExit(x, from: 0, to: extremum, tolerance: tolerance)
+            }
+            return 0
+        }
+    }
+
+    /// How far past the target, in points, a spring that starts `distance`
+    /// points short of it with `initialVelocity` travels (0 when it never
+    /// crosses). Measured in the direction of travel: the sign of `distance`,
+    /// or of the velocity when the distance is 0.
+    ///
+    /// ```swift
+    /// Spring(duration: 0.5, bounce: 0.3).overshoot(distance: 100)   // ≈ 4.6 pt
+    /// Spring(duration: 0.5, bounce: 0).overshoot(distance: 100)     // 0
+    /// ```
+    public func overshoot(distance: Double, initialVelocity: Double = 0) -> Double {
+        let x0 = -distance, v0 = initialVelocity
+        let direction: Double = distance != 0 ? (distance > 0 ? 1 : -1) : (v0 > 0 ? 1 : v0 < 0 ? -1 : 0)
+        guard direction != 0, isPhysical else { return 0 }
+        let x = { (t: Double) in direction * self.state(after: t, displacement: x0, velocity: v0).displacement }
+        switch regime {
+        case .underdamped:
+            // The first two extrema are on opposite sides; later ones are smaller.
+            let first = firstUnderdampedExtremum(displacement: x0, velocity: v0)
+            let halfPeriod = Double.pi / dampedFrequency
+            return Swift.max(0, x(first), x(first + halfPeriod))
+        case .criticallyDamped, .overdamped:
+            guard let extremum = nonOscillatingExtremum(displacement: x0, velocity: v0) else { return 0 }
+            return Swift.max(0, x(extremum))
+        }
+    }
+
+    /// ``overshoot(distance:initialVelocity:)`` as a fraction of `|distance|`
+    /// (0.046 is 4.6 %). `.infinity` when a spring already at its target is
+    /// flicked away from it, 0 when nothing moves.
+    public func overshootFraction(distance: Double, initialVelocity: Double = 0) -> Double {
+        let points = overshoot(distance: distance, initialVelocity: initialVelocity)
+        if distance != 0 { return points / abs(distance) }
+        return points > 0 ? .infinity : 0
+    }
+
+    /// ω_d = ω₀√(1 − ζ²): the angular frequency of an underdamped oscillation
+    /// (0 when not underdamped).
+    public var dampedFrequency: Double {
+        let zeta = dampingFraction
+        guard zeta < 1 else { return 0 }
+        return naturalFrequency * (1 - zeta * zeta).squareRoot()
+    }
+
+    // MARK: - Extrema
+
+    /// The first t ≥ 0 where an underdamped spring's velocity is zero.
+    ///
+    /// The velocity is `e^(−αt)·(v₀·cos ω_d t − K·sin ω_d t)` with
+    /// K = (α·v₀ + ω₀²·x₀)/ω_d, zero where tan(ω_d t) = v₀/K, that is at
+    /// ω_d t = atan2(v₀, K) + nπ.
+    func firstUnderdampedExtremum(displacement x0: Double, velocity v0: Double) -> Double {
+        let omega0 = naturalFrequency
+        let alpha = dampingFraction * omega0
+        let omegaD = dampedFrequency
+        let k = (alpha * v0 + omega0 * omega0 * x0) / omegaD
+        var phase = atan2(v0, k)
+        if phase < 0 { phase += Double.pi }
+        if phase >= Double.pi { phase -= Double.pi }
+        return phase / omegaD
+    }
+
+    /// The one t > 0 where a critically or overdamped spring's velocity is
+    /// zero, if there is one.
+    func nonOscillatingExtremum(displacement x0: Double, velocity v0: Double) -> Double? {
+        let t: Double
+        if regime == .criticallyDamped {
+            // v = e^(−ω₀t)·(v₀ − ω₀·(v₀ + ω₀x₀)·t)
+            let omega0 = naturalFrequency
+            let b = v0 + omega0 * x0
+            guard b != 0 else { return nil }
+            t = v0 / (omega0 * b)
+        } else {
+            // v = r₁C₁e^(r₁t) + r₂C₂e^(r₂t) = 0  ⇔  e^((r₁−r₂)t) = −r₂C₂/(r₁C₁)
+            let (r1, r2) = overdampedRoots
+            let c2 = (v0 - r1 * x0) / (r2 - r1)
+            let c1 = x0 - c2
+            let ratio = -(r2 * c2) / (r1 * c1)
+            guard ratio > 0, ratio.isFinite else { return nil }
+            t = log(ratio) / (r1 - r2)
+        }
+        return t > 0 && t.isFinite ? t : nil
+    }
+
+    /// On [a, b] where x is monotonic, |x(a)| > tol ≥ |x(b)|: the time where
+    /// x crosses ±tol, by bisection (x is monotonic, so the crossing is
+    /// unique). Returns the inside end of the final bracket.
+    private func lastExit(
+        _ x: (Double) -> Double, from a: Double, to b: Double, tolerance: Double
+    ) -> Double {
+        let side: Double = x(a) > 0 ? 1 : -1
+        var outside = a, inside = b
+        for _ in 0..<200 {
+            let mid = (outside + inside) / 2
+            guard mid > outside, mid < inside else { break }
+            if side * x(mid) > tolerance { outside = mid } else { inside = mid }
+        }
+        return inside
+    }
+}
