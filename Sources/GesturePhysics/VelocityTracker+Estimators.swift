@@ -5,7 +5,7 @@ import TraceModel
 // Each estimator reads the `n` newest samples (`sample(newestFirst: 0..<n)`)
 // that `windowCount()` admitted, and never allocates.
 
-extension VelocityTracker {
+extension SampleRing {
     // MARK: - lsq2
 
     /// Unweighted least squares, degree 2, slope at the newest sample.
@@ -21,7 +21,6 @@ extension VelocityTracker {
     ///
     /// A degree-2 fit needs three distinct times; with fewer samples (or
     /// fewer distinct times) the velocity is zero, as Flutter reports it.
-    @usableFromInline
     func leastSquaresQuadratic(over n: Int) -> Velocity {
         guard n >= 3 else { return .zero }
         let newest = sample(newestFirst: 0).t
@@ -82,7 +81,6 @@ extension VelocityTracker {
     /// segment alone reports exactly its own slope. Pairs with equal times
     /// have no defined velocity and are skipped (the halving applies to the
     /// first segment actually used). Two samples give their plain slope.
-    @usableFromInline
     func impulse(over n: Int) -> Velocity {
         guard n >= 2 else { return .zero }
         var workX = 0.0, workY = 0.0
@@ -107,7 +105,6 @@ extension VelocityTracker {
     }
 
     /// The velocity of a unit mass with kinetic energy `|work|`, signed.
-    @inlinable
     static func velocity(fromWork work: Double) -> Double {
         let speed = (2 * abs(work)).squareRoot()
         return work < 0 ? -speed : speed
@@ -117,7 +114,6 @@ extension VelocityTracker {
 
     /// Weights of the last three point-to-point velocities, oldest first
     /// (`v(−2)`, `v(−1)`, `v(0)`), as the spec defines the `ios` strategy.
-    @usableFromInline
     static func iosWeight(stepsBack: Int) -> Double {
         switch stepsBack {
         case 0: 0.05  // v(0), the newest
@@ -132,7 +128,6 @@ extension VelocityTracker {
     /// With only one or two velocities in the window (a very short or
     /// freshly resumed movement), the available ones keep their positions'
     /// weights, renormalised to sum to 1; with none the velocity is zero.
-    @usableFromInline
     func iosWeighted(over n: Int) -> Velocity {
         var sumX = 0.0, sumY = 0.0, totalWeight = 0.0
         var found = 0
@@ -156,7 +151,6 @@ extension VelocityTracker {
 
     /// The slope from the newest earlier-timed sample in the window to the
     /// newest sample; zero when the window has only one distinct time.
-    @usableFromInline
     func twoPoint(over n: Int) -> Velocity {
         guard n >= 2 else { return .zero }
         let newest = sample(newestFirst: 0)

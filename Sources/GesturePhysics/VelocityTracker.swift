@@ -46,6 +46,9 @@ public struct VelocityTracker: Sendable {
     @usableFromInline var storage: SampleStorage
     @usableFromInline var head: Int = 0
     @usableFromInline var storedCount: Int = 0
+    /// The newest sample's time, kept beside the ring so `add` compares
+    /// against a stored integer instead of reading the ring.
+    @usableFromInline var storedNewestTime: Micros = 0
 
     /// Samples currently remembered (at most ``capacity``).
     @inlinable
@@ -67,7 +70,8 @@ public struct VelocityTracker: Sendable {
     @inlinable
     public mutating func add(t: Micros, x: Double, y: Double) {
         if count > 0, t < newestTime { reset() }
-        storage[head] = TimedPoint(t: t, x: x, y: y)
+        storage.store(TimedPoint(t: t, x: x, y: y), at: head)
+        storedNewestTime = t
         head = head == Self.capacity - 1 ? 0 : head + 1
         if storedCount < Self.capacity { storedCount += 1 }
     }
@@ -77,13 +81,12 @@ public struct VelocityTracker: Sendable {
     public mutating func reset() {
         head = 0
         storedCount = 0
+        storedNewestTime = 0
     }
 
     /// The time of the newest sample (0 when empty).
     @inlinable
-    public var newestTime: Micros {
-        count == 0 ? 0 : storage[head == 0 ? Self.capacity - 1 : head - 1].t
-    }
+    public var newestTime: Micros { storedNewestTime }
 
     // MARK: - Asking
 
@@ -92,12 +95,17 @@ public struct VelocityTracker: Sendable {
     /// `.zero` when there are no samples; see ``VelocityStrategy`` for what
     /// each strategy needs.
     public func velocity() -> Velocity {
-        let n = windowCount()
-        switch strategy {
-        case .lsq2: return leastSquaresQuadratic(over: n)
-        case .impulse: return impulse(over: n)
-        case .ios: return iosWeighted(over: n)
-        case .twopoint: return twoPoint(over: n)
+        // One borrow of the inline storage for the whole estimate: the
+        // estimators index it through a pointer, never copying the samples.
+        withUnsafeBytes(of: storage.points) { raw in
+            let ring = SampleRing(samples: raw.assumingMemoryBound(to: TimedPoint.self), head: head, count: storedCount)
+            let n = ring.windowCount()
+            switch strategy {
+            case .lsq2: return ring.leastSquaresQuadratic(over: n)
+            case .impulse: return ring.impulse(over: n)
+            case .ios: return ring.iosWeighted(over: n)
+            case .twopoint: return ring.twoPoint(over: n)
+            }
         }
     }
 
@@ -113,29 +121,47 @@ public struct VelocityTracker: Sendable {
 
     // MARK: - Window
 
+    /// How many of the newest samples pass the horizon and gap rules.
+    func windowCount() -> Int {
+        withUnsafeBytes(of: storage.points) { raw in
+            SampleRing(samples: raw.assumingMemoryBound(to: TimedPoint.self), head: head, count: storedCount)
+                .windowCount()
+        }
+    }
+}
+
+// MARK: - Ring view
+
+/// A read-only view of a tracker's ring buffer, valid inside one borrow of
+/// its storage.
+struct SampleRing {
+    let samples: UnsafeBufferPointer<TimedPoint>
+    /// Where the next sample would go: the newest is just before it.
+    let head: Int
+    let count: Int
+
+    /// The `i`-th newest sample (0 is the newest); `i < count`.
+    @inline(__always)
+    func sample(newestFirst i: Int) -> TimedPoint {
+        var index = head - 1 - i
+        if index < 0 { index += samples.count }
+        return samples[index]
+    }
+
     /// How many of the newest samples pass the horizon and gap rules: the
     /// estimators look at `sample(newestFirst: 0 ..< windowCount())`.
-    @usableFromInline
     func windowCount() -> Int {
         guard count > 0 else { return 0 }
-        let newest = newestTime
+        let newest = sample(newestFirst: 0).t
         var newer = newest
         var taken = 1
         while taken < count {
             let t = sample(newestFirst: taken).t
-            if newest - t > Self.horizon || newer - t > Self.assumeStoppedGap { break }
+            if newest - t > VelocityTracker.horizon || newer - t > VelocityTracker.assumeStoppedGap { break }
             newer = t
             taken += 1
         }
         return taken
-    }
-
-    /// The `i`-th newest sample (0 is the newest); `i < count`.
-    @inlinable
-    func sample(newestFirst i: Int) -> TimedPoint {
-        var index = head - 1 - i
-        if index < 0 { index += Self.capacity }
-        return storage[index]
     }
 }
 
@@ -178,19 +204,13 @@ struct SampleStorage: Sendable {
         )
     }
 
-    /// `index` is always in 0..<20: the tracker computes it from its ring
-    /// arithmetic, never from input data.
+    /// Writes one sample. `index` is always in 0..<20: the tracker computes
+    /// it from its ring arithmetic, never from input data. (Reads go through
+    /// ``SampleRing``, one borrow of the storage per estimate.)
     @inlinable
-    subscript(index: Int) -> TimedPoint {
-        get {
-            withUnsafeBytes(of: points) { raw in
-                raw.load(fromByteOffset: index * MemoryLayout<TimedPoint>.stride, as: TimedPoint.self)
-            }
-        }
-        set {
-            withUnsafeMutableBytes(of: &points) { raw in
-                raw.storeBytes(of: newValue, toByteOffset: index * MemoryLayout<TimedPoint>.stride, as: TimedPoint.self)
-            }
+    mutating func store(_ point: TimedPoint, at index: Int) {
+        withUnsafeMutableBytes(of: &points) { raw in
+            raw.storeBytes(of: point, toByteOffset: index * MemoryLayout<TimedPoint>.stride, as: TimedPoint.self)
         }
     }
 }
