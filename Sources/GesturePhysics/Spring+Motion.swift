@@ -36,6 +36,7 @@ extension Spring {
     /// let spring = Spring(response: 0.4, dampingFraction: 0.8)
     /// // 200 pt short of the target, already moving towards it at 500 pt/s:
     /// spring.state(after: 0.1, displacement: -200, velocity: 500)
+    /// // SpringState(displacement: −82.64…, velocity: 1135.7…)
     /// ```
     @inlinable
     public func state(after t: Double, displacement x0: Double, velocity v0: Double) -> SpringState {

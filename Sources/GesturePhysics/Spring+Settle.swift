@@ -28,8 +28,8 @@ extension Spring {
     ///
     /// ```swift
     /// let spring = Spring(response: 0.5, dampingFraction: 0.7)
-    /// spring.settleTime(distance: 300)                          // ≈ 0.63 s
-    /// spring.settleTime(distance: 300, initialVelocity: 2_000)  // a flick in
+    /// spring.settleTime(distance: 300)                          // ≈ 0.763 s
+    /// spring.settleTime(distance: 300, initialVelocity: 2_000)  // ≈ 0.730 s: flicked in
     /// ```
     public func settleTime(distance: Double, initialVelocity: Double = 0, tolerance: Double = 0.5) -> Double {
         let x0 = -distance, v0 = initialVelocity

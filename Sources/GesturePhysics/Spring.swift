@@ -22,7 +22,7 @@ import Foundation
 /// spring.stiffness          // 157.91…  = (2π/0.5)²
 /// spring.damping            // 17.59…   = 4π·0.7/0.5
 /// spring.dampingFraction    // 0.7
-/// Spring(response: 0.35, dampingFraction: 0.85).settleTime(distance: 300)  // seconds
+/// Spring(response: 0.35, dampingFraction: 0.85).settleTime(distance: 300)  // ≈ 0.46 s
 /// ```
 ///
 /// Parameters are design constants, not input data: a stiffness that is not

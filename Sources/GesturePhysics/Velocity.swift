@@ -52,10 +52,13 @@ public enum VelocityStrategy: String, CaseIterable, Sendable {
     case lsq2
     /// Android's kinetic-energy ("impulse") estimator: treats the pointer as a
     /// unit mass pushed by each point-to-point segment and reports the velocity
-    /// that the accumulated work would give it.
+    /// that the accumulated work would give it. Two samples give their plain
+    /// slope; one gives zero.
     case impulse
     /// A model of iOS's smoothing: `0.6·v(−2) + 0.35·v(−1) + 0.05·v(0)` over
-    /// the last three point-to-point velocities, oldest first.
+    /// the last three point-to-point velocities, oldest first (pairs with
+    /// equal times skipped). With only one or two segments in the window
+    /// their weights are renormalised to sum to 1; with none it is zero.
     case ios
     /// The slope between the last two samples with distinct times: the
     /// noisiest estimate and the one with the least lag; a baseline for comparisons.
