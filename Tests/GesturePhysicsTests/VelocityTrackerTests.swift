@@ -242,3 +242,28 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
         #expect(releases.allSatisfy { $0.session == "s" })
     }
 }
+
+// MARK: - Storage
+
+@Suite struct VelocityTrackerStorageTests {
+    @Test func theRingBufferIsStoredInline() {
+        // Twenty samples of (Int64, Double, Double) live in the struct itself:
+        // no reference to a heap buffer, so adding a sample never allocates.
+        #expect(MemoryLayout<VelocityTracker>.size >= VelocityTracker.capacity * 24)
+        #expect(MemoryLayout<TimedPoint>.stride == 24)
+    }
+
+    @Test func otherStrategiesAgreeWithLsq2OnTheDirectionOfFastFlings() throws {
+        let sessions = try Fixtures.sessions("velocity/flutter-velocity.jsonl")
+        for session in sessions {
+            let reference = releaseVelocities(of: session, strategy: .lsq2)
+            for strategy in VelocityStrategy.allCases where strategy != .lsq2 {
+                let other = releaseVelocities(of: session, strategy: strategy)
+                #expect(other.map(\.t) == reference.map(\.t))
+                for (a, b) in zip(reference, other) where abs(a.vy) > 1_000 {
+                    #expect((a.vy > 0) == (b.vy > 0), "\(strategy) pointer \(a.pointer): \(b.vy) vs \(a.vy)")
+                }
+            }
+        }
+    }
+}
