@@ -49,7 +49,7 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
         var afterPause = VelocityTracker()
         for sample in session.touches where !sample.phase.isTerminal {
             full.add(t: sample.t, x: sample.x, y: sample.y)
-            if sample.t >= 93_000 { afterPause.add(t: sample.t, x: sample.x, y: sample.y) }
+            if sample.t >= 93_000 { afterPause.add(sample) }
         }
         #expect(full.windowCount() == 5)
         #expect(full.velocity() == afterPause.velocity())
