@@ -34,6 +34,15 @@ let package = Package(
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
         .target(name: "TraceImport", dependencies: ["TraceModel"]),
+
+        // MARK: - GSL: the C library and a small, safe Swift layer over it
+        .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+        .target(name: "GSL", dependencies: ["CGSL"]),
+        .testTarget(name: "GSLTests", dependencies: ["GSL"]),
+
+        // MARK: - Tuning: parameter spaces, statistics and the search driver
+        .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
     ],
     swiftLanguageModes: [.v6]
 )
