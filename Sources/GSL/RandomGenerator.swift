@@ -128,6 +128,21 @@ public final class RandomGenerator: RandomNumberGenerator {
         return sampleIndices(count: count, from: elements.count).map { elements[$0] }
     }
 
+    /// `count` elements drawn with replacement, copied by `gsl_ran_sample`
+    /// straight from the array (no index array) for plain values such as
+    /// `Double`: the fast path for bootstraps over large samples. Draws the
+    /// same sequence as the generic version.
+    public func sample<T: BitwiseCopyable>(_ elements: [T], count: Int) -> [T] {
+        guard !elements.isEmpty, count > 0 else { return [] }
+        return [T](unsafeUninitializedCapacity: count) { dest, initialized in
+            elements.withUnsafeBytes { src in
+                gsl_ran_sample(pointer, UnsafeMutableRawPointer(dest.baseAddress), count,
+                               UnsafeMutableRawPointer(mutating: src.baseAddress), elements.count, MemoryLayout<T>.stride)
+            }
+            initialized = count
+        }
+    }
+
     /// `count` indices in `0 ..< n` drawn with replacement.
     public func sampleIndices(count: Int, from n: Int) -> [Int] {
         guard n > 0, count > 0 else { return [] }

@@ -55,6 +55,12 @@ import Testing
         #expect(resample.count == 1_000)
         #expect(Set(resample) == Set(items))  // with replacement: every item shows up
 
+        // The copying fast path for plain values draws the same sequence as
+        // the generic path through indices.
+        let twin = try RandomGenerator(seed: 99), other = try RandomGenerator(seed: 99)
+        let doubles = items.map(Double.init)
+        #expect(twin.sample(doubles, count: 50) == other.sampleIndices(count: 50, from: doubles.count).map { doubles[$0] })
+
         let chosen = rng.choose(items, count: 4)
         #expect(chosen.count == 4)
         #expect(Set(chosen).count == 4)

@@ -97,7 +97,9 @@ public struct TunableParameter: Sendable, Hashable, Codable {
         let raw: Double
         switch scale {
         case .linear: raw = lower + t * (upper - lower)
-        case .log: raw = exp(log(lower) + t * (log(upper) - log(lower)))
+        case .log:
+            // exp(log(x)) need not be x; the ends must be the bounds exactly.
+            raw = t == 0 ? lower : t == 1 ? upper : exp(log(lower) + t * (log(upper) - log(lower)))
         }
         return clamp(raw)
     }
