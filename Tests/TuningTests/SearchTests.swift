@@ -254,3 +254,16 @@ struct EvaluationKeyForTest: Hashable {
     var values: ParameterValues
     var temperature: Double
 }
+
+@Suite struct SearchBatchEvaluationTests {
+    @Test func evaluatesKnownPointsInOrder() throws {
+        let meter = CallMeter()
+        let search = ParameterSearch(space: try SearchTests.oneDimensional())
+        let points: [ParameterValues] = (0 ..< 9).map { ["gate.threshold": Double($0) - 3] } + [["gate.threshold": 99]]
+        let evaluations = search.evaluate(points, objective: SearchTests.objective(meter))
+        #expect(evaluations.map(\.exact) == (0 ..< 9).map { Double(SearchTests.problem.misfires(Double($0) - 3)) }
+                + [Double(SearchTests.problem.misfires(5))])   // 99 is clamped to the bound 5
+        #expect(meter.calls == 10)
+        #expect(meter.maxConcurrent <= 2)
+    }
+}

@@ -107,3 +107,15 @@ import Testing
         }
     }
 }
+
+@Suite struct McNemarAlignedOutcomesTests {
+    @Test func alignedArraysGiveTheSameCounts() throws {
+        let before = [true, true, false, false, true, false]
+        let after = [true, false, true, true, true, false]
+        let result = try #require(McNemar.test(before: before, after: after))
+        #expect(result.worsened == 1 && result.improved == 2 && result.unchanged == 3)
+        // P(X ≤ 1 | n = 3, ½) = 4/8, doubled and capped at 1.
+        #expect(result.exactPValue == 1)
+        #expect(McNemar.test(before: [true], after: []) == nil)
+    }
+}

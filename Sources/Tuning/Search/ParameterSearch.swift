@@ -35,7 +35,9 @@ import GSL
 /// evaluations are recorded in planned order. The plan never depends on the
 /// thread count or timing, so 1 or 2 threads give the identical history.
 /// (The price: two simultaneous jobs cannot share each other's fresh memo
-/// entries, so occasionally the same point is evaluated twice.)
+/// entries, so occasionally the same point is evaluated twice.) Determinism
+/// assumes a deterministic objective: same values and temperature, same
+/// evaluation.
 ///
 /// ```swift
 /// let search = ParameterSearch(space: space, configuration: .init(maxEvaluations: 300, seed: 7))
@@ -159,6 +161,19 @@ public struct ParameterSearch: Sendable {
                                      temperature: temperature, best: ledger.best))
         }
         return try result(of: ledger)
+    }
+
+    // MARK: - Evaluating a few known points
+
+    /// Evaluates `points` (e.g. the defaults and the tuned values on held-out
+    /// users) on up to `parallelism` threads, returning results in order.
+    /// Each point is clamped to the space first.
+    public func evaluate(_ points: [ParameterValues], temperature: Double = 0,
+                         objective: @escaping SearchObjective) -> [Evaluation] {
+        let clamped = points.map(space.clamped)
+        return ParallelEvaluation.map(clamped.count, width: max(1, min(configuration.parallelism, 2))) { i in
+            objective(clamped[i], temperature)
+        }
     }
 
     // MARK: - Shared steps

@@ -136,6 +136,9 @@ final class JobEvaluator {
     /// evaluated on its boundary, plus a pull back proportional to the
     /// squared distance, so the simplex does not drift along a flat outside.
     func score(atUnit point: [Double]) -> Double {
+        // Once spent, answer at once: an annealing chain may still have
+        // thousands of steps of its schedule to run through.
+        if refused { return Self.refusedScore }
         var outside = 0.0
         let clamped = point.map { u -> Double in
             let c = u.isNaN ? 0.5 : min(max(u, 0), 1)

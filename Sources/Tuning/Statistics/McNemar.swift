@@ -65,6 +65,13 @@ public enum McNemar {
         return test(worsened: worsened, improved: improved, unchanged: unchanged)
     }
 
+    /// Tests aligned per-gesture outcomes (`before[i]` and `after[i]` are the
+    /// same labelled gesture); `nil` when the arrays differ in length.
+    public static func test(before: [Bool], after: [Bool]) -> Result? {
+        guard before.count == after.count else { return nil }
+        return test(zip(before, after).lazy.map { (before: $0, after: $1) })
+    }
+
     /// Tests from the discordant counts `b` (worsened) and `c` (improved).
     public static func test(worsened b: Int, improved c: Int, unchanged: Int = 0) -> Result {
         let b = max(b, 0), c = max(c, 0)
