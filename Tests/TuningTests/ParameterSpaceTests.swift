@@ -15,7 +15,7 @@ import Testing
         let space = try Self.space()
         let values = space.values(atUnitPoint: [0.5, 0.25, 0.5])
         // The middle of a log range is the geometric mean.
-        #expect(abs(values["tabSwipe.fastTrigger"]! - (100.0 * 3000).squareRoot()) < 1e-9)
+        #expect(abs((try #require(values["tabSwipe.fastTrigger"])) - (100.0 * 3000).squareRoot()) < 1e-9)
         #expect(values["pan.slop"] == 13)
         for value in [100.0, 123.4, 700, 2999.9, 3000] {
             let u = space.parameters[0].unitCoordinate(of: value)
@@ -54,7 +54,7 @@ import Testing
         let wild = space.values(atUnitPoint: [-3, 7, .nan])
         #expect(wild["tabSwipe.fastTrigger"] == 100)
         #expect(wild["pan.slop"] == 40)
-        #expect((1 ... 8).contains(wild["pan.slopSamples"]!))
+        #expect((1 ... 8).contains((try #require(wild["pan.slopSamples"]))))
         let clamped = space.clamped(["pan.slop": 1_000, "nonsense": 3])
         #expect(clamped == ["tabSwipe.fastTrigger": 700, "pan.slop": 40, "pan.slopSamples": 3])
         #expect(space.unitPoint(for: ["pan.slop": -5]) == [space.parameters[0].unitCoordinate(of: 700), 0, 0.3125])
