@@ -23,6 +23,20 @@ import Testing
         #expect(value == 1_186_927_261)
     }
 
+    @Test func streamsAreDeterministicAndDistinct() throws {
+        func draws(_ seed: UInt, _ stream: UInt) throws -> [UInt32] {
+            let rng = try RandomGenerator(seed: seed, stream: stream)
+            return (0 ..< 8).map { _ in rng.nextUInt32() }
+        }
+        #expect(try draws(7, 3) == draws(7, 3))
+        let family = try (0 ..< 200 as Range<UInt>).map { try draws(7, $0) }
+        #expect(Set(family).count == 200)
+        #expect(try draws(7, 0) != draws(8, 0))
+        // Plain seeds only use their low 32 bits (GSL's mt19937); streams do not collide that way.
+        #expect(try RandomGenerator(seed: 1).nextUInt32() == RandomGenerator(seed: 1 + (1 << 32)).nextUInt32())
+        #expect(try draws(1, 0) != draws(1 + (1 << 32), 0))
+    }
+
     @Test func cloneContinuesTheSameSequence() throws {
         let rng = try RandomGenerator(seed: 5)
         _ = rng.uniform()

@@ -76,7 +76,7 @@ public struct ParameterSearch: Sendable {
         try validate()
         let c = configuration
         var ledger = SearchLedger(space: space, maxEvaluations: c.maxEvaluations)
-        let rng = try RandomGenerator(seed: c.seed)
+        let rng = try RandomGenerator(seed: c.seed, stream: 0)
         let report = { (phase: SearchPhase, temperature: Double, ledger: SearchLedger) in
             progress?(SearchProgress(phase: phase, evaluations: ledger.history.count, maxEvaluations: c.maxEvaluations,
                                      temperature: temperature, best: ledger.best))
@@ -132,7 +132,7 @@ public struct ParameterSearch: Sendable {
         let c = configuration
         let temperature = c.finalTemperature
         var ledger = SearchLedger(space: space, maxEvaluations: c.maxEvaluations)
-        let rng = try RandomGenerator(seed: c.seed)
+        let rng = try RandomGenerator(seed: c.seed, stream: 0)
         if c.includeDefaults {
             evaluateBatch([space.defaults], temperature: temperature, phase: .defaults,
                           objective: objective, ledger: &ledger)
