@@ -132,6 +132,31 @@ final class CallMeter: @unchecked Sendable {
         #expect(result.history.contains { $0.phase == .refinement })
     }
 
+    @Test(arguments: 1 ... 4 as ClosedRange<UInt>)
+    func findsTheOptimumWhateverTheSeed(seed: UInt) throws {
+        for global in [SearchConfiguration.GlobalPhase.latinHypercube, .annealing(SearchConfiguration.defaultAnnealing)] {
+            let configuration = SearchConfiguration(maxEvaluations: 300, seed: seed, global: global)
+            let result = try ParameterSearch(space: try Self.twoDimensional(), configuration: configuration)
+                .run(objective: Self.objective(CallMeter()))
+            #expect(result.best.evaluation.exact == Double(Self.problem.bestCount() + Self.counts.bestCount(integerThresholds: true)))
+        }
+    }
+
+    @Test func survivesAnObjectiveThatIsSometimesUndefined() throws {
+        // NaN where the threshold is negative: those points must never win,
+        // and the search must still find the best defined point.
+        let meter = CallMeter()
+        let inner = Self.objective(meter)
+        let objective: SearchObjective = { values, temperature in
+            (values["gate.threshold"] ?? 0) < 0 ? Evaluation(exact: .nan, surrogate: .nan) : inner(values, temperature)
+        }
+        let result = try ParameterSearch(space: try Self.oneDimensional(), configuration: .init(maxEvaluations: 120, seed: 2))
+            .run(objective: objective)
+        #expect(result.best.evaluation.exact == Double(Self.problem.bestCount(from: 0)))
+        #expect(result.history.contains { $0.evaluation.exact.isNaN })
+        #expect(result.evaluations <= 120)
+    }
+
     @Test func isDeterministicForASeedOnOneOrTwoThreads() throws {
         for global in [SearchConfiguration.GlobalPhase.latinHypercube, .annealing(SearchConfiguration.defaultAnnealing)] {
             var configuration = SearchConfiguration(maxEvaluations: 150, seed: 42, global: global, parallelism: 2)
