@@ -38,6 +38,15 @@ let package = Package(
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel"]),
+
+        // MARK: - GSL: the C library and a small, safe Swift layer over it
+        .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
+        .target(name: "GSL", dependencies: ["CGSL"]),
+        .testTarget(name: "GSLTests", dependencies: ["GSL"]),
+
+        // MARK: - Tuning: parameter spaces, statistics and the search driver
+        .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
+        .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
     ],
     swiftLanguageModes: [.v6]
 )
