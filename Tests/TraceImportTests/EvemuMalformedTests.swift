@@ -177,6 +177,77 @@ import TraceModel
         #expect(error.message.contains("not an evemu line"))
     }
 
+    @Test func protocolAMatchesContactsByNearestNeighbour() throws {
+        // Two contacts; the second frame lists them in the other order; then the first lifts.
+        let path = try RecordingFixtures.temporary("""
+            N: Constructed Protocol A Panel
+            A: 35 0 999 0 0 0
+            A: 36 0 999 0 0 0
+            E: 1.000000 0003 0035 100
+            E: 1.000000 0003 0036 100
+            E: 1.000000 0000 0002 0
+            E: 1.000000 0003 0035 500
+            E: 1.000000 0003 0036 500
+            E: 1.000000 0000 0002 0
+            E: 1.000000 0000 0000 0
+            E: 1.010000 0003 0035 505
+            E: 1.010000 0003 0036 505
+            E: 1.010000 0000 0002 0
+            E: 1.010000 0003 0035 102
+            E: 1.010000 0003 0036 101
+            E: 1.010000 0000 0002 0
+            E: 1.010000 0000 0000 0
+            E: 1.020000 0003 0035 505
+            E: 1.020000 0003 0036 505
+            E: 1.020000 0000 0002 0
+            E: 1.020000 0000 0000 0
+            E: 1.030000 0000 0000 0
+            """, name: "protocol-a.events")
+        let (sessions, _) = try importSessions(EvemuImporter.self, path, options: screen(1000, 1000))
+        let session = try #require(sessions.first)
+        let rows = session.touches.map { "\($0.t / 1000) \($0.pointer) \($0.phase.name) \(Int($0.x))" }
+        #expect(rows == [
+            "0 0 began 100", "0 1 began 500",
+            "10 1 moved 505", "10 0 moved 102",
+            "20 0 ended 102", "20 1 stationary 505",
+            "30 1 ended 505",
+        ])
+    }
+
+    @Test func commentBlockDescriptionWithoutALines() throws {
+        // evemu 1.3's comment block alone (the A: lines removed) still gives name and ranges.
+        let original = try String(
+            contentsOfFile: RecordingFixtures.evemu("Atmel maXTouch Touchscreen.2-fingers-touch-release.events"),
+            encoding: .utf8)
+        let commentsAndEvents = original.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !($0.hasPrefix("A:") || $0.hasPrefix("N:") || $0.hasPrefix("B:") || $0.hasPrefix("I:") || $0.hasPrefix("P:")) }
+            .joined(separator: "\n")
+        let path = try RecordingFixtures.temporary(commentsAndEvents, name: "comments.events")
+        let (sessions, _) = try importSessions(EvemuImporter.self, path, options: screen(800, 480))
+        #expect(sessions.first?.header.device.model == "Atmel maXTouch Touchscreen")
+        #expect(sessions.first?.strokes.count == 2)
+        #expect(sessions.first?.touches.first.map { [$0.x, $0.y] } == [539, 167])
+    }
+
+    @Test func separateDescriptionWinsOverEmbedded() throws {
+        // The events say 0…1023 × 0…599 at 10 units/mm; a .desc saying 0…99 × 0…99 stretched over 100×100 wins.
+        let desc = try RecordingFixtures.temporary("N: Other\nA: 2f 0 9 0 0 0\nA: 35 0 99 0 0 0\nA: 36 0 99 0 0 0\n", name: "x.desc")
+        let path = try RecordingFixtures.temporary(Self.header + """
+            E: 5.000000 0003 0039 12
+            E: 5.000000 0003 0035 50
+            E: 5.000000 0003 0036 25
+            E: 5.000000 0000 0000 0
+            E: 5.010000 0003 0039 -1
+            E: 5.010000 0000 0000 0
+            """, name: "override.events")
+        var options = screen(100, 100)
+        options.deviceDescriptionPath = desc
+        let (sessions, _) = try importSessions(EvemuImporter.self, path, options: options)
+        #expect(sessions.first?.header.device.model == "Other")
+        #expect(sessions.first?.header.device.ppi == nil)
+        #expect(sessions.first?.touches.first.map { [$0.x, $0.y] } == [50, 25])
+    }
+
     @Test func recognizesEvemuText() {
         #expect(EvemuImporter.recognizes(prefix: Array("# EVEMU 1.3\n# Kernel: 4.9\n".utf8), fileName: "x"))
         #expect(EvemuImporter.recognizes(prefix: Array("N: N-Trig\nI: 0003 1b96\n".utf8), fileName: "x"))

@@ -93,8 +93,11 @@ public struct GeteventImporter: TraceImporter {
             if entry == nil, let screen = options.screen {
                 // No ranges: the raw range is the screen (see the type's documentation).
                 let location = SourceLocation(file: file, line: 0)
-                let width = Int32(clamping: Int64(screen.width.rounded())) - 1
-                let height = Int32(clamping: Int64(screen.height.rounded())) - 1
+                // Clamp before converting: a Double beyond Int64 would trap.
+                // (A non-finite or absurd size is rejected by KernelPointMapping when the session starts.)
+                func units(_ size: Double) -> Int32 { size.isFinite ? Int32(min(max(size.rounded(), 1), 1e9)) : 1 }
+                let width = units(screen.width) - 1
+                let height = units(screen.height) - 1
                 for (code, maximum) in [(LinuxInput.ABS_X, width), (LinuxInput.ABS_Y, height),
                                         (LinuxInput.ABS_MT_POSITION_X, width), (LinuxInput.ABS_MT_POSITION_Y, height)] {
                     description.axes[code] = AbsoluteAxis(minimum: 0, maximum: maximum, location: location)

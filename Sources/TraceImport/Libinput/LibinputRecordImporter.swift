@@ -142,7 +142,7 @@ public struct LibinputRecordImporter: TraceImporter {
                     continue
                 }
                 let n = numbers.compactMap { $0 }
-                guard n[0] >= 0, (0..<1_000_000).contains(n[1]), (0...0xffff).contains(n[2]),
+                guard (0..<9_000_000_000_000).contains(n[0]), (0..<1_000_000).contains(n[1]), (0...0xffff).contains(n[2]),
                       (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4]) else {
                     try problems.handle(TraceError(
                         at(eventNode), "an event field is out of range (sec ≥ 0, usec < 1000000, type and code"

@@ -163,6 +163,8 @@ public struct PointerEventsImporter: TraceImporter {
         // (and a button released that was pressed before the recording began is no touch either).
         if phase != .began && pointerType != "touch" && down[pointer] == nil { return nil }
         guard let milliseconds = event["timeStamp"]?.number else { throw fail("missing or non-numeric `timeStamp`", "timeStamp") }
+        // Micros(milliseconds:) would trap beyond Int64: about ±292 000 years.
+        guard abs(milliseconds) < 9e15 else { throw fail("`timeStamp` out of range", "timeStamp") }
         guard let x = event["clientX"]?.number else { throw fail("missing or non-numeric `clientX`", "clientX") }
         guard let y = event["clientY"]?.number else { throw fail("missing or non-numeric `clientY`", "clientY") }
         var force: Double?
