@@ -70,6 +70,10 @@ public struct EvemuImporter: TraceImporter {
         }
 
         try input.forEachLine { buffer, number in
+            if assembler != nil, let event = Self.fastEvent(buffer) {
+                try assembler?.feed(event, line: number, emit: countingEmit)
+                return
+            }
             let line = buffer.text
             guard let event = try Self.eventFields(line, file: input.name, line: number, problems: &problems) else {
                 if assembler == nil {
@@ -120,6 +124,22 @@ public struct EvemuImporter: TraceImporter {
     private static func isIgnorable(_ line: String) -> Bool {
         let trimmed = line.drop { $0 == " " || $0 == "\t" }
         return trimmed.isEmpty || trimmed.hasPrefix("#")
+    }
+
+    /// The event of a well-formed `E:` line, decoded from its bytes; `nil` for
+    /// anything else (which ``eventFields(_:file:line:problems:)`` then reads).
+    static func fastEvent(_ bytes: UnsafeBufferPointer<UInt8>) -> KernelEvent? {
+        var scanner = ByteScanner(bytes)
+        guard scanner.take("E:"), !scanner.atEnd, scanner.bytes[scanner.index] == 0x20 else { return nil }
+        scanner.skipSpaces()
+        guard let time = scanner.timestamp() else { return nil }
+        scanner.skipSpaces()
+        guard let type = scanner.hex(), type <= 0xffff else { return nil }
+        scanner.skipSpaces()
+        guard let code = scanner.hex(), code <= 0xffff else { return nil }
+        scanner.skipSpaces()
+        guard let value = scanner.decimal(), scanner.atEndOrComment() else { return nil }
+        return KernelEvent(time: time, type: UInt16(type), code: UInt16(code), value: value)
     }
 
     /// The event of an `E:` line, `nil` for any other line; a malformed `E:`
