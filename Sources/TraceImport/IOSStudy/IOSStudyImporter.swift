@@ -129,11 +129,10 @@ public struct IOSStudyImporter: TraceImporter {
             }
             return value
         }
-        func point(_ node: LocatedJSON?, _ context: String) -> (Double, Double)? {
+        func point(_ node: LocatedJSON?) -> (Double, Double)? {
             guard let items = node?.array, items.count == 2, let x = items[0].number, let y = items[1].number else {
                 return nil
             }
-            _ = context
             return (x, y)
         }
 
@@ -190,7 +189,7 @@ public struct IOSStudyImporter: TraceImporter {
                                                  "unknown touch phase (began, moved, stationary, ended, cancelled or 0…4)",
                                                  field: "phase")
                             }
-                            guard let (x, y) = point(touchNode["location"], context) else {
+                            guard let (x, y) = point(touchNode["location"]) else {
                                 throw TraceError(at(touchNode["location"] ?? touchNode),
                                                  "`location` must be [x, y] in points", field: "location")
                             }
