@@ -37,7 +37,9 @@ let package = Package(
             "TraceModel",
             .product(name: "Yams", package: "Yams"),   // libinput record YAML
         ]),
-        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel"]),
+        .testTarget(
+            name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel"],
+            exclude: ["Fixtures"]),   // inputs read by path, not bundled
     ],
     swiftLanguageModes: [.v6]
 )

@@ -167,7 +167,7 @@ public struct IOSStudyImporter: TraceImporter {
                         trackCount += 1
                         trial.tracks.append(track)
                         var previous: Micros?
-                        for (order, touchNode) in raw.enumerated() {
+                        for touchNode in raw {
                             let seconds = try number(touchNode, "timestamp", context)
                             guard let time = Micros(seconds: seconds) else {
                                 throw TraceError(at(touchNode), "timestamp out of range", field: "timestamp")
