@@ -33,7 +33,13 @@ let package = Package(
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
-        .target(name: "TraceImport", dependencies: ["TraceModel"]),
+        .target(name: "TraceImport", dependencies: [
+            "TraceModel",
+            .product(name: "Yams", package: "Yams"),   // libinput record YAML
+        ]),
+        .testTarget(
+            name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel"],
+            exclude: ["Fixtures"]),   // inputs read by path, not bundled
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
