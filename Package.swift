@@ -20,6 +20,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
+        // MARK: store + CLI (branch store)
+        .executable(name: "gesturetune", targets: ["GestureTuneCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -34,6 +36,25 @@ let package = Package(
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
         .target(name: "TraceImport", dependencies: ["TraceModel"]),
+
+        // MARK: - Store, CLI and their tests (branch store)
+        .testTarget(name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel"]),
+        .target(
+            name: "TraceStore",
+            dependencies: [
+                "TraceModel", "TraceImport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceImport", "TraceModel"]),
+        .executableTarget(
+            name: "GestureTuneCLI",
+            dependencies: [
+                "TraceModel", "TraceImport", "TraceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(name: "GestureTuneEndToEndTests", dependencies: ["GestureTuneCLI", "TraceModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
