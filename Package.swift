@@ -54,7 +54,9 @@ let package = Package(
                 "TraceModel", "TraceImport", "TraceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
-        .testTarget(name: "GestureTuneEndToEndTests", dependencies: ["GestureTuneCLI", "TraceModel"]),
+        .testTarget(
+            name: "GestureTuneEndToEndTests",
+            dependencies: ["GestureTuneCLI", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
