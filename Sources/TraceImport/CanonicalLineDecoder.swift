@@ -63,7 +63,7 @@ struct CanonicalLineDecoder {
         if scanner.stringEquals(typeMember, "session") { return .session(try session(location)) }
         if scanner.stringEquals(typeMember, "label") { return .label(try label(location)) }
         if scanner.stringEquals(typeMember, "motion") { return .motion(try motion(location)) }
-        let name = (try? scanner.string(typeMember)) ?? "?"
+        let name = try string(typeMember, "type", location)
         throw TraceError(location, "unknown line type \"\(name)\"", field: "type")
     }
 

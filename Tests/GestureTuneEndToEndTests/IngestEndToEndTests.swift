@@ -12,8 +12,14 @@ let packageRoot: URL = {
     return url
 }()
 
-let flutterFixture = packageRoot.deletingLastPathComponent()
-    .appendingPathComponent("shared/fixtures/velocity/flutter-velocity.jsonl").path
+/// `shared/` sits beside the repository (CI); from a worktree, further up.
+let flutterFixture: String = {
+    var url = packageRoot.deletingLastPathComponent()
+    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("shared/fixtures").path) {
+        url.deleteLastPathComponent()
+    }
+    return url.appendingPathComponent("shared/fixtures/velocity/flutter-velocity.jsonl").path
+}()
 
 /// `gesturetune` in the build products directory next to the test bundle.
 let gesturetune: String = {

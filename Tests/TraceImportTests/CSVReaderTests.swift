@@ -114,7 +114,7 @@ struct CSVReaderTests {
     @Test("splits RFC 4180 rows: quotes, doubled quotes, empty cells")
     func rows() throws {
         var parser = CSVRowParser()
-        let line = Array(#"a,"b,c","say ""hi""",,"""#.utf8)
+        let line = Array(#"a,"b,c","say ""hi""",,""#.utf8)
         let first = try line.withUnsafeBufferPointer { (b) throws(CSVSyntaxError) in try parser.feed(b) }
         #expect(first == .needsMoreLines)
         let rest = Array(#"x""y""#.utf8)
