@@ -11,7 +11,7 @@ import TraceModel
 /// Ids of samples, strokes and motion are assigned here, sequentially from the
 /// current maximum: a session's samples get a contiguous id range, which the
 /// loader scans without an index.
-final class BulkInserter {
+struct BulkInserter {
     private let db: Database
     private let connection: OpaquePointer
     private let importID: Int64
@@ -73,7 +73,8 @@ final class BulkInserter {
             "INSERT INTO strokes(id, session, pointer, began, ended, sampleCount, endPhase) VALUES (?,?,?,?,?,?,?)")
     }
 
-    deinit {
+    /// Finalizes the prepared statements (call once, also after a failure).
+    func close() {
         sqlite3_finalize(insertTouch)
         sqlite3_finalize(insertMotion)
         sqlite3_finalize(insertStroke)
@@ -81,7 +82,7 @@ final class BulkInserter {
 
     // MARK: - Events
 
-    func add(_ event: TraceEvent) throws {
+    mutating func add(_ event: TraceEvent) throws {
         switch event {
         case .touch(let touch): try add(touch)
         case .session(let header): try open(header)
@@ -91,27 +92,25 @@ final class BulkInserter {
     }
 
     /// Closes the last session; call once the importer has finished.
-    func finish() throws {
+    mutating func finish() throws {
         try closeSession()
     }
 
-    private func add(_ touch: TouchSample) throws {
-        guard var current = session else { throw StoreError("\(fileName): a touch sample outside a session") }
-        session = nil   // no copy-on-write of the stroke table while we edit it
-        defer { session = current }
-        current.hasher.add(touch)
-        guard let sessionID = current.rowID else { return }
+    private mutating func add(_ touch: TouchSample) throws {
+        guard session != nil else { throw StoreError("\(fileName): a touch sample outside a session") }
+        session!.hasher.add(touch)
+        guard let sessionID = session!.rowID else { return }
         let strokeID: Int64
         if touch.phase == .began {
             strokeID = nextStrokeID
             nextStrokeID += 1
-            current.openStrokes[touch.pointer] = OpenStroke(id: strokeID, began: touch.t, count: 1)
-            current.strokeCount += 1
-        } else if var stroke = current.openStrokes[touch.pointer] {
+            session!.openStrokes[touch.pointer] = OpenStroke(id: strokeID, began: touch.t, count: 1)
+            session!.strokeCount += 1
+        } else if var stroke = session!.openStrokes[touch.pointer] {
             strokeID = stroke.id
             stroke.count += 1
             if touch.phase.isTerminal {
-                current.openStrokes[touch.pointer] = nil
+                session!.openStrokes[touch.pointer] = nil
                 try bindAndStep(insertStroke) { s in
                     sqlite3_bind_int64(s, 1, stroke.id)
                     sqlite3_bind_int64(s, 2, sessionID)
@@ -123,11 +122,11 @@ final class BulkInserter {
                 }
                 strokes += 1
             } else {
-                current.openStrokes[touch.pointer] = stroke
+                session!.openStrokes[touch.pointer] = stroke
             }
         } else {
             // Readers validate pointer order; an importer that does not is a bug.
-            throw StoreError("\(fileName): pointer \(touch.pointer) is \(touch.phase.name) but has not begun (session \(current.name))")
+            throw StoreError("\(fileName): pointer \(touch.pointer) is \(touch.phase.name) but has not begun (session \(session!.name))")
         }
         let id = nextTouchID
         nextTouchID += 1
@@ -142,11 +141,11 @@ final class BulkInserter {
             if let force = touch.force { sqlite3_bind_double(s, 8, force) } else { sqlite3_bind_null(s, 8) }
             if let radius = touch.radius { sqlite3_bind_double(s, 9, radius) } else { sqlite3_bind_null(s, 9) }
         }
-        current.touchCount += 1
+        session!.touchCount += 1
         touches += 1
     }
 
-    private func add(_ sample: MotionSample) throws {
+    private mutating func add(_ sample: MotionSample) throws {
         guard session != nil else { throw StoreError("\(fileName): a motion sample outside a session") }
         session!.hasher.add(sample)
         guard let sessionID = session!.rowID else { return }
@@ -167,7 +166,7 @@ final class BulkInserter {
         motion += 1
     }
 
-    private func add(_ label: Label) throws {
+    private mutating func add(_ label: Label) throws {
         guard session != nil else { throw StoreError("\(fileName): a label outside a session") }
         session!.hasher.add(label)
         guard let sessionID = session!.rowID else { return }
@@ -184,7 +183,7 @@ final class BulkInserter {
 
     // MARK: - Sessions
 
-    private func open(_ header: SessionHeader) throws {
+    private mutating func open(_ header: SessionHeader) throws {
         try closeSession()
         var current = OpenSession(
             name: header.id, rowID: nil, existingHash: nil, hasher: SessionContentHasher(header: header),
@@ -212,7 +211,7 @@ final class BulkInserter {
         session = current
     }
 
-    private func closeSession() throws {
+    private mutating func closeSession() throws {
         guard var current = session else { return }
         session = nil
         if let pointer = current.openStrokes.keys.min() {

@@ -66,51 +66,65 @@ extension TraceStore {
     ) throws -> IngestOutcome {
         let name = displayName ?? path
         let started = Date()
-        let (sha256, size, prefix) = try Self.fingerprint(path: path, name: name)
+        let (size, prefix) = try Self.head(path: path, name: name)
         let importerType = try ImporterRegistry.importer(
             for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)
         let linesInPrefix = prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         let estimatedTotal = prefix.isEmpty ? 0 : Int(Double(size) * Double(max(linesInPrefix, 1)) / Double(prefix.count))
 
+        // The file's SHA-256 is computed beside the import (a second core);
+        // only when a stored import has the same size must we wait for it first.
+        nonisolated(unsafe) var digest: Result<String, any Error> = .success("")
+        let hashing = Worker { digest = Result { try Self.sha256(path: path, name: name) } }
+        defer { hashing.join() }
+        func fileDigest() throws -> String {
+            hashing.join()
+            return try digest.get()
+        }
+
         return try pool.writeWithoutTransaction { db -> IngestOutcome in
             var outcome: IngestOutcome?
             try db.inTransaction(.immediate) {
-                if let row = try Row.fetchOne(
-                    db, sql: "SELECT fileName, importedAt FROM imports WHERE sha256 = ?", arguments: [sha256])
-                {
+                func previousImport(_ sha: String) throws -> Row? {
+                    try Row.fetchOne(db, sql: "SELECT fileName, importedAt FROM imports WHERE sha256 = ?", arguments: [sha])
+                }
+                let sameSize = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM imports WHERE fileSize = ?)", arguments: [size]) ?? false
+                if sameSize, let row = try previousImport(try fileDigest()) {
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
                     return .rollback
                 }
                 try db.execute(
-                    sql: "INSERT INTO imports(fileName, sha256, format, importedAt) VALUES (?,?,?,?)",
-                    arguments: [name, sha256, importerType.format.rawValue, ISO8601DateFormatter().string(from: started)])
+                    sql: "INSERT INTO imports(fileName, sha256, fileSize, format, importedAt) VALUES (?,?,?,?,?)",
+                    arguments: [
+                        name, "pending:\(UUID().uuidString)", size, importerType.format.rawValue,
+                        ISO8601DateFormatter().string(from: started),
+                    ])
                 let importID = db.lastInsertedRowID
-                let inserter = try BulkInserter(db: db, importID: importID, fileName: name)
-                var importer = importerType.init(options: options)
-                var events = 0
-                var summary: ImportSummary
-                do {
-                    let input = try TraceInput(path: path)
-                    summary = try importer.read(input) { event in
-                        try inserter.add(event)
-                        events += 1
-                        if let progress, events & 0xFFFF == 0 { progress(events, estimatedTotal) }
-                    }
-                    try inserter.finish()
-                } catch var error as TraceError {
-                    error.location.file = name   // standard input is read from a spooled copy
-                    throw error
+                var inserter = try BulkInserter(db: db, importID: importID, fileName: name)
+                defer { inserter.close() }
+                var summary = try Self.pipe(
+                    path: path, importerType: importerType, options: options, renaming: name
+                ) { batch in
+                    for event in batch { try inserter.add(event) }
+                    if let progress { progress(inserter.touches + inserter.motion + inserter.labels, estimatedTotal) }
                 }
+                try inserter.finish()
                 for k in summary.problems.indices { summary.problems[k].location.file = name }
+                let sha256 = try fileDigest()
+                if let row = try previousImport(sha256) {   // only if another writer raced us
+                    outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
+                    return .rollback
+                }
                 let seconds = Date().timeIntervalSince(started)
                 try db.execute(
                     sql: """
-                        UPDATE imports SET sessions = ?, touches = ?, motion = ?, labels = ?, skippedLines = ?, seconds = ?
+                        UPDATE imports SET sha256 = ?, sessions = ?, touches = ?, motion = ?, labels = ?, skippedLines = ?,
+                            seconds = ?
                         WHERE id = ?
                         """,
                     arguments: [
-                        inserter.sessionsAdded, inserter.touches, inserter.motion, inserter.labels, summary.skipped,
-                        seconds, importID,
+                        sha256, inserter.sessionsAdded, inserter.touches, inserter.motion, inserter.labels,
+                        summary.skipped, seconds, importID,
                     ])
                 outcome = .imported(IngestReport(
                     fileName: name, sha256: sha256, format: importerType.format.rawValue,
@@ -125,15 +139,69 @@ extension TraceStore {
         }
     }
 
-    /// SHA-256 (hex), size and first 64 KiB of a file, in one read.
-    static func fingerprint(path: String, name: String) throws -> (String, Int, [UInt8]) {
+    /// Reads `path` with the importer on a worker thread and hands the
+    /// events, in batches and in order, to `consume` on this thread.
+    static func pipe(
+        path: String, importerType: any TraceImporter.Type, options: ImportOptions, renaming name: String,
+        consume: ([TraceEvent]) throws -> Void
+    ) throws -> ImportSummary {
+        let pipe = EventPipe()
+        let reader = Unchecked(value: importerType)
+        let worker = Worker {
+            do {
+                var importer = reader.value.init(options: options)
+                var batch: [TraceEvent] = []
+                batch.reserveCapacity(EventPipe.batchSize)
+                let summary = try importer.read(try TraceInput(path: path)) { event in
+                    batch.append(event)
+                    if batch.count == EventPipe.batchSize {
+                        try pipe.push(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !batch.isEmpty { try pipe.push(batch) }
+                pipe.finish(.success(summary))
+            } catch {
+                pipe.finish(.failure(error))
+            }
+        }
+        defer { worker.join() }
+        do {
+            while let batch = pipe.next() { try consume(batch) }
+            return try pipe.outcome().get()
+        } catch var error as TraceError {
+            pipe.cancelAndWait()
+            error.location.file = name   // standard input is read from a spooled copy
+            throw error
+        } catch {
+            pipe.cancelAndWait()
+            throw error
+        }
+    }
+
+    /// Size and first 64 KiB of a file (for format detection).
+    static func head(path: String, name: String) throws -> (Int, [UInt8]) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
+        }
+        defer { try? handle.close() }
+        do {
+            let size = Int(try handle.seekToEnd())
+            try handle.seek(toOffset: 0)
+            let prefix = try handle.read(upToCount: 65536) ?? Data()
+            return (size, [UInt8](prefix))
+        } catch {
+            throw TraceError(SourceLocation(file: name, line: 0), "read failed: \(error.localizedDescription)")
+        }
+    }
+
+    /// SHA-256 of a file, as lowercase hex.
+    static func sha256(path: String, name: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
         }
         defer { try? handle.close() }
         var sha = SHA256()
-        var prefix: [UInt8] = []
-        var size = 0
         while true {
             let chunk: Data
             do {
@@ -142,11 +210,8 @@ extension TraceStore {
             } catch {
                 throw TraceError(SourceLocation(file: name, line: 0), "read failed: \(error.localizedDescription)")
             }
-            if prefix.count < 65536 { prefix.append(contentsOf: chunk.prefix(65536 - prefix.count)) }
-            size += chunk.count
             sha.update(data: chunk)
         }
-        let hex = sha.finalize().map { byte in byte < 16 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }
-        return (hex.joined(), size, prefix)
+        return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
     }
 }

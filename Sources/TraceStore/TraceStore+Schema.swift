@@ -13,6 +13,7 @@ extension TraceStore {
                     id INTEGER PRIMARY KEY,
                     fileName TEXT NOT NULL,
                     sha256 TEXT NOT NULL UNIQUE,
+                    fileSize INTEGER NOT NULL DEFAULT 0,
                     format TEXT NOT NULL,
                     sessions INTEGER NOT NULL DEFAULT 0,
                     touches INTEGER NOT NULL DEFAULT 0,
