@@ -152,6 +152,15 @@ struct IngestEndToEndTests {
         #expect(after["sessions"] as? Int == 3 && after["touches"] as? Int == 320)
     }
 
+    @Test("errors in standard input name it -")
+    func stdinErrors() throws {
+        let db = try scratch().appendingPathComponent("s.sqlite").path
+        let line = #"{"type":"session","id":"x","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
+        let result = try run(["ingest", "--db", db, "-"], stdin: line + "\n{\"type\":\"touch\",\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":1}\n")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("-:2: missing required field (y)\n"), "\(result.stderr)")
+    }
+
     @Test(
         "usage errors exit with 2",
         arguments: [

@@ -127,6 +127,32 @@ struct TraceStoreTests {
         #expect(try store.loadSessions(SessionFilter(scenes: ["nowhere"])).isEmpty)
     }
 
+    @Test("sessions from several imports load in import order, each with its own samples")
+    func severalImports() throws {
+        let (store, dir) = try newStore()
+        _ = try store.ingest(path: flutter)
+        let extra = #"""
+            {"type":"session","id":"two-pointers","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":393,"height":852}},"user":"u"}
+            {"type":"touch","t":0,"id":1,"phase":"began","x":1,"y":1}
+            {"type":"touch","t":0,"id":2,"phase":"began","x":9,"y":9}
+            {"type":"touch","t":0.01,"id":1,"phase":"ended","x":2,"y":1}
+            {"type":"touch","t":0.02,"id":1,"phase":"began","x":5,"y":5}
+            {"type":"touch","t":0.03,"id":2,"phase":"cancelled","x":9,"y":8}
+            {"type":"touch","t":0.04,"id":1,"phase":"ended","x":5,"y":6}
+            """#
+        _ = try store.ingest(path: try write(extra, "extra.jsonl", in: dir))
+        let sessions = try store.loadSessions()
+        #expect(sessions.map(\.id) == ["flutter-velocity", "flutter-velocity-interrupted", "two-pointers"])
+        let last = try #require(sessions.last)
+        #expect(last.touches.map(\.pointer) == [1, 2, 1, 1, 2, 1])
+        #expect(last.strokes.map(\.samples.count) == [2, 2, 2])
+        #expect(try store.tableCounts()["strokes"] == 17)
+        let cancelled = try store.read { db in
+            try Int.fetchOne(db, sql: "SELECT sampleCount FROM strokes WHERE endPhase = 4")
+        }
+        #expect(cancelled == 2)
+    }
+
     @Test("statistics of the Flutter fixture")
     func statistics() throws {
         let (store, dir) = try newStore()
