@@ -20,6 +20,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
+        // MARK: store + CLI (branch store)
+        .executable(name: "gesturetune", targets: ["GestureTuneCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -41,6 +43,17 @@ let package = Package(
             name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel"],
             exclude: ["Fixtures"]),   // inputs read by path, not bundled
 
+        // MARK: - Store: the SQLite file every later stage reads
+        .target(
+            name: "TraceStore",
+            dependencies: [
+                "TraceModel", "TraceImport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),   // raw bulk-insert path
+                .product(name: "Crypto", package: "swift-crypto"),     // SHA-256 of imports
+            ]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceImport", "TraceModel"]),
+
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel"]),
@@ -53,6 +66,17 @@ let package = Package(
         // MARK: - Tuning: parameter spaces, statistics and the search driver
         .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
+
+        // MARK: - The `gesturetune` command
+        .executableTarget(
+            name: "GestureTuneCLI",
+            dependencies: [
+                "TraceModel", "TraceImport", "TraceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "GestureTuneEndToEndTests",
+            dependencies: ["GestureTuneCLI", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )
