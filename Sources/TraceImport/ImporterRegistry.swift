@@ -18,7 +18,12 @@ public enum ImporterRegistry {
     /// Every importer, in auto-detection order.
     public static let importers: [any TraceImporter.Type] = [
         CanonicalReader.self,
-        CSVReader.self,
+        EvemuImporter.self,
+        LibinputRecordImporter.self,
+        GeteventImporter.self,
+        IOSStudyImporter.self,
+        PointerEventsImporter.self,
+        CSVReader.self,   // last: the most generic text form
     ]
 
     /// The importer registered for `format` (`nil` for `auto` or a format no
