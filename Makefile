@@ -23,6 +23,9 @@ DATASETS = $(shell find datasets -name '*.jsonl' 2>/dev/null | sort)
 demo: build
 	@mkdir -p $(dir $(DB))
 	$(BIN) ingest --db $(DB) $(DATASETS)
+	$(BIN) ingest --db $(DB) --screen 800x480 datasets/recordings/evemu/Atmel*.events
+	$(BIN) ingest --db $(DB) --screen 1280x960 \
+	    --device-desc "datasets/recordings/evemu/N-Trig MultiTouch.desc" datasets/recordings/evemu/N-Trig*.events
 	$(BIN) stats --db $(DB)
 
 bench-ingest: deps
