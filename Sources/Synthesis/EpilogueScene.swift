@@ -110,9 +110,9 @@ public enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
     /// the committed corpus small.
     var weight: Double {
         switch self {
-        case .tap: 14
-        case .doubleTap: 6
-        case .longPress: 6
+        case .tap: 16
+        case .doubleTap: 7
+        case .longPress: 7
         case .scroll: 17
         case .tabSwipe: 5
         case .swipeActions: 9

@@ -21,7 +21,7 @@ extension GestureFactory {
         let landings = [0, uniform(0, 0.045), uniform(0, 0.045)]
         let moveStart = time + max(landings[1], landings[2]) + uniform(0.01, 0.05)
         var hand = Trajectory(start: start, at: moveStart)
-        hand.reach(to: start + displacement, duration: dragDuration(displacement.length, slower: 0.8),
+        hand.reach(to: start + displacement, duration: dragDuration(displacement.length, slower: 0.6),
                    bend: gaussian(0.03 * displacement.length), liftFraction: uniform(0.85, 1))
         let moveEnd = hand.endTime
         let radius = user.fingerRadius * uniform(0.9, 1.05)
@@ -66,7 +66,7 @@ extension GestureFactory {
         let turn = radians(uniform(25, 90)) * (clockwise ? 1 : -1)
         let gesture = twoFingers(
             at: time, startSpan: span, endSpan: span * uniform(0.92, 1.08), turn: turn,
-            duration: uniform(0.35, 0.8) * user.slowness, panDuration: 0, pan: .zero)
+            duration: uniform(0.3, 0.7) * user.slowness, panDuration: 0, pan: .zero)
         return PlannedGesture(
             tracks: gesture, intent: .rotate, direction: clockwise ? .cw : .ccw, fingers: 2,
             target: scene.target("image", tab: tab), notes: [])

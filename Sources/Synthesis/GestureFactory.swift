@@ -98,7 +98,7 @@ struct GestureFactory {
                        liftRatio: liftRatio, bend: gaussian(thumb ? 0.08 : 0.03))
         case .drag, .slowDrag:
             let d = min(distance, room)
-            let slower = style == .slowDrag ? uniform(1.5, 2.6) : 1
+            let slower = style == .slowDrag ? uniform(1.3, 2.0) : 1
             let bend = gaussian((thumb ? 0.06 : 0.025) * d)
             if style == .drag && chance(0.4) {
                 // Lifted while still gliding to a stop.

@@ -66,7 +66,9 @@ struct TouchSampler {
         let period = profile.samplePeriod
         let width = profile.device.screenWidth, height = profile.device.screenHeight
         var frame = max(Int(((firstDown - phase) / period).rounded(.up)), lastFrame == .min ? .min : lastFrame + 1)
-        enum State { case waiting, down(Vector, Double, Double), done }
+        /// Down: the last reported position, radius, force, and the intended
+        /// position at that report.
+        enum State { case waiting, down(Vector, Double, Double, Vector), done }
         var states = [State](repeating: .waiting, count: tracks.count)
         var remaining = tracks.count
         var first: Micros = -1, last: Micros = 0
@@ -85,12 +87,13 @@ struct TouchSampler {
                     continue
                 case .waiting:
                     guard track.down <= t else { continue }
-                    let p = noisy(track.position(t), rng: rng, width: width, height: height)
+                    let intended = track.position(t)
+                    let p = noisy(intended, rng: rng, width: width, height: height)
                     let (r, f) = contact(track, at: t)
                     emit(sample(stamp, track.pointer, .began, p, r, f))
                     if first < 0 { first = stamp }
-                    states[i] = .down(p, r, f)
-                case .down(let previous, let r0, let f0):
+                    states[i] = .down(p, r, f, intended)
+                case .down(let previous, let r0, let f0, let previousIntended):
                     if t >= track.up {
                         emit(sample(stamp, track.pointer, .ended, previous, r0, f0))
                         states[i] = .done
@@ -98,11 +101,16 @@ struct TouchSampler {
                         last = stamp
                         continue
                     }
-                    let p = noisy(track.position(t), rng: rng, width: width, height: height)
-                    guard (p - previous).length >= profile.holdHysteresis else { continue }
+                    let intended = track.position(t)
+                    let p = noisy(intended, rng: rng, width: width, height: height)
+                    // The stationary filter: a finger that is really moving is
+                    // reported every frame; a resting one only when its noise
+                    // adds up past the hysteresis.
+                    let moving = (intended - previousIntended).length >= Self.movingThreshold
+                    guard moving || (p - previous).length >= profile.holdHysteresis else { continue }
                     let (r, f) = contact(track, at: t)
                     emit(sample(stamp, track.pointer, .moved, p, r, f))
-                    states[i] = .down(p, r, f)
+                    states[i] = .down(p, r, f, intended)
                 }
             }
         }
@@ -110,6 +118,9 @@ struct TouchSampler {
     }
 
     // MARK: - Sensor details
+
+    /// Movement per frame (points) above which a finger counts as moving.
+    static let movingThreshold = 0.15
 
     private func noisy(_ p: Vector, rng: RandomGenerator, width: Double, height: Double) -> Vector {
         let x = p.x + rng.gaussian(standardDeviation: profile.positionNoise)
