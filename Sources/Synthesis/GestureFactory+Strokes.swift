@@ -66,7 +66,7 @@ extension GestureFactory {
         // anyway, where the inner swipe has priority.
         var notes = notes(for: style, thumb: thumb)
         var band = scene.content
-        if chance(0.15) {
+        if chance(0.06) {
             notes.append(Note.contested)
         } else {
             let bands = scene.freeSwipeBands(tab: tab)
@@ -111,9 +111,12 @@ extension GestureFactory {
         let style = style(fling: 0.55, slow: 0.15)
         let distance: Double
         switch style {
-        case .fling: distance = uniform(60, 200)
-        case .slowDrag: distance = uniform(80, 160)
-        case .drag: distance = uniform(130, 0.7 * width)
+        // The card flies off on translation alone (120 pt), so people who
+        // know the app throw it far (the digitizer loses the last few
+        // milliseconds of a fast throw); slow drags probe the threshold.
+        case .fling: distance = uniform(140, 280)
+        case .slowDrag: distance = uniform(90, 170)
+        case .drag: distance = uniform(140, 0.7 * width)
         }
         let direction = Vector(left ? -1 : 1, 0).rotated(by: radians(gaussian(12)))
         let card = scene.cards.inset(30)

@@ -134,7 +134,7 @@ extension GestureFactory {
             // A brush: brief, light, small, and moving a little.
             let p = point(in: scene.content.inset(20))
             var path = Trajectory(start: p, at: time)
-            path.reach(to: p + Vector.direction(uniform(0, 2 * Double.pi)) * uniform(3, 25), duration: uniform(0.015, 0.06))
+            path.reach(to: p + Vector.direction(uniform(0, 2 * Double.pi)) * uniform(6, 35), duration: uniform(0.015, 0.06))
             return PlannedGesture(
                 tracks: [track(path, radius: user.fingerRadius * uniform(0.4, 0.6), force: force(0.25))],
                 intent: .none, target: scene.target("tab-content", tab: tab), notes: [Note.brush])

@@ -46,7 +46,7 @@ struct SessionGenerator {
             let intent = drawIntent(onTab: tab)
             if let allowed = intent.tabs, !allowed.contains(tab) {
                 let needed = nearest(allowed, to: tab)
-                if factory.chance(0.25) {
+                if factory.chance(0.45) {
                     // Straight to the tab with the tab bar.
                     let tap = factory.tabBarTap(at: time, tab: tab, to: needed)
                     let end = try perform(tap, emit)
@@ -64,7 +64,7 @@ struct SessionGenerator {
                     first = false
                     // A second swipe on the way often comes inside the momentum window.
                     if tab != needed && factory.chance(min(user.hurry * 2, 0.8)) {
-                        time = end + factory.uniform(0.1, 0.6)
+                        time = end + factory.uniform(0.12, 0.7)
                         hurriedNote = nil
                     } else {
                         (time, hurriedNote) = pause(after: end)

@@ -32,7 +32,7 @@ public struct SynthConfiguration: Sendable, Hashable {
 
     public init(
         seed: UInt, users: Int, devices: Int, sessions: Int, scene: String = EpilogueScene.name,
-        gesturesPerSession: Int = 30, userRange: Range<Int>? = nil
+        gesturesPerSession: Int = 27, userRange: Range<Int>? = nil
     ) {
         self.seed = seed
         self.users = users

@@ -148,17 +148,30 @@ public struct SynthSummary: Sendable, Hashable {
     /// Labels per intent (iterate ``Intent/allCases`` for a stable order).
     public var labelsByIntent: [Intent: Int] = [:]
     public var bytes = 0
+    /// Session time covered (each session from 0 to its last event), for
+    /// "hours of touch data per second of generation".
+    public var recordedTime: Micros { closedSessionsTime + currentSessionEnd }
+    private var closedSessionsTime: Micros = 0
+    private var currentSessionEnd: Micros = 0
 
     public init() {}
 
     public mutating func count(_ event: TraceEvent) {
         switch event {
-        case .session: sessions += 1
-        case .touch: touches += 1
-        case .motion: motion += 1
+        case .session:
+            sessions += 1
+            closedSessionsTime += currentSessionEnd
+            currentSessionEnd = 0
+        case .touch(let s):
+            touches += 1
+            currentSessionEnd = max(currentSessionEnd, s.t)
+        case .motion(let m):
+            motion += 1
+            currentSessionEnd = max(currentSessionEnd, m.t)
         case .label(let label):
             labels += 1
             labelsByIntent[label.intent, default: 0] += 1
+            currentSessionEnd = max(currentSessionEnd, label.end)
         }
     }
 
@@ -169,6 +182,7 @@ public struct SynthSummary: Sendable, Hashable {
         motion += other.motion
         labels += other.labels
         bytes += other.bytes
+        closedSessionsTime += other.recordedTime
         for (intent, n) in other.labelsByIntent { labelsByIntent[intent, default: 0] += n }
     }
 }

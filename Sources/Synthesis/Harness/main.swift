@@ -32,7 +32,7 @@ func number(_ key: String, _ fallback: Int) -> Int {
 let configuration = SynthConfiguration(
     seed: UInt(number("seed", 2026)), users: number("users", 40), devices: number("devices", 6),
     sessions: number("sessions", 8), scene: options["scene"] ?? "epilogue",
-    gesturesPerSession: number("gestures", 30))
+    gesturesPerSession: number("gestures", 27))
 guard let out = options["out"] else { fail("--out FILE (or a directory with --users-per-file) is required") }
 
 do {
@@ -54,8 +54,10 @@ do {
     print("total\t\(total.sessions) sessions\t\(total.labels) labels\t\(total.touches) touches\t\(total.motion) motion\t\(total.bytes) bytes")
     for intent in Intent.allCases { if let n = total.labelsByIntent[intent] { print("  \(intent.rawValue)\t\(n)") } }
     let events = total.sessions + total.touches + total.motion + total.labels
-    print(String(format: "elapsed %.3f s\t%.0f events/s\t%.0f touch samples/s\t%.1f MB/s", seconds,
-                 Double(events) / seconds, Double(total.touches) / seconds, Double(total.bytes) / seconds / 1e6))
+    let hours = total.recordedTime.seconds / 3600
+    print(String(format: "session time %.2f h\telapsed %.3f s\t%.0f events/s\t%.0f touch samples/s\t%.1f MB/s\t%.0f× real time",
+                 hours, seconds, Double(events) / seconds, Double(total.touches) / seconds,
+                 Double(total.bytes) / seconds / 1e6, total.recordedTime.seconds / seconds))
 } catch {
     FileHandle.standardError.write(Data("synth-corpus: \(error)\n".utf8))
     exit(1)
