@@ -22,7 +22,11 @@ public final class RandomGenerator: RandomNumberGenerator {
     /// The seed this generator started from.
     public let seed: UInt
 
-    /// A Mersenne Twister seeded with `seed`.
+    /// A Mersenne Twister seeded with `seed` (`gsl_rng_set`).
+    ///
+    /// GSL's mt19937 keeps only the low 32 bits of the seed, and seed 0 means
+    /// its default seed 4357: seeds `1` and `1 + 2³²` give the same sequence.
+    /// Use ``init(seed:stream:)`` to derive many generators from one seed.
     public init(seed: UInt) throws {
         GSLLibrary.prepare()
         guard let rng = gsl_rng_alloc(cgsl_rng_mt19937()) else {
@@ -31,6 +35,29 @@ public final class RandomGenerator: RandomNumberGenerator {
         gsl_rng_set(rng, seed)
         self.pointer = rng
         self.seed = seed
+    }
+
+    /// Generator number `stream` of a family derived from `seed`, e.g. one
+    /// per synthetic user, so that each user's data is the same whichever
+    /// order or thread generates it. Both numbers are mixed (SplitMix64) into
+    /// the 32-bit seed mt19937 uses, so neighbouring seeds and streams give
+    /// unrelated sequences.
+    public convenience init(seed: UInt, stream: UInt) throws {
+        try self.init(seed: UInt(Self.mixedSeed(UInt64(seed), UInt64(stream))))
+    }
+
+    /// SplitMix64's finalizer over both inputs, folded to 32 bits (never 0,
+    /// which GSL would replace by its default seed).
+    static func mixedSeed(_ seed: UInt64, _ stream: UInt64) -> UInt32 {
+        func splitMix(_ x: UInt64) -> UInt64 {
+            var z = x &+ 0x9E37_79B9_7F4A_7C15
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        let z = splitMix(splitMix(seed) ^ stream)
+        let folded = UInt32(truncatingIfNeeded: z ^ (z >> 32))
+        return folded == 0 ? 1 : folded
     }
 
     private init(cloning other: RandomGenerator) throws {
@@ -126,6 +153,21 @@ public final class RandomGenerator: RandomNumberGenerator {
     public func sample<T>(_ elements: [T], count: Int) -> [T] {
         guard !elements.isEmpty, count > 0 else { return [] }
         return sampleIndices(count: count, from: elements.count).map { elements[$0] }
+    }
+
+    /// `count` elements drawn with replacement, copied by `gsl_ran_sample`
+    /// straight from the array (no index array) for plain values such as
+    /// `Double`: the fast path for bootstraps over large samples. Draws the
+    /// same sequence as the generic version.
+    public func sample<T: BitwiseCopyable>(_ elements: [T], count: Int) -> [T] {
+        guard !elements.isEmpty, count > 0 else { return [] }
+        return [T](unsafeUninitializedCapacity: count) { dest, initialized in
+            elements.withUnsafeBytes { src in
+                gsl_ran_sample(pointer, UnsafeMutableRawPointer(dest.baseAddress), count,
+                               UnsafeMutableRawPointer(mutating: src.baseAddress), elements.count, MemoryLayout<T>.stride)
+            }
+            initialized = count
+        }
     }
 
     /// `count` indices in `0 ..< n` drawn with replacement.

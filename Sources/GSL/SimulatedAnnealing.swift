@@ -35,7 +35,8 @@ public enum SimulatedAnnealing {
     /// GSL's annealing schedule (`gsl_siman_params_t`), with its field names
     /// spelled out.
     public struct Parameters: Sendable, Hashable, Codable {
-        /// `n_tries`: kept for GSL compatibility (GSL 2.7 does not use it).
+        /// `n_tries`: kept for completeness; `gsl_siman_solve` does not use it
+        /// (see ``evaluationCount``).
         public var tries: Int
         /// `iters_fixed_T`: steps tried at each temperature.
         public var iterationsPerTemperature: Int

@@ -1,0 +1,136 @@
+import Foundation
+
+// MARK: - One tunable constant
+
+/// A constant the optimizer may change: a threshold, a spring constant, a
+/// bias, with its unit, default and the range it may move in.
+///
+/// Parameters whose plausible values span orders of magnitude (a velocity
+/// threshold from 50 to 5000 pt/s) are searched on a ``Scale/log`` scale, so
+/// that the search spends as much effort between 50 and 500 as between 500
+/// and 5000. Integer parameters (a sample count, a pixel slop) are searched in
+/// a continuous relaxation and rounded at every evaluation.
+///
+/// ```swift
+/// let trigger = try TunableParameter("tabSwipe.fastTrigger", unit: "pt/s",
+///                                    default: 700, range: 100 ... 3000, scale: .log)
+/// ```
+public struct TunableParameter: Sendable, Hashable, Codable {
+    /// How the search moves along this parameter.
+    public enum Scale: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Equal steps in the value.
+        case linear
+        /// Equal steps in the logarithm of the value (bounds must be positive).
+        case log
+    }
+
+    /// Dotted name, `recognizer.constant` (`tabSwipe.fastTrigger`).
+    public var name: String
+    /// Unit for reports (`pt`, `pt/s`, `ms`, `samples`).
+    public var unit: String
+    /// The value shipped today; the baseline the optimizer must beat.
+    public var defaultValue: Double
+    public var lowerBound: Double
+    public var upperBound: Double
+    public var scale: Scale
+    /// Whether only whole numbers are meaningful.
+    public var isInteger: Bool
+
+    /// A validated parameter.
+    ///
+    /// - Throws: ``ParameterError`` when the range is empty or not finite, the
+    ///   default lies outside it, a log scale has a bound ≤ 0, or an integer
+    ///   parameter has fractional bounds or default.
+    public init(_ name: String, unit: String, default defaultValue: Double, range: ClosedRange<Double>,
+                scale: Scale = .linear, isInteger: Bool = false) throws(ParameterError) {
+        self.name = name
+        self.unit = unit
+        self.defaultValue = defaultValue
+        self.lowerBound = range.lowerBound
+        self.upperBound = range.upperBound
+        self.scale = scale
+        self.isInteger = isInteger
+        try validate()
+    }
+
+    /// Checks the rules listed in ``init(_:unit:default:range:scale:isInteger:)``
+    /// (also after decoding).
+    public func validate() throws(ParameterError) {
+        guard !name.isEmpty else { throw ParameterError(parameter: name, "a parameter needs a name") }
+        guard lowerBound.isFinite, upperBound.isFinite, lowerBound < upperBound else {
+            throw ParameterError(parameter: name, "the range \(lowerBound)…\(upperBound) must be finite with lower < upper")
+        }
+        guard defaultValue >= lowerBound, defaultValue <= upperBound else {
+            throw ParameterError(parameter: name, "the default \(defaultValue) lies outside \(lowerBound)…\(upperBound)")
+        }
+        if scale == .log, lowerBound <= 0 {
+            throw ParameterError(parameter: name, "a log-scale parameter needs a positive lower bound")
+        }
+        if isInteger, [lowerBound, upperBound, defaultValue].contains(where: { $0 != $0.rounded() }) {
+            throw ParameterError(parameter: name, "an integer parameter needs whole-number bounds and default")
+        }
+    }
+
+    // MARK: - Values
+
+    /// `value` moved into the range and, for integer parameters, rounded.
+    public func clamp(_ value: Double) -> Double {
+        guard !value.isNaN else { return defaultValue }
+        let bounded = min(max(value, lowerBound), upperBound)
+        return isInteger ? bounded.rounded() : bounded
+    }
+
+    // MARK: - Unit-interval coordinate
+
+    /// The interval the unit coordinate spans. For integers it reaches half a
+    /// step past each bound, so that after rounding every whole number owns an
+    /// equally wide share of the unit interval (the end values too).
+    var relaxedRange: (lower: Double, upper: Double) {
+        isInteger ? (lowerBound - 0.5, upperBound + 0.5) : (lowerBound, upperBound)
+    }
+
+    /// The value at unit coordinate `u` (clamped to [0, 1]), on this
+    /// parameter's scale, clamped and rounded.
+    public func value(atUnit u: Double) -> Double {
+        let t = u.isNaN ? 0.5 : min(max(u, 0), 1)
+        let (lower, upper) = relaxedRange
+        let raw: Double
+        switch scale {
+        case .linear: raw = lower + t * (upper - lower)
+        case .log:
+            // exp(log(x)) need not be x; the ends must be the bounds exactly.
+            raw = t == 0 ? lower : t == 1 ? upper : exp(log(lower) + t * (log(upper) - log(lower)))
+        }
+        return clamp(raw)
+    }
+
+    /// The unit coordinate of `value` (clamped first); the inverse of
+    /// ``value(atUnit:)`` up to rounding. An integer maps to the centre of
+    /// the share of the interval that rounds to it.
+    public func unitCoordinate(of value: Double) -> Double {
+        let v = clamp(value)
+        let (lower, upper) = relaxedRange
+        let t: Double
+        switch scale {
+        case .linear: t = (v - lower) / (upper - lower)
+        case .log: t = (log(v) - log(lower)) / (log(upper) - log(lower))
+        }
+        return min(max(t, 0), 1)
+    }
+}
+
+// MARK: - Errors
+
+/// A parameter definition or parameter set that cannot be used.
+public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The parameter concerned (empty when the problem is the whole set).
+    public var parameter: String
+    public var message: String
+
+    public init(parameter: String, _ message: String) {
+        self.parameter = parameter
+        self.message = message
+    }
+
+    public var description: String { parameter.isEmpty ? message : "\(message) (\(parameter))" }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import GSL
+
+// MARK: - How to search
+
+/// Settings for ``ParameterSearch``.
+///
+/// ```swift
+/// var configuration = SearchConfiguration(maxEvaluations: 400, seed: 7)
+/// configuration.global = .annealing(.init(iterationsPerTemperature: 10, stepSize: 0.1,
+///                                         initialTemperature: 5, coolingFactor: 1.2,
+///                                         minimumTemperature: 0.05))
+/// ```
+public struct SearchConfiguration: Sendable, Hashable {
+    /// How the first, global phase explores the space.
+    public enum GlobalPhase: Sendable, Hashable {
+        /// A Latin-hypercube sample of the unit cube: every parameter's range
+        /// is cut into as many strata as samples and each stratum is hit once.
+        /// Independent points, so it parallelizes perfectly and its cost is
+        /// known in advance: the default.
+        case latinHypercube
+        /// GSL simulated annealing chains (`gsl_siman_solve`) on the surrogate,
+        /// one chain per ``SearchConfiguration/annealingChains``, the chains
+        /// running side by side. Better than sampling when good regions are
+        /// narrow and reached by walking downhill, but each chain is
+        /// sequential. The schedule's `stepSize` is in unit-cube units.
+        case annealing(SimulatedAnnealing.Parameters)
+        /// No global phase: refine from the defaults only.
+        case none
+    }
+
+    /// Hard limit on objective evaluations (memoized repeats are free).
+    public var maxEvaluations: Int
+    /// Seeds every random choice; same seed, same search.
+    public var seed: UInt
+    public var global: GlobalPhase
+    /// Share of ``maxEvaluations`` the global phase may use.
+    public var globalFraction: Double
+    /// Independent annealing chains (for ``GlobalPhase/annealing(_:)``).
+    public var annealingChains: Int
+    /// Evaluate the defaults first, as the baseline to beat.
+    public var includeDefaults: Bool
+    /// Surrogate temperature of the global phase.
+    public var initialTemperature: Double
+    /// Surrogate temperature of the last refinement rounds.
+    public var finalTemperature: Double
+    /// Nelder–Mead rounds over which the temperature falls from initial to
+    /// final; more rounds follow at the final temperature while they improve.
+    public var refinementRounds: Int
+    /// Simplex runs per round, started from the best distinct points so far;
+    /// they run side by side.
+    public var startsPerRound: Int
+    /// Initial simplex step in unit-cube units, shrunk by ``stepShrink`` each round.
+    public var initialStep: Double
+    public var stepShrink: Double
+    /// Simplex size (unit cube) at which a run counts as converged.
+    public var sizeTolerance: Double
+    public var maxIterationsPerRun: Int
+    /// Search-score cost of one unit of constraint violation.
+    public var penaltyWeight: Double
+    /// Threads evaluating the objective at once (1 or 2; the machine has 2
+    /// cores). The result does not depend on it.
+    public var parallelism: Int
+
+    public init(maxEvaluations: Int = 400, seed: UInt = 1, global: GlobalPhase = .latinHypercube,
+                globalFraction: Double = 0.3, annealingChains: Int = 2, includeDefaults: Bool = true,
+                initialTemperature: Double = 1, finalTemperature: Double = 0.01, refinementRounds: Int = 4,
+                startsPerRound: Int = 2, initialStep: Double = 0.15, stepShrink: Double = 0.5,
+                sizeTolerance: Double = 1e-3, maxIterationsPerRun: Int = 500, penaltyWeight: Double = 1_000,
+                parallelism: Int = 2) {
+        self.maxEvaluations = maxEvaluations
+        self.seed = seed
+        self.global = global
+        self.globalFraction = globalFraction
+        self.annealingChains = annealingChains
+        self.includeDefaults = includeDefaults
+        self.initialTemperature = initialTemperature
+        self.finalTemperature = finalTemperature
+        self.refinementRounds = refinementRounds
+        self.startsPerRound = startsPerRound
+        self.initialStep = initialStep
+        self.stepShrink = stepShrink
+        self.sizeTolerance = sizeTolerance
+        self.maxIterationsPerRun = maxIterationsPerRun
+        self.penaltyWeight = penaltyWeight
+        self.parallelism = parallelism
+    }
+
+    /// The schedule used by `.annealing` when none is tuned: about 30
+    /// temperature levels of 10 steps of σ = 0.1 of each range.
+    public static let defaultAnnealing = SimulatedAnnealing.Parameters(
+        iterationsPerTemperature: 10, stepSize: 0.1, boltzmann: 1, initialTemperature: 5,
+        coolingFactor: 1.2, minimumTemperature: 0.05)
+
+    /// The surrogate temperature of refinement round `round` (0-based).
+    func temperature(round: Int) -> Double {
+        let rounds = max(refinementRounds, 1)
+        guard round < rounds, initialTemperature > 0, finalTemperature > 0 else { return finalTemperature }
+        let t = Double(round + 1) / Double(rounds)
+        return initialTemperature * pow(finalTemperature / initialTemperature, t)
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+import GSL
+import Testing
+@testable import Tuning
+
+@Suite struct ClopperPearsonTests {
+    func rounded(_ x: Double) -> Double { (x * 10_000).rounded() / 10_000 }
+
+    @Test func sevenMisfiresInTwoHundred() throws {
+        let ci = try #require(ClopperPearson.interval(successes: 7, trials: 200))
+        #expect(rounded(ci.lower) == 0.0142)
+        #expect(rounded(ci.upper) == 0.0708)
+        #expect(ci.estimate == 0.035)
+        #expect(ci.confidence == 0.95)
+    }
+
+    @Test func noneAndAllHaveClosedFormBounds() throws {
+        // With x = 0 the upper bound solves (1 − p)ⁿ = α/2; with x = n the
+        // lower bound solves pⁿ = α/2.
+        let none = try #require(ClopperPearson.interval(successes: 0, trials: 50))
+        #expect(none.lower == 0)
+        #expect(abs(none.upper - (1 - pow(0.025, 1.0 / 50))) < 1e-10)
+        #expect(rounded(none.upper) == 0.0711)
+        let all = try #require(ClopperPearson.interval(successes: 50, trials: 50))
+        #expect(all.upper == 1)
+        #expect(abs(all.lower - pow(0.025, 1.0 / 50)) < 1e-10)
+    }
+
+    @Test func widerForHigherConfidenceAndRejectsNonsense() throws {
+        let narrow = try #require(ClopperPearson.interval(successes: 7, trials: 200, confidence: 0.9))
+        let wide = try #require(ClopperPearson.interval(successes: 7, trials: 200, confidence: 0.99))
+        #expect(wide.lower < narrow.lower && wide.upper > narrow.upper)
+        #expect(ClopperPearson.interval(successes: 1, trials: 0) == nil)
+        #expect(ClopperPearson.interval(successes: 5, trials: 4) == nil)
+        #expect(ClopperPearson.interval(successes: -1, trials: 4) == nil)
+        #expect(ClopperPearson.interval(successes: 1, trials: 4, confidence: 1) == nil)
+    }
+}
+
+@Suite struct McNemarTests {
+    @Test func smallTableUsesTheExactBinomialPValue() {
+        // b = 2 worsened, c = 9 improved. By hand: P(X ≤ 2 | n = 11, ½) =
+        // (1 + 11 + 55) / 2048, two-sided p = 134 / 2048 = 0.0654296875.
+        var pairs: [(before: Bool, after: Bool)] = []
+        pairs += Array(repeating: (before: true, after: false), count: 2)
+        pairs += Array(repeating: (before: false, after: true), count: 9)
+        pairs += Array(repeating: (before: true, after: true), count: 80)
+        pairs += Array(repeating: (before: false, after: false), count: 5)
+        let result = McNemar.test(pairs)
+        #expect(result.worsened == 2 && result.improved == 9 && result.unchanged == 85)
+        #expect(result.method == .exactBinomial)
+        #expect(abs(result.pValue - 134.0 / 2048) < 1e-12)
+        // The approximation is still reported: (|2 − 9| − 1)² / 11 = 36 / 11.
+        #expect(abs(result.chiSquared - 36.0 / 11) < 1e-12)
+        #expect(abs(result.chiSquaredPValue - erfc((36.0 / 22).squareRoot())) < 1e-9)
+    }
+
+    @Test func largeTableUsesChiSquaredWithContinuityCorrection() {
+        let result = McNemar.test(worsened: 30, improved: 12)
+        #expect(result.method == .chiSquaredWithContinuityCorrection)
+        #expect(abs(result.chiSquared - 289.0 / 42) < 1e-12)
+        // χ²(1) upper tail is erfc(√(x/2)).
+        #expect(abs(result.pValue - erfc((289.0 / 84).squareRoot())) < 1e-9)
+        #expect(result.pValue < 0.01)
+        #expect(result.exactPValue < 0.01)
+    }
+
+    @Test func noDiscordantPairsMeansNoEvidence() {
+        let result = McNemar.test(worsened: 0, improved: 0, unchanged: 40)
+        #expect(result.pValue == 1)
+        #expect(result.chiSquared == 0)
+        #expect(McNemar.test(worsened: 5, improved: 5).exactPValue == 1)
+    }
+}
+
+@Suite struct BootstrapTests {
+    static func latencies() throws -> [Double] {
+        let rng = try RandomGenerator(seed: 77)
+        return (0 ..< 400).map { _ in rng.lognormal(zeta: 4, sigma: 0.4) }
+    }
+
+    @Test func sameSeedSameInterval() throws {
+        let data = try Self.latencies()
+        let p95 = { (sample: [Double]) in Statistics.quantile(of: sample, 0.95) }
+        let a = try Bootstrap.percentileInterval(of: data, resamples: 500, seed: 3, statistic: p95)
+        let b = try Bootstrap.percentileInterval(of: data, resamples: 500, seed: 3, statistic: p95)
+        let c = try Bootstrap.percentileInterval(of: data, resamples: 500, seed: 4, statistic: p95)
+        #expect(a == b)
+        #expect(a != c)
+        #expect(a.lower < a.estimate && a.estimate < a.upper)
+        #expect(a.estimate == Statistics.quantile(of: data, 0.95))
+        #expect(a.resamples == 500)
+    }
+
+    @Test func meanIntervalMatchesTheNormalApproximation() throws {
+        let data = try Self.latencies()
+        let ci = try Bootstrap.percentileInterval(of: data, resamples: 2_000, seed: 1) { Statistics.mean($0) }
+        let mean = try #require(Statistics.mean(data))
+        let halfWidth = 1.96 * (try #require(Statistics.standardDeviation(data))) / Double(data.count).squareRoot()
+        #expect(abs(ci.lower - (mean - halfWidth)) < 0.15 * halfWidth)
+        #expect(abs(ci.upper - (mean + halfWidth)) < 0.15 * halfWidth)
+    }
+
+    @Test func refusesEmptyData() {
+        #expect(throws: Bootstrap.Failure.self) {
+            try Bootstrap.percentileInterval(of: [], seed: 1) { Statistics.mean($0) }
+        }
+    }
+}
+
+@Suite struct McNemarAlignedOutcomesTests {
+    @Test func alignedArraysGiveTheSameCounts() throws {
+        let before = [true, true, false, false, true, false]
+        let after = [true, false, true, true, true, false]
+        let result = try #require(McNemar.test(before: before, after: after))
+        #expect(result.worsened == 1 && result.improved == 2 && result.unchanged == 3)
+        // P(X ≤ 1 | n = 3, ½) = 4/8, doubled and capped at 1.
+        #expect(result.exactPValue == 1)
+        #expect(McNemar.test(before: [true], after: []) == nil)
+    }
+}
