@@ -12,7 +12,7 @@
 /// try Synthesizer(config).write(toPath: "corpus.jsonl")
 /// ```
 public struct SynthConfiguration: Sendable, Hashable {
-    /// Seeds GSL's Mersenne Twister; only its low 32 bits count.
+    /// Seeds GSL's Mersenne Twister (one derived stream per person).
     public var seed: UInt
     /// People in the population (`u00`, `u01`, …).
     public var users: Int

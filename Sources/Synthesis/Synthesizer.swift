@@ -7,11 +7,12 @@ import TraceModel
 /// Generates labelled touch sessions from a model of human movement, as a
 /// stream of ``TraceEvent``s or as canonical `gesturetune-trace/1` JSON Lines.
 ///
-/// Everything random comes from GSL's Mersenne Twister: a master generator
-/// seeded with ``SynthConfiguration/seed`` draws one seed per person, and each
-/// person's generator draws that person's habits and then their sessions in
-/// order. The output is byte-for-byte the same for the same configuration,
-/// on every machine.
+/// Everything random comes from GSL's Mersenne Twister: person *i* has the
+/// generator `RandomGenerator(seed: seed, stream: i)` (GSL's derived
+/// streams), which draws that person's habits and then their sessions in
+/// order. A person's sessions therefore depend only on the seed and their
+/// index, and the output is byte-for-byte the same for the same
+/// configuration, on every machine.
 ///
 /// ```swift
 /// let synth = try Synthesizer(SynthConfiguration(seed: 7, users: 4, devices: 4, sessions: 2))
@@ -21,14 +22,10 @@ import TraceModel
 /// ```
 public struct Synthesizer: Sendable {
     public let configuration: SynthConfiguration
-    /// One seed per person of the population.
-    private let userSeeds: [UInt]
 
     public init(_ configuration: SynthConfiguration) throws {
         try configuration.validate()
         self.configuration = configuration
-        let master = try RandomGenerator(seed: configuration.seed)
-        userSeeds = (0 ..< configuration.users).map { _ in UInt(master.nextUInt32()) }
     }
 
     /// The phone person `index` uses.
@@ -55,7 +52,7 @@ public struct Synthesizer: Sendable {
 
     /// The events of one person's sessions (independent of the others').
     public func forEachEvent(ofUser index: Int, _ body: (TraceEvent) throws -> Void) throws {
-        let rng = try RandomGenerator(seed: userSeeds[index])
+        let rng = try RandomGenerator(seed: configuration.seed, stream: UInt(index))
         let profile = device(ofUser: index)
         let person = UserProfile(id: userID(index), rng: rng, pointsPerMillimetre: profile.pointsPerMillimetre)
         for session in 0 ..< configuration.sessions {
