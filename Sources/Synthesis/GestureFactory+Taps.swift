@@ -127,7 +127,7 @@ extension GestureFactory {
 
     /// Touches with no intent: a thumb resting on the glass while holding the
     /// phone, a brush of a fingertip, the grip of the hand along an edge.
-    func nothing(at time: Double, tab: Int) -> PlannedGesture? {
+    func nothing(at time: Double, tab: Int) -> PlannedGesture {
         let side: Double = user.leftHanded ? -1 : 1
         let roll = uniform(0, 1)
         if roll < 0.4 {

@@ -131,7 +131,7 @@ struct SessionGenerator {
         case .edgeSwipe: return factory.edgeSwipe(at: time, tab: tab)
         case .multiSwipe: return factory.multiSwipe(at: time, tab: tab)
         case .shake: return factory.shake(at: time, tab: tab)
-        case .none: return factory.nothing(at: time, tab: tab) ?? factory.bump(at: time, tab: tab)
+        case .none: return factory.nothing(at: time, tab: tab)
         }
     }
 

@@ -136,8 +136,15 @@ public struct Synthesizer: Sendable {
 
 // MARK: - What was written
 
-/// Counts of what a run wrote.
-public struct SynthSummary: Sendable, Hashable {
+/// Counts of what a run wrote. Encodes (for `--json`; use `.sortedKeys` for
+/// a stable order) with intents spelled as in the format and the session
+/// time in seconds.
+///
+/// ```swift
+/// let summary = try synth.write(toPath: "out.jsonl")
+/// summary.labelsByIntent[.doubleTap]   // 446
+/// ```
+public struct SynthSummary: Sendable, Hashable, Encodable {
     public var sessions = 0
     public var touches = 0
     public var motion = 0
@@ -170,6 +177,31 @@ public struct SynthSummary: Sendable, Hashable {
             labelsByIntent[label.intent, default: 0] += 1
             currentSessionEnd = max(currentSessionEnd, label.end)
         }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case sessions, touches, motion, labels, labelsByIntent, bytes, recordedSeconds
+    }
+
+    private struct IntentKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(sessions, forKey: .sessions)
+        try c.encode(touches, forKey: .touches)
+        try c.encode(motion, forKey: .motion)
+        try c.encode(labels, forKey: .labels)
+        var intents = c.nestedContainer(keyedBy: IntentKey.self, forKey: .labelsByIntent)
+        for intent in Intent.allCases {
+            if let n = labelsByIntent[intent] { try intents.encode(n, forKey: IntentKey(stringValue: intent.rawValue)) }
+        }
+        try c.encode(bytes, forKey: .bytes)
+        try c.encode(recordedTime.seconds, forKey: .recordedSeconds)
     }
 
     /// Adds another summary's counts.

@@ -57,6 +57,21 @@ import TraceModel
         #expect(summary.labels == summary.labelsByIntent.values.reduce(0, +))
     }
 
+    @Test func theSummaryEncodesInAStableOrder() throws {
+        let summary = try Synthesizer(small).write(to: try #require(FileHandle(forWritingAtPath: "/dev/null")))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(summary), as: UTF8.self)
+        #expect(json.hasPrefix(#"{"bytes":"#))
+        #expect(json.contains(#""sessions":3"#))
+        // Intents by their spelling in the format, every label counted once.
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let intents = try #require(object["labelsByIntent"] as? [String: Int])
+        #expect(intents["double-tap"] == summary.labelsByIntent[.doubleTap])
+        #expect(intents.values.reduce(0, +) == summary.labels)
+        #expect(json == String(decoding: try encoder.encode(summary), as: UTF8.self))
+    }
+
     @Test func badConfigurationsAreRejectedWithTheOptionNamed() {
         #expect(throws: SynthError.self) { try Synthesizer(SynthConfiguration(seed: 1, users: 0, devices: 1, sessions: 1)) }
         #expect(throws: SynthError.self) { try Synthesizer(SynthConfiguration(seed: 1, users: 1, devices: 99, sessions: 1)) }

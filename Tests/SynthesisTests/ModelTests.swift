@@ -110,7 +110,8 @@ import TraceModel
         }
         #expect(gaps.count >= 20)
         #expect((0.13 ... 0.26).contains(median(gaps)), "median gap \(median(gaps))")
-        #expect(gaps.max()! - gaps.min()! > 0.12)
+        let spread = try #require(gaps.max()) - (try #require(gaps.min()))
+        #expect(spread > 0.12)
     }
 
     /// Release speed by the simplest estimator: the slope between the last
@@ -138,15 +139,14 @@ import TraceModel
         #expect((1_500 ... 4_500).contains(median(speeds)), "median \(median(speeds))")
     }
 
-    @Test func dragsComeToRestOrNearly() throws {
+    @Test func slowDragsComeToRestOrNearly() throws {
         var speeds: [Double] = []
         for session in try sessions(population) {
             for label in session.labels where (label.note ?? "").split(separator: ",").contains("slow-drag") {
-                guard let stroke = strokes(of: label, in: session).first else { continue }
-                let moving = stroke.samples.filter { $0.phase != .ended }
+                guard let stroke = strokes(of: label, in: session).first, let lift = stroke.samples.last?.t,
+                      let lastMove = stroke.samples.last(where: { $0.phase != .ended })?.t else { continue }
                 // Stopped: the lift comes long after the last reported movement.
-                let lift = stroke.samples.last!.t
-                if lift - moving.last!.t > 40_000 { speeds.append(0) } else if let v = releaseSpeed(stroke) { speeds.append(v) }
+                if lift - lastMove > 40_000 { speeds.append(0) } else if let v = releaseSpeed(stroke) { speeds.append(v) }
             }
         }
         #expect(speeds.count >= 20)
@@ -165,7 +165,7 @@ import TraceModel
             }
         }
         #expect(leans.count >= 50)
-        #expect(leans.max()! < 40)
+        #expect(try #require(leans.max()) < 40)
         let diagonal = leans.filter { $0 > 12 }.count
         #expect(diagonal >= leans.count / 10, "\(diagonal) of \(leans.count) scrolls lean more than 12°")
         #expect(median(leans) < 15)
@@ -176,7 +176,7 @@ import TraceModel
             for label in session.labels where label.intent == .shake {
                 let window = session.motion.filter { $0.t >= label.start && $0.t <= label.end }
                 #expect(window.count >= 35, "a shake of \(window.count) samples")
-                #expect(window.map(\.magnitude).max()! > 1.2)
+                #expect(try #require(window.map(\.magnitude).max()) > 1.2)
                 // 100 Hz.
                 let steps = zip(window, window.dropFirst()).map { $1.t - $0.t }
                 #expect(steps.allSatisfy { abs($0 - 10_000) <= 1 })
