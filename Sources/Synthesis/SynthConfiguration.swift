@@ -11,6 +11,11 @@
 /// let config = SynthConfiguration(seed: 2026, users: 40, devices: 6, sessions: 8, scene: "epilogue")
 /// try Synthesizer(config).write(toPath: "corpus.jsonl")
 /// ```
+///
+/// The `gesturetune synth` options map one to one: `--seed`, `--users`,
+/// `--devices`, `--sessions`, `--scene`, `--gestures` (``gesturesPerSession``);
+/// `--out FILE` is ``Synthesizer/write(toPath:)`` and `--out DIR
+/// --users-per-file N` is ``Synthesizer/writeParts(toDirectory:usersPerFile:prefix:)``.
 public struct SynthConfiguration: Sendable, Hashable {
     /// Seeds GSL's Mersenne Twister (one derived stream per person).
     public var seed: UInt
