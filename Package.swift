@@ -67,6 +67,11 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
 
+        // MARK: - Synthesis: labelled sessions from a model of human movement (branch synth)
+        .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"], exclude: ["Harness"]),
+        .executableTarget(name: "SynthCorpus", dependencies: ["Synthesis"], path: "Sources/Synthesis/Harness"),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL"]),
+
         // MARK: - The `gesturetune` command
         .executableTarget(
             name: "GestureTuneCLI",

@@ -1,0 +1,135 @@
+// MARK: - The epilogue scene's layout
+
+/// Where things are in the `epilogue` scene, in points for one screen size.
+///
+/// The layout is the simulator's built-in `epilogue` scene
+/// (`Scene.epilogue`, documented in Docs/epilogue-scene.md), in fractions of
+/// the screen so it fits every device:
+/// - tab bar, y 90–100 %: three buttons (a tap selects the tab);
+/// - content, y 10–90 %: three paged tabs (tab swipe), three-finger swipe,
+///   and the left edge strip (20 pt: back swipe);
+/// - tab 0 "Notes": six note rows of 10 % from y 10 % (swipe actions, tap),
+///   vertical scroll;
+/// - tab 1 "Cards": card stack x 10–90 %, y 15–60 % (card swipe, tap), and a
+///   dismissible sheet, y 65–90 % (drag down);
+/// - tab 2 "Library": image x 5–95 %, y 12–42 % (tap, double tap, pinch,
+///   rotation), grid of 3 × 3 items y 45–90 % (long press, tap), vertical scroll;
+/// - shake anywhere.
+///
+/// ```swift
+/// let scene = EpilogueScene(width: 393, height: 852)
+/// scene.image                      // the image view on tab 2, in points
+/// scene.target("image", tab: 2)    // "tab2/image"
+/// ```
+public struct EpilogueScene: Sendable, Hashable {
+    public static let name = "epilogue"
+    public static let tabCount = 3
+
+    public struct Box: Sendable, Hashable {
+        public var minX, minY, maxX, maxY: Double
+        public var width: Double { maxX - minX }
+        public var height: Double { maxY - minY }
+        public var center: Vector { Vector((minX + maxX) / 2, (minY + maxY) / 2) }
+        /// Shrunk by `inset` points on every side.
+        public func inset(_ inset: Double) -> Box {
+            Box(minX: minX + inset, minY: minY + inset, maxX: maxX - inset, maxY: maxY - inset)
+        }
+    }
+
+    public let width: Double
+    public let height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Box {
+        Box(minX: x0 * width, minY: y0 * height, maxX: x1 * width, maxY: y1 * height)
+    }
+
+    /// The tab bar along the bottom: three buttons, tap to select a tab.
+    public var tabBar: Box { box(0, 0.9, 1, 1) }
+    /// The paged content of every tab.
+    public var content: Box { box(0, 0.1, 1, 0.9) }
+    /// Tab 0: six note rows (swipe actions leftward, tap).
+    public var noteRows: Box { box(0, 0.1, 1, 0.7) }
+    public static let noteRowCount = 6
+    /// Tab 1: the card stack (card swipe, tap).
+    public var cards: Box { box(0.1, 0.15, 0.9, 0.6) }
+    /// Tab 1: the dismissible sheet (drag down).
+    public var sheet: Box { box(0, 0.65, 1, 0.9) }
+    /// Tab 2: the image (tap, double tap, pinch, rotation).
+    public var image: Box { box(0.05, 0.12, 0.95, 0.42) }
+    /// Tab 2: the grid of 3 × 3 items (long press, tap).
+    public var grid: Box { box(0, 0.45, 1, 0.9) }
+    public static let gridColumns = 3
+    public static let gridRows = 3
+    /// The strip along the left edge where a back swipe starts, 20 pt, y 10–90 %.
+    public static let edgeWidth = 20.0
+
+    /// Bands of the content where a horizontal swipe meets no inner
+    /// horizontal recognizer (rows slide on tab 0, cards on tab 1): where a
+    /// person who wants the next tab swipes.
+    public func freeSwipeBands(tab: Int) -> [Box] {
+        switch tab {
+        case 0: [box(0, 0.7, 1, 0.9)]
+        case 1: [box(0, 0.1, 1, 0.15), box(0, 0.6, 1, 0.65)]
+        default: [content]
+        }
+    }
+
+    /// The label target: the region (the scene's target names) and the tab
+    /// it is meant on, `tab1/card-stack`. Keeping the intended tab in the
+    /// target lets a report tell a gesture meant for tab 2 that the
+    /// recognizers saw on tab 1.
+    public func target(_ region: String, tab: Int) -> String { "tab\(tab)/\(region)" }
+}
+
+// MARK: - What is where
+
+/// The intents of the epilogue scene, and the tab each needs (nil: any tab).
+public enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
+    case tap, doubleTap, longPress, scroll, tabSwipe, swipeActions, cardSwipe
+    case dismiss, pinch, rotate, edgeSwipe, multiSwipe, shake, none
+
+    /// The tabs on which the gesture's target lives (nil: any tab).
+    public var tabs: [Int]? {
+        switch self {
+        case .swipeActions: [0]
+        case .cardSwipe, .dismiss: [1]
+        case .doubleTap, .longPress, .pinch, .rotate: [2]
+        case .scroll: [0, 2]
+        default: nil
+        }
+    }
+
+    /// How often people do this in a session, relative (taps and scrolls
+    /// dominate phone use; shakes are rare). Multi-finger gestures are long
+    /// and sampled once per finger, so they are kept a little rarer to keep
+    /// the committed corpus small.
+    var weight: Double {
+        switch self {
+        case .tap: 16
+        case .doubleTap: 7
+        case .longPress: 7
+        case .scroll: 17
+        case .tabSwipe: 5
+        case .swipeActions: 9
+        case .cardSwipe: 9
+        case .dismiss: 6
+        case .pinch: 4
+        case .rotate: 3
+        case .edgeSwipe: 5
+        case .multiSwipe: 3
+        case .shake: 1
+        case .none: 7
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

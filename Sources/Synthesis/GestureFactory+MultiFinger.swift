@@ -1,0 +1,113 @@
+import TraceModel
+
+// MARK: - Two and three fingers
+
+extension GestureFactory {
+    /// Three fingers side by side swiping together. Fingers land and lift a
+    /// few tens of milliseconds apart; the hand glides (a minimum-jerk reach
+    /// lifted while still moving).
+    func multiSwipe(at time: Double, tab: Int) -> PlannedGesture {
+        let directions: [(Vector, Direction)] = [(Vector(-1, 0), .left), (Vector(1, 0), .right),
+                                                  (Vector(0, -1), .up), (Vector(0, 1), .down)]
+        let (unit, direction) = directions[rng.uniformInt(below: 4)]
+        let heading = unit.rotated(by: radians(gaussian(8)))
+        let spacing = uniform(14, 19) * mm
+        let offsets = [Vector(-spacing, uniform(2, 10)), Vector(0, 0), Vector(spacing, uniform(2, 12))]
+        let span = abs(unit.x) > 0 ? width : height
+        let distance = uniform(0.25, 0.5) * span
+        let box = EpilogueScene.Box(minX: spacing + 16, minY: scene.content.minY + 16,
+                                    maxX: width - spacing - 16, maxY: scene.content.maxY - 16)
+        let (start, displacement) = place(heading * distance, in: box)
+        let landings = [0, uniform(0, 0.045), uniform(0, 0.045)]
+        let moveStart = time + max(landings[1], landings[2]) + uniform(0.01, 0.05)
+        var hand = Trajectory(start: start, at: moveStart)
+        hand.reach(to: start + displacement, duration: dragDuration(displacement.length, slower: 0.6),
+                   bend: gaussian(0.03 * displacement.length), liftFraction: uniform(0.85, 1))
+        let moveEnd = hand.endTime
+        let radius = user.fingerRadius * uniform(0.9, 1.05)
+        let tracks = (0 ..< 3).map { k in
+            let offset = offsets[k]
+            return FingerTrack(
+                pointer: Int32(k + 1), down: time + landings[k], up: moveEnd + uniform(0, 0.05),
+                radius: radius, force: force(0.8)
+            ) { hand.position(at: $0) + offset }
+        }
+        return PlannedGesture(
+            tracks: tracks, intent: .multiSwipe, direction: direction, fingers: 3,
+            target: scene.target("tab-content", tab: tab), notes: [])
+    }
+
+    /// Thumb and index finger on the image, moving apart (`out`, zoom in) or
+    /// together (`in`). Some pinches start as a two-finger pan: both fingers
+    /// travel together before the span starts to change.
+    func pinch(at time: Double, tab: Int) -> PlannedGesture {
+        let out = chance(0.55)
+        let startSpan = out ? uniform(45, 110) : uniform(110, 200)
+        var endSpan = startSpan * (out ? uniform(1.6, 3.0) : uniform(0.35, 0.65))
+        endSpan = min(endSpan, 0.9 * width)
+        var notes: [String] = []
+        let panFirst = chance(0.2) ? uniform(0.1, 0.25) : 0
+        let pan = panFirst > 0 ? Vector.direction(uniform(0, 2 * Double.pi)) * uniform(15, 45) : .zero
+        if panFirst > 0 { notes.append(Note.panStart) }
+        let gesture = twoFingers(
+            at: time, startSpan: startSpan, endSpan: endSpan, turn: radians(gaussian(6)),
+            duration: dragDuration(abs(endSpan - startSpan), width: 30) * uniform(1, 1.5),
+            panDuration: panFirst, pan: pan)
+        return PlannedGesture(
+            tracks: gesture, intent: .pinch, direction: out ? .out : .in, fingers: 2,
+            target: scene.target("image", tab: tab), notes: notes)
+    }
+
+    /// Two fingers turning on the image, clockwise (`cw`, as seen on the
+    /// screen) or counter-clockwise, with a little incidental span change.
+    func rotate(at time: Double, tab: Int) -> PlannedGesture {
+        let clockwise = chance(0.5)
+        let span = uniform(70, 150)
+        let turn = radians(uniform(25, 90)) * (clockwise ? 1 : -1)
+        let gesture = twoFingers(
+            at: time, startSpan: span, endSpan: span * uniform(0.92, 1.08), turn: turn,
+            duration: uniform(0.3, 0.7) * user.slowness, panDuration: 0, pan: .zero)
+        return PlannedGesture(
+            tracks: gesture, intent: .rotate, direction: clockwise ? .cw : .ccw, fingers: 2,
+            target: scene.target("image", tab: tab), notes: [])
+    }
+
+    /// Two fingertips on either side of a centroid on the image: an optional
+    /// pan, then a minimum-jerk change of span and angle; both stop, then lift
+    /// a few tens of milliseconds apart.
+    func twoFingers(
+        at time: Double, startSpan: Double, endSpan: Double, turn: Double,
+        duration: Double, panDuration: Double, pan: Vector
+    ) -> [FingerTrack] {
+        let image = scene.image
+        let centre = image.center + Vector(gaussian(0.12 * image.width), gaussian(0.12 * image.height))
+        let axis = radians(uniform(-70, 70))
+        let drift = Vector(gaussian(6), gaussian(6))
+        let secondLanding = uniform(0, 0.04)
+        let panStart = time + secondLanding + uniform(0.02, 0.06)
+        let moveStart = panStart + panDuration
+        let moveEnd = moveStart + max(duration, 0.2)
+        let (thumbRadius, fingerRadius) = (user.fingerRadius * 1.2, user.fingerRadius)
+        func place(_ t: Double, _ sign: Double) -> Vector {
+            let panned = MinimumJerk.fraction((t - panStart) / max(panDuration, 1e-6))
+            let u = MinimumJerk.fraction((t - moveStart) / (moveEnd - moveStart))
+            let c = centre + pan * (panDuration > 0 ? panned : 0) + drift * u
+            let span = startSpan + (endSpan - startSpan) * u
+            return c + Vector.direction(axis + turn * u) * (sign * span / 2)
+        }
+        let lift = moveEnd + uniform(0.03, 0.12)
+        return [
+            FingerTrack(pointer: 1, down: time, up: lift + uniform(0, 0.05), radius: thumbRadius, force: force()) {
+                place($0, -1)
+            },
+            FingerTrack(pointer: 2, down: time + secondLanding, up: lift + uniform(0, 0.05), radius: fingerRadius,
+                        force: force()) { place($0, 1) },
+        ]
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,62 @@
+import Foundation
+import Testing
+@testable import Synthesis
+import TraceModel
+
+/// The committed corpus in `datasets/epilogue/` is exactly what the
+/// documented command writes, and stays within its size budget.
+@Suite struct CorpusTests {
+    /// The configuration of `datasets/README.md`'s regeneration command.
+    static let corpus = SynthConfiguration(seed: 2026, users: 40, devices: 6, sessions: 8, scene: "epilogue")
+    static let usersPerFile = 5
+
+    static var directory: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("datasets/epilogue")
+    }
+
+    func files() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: Self.directory, includingPropertiesForKeys: [.fileSizeKey])
+            .filter { $0.pathExtension == "jsonl" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test func theFirstFileIsRegeneratedByteForByte() throws {
+        let first = try #require(try files().first)
+        #expect(first.lastPathComponent == "epilogue-u00-u04.jsonl")
+        var part = Self.corpus
+        part.userRange = 0 ..< Self.usersPerFile
+        let regenerated = try Synthesizer(part).encoded()
+        let committed = try [UInt8](Data(contentsOf: first))
+        #expect(regenerated.count == committed.count)
+        #expect(regenerated == committed)
+    }
+
+    @Test func theCorpusIsBigEnoughAndSmallEnough() throws {
+        let files = try files()
+        #expect(files.count == Self.corpus.users / Self.usersPerFile)
+        var total = 0, labels = 0, sessions = 0
+        var users = Set<Substring>(), devices = Set<Substring>()
+        for file in files {
+            let data = try Data(contentsOf: file)
+            #expect(data.count < 5_000_000, "\(file.lastPathComponent) is \(data.count) bytes")
+            total += data.count
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+                if line.hasPrefix(#"{"type":"label""#) { labels += 1 }
+                if line.hasPrefix(#"{"type":"session""#) {
+                    sessions += 1
+                    if let u = line.firstRange(of: #""user":""#) { users.insert(line[u.upperBound...].prefix(3)) }
+                    if let m = line.firstRange(of: #""model":""#) {
+                        devices.insert(line[m.upperBound...].prefix { $0 != "\"" })
+                    }
+                }
+            }
+        }
+        #expect(total < 25_000_000)
+        #expect(labels >= 10_000)
+        #expect(sessions == 320)
+        #expect(users.count == 40)
+        #expect(devices.count == 6)
+    }
+}
