@@ -68,15 +68,14 @@ let package = Package(
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement (branch synth)
-        .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"], exclude: ["Harness"]),
-        .executableTarget(name: "SynthCorpus", dependencies: ["Synthesis"], path: "Sources/Synthesis/Harness"),
+        .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL"]),
 
         // MARK: - The `gesturetune` command
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore",
+                "TraceModel", "TraceImport", "TraceStore", "Synthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

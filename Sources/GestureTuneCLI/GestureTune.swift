@@ -19,6 +19,7 @@ struct GestureTune: ParsableCommand {
         subcommands: [
             IngestCommand.self,
             StatsCommand.self,
+            SynthCommand.self,
         ])
 
     /// Like `ParsableCommand.main()`, but usage errors exit with 2 (the
