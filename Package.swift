@@ -34,6 +34,10 @@ let package = Package(
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
         .target(name: "TraceImport", dependencies: ["TraceModel"]),
+
+        // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
+        .target(name: "Reports", dependencies: ["TraceModel"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TraceModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
