@@ -69,7 +69,10 @@ public enum AxisFormat: Sendable, Hashable {
 
 /// Layout, scales and axes of one x/y chart, in SVG user units.
 struct ChartFrame {
+    /// The default width in SVG units; charts in a two-column grid use a
+    /// narrower one so their text stays legible when scaled down.
     static let width = 640.0
+    var width = ChartFrame.width
     var height = 300.0
     var left = 64.0
     var right = 20.0
@@ -82,19 +85,20 @@ struct ChartFrame {
     let y: LinearScale
 
     /// Fits the frame around every x and y it must show.
-    init(xs: [Double], ys: [Double], height: Double = 300, xTickCount: Int = 6, yTickCount: Int = 5, yFromZero: Bool = false) {
+    init(xs: [Double], ys: [Double], width: Double = ChartFrame.width, height: Double = 300, xTickCount: Int = 6, yTickCount: Int = 5, yFromZero: Bool = false) {
+        self.width = width
         self.height = height
         let finiteX = xs.filter(\.isFinite)
         var finiteY = ys.filter(\.isFinite)
         if yFromZero { finiteY.append(0) }
         xTicks = NiceTicks(lower: finiteX.min() ?? 0, upper: finiteX.max() ?? 1, count: xTickCount)
         yTicks = NiceTicks(lower: finiteY.min() ?? 0, upper: finiteY.max() ?? 1, count: yTickCount)
-        x = LinearScale(domain: xTicks.domain, range: left...(ChartFrame.width - right))
+        x = LinearScale(domain: xTicks.domain, range: left...(width - right))
         y = LinearScale(domain: yTicks.domain, range: top...(height - bottom), flipped: true)
     }
 
     var plotLeft: Double { left }
-    var plotRight: Double { ChartFrame.width - right }
+    var plotRight: Double { width - right }
     var plotTop: Double { top }
     var plotBottom: Double { height - bottom }
 
@@ -124,7 +128,7 @@ struct ChartFrame {
     func verticalMarker(_ marker: ChartMarker, row: Int = 0) -> Markup {
         let px = x(marker.value)
         guard px >= plotLeft - 0.5, px <= plotRight + 0.5 else { return .group([]) }
-        let nearRight = px > plotRight - 120
+        let nearRight = px > plotRight - Double(marker.label.count) * 6.5 - 8
         return .group([
             Svg.line(px, plotTop, px, plotBottom, class: "marker \(marker.tone.className)"),
             Svg.text(marker.label, x: px + (nearRight ? -4 : 4), y: plotTop + 10 + Double(row) * 13,

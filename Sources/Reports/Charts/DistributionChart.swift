@@ -22,8 +22,10 @@ public struct DistributionChart: Sendable, Hashable {
     public var limit: ChartMarker?
     /// The percentile marked on both samples (e.g. 95).
     public var percentile: Double
+    public var width: Double
 
-    public init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double) {
+    public init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double, width: Double = 640) {
+        self.width = width
         self.title = title
         self.caption = caption
         self.xLabel = xLabel
@@ -59,7 +61,8 @@ public struct DistributionChart: Sendable, Hashable {
         let beforeShares = Self.shares(before, bins: bins)
         let afterShares = Self.shares(after, bins: bins)
         let edges = bins.values
-        let frame = ChartFrame(xs: [edges.first ?? 0, edges.last ?? 1], ys: beforeShares + afterShares, height: 260, yFromZero: true)
+        let frame = ChartFrame(xs: [edges.first ?? 0, edges.last ?? 1], ys: beforeShares + afterShares, width: width, height: 260,
+                               xTickCount: width < 560 ? 5 : 6, yFromZero: true)
         var content: [Markup] = [
             frame.legend([("before", .before, true), ("after", .after, false)]),
             frame.axes(xLabel: xLabel, yLabel: "share of gestures", yFormat: .percent),
@@ -80,19 +83,22 @@ public struct DistributionChart: Sendable, Hashable {
         }
         outline.append((frame.x(edges[edges.count - 1]), frame.plotBottom))
         content.append(Svg.polyline(outline, class: "series before outline"))
-        // Percentile ticks under the axis, then the limit.
+        // The judged percentile of each sample as a thin line, named in the
+        // legend row (labels inside the plot would collide with the bars).
         let tag = "p\(Format.smart(percentile))"
-        var row = 0
+        var named: [String] = []
         for (sample, tone, name) in [(before, Tone.before, "before"), (after, Tone.after, "after")] {
             if let value = Statistics.percentile(sample, percentile) {
                 let px = frame.x(value)
-                content.append(Svg.line(px, frame.plotTop + 24, px, frame.plotBottom, class: "marker thin \(tone.className)"))
-                content.append(Svg.text("\(tag) \(name) \(Format.smart(value))", x: px + 3, y: frame.plotTop + 34 + Double(row) * 12,
-                                        class: "marker-label small \(tone.className)"))
-                row += 1
+                content.append(Svg.line(px, frame.plotTop, px, frame.plotBottom, class: "marker thin \(tone.className)"))
+                named.append("\(name) \(Format.ms(value))")
             }
         }
+        if !named.isEmpty {
+            content.append(Svg.text("\(tag) (dotted): " + named.joined(separator: ", "), x: frame.plotRight, y: 14,
+                                    class: "legend", anchor: "end", baseline: "middle"))
+        }
         if let limit { content.append(frame.verticalMarker(limit)) }
-        return Figure.chart(title: title, caption: caption, width: ChartFrame.width, height: frame.height, content: content)
+        return Figure.chart(title: title, caption: caption, width: frame.width, height: frame.height, content: content)
     }
 }

@@ -49,6 +49,14 @@ public enum Format {
         return (x < 0 ? "\u{2212}" : "+") + text
     }
 
+    /// A signed value with fixed decimals: `−2.1`, `+0.5`.
+    public static func signedFixed(_ x: Double, _ digits: Int) -> String {
+        guard x.isFinite else { return "–" }
+        let text = fixed(abs(x), digits)
+        if text.allSatisfy({ $0 == "0" || $0 == "." }) { return text }
+        return (x < 0 ? "\u{2212}" : "+") + text
+    }
+
     /// A signed percentage change: `−20.0 %`.
     public static func signedPercent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
@@ -72,7 +80,7 @@ public enum Format {
     /// Milliseconds: `84 ms`, `8.5 ms`.
     public static func ms(_ x: Double) -> String {
         guard x.isFinite else { return "–" }
-        return (abs(x) >= 100 ? fixed(x, 0) : smart(x)) + " ms"
+        return fixed(x, abs(x) >= 10 ? 0 : 1) + " ms"
     }
 
     /// SVG coordinates: one decimal is finer than any screen needs.

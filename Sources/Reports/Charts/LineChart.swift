@@ -45,13 +45,16 @@ public struct LineChart: Sendable, Hashable {
     public var xFormat: AxisFormat
     public var yFormat: AxisFormat
     public var yFromZero: Bool
+    public var width: Double
     public var height: Double
 
     public init(
         title: String, caption: String, xLabel: String, yLabel: String, series: [ChartSeries],
         verticalMarkers: [ChartMarker] = [], horizontalMarkers: [ChartMarker] = [],
-        xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false, height: Double = 300
+        xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false,
+        width: Double = 640, height: Double = 300
     ) {
+        self.width = width
         self.title = title
         self.caption = caption
         self.xLabel = xLabel
@@ -72,17 +75,16 @@ public struct LineChart: Sendable, Hashable {
     public var figure: Markup {
         let xs = series.flatMap { $0.points.map(\.x) } + verticalMarkers.map(\.value)
         let ys = series.flatMap { $0.points.map(\.y) } + horizontalMarkers.map(\.value)
-        let frame = ChartFrame(xs: xs, ys: ys, height: height, yFromZero: yFromZero)
-        var content: [Markup] = [
-            frame.legend(series.map { ($0.name, $0.tone, $0.tone == .before) }),
-            frame.axes(xLabel: xLabel, yLabel: yLabel, xFormat: xFormat, yFormat: yFormat),
-        ]
+        let frame = ChartFrame(xs: xs, ys: ys, width: width, height: height, xTickCount: width < 560 ? 5 : 6, yFromZero: yFromZero)
+        var content: [Markup] = [frame.axes(xLabel: xLabel, yLabel: yLabel, xFormat: xFormat, yFormat: yFormat)]
+        // One series needs no legend: the axis title names it.
+        if series.count > 1 { content.append(frame.legend(series.map { ($0.name, $0.tone, $0.tone == .before) })) }
         content += horizontalMarkers.map(frame.horizontalMarker)
         content += verticalMarkers.enumerated().map { frame.verticalMarker($0.element, row: $0.offset) }
         for series in series {
             content.append(Self.draw(series, in: frame))
         }
-        return Figure.chart(title: title, caption: caption, width: ChartFrame.width, height: frame.height, content: content)
+        return Figure.chart(title: title, caption: caption, width: frame.width, height: frame.height, content: content)
     }
 
     static func draw(_ series: ChartSeries, in frame: ChartFrame) -> Markup {

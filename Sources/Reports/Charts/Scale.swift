@@ -70,14 +70,18 @@ public struct NiceTicks: Sendable, Hashable {
     }
 
     /// Decimals needed to print every tick distinctly.
-    public var decimals: Int { max(0, -Int(floor(log10(step) + 1e-9))) + (NiceTicks.isQuarter(step) ? 1 : 0) }
+    public var decimals: Int {
+        var digits = max(0, -Int(floor(log10(step) + 1e-9)))
+        // 2.5 × 10ⁿ steps need one more digit below 10 (0.25, not 0.3), none above (25).
+        while digits < 12 {
+            let scaled = step * pow(10, Double(digits))
+            if abs(scaled - scaled.rounded()) < 1e-6 { break }
+            digits += 1
+        }
+        return digits
+    }
 
     public func label(_ value: Double) -> String { Format.fixed(value, decimals) }
-
-    static func isQuarter(_ step: Double) -> Bool {
-        let fraction = step / pow(10, floor(log10(step)))
-        return abs(fraction - 2.5) < 1e-9
-    }
 
     static func nice(_ x: Double, round: Bool) -> Double {
         guard x > 0, x.isFinite else { return 1 }

@@ -109,14 +109,19 @@ public struct TouchPathChart: Sendable, Hashable {
         let duration = max(1, end - start)
         func fraction(_ t: Micros) -> Double { Double(t - start) / Double(duration) }
 
-        var content: [Markup] = [Svg.rect(0, 0, size, size, class: "path-bg")]
+        var content: [Markup] = [Svg.rect(0.5, 0.5, size - 1, size - 1, class: "path-bg")]
         // The screen's edges, when the zoom reaches them.
         let edges: [(Double, Double, Double, Double)] = [
             (0, 0, screenWidth, 0), (0, screenHeight, screenWidth, screenHeight),
             (0, 0, 0, screenHeight), (screenWidth, 0, screenWidth, screenHeight),
         ]
+        func clamp(_ v: Double) -> Double { min(max(v, 0), size) }
         for edge in edges where screenWidth > 0 && screenHeight > 0 {
-            content.append(Svg.line(px(edge.0), py(edge.1), px(edge.2), py(edge.3), class: "screen-edge"))
+            let (x1, y1, x2, y2) = (px(edge.0), py(edge.1), px(edge.2), py(edge.3))
+            // Edges are axis-aligned: draw the part inside the view, if any.
+            let inside = x1 == x2 ? (0...size).contains(x1) : (0...size).contains(y1)
+            guard inside else { continue }
+            content.append(Svg.line(clamp(x1), clamp(y1), clamp(x2), clamp(y2), class: "screen-edge"))
         }
         // Strokes: one segment per pair of samples, coloured by its midpoint time.
         for stroke in Self.strokes(finite) {

@@ -70,8 +70,13 @@ public indirect enum Markup: Sendable, Hashable {
                 out += Markup.escape(value)
                 out += "\""
             }
+            // Void elements close themselves (`<meta … />`, valid HTML5), so
+            // the whole page is also well-formed XML that tests can parse.
+            if tag.isVoid {
+                out += " />"
+                return
+            }
             out += ">"
-            if tag.isVoid { return }
             for child in children { child.write(to: &out) }
             out += "</"
             out += tag.rawValue

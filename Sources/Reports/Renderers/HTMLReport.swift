@@ -58,6 +58,10 @@ public enum HTMLReport {
                        ])))
     }
 
+    /// Charts shown two to a row are drawn narrower, so their text is not
+    /// scaled below legibility.
+    static let gridChartWidth = 480.0
+
     // MARK: - 1. Verdict
 
     static func verdict(_ f: ReportFindings) -> [Markup] {
@@ -119,9 +123,8 @@ public enum HTMLReport {
         return [
             .el(.p, text: "Counts on held-out users, before → after. Wrong: another gesture fired. Missed: nothing fired. Dead zone: it fired only after a stretch without response. Spurious: something fired where nothing was meant."),
             f.misfireTable.markup,
-            .el(.div, [.class: "grid2"],
-                .el(.div, [:], .el(.h3, text: "Confusion before"), heat(m.confusionBefore, "before")),
-                .el(.div, [:], .el(.h3, text: "Confusion after"), heat(m.confusionAfter, "after"))),
+            .el(.h3, text: "Confusion before"), heat(m.confusionBefore, "before"),
+            .el(.h3, text: "Confusion after"), heat(m.confusionAfter, "after"),
         ]
     }
 
@@ -135,7 +138,7 @@ public enum HTMLReport {
                 caption: "Time from first touch to recognition of \(d.gesture) before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
                 xLabel: "latency (ms)", before: d.beforeMs, after: d.afterMs,
                 limit: ChartMarker(d.budgetMs, label: "budget \(percentile) ≤ \(Format.ms(d.budgetMs))", tone: .budget),
-                percentile: d.budgetPercentile).figure
+                percentile: d.budgetPercentile, width: gridChartWidth).figure
         }
         return [
             .el(.p, text: "Latency is the time from a gesture's first touch to its recognition, over held-out gestures recognized correctly. Percentiles interpolate between closest ranks."),
@@ -160,7 +163,7 @@ public enum HTMLReport {
                     ChartMarker(s.after.settleTime, label: "settled after \(Format.fixed(s.after.settleTime, 2)) s", tone: .after),
                 ],
                 horizontalMarkers: [ChartMarker(1, label: "rest", tone: .muted)],
-                height: 260).figure
+                width: gridChartWidth, height: 280).figure
         }
         return [f.springTable.markup, .el(.div, [.class: "grid2"], children: figures)]
     }
@@ -175,7 +178,7 @@ public enum HTMLReport {
                 xLabel: sweep.unit.isEmpty ? sweep.parameter : "\(sweep.parameter) (\(sweep.unit))", yLabel: "objective",
                 series: [ChartSeries("objective", points: sweep.points.map { ChartPoint($0.value, $0.objective) }, tone: .after)],
                 verticalMarkers: [ChartMarker(sweep.chosen, label: "chosen \(Format.value(sweep.chosen, unit: sweep.unit))", tone: .chosen)],
-                height: 240).figure
+                width: gridChartWidth, height: 240).figure
         }
         let pareto = f.report.sensitivity.pareto
         let budget = f.report.verdict.budgets.map(\.limitMs).min()

@@ -260,7 +260,7 @@ struct ReportFindings {
                 ReportTable.Row(cells: [
                     .init(row.group), .init("\(row.gestures)"),
                     .init(rateWithInterval(row.before)), .init(rateWithInterval(row.after)),
-                    .init(Format.signed((row.after.rate - row.before.rate) * 100) + " pp",
+                    .init(Format.signedFixed((row.after.rate - row.before.rate) * 100, 1) + " pp",
                           row.after.rate < row.before.rate ? .ok : row.after.rate > row.before.rate ? .fail : .dim),
                 ], highlighted: index == 0 && sorted.count > 1)
             })

@@ -88,7 +88,7 @@ enum ReportStyle {
     svg .marker{stroke-width:1.5;fill:none}
     svg .marker.budget{stroke-dasharray:5 3;stroke-width:2}
     svg .marker.thin{stroke-width:1;stroke-dasharray:2 2}
-    svg text.marker-label{stroke:none;font-size:11.5px;font-weight:600}
+    svg text.marker-label,svg text.fired-label{stroke:var(--bg);stroke-width:3px;stroke-linejoin:round;paint-order:stroke;font-size:11.5px;font-weight:600}
     svg text.marker-label.small{font-size:10.5px;font-weight:500}
     svg .dots{stroke:none}
     svg .ring{fill:none;stroke-width:2.5}
