@@ -74,7 +74,7 @@ public enum Format {
     public static func pValue(_ p: Double) -> String {
         guard p.isFinite else { return "–" }
         if p < 0.001 { return "< 0.001" }
-        return p < 0.01 ? fixed(p, 3) : fixed(p, 2)
+        return p < 0.1 ? fixed(p, 3) : fixed(p, 2)
     }
 
     /// Milliseconds: `84 ms`, `8.5 ms`.

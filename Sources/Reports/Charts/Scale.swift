@@ -55,22 +55,28 @@ public struct NiceTicks: Sendable, Hashable {
         let step = NiceTicks.nice((hi - lo) / Double(max(1, count - 1)), round: true)
         let first = (lo / step).rounded(.down) * step
         let last = (hi / step).rounded(.up) * step
+        self.step = step
+        self.domain = first...last
+        // Round each tick to the step's decimals, so 3 × 0.2 is 0.6, not
+        // 0.6000000000000001 (labels and tests compare what people read).
+        let power = pow(10, Double(NiceTicks.decimals(step: step)))
         var values: [Double] = []
         var index = 0.0
         while true {
             let value = first + index * step
             if value > last + step * 1e-9 || values.count > 50 { break }
-            // Snap away floating-point dust like 0.30000000000000004.
-            values.append(abs(value) < step * 1e-9 ? 0 : (value / step).rounded() * step)
+            let snapped = (value * power).rounded() / power
+            values.append(snapped == 0 ? 0 : snapped)
             index += 1
         }
-        self.domain = first...last
-        self.step = step
         self.values = values
     }
 
     /// Decimals needed to print every tick distinctly.
-    public var decimals: Int {
+    public var decimals: Int { NiceTicks.decimals(step: step) }
+
+    static func decimals(step: Double) -> Int {
+        guard step > 0, step.isFinite else { return 0 }
         var digits = max(0, -Int(floor(log10(step) + 1e-9)))
         // 2.5 × 10ⁿ steps need one more digit below 10 (0.25, not 0.3), none above (25).
         while digits < 12 {

@@ -86,19 +86,23 @@ public indirect enum Markup: Sendable, Hashable {
 
     /// Escapes text for HTML content and for double- or single-quoted attribute
     /// values: `& < > " '`. Every `&` is escaped, so `&amp;` in data shows as
-    /// `&amp;`. Control characters other than tab and newline are dropped
+    /// `&amp;`. Control characters other than tab and line breaks are dropped
     /// (HTML has no way to show them and some break parsers).
     public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
+        var previous: Unicode.Scalar = " "
         for scalar in text.unicodeScalars {
+            defer { previous = scalar }
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
+            case "\t": out.unicodeScalars.append(scalar)
+            // Line breaks become "\n" ("\r\n" and a lone "\r" alike), as HTML parsers do.
+            case "\n": if previous != "\r" { out += "\n" }
             case "\r": out += "\n"
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
