@@ -39,3 +39,9 @@ import Testing
         #expect(Markup.styleSheet(.init(css)).rendered == "<style>a{color:red}</style>")
     }
 }
+
+@Suite struct MarkupAttributeTests {
+    @Test func lineBreaksInAttributesAreCharacterReferences() {
+        #expect(Markup.el(.td, [.title: "a\nb\r\nc\td"]).rendered == "<td title=\"a&#10;b&#10;c&#9;d\"></td>")
+    }
+}

@@ -67,7 +67,7 @@ public indirect enum Markup: Sendable, Hashable {
                 out += " "
                 out += name.rawValue
                 out += "=\""
-                out += Markup.escape(value)
+                out += Markup.escape(value, attribute: true)
                 out += "\""
             }
             // Void elements close themselves (`<meta … />`, valid HTML5), so
@@ -88,7 +88,11 @@ public indirect enum Markup: Sendable, Hashable {
     /// values: `& < > " '`. Every `&` is escaped, so `&amp;` in data shows as
     /// `&amp;`. Control characters other than tab and line breaks are dropped
     /// (HTML has no way to show them and some break parsers).
-    public static func escape(_ text: String) -> String {
+    ///
+    /// In attribute values (`attribute: true`) line breaks and tabs are
+    /// written as character references, so that XML readers, which fold
+    /// literal ones into spaces, read the same value a browser does.
+    public static func escape(_ text: String, attribute: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previous: Unicode.Scalar = " "
@@ -100,10 +104,10 @@ public indirect enum Markup: Sendable, Hashable {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case "\t": out.unicodeScalars.append(scalar)
+            case "\t": out += attribute ? "&#9;" : "\t"
             // Line breaks become "\n" ("\r\n" and a lone "\r" alike), as HTML parsers do.
-            case "\n": if previous != "\r" { out += "\n" }
-            case "\r": out += "\n"
+            case "\n": if previous != "\r" { out += attribute ? "&#10;" : "\n" }
+            case "\r": out += attribute ? "&#10;" : "\n"
             default:
                 if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
                 out.unicodeScalars.append(scalar)
