@@ -12,8 +12,8 @@ instead of reaching the internet; the check does not rely on that, though: it
 counts the requests the page *attempts* (Network.requestWillBeSent), so a
 report that tries to load anything fails even offline.
 
-usage: browser-check.py [--chromium PATH] [--screenshot OUT.png] [--dark OUT.png]
-                        [--width 1200] [--scale 0.5] REPORT.html
+usage: browser-check.py [--self-test] [--chromium PATH] [--screenshot OUT.png]
+                        [--dark OUT.png] [--pages DIR] [--width 1200] [--scale 0.5] REPORT.html
 """
 import argparse
 import base64
@@ -131,10 +131,11 @@ def launch(chromium, profile):
     return process, devtools
 
 
-def check(args):
-    report = pathlib.Path(args.report).resolve()
+def inspect(args, report_path):
+    """Loads the page; returns what it contains and every problem seen."""
+    report = pathlib.Path(report_path).resolve()
     if not report.is_file():
-        sys.exit(f"browser-check: {args.report}: no such file")
+        sys.exit(f"browser-check: {report_path}: no such file")
     url = report.as_uri()
     chromium = find_chromium(args.chromium)
     problems = []
@@ -178,7 +179,9 @@ def check(args):
                     text = " ".join(str(a.get("value", a.get("description", ""))) for a in params.get("args", []))
                     problems.append(f"console.{params.get('type')}: {text}")
                 elif method == "Runtime.exceptionThrown":
-                    problems.append(f"exception: {params.get('exceptionDetails', {}).get('text')}")
+                    details = params.get("exceptionDetails", {})
+                    description = details.get("exception", {}).get("description", "")
+                    problems.append(f"exception: {details.get('text')} {description}".strip())
                 elif method == "Log.entryAdded" and params.get("entry", {}).get("level") in ("error", "warning"):
                     entry = params["entry"]
                     problems.append(f"log {entry.get('level')} ({entry.get('source')}): {entry.get('text')} {entry.get('url', '')}")
@@ -204,10 +207,10 @@ def check(args):
                 pathlib.Path(path).write_bytes(base64.b64decode(shot["data"]))
                 return height
 
-            if args.screenshot:
+            if args.screenshot and report_path == args.report:
                 pathlib.Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
                 screenshot(args.screenshot, "light")
-            if args.pages:
+            if args.pages and report_path == args.report:
                 # Full-scale screen-sized pieces, for a person to read.
                 pages = pathlib.Path(args.pages)
                 pages.mkdir(parents=True, exist_ok=True)
@@ -221,7 +224,7 @@ def check(args):
                             "clip": {"x": 0, "y": top, "width": args.width, "height": min(1300, height - top), "scale": 1}},
                             session=session, timeout=120)
                         (pages / f"{scheme}-{index:02d}.png").write_bytes(base64.b64decode(shot["data"]))
-            if args.dark:
+            if args.dark and report_path == args.report:
                 screenshot(args.dark, "dark")
         finally:
             try:
@@ -233,6 +236,44 @@ def check(args):
             except subprocess.TimeoutExpired:
                 process.kill()
 
+    return facts, problems
+
+
+# A page with one of each fault the check must catch.
+BAD_PAGE = """<!DOCTYPE html><html><head><title>bad</title>
+<link rel="stylesheet" href="http://example.invalid/x.css"></head><body>
+<figure><svg width="10" height="10"></svg></figure>
+<script>console.error("boom"); throw new Error("thrown on purpose")</script></body></html>"""
+
+
+def self_test(args):
+    """Proves on this machine's Chromium that the check can fail."""
+    with tempfile.TemporaryDirectory(prefix="gesturetune-self-test-") as directory:
+        page = pathlib.Path(directory) / "bad.html"
+        page.write_text(BAD_PAGE)
+        _, problems = inspect(args, page)
+    expected = {
+        "network request": "network request: http://example.invalid/x.css",
+        "console error": "console.error: boom",
+        "exception": "thrown on purpose",
+        "script element": "1 script element(s)",
+        "missing caption": "figure(s) without a figcaption",
+        "tiny chart": "chart(s) drawn smaller than 20 px",
+    }
+    missed = [name for name, needle in expected.items() if not any(needle in p for p in problems)]
+    if missed:
+        print(f"browser-check: self-test FAILED: a bad page passed unnoticed: {', '.join(missed)}", file=sys.stderr)
+        return 1
+    print(f"browser-check: self-test OK: a bad page is caught ({len(problems)} problems)")
+    return 0
+
+
+def check(args):
+    if args.self_test:
+        status = self_test(args)
+        if status or not args.report:
+            return status
+    facts, problems = inspect(args, args.report)
     print(f"browser-check: {args.report}: {facts['figures']} figures, {facts['svgs']} charts, "
           f"page {facts['height']} px tall, title {facts['title']!r}")
     if args.screenshot:
@@ -248,7 +289,9 @@ def check(args):
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("report")
+    parser.add_argument("report", nargs="?")
+    parser.add_argument("--self-test", action="store_true",
+                        help="first check that a deliberately bad page fails (proves the check can fail)")
     parser.add_argument("--chromium")
     parser.add_argument("--screenshot")
     parser.add_argument("--dark", help="also screenshot the dark scheme to this file")

@@ -104,7 +104,9 @@ enum ReportStyle {
     svg .scale-bar{stroke:var(--fg);stroke-width:2}
     footer{margin-top:40px;color:var(--muted);font-size:13px}
     @media print{
-    :root{--bg:#fff;--fg:#000;--muted:#444;--grid:#ddd;--border:#bbb;--panel:#fff}
+    :root{--bg:#fff;--fg:#000;--muted:#444;--grid:#ddd;--border:#bbb;--panel:#fff;--accent:#0969da;--before:#6e7781;\
+    --good:#1a7f37;--bad:#cf222e;--chosen:#8250df;--warn:#9a6700;--good-rgb:26,127,55;--bad-rgb:207,34,46;\
+    --s0:#0969da;--s1:#bc4c00;--s2:#1a7f37;--s3:#8250df;--s4:#bf3989;--s5:#4d7a97}
     html{background:#fff;color:#000}
     body{font-size:11pt}
     main{max-width:none;padding:0}
