@@ -25,3 +25,36 @@ import Testing
         #expect(swift.contains("public static let directionalBias: Double = 2.6174"))
     }
 }
+
+@Suite struct ResultJSONTests {
+    @Test func keysAreSortedAndDerivedJudgementsWritten() throws {
+        let json = String(decoding: try ReportWriter.json(.sample), as: UTF8.self)
+        let topLevel = ["breakdown", "constants", "examples", "latency", "misfires", "run", "search", "sensitivity", "springs", "title", "verdict"]
+        let positions = topLevel.map { json.range(of: "\n  \"\($0)\" : ")?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "top-level keys in sorted order")
+        #expect(json.hasSuffix("}\n"))
+        // Judgements a script would otherwise re-derive.
+        #expect(json.contains("\"budgetsMet\" : true"))
+        #expect(json.contains("\"significantImprovement\" : true"))
+        #expect(json.contains("\"met\" : true"))
+        #expect(json.contains("\"bound\" : \"lower\""))
+        #expect(json.contains("\"rate\" : 0.0508064516129032"), "63 of 1240")
+    }
+
+    @Test func derivedFieldsAreIgnoredOnReadAndNonFiniteNumbersSurvive() throws {
+        var report = TuningReport.sample
+        report.verdict.mcnemarPValue = .nan
+        report.constants[0].new = .infinity
+        let decoded = try ReportWriter.decoder.decode(TuningReport.self, from: ReportWriter.json(report))
+        #expect(decoded.verdict.mcnemarPValue.isNaN)
+        #expect(decoded.constants[0].new == .infinity)
+        #expect(decoded.breakdown == report.breakdown)
+
+        // A hand-edited derived field cannot contradict the stored ones.
+        var text = String(decoding: try ReportWriter.json(.sample), as: UTF8.self)
+        text = text.replacingOccurrences(of: "\"budgetsMet\" : true", with: "\"budgetsMet\" : false")
+        let edited = try ReportWriter.decoder.decode(TuningReport.self, from: Data(text.utf8))
+        #expect(edited.verdict.budgetsMet)
+    }
+}

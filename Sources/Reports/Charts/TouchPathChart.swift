@@ -100,7 +100,7 @@ public struct TouchPathChart: Sendable, Hashable {
         }
         // View box in points, centred on the path.
         let xs = finite.map(\.x), ys = finite.map(\.y)
-        let (minX, maxX, minY, maxY) = (xs.min()!, xs.max()!, ys.min()!, ys.max()!)
+        let (minX, maxX, minY, maxY) = (xs.min() ?? 0, xs.max() ?? 0, ys.min() ?? 0, ys.max() ?? 0)
         let span = max(maxX - minX, maxY - minY, Self.minimumSpan) * 1.25
         let cx = (minX + maxX) / 2, cy = (minY + maxY) / 2
         let scale = size / span

@@ -183,12 +183,13 @@ struct ReportFindings {
                 let best = finite.min { $0.objective < $1.objective }
                 let nearest = finite.min { abs($0.value - sweep.chosen) < abs($1.value - sweep.chosen) }
                 let values = finite.map(\.value)
+                let swept = values.min().flatMap { low in values.max().map { (low, $0) } }
                 return ReportTable.Row(cells: [
                     .init(sweep.parameter),
                     .init(Format.value(sweep.chosen, unit: sweep.unit)),
                     .init(nearest.map { Format.smart($0.objective) } ?? "–"),
                     .init(best.map { "\(Format.smart($0.objective)) at \(Format.value($0.value, unit: sweep.unit))" } ?? "–"),
-                    .init(values.isEmpty ? "–" : "\(Format.smart(values.min()!)) … \(Format.value(values.max()!, unit: sweep.unit)), \(values.count) points"),
+                    .init(swept.map { "\(Format.smart($0.0)) … \(Format.value($0.1, unit: sweep.unit)), \(values.count) points" } ?? "–"),
                 ])
             })
     }
