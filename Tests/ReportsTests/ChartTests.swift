@@ -50,6 +50,24 @@ import TraceModel
                              series: [ChartSeries("s", points: [ChartPoint(0, 1), ChartPoint(10, 0)], tone: .after, shape: .step)]).figure
         let points = try #require(try XMLTreeBuilder.parse(step.rendered).elements(named: "polyline").first?.attributes["points"])
         #expect(points.split(separator: " ").count == 3, "a step adds the corner before each drop")
+
+        // A running best over many evaluations keeps only its corners.
+        let best = (0..<10_000).map { ChartPoint(Double($0), $0 < 5_000 ? 2 : 1) }
+        let long = LineChart(title: "t", caption: "Best.", xLabel: "x", yLabel: "y",
+                             series: [ChartSeries("s", points: best, tone: .after, shape: .step)]).figure
+        let corners = try #require(try XMLTreeBuilder.parse(long.rendered).elements(named: "polyline").first?.attributes["points"])
+        #expect(corners.split(separator: " ").count == 4, "start, the corner and drop at 5000, the end")
+    }
+
+    @Test func longLinesKeepTheirEnvelopePerPixelColumn() {
+        let wiggle = (0..<20_000).map { (Double($0) / 100, Double($0 % 10)) }
+        let reduced = LineChart.envelope(wiggle)
+        #expect(reduced.count <= 4 * 201)
+        #expect(reduced.first! == wiggle.first! && reduced.last! == wiggle.last!)
+        #expect(reduced.map(\.1).min() == 0 && reduced.map(\.1).max() == 9, "extremes survive")
+        #expect(zip(reduced, reduced.dropFirst()).allSatisfy { $0.0 <= $1.0 }, "order survives")
+        let short = [(0.0, 1.0), (0.5, 2.0)]
+        #expect(LineChart.envelope(short).map(\.1) == [1, 2])
     }
 
     @Test func distributionSharesAreShareOfEachSample() {
@@ -138,8 +156,9 @@ import TraceModel
                                    recognizedName: "scroll", screenWidth: 393, screenHeight: 852)
         try expectAccessibleFigure(chart.figure, caption: "A swipe.")
         let root = try XMLTreeBuilder.parse(chart.figure.rendered)
-        let segments = root.elements(named: "line").filter { $0.attributes["class"] == "segment" }
-        #expect(segments.count == 4, "3 segments in the first stroke, 1 in the second")
+        let segments = root.elements(named: "polyline").filter { $0.attributes["class"] == "segment" }
+        #expect(segments.count == 4, "3 shades of time in the first stroke, 1 in the second")
+        #expect(segments.map { $0.attributes["points"]?.split(separator: " ").count } == [2, 2, 2, 2])
         #expect(segments.first?.attributes["stroke"] != segments.last?.attributes["stroke"], "coloured by time")
         #expect(root.elements(named: "circle").filter { $0.attributes["class"] == "touch-down" }.count == 2)
         #expect(root.elements(named: "rect").filter { $0.attributes["class"] == "lift" }.count == 2)

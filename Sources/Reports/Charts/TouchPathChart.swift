@@ -39,6 +39,8 @@ public struct TouchPathChart: Sendable, Hashable {
     static let size = 300.0
     static let legendHeight = 34.0
     static let minimumSpan = 80.0
+    /// Distinct colours along the time ramp: finer than the eye separates.
+    static let shades = 24
 
     /// The time ramp: blue, violet, orange, amber. Readable on light and dark
     /// backgrounds alike, and ordered in lightness for colour-blind readers.
@@ -123,15 +125,32 @@ public struct TouchPathChart: Sendable, Hashable {
             guard inside else { continue }
             content.append(Svg.line(clamp(x1), clamp(y1), clamp(x2), clamp(y2), class: "screen-edge"))
         }
-        // Strokes: one segment per pair of samples, coloured by its midpoint time.
+        // Strokes: each pair of samples is a segment coloured by its midpoint
+        // time; consecutive segments of the same shade (one of `shades`) are
+        // one polyline, so a 10 s drag at 240 Hz stays a few dozen elements.
         for stroke in Self.strokes(finite) {
             var segments: [Markup] = []
-            for (a, b) in zip(stroke, stroke.dropFirst()) {
-                let colour = Self.color(at: (fraction(a.t) + fraction(b.t)) / 2)
-                segments.append(.el(.line, [.x1: Format.coordinate(px(a.x)), .y1: Format.coordinate(py(a.y)),
-                                            .x2: Format.coordinate(px(b.x)), .y2: Format.coordinate(py(b.y)),
-                                            .stroke: colour, .class: "segment"]))
+            var run: [(Double, Double)] = []
+            var runShade = -1
+            func flush() {
+                if run.count >= 2 {
+                    segments.append(.el(.polyline, [
+                        .points: run.map { "\(Format.coordinate($0.0)),\(Format.coordinate($0.1))" }.joined(separator: " "),
+                        .stroke: Self.color(at: Double(runShade) / Double(Self.shades - 1)), .fill: "none", .class: "segment",
+                    ]))
+                }
             }
+            for (a, b) in zip(stroke, stroke.dropFirst()) {
+                let shade = Int(((fraction(a.t) + fraction(b.t)) / 2 * Double(Self.shades - 1)).rounded())
+                if shade != runShade {
+                    flush()
+                    // The new run starts where the last one ended, so the line is unbroken.
+                    run = [(px(a.x), py(a.y))]
+                    runShade = shade
+                }
+                run.append((px(b.x), py(b.y)))
+            }
+            flush()
             content.append(.el(.g, [.class: "stroke"], children: segments))
             if let first = stroke.first {
                 content.append(.el(.circle, [.cx: Format.coordinate(px(first.x)), .cy: Format.coordinate(py(first.y)), .r: "5",
