@@ -40,7 +40,7 @@ class DevTools:
         self.next_id = 0
         self.events = []
 
-    def send(self, method, params=None, session=None, timeout=30):
+    def send(self, method, params=None, session=None, timeout=60):
         self.next_id += 1
         message = {"id": self.next_id, "method": method, "params": params or {}}
         if session:
@@ -49,35 +49,35 @@ class DevTools:
         wanted = self.next_id
         deadline = time.monotonic() + timeout
         while True:
-            for reply in self._read(deadline):
+            for reply in self._read(deadline, method):
                 if reply.get("id") == wanted:
                     if "error" in reply:
                         raise RuntimeError(f"{method}: {reply['error']}")
                     return reply.get("result", {})
                 self.events.append(reply)
 
-    def wait_for(self, method, timeout=30):
+    def wait_for(self, method, timeout=60):
         deadline = time.monotonic() + timeout
         while True:
             for index, event in enumerate(self.events):
                 if event.get("method") == method:
                     return self.events.pop(index)
-            self.events.extend(self._read(deadline))
+            self.events.extend(self._read(deadline, method))
 
     def drain(self, seconds):
         """Collects events for a while (late requests, late console errors)."""
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             try:
-                self.events.extend(self._read(deadline))
+                self.events.extend(self._read(deadline, "events"))
             except TimeoutError:
                 return
 
-    def _read(self, deadline):
+    def _read(self, deadline, waiting_for):
         while b"\0" not in self.buffer:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise TimeoutError("Chromium did not answer in time")
+                raise TimeoutError(f"Chromium sent no {waiting_for} in time")
             ready, _, _ = select.select([self.from_browser], [], [], remaining)
             if not ready:
                 continue
@@ -132,7 +132,21 @@ def launch(chromium, profile):
 
 
 def inspect(args, report_path):
-    """Loads the page; returns what it contains and every problem seen."""
+    """Loads the page; returns what it contains and every problem seen.
+
+    A browser that stalls (a slow start on a busy machine) gets one more try
+    with a fresh profile before the check gives up, saying where it stalled
+    and what Chromium printed."""
+    for attempt in (1, 2):
+        try:
+            return inspect_once(args, report_path)
+        except (TimeoutError, RuntimeError) as error:
+            if attempt == 2:
+                sys.exit(f"browser-check: Chromium failed twice: {error}")
+            print(f"browser-check: Chromium stalled ({error}); retrying once", file=sys.stderr)
+
+
+def inspect_once(args, report_path):
     report = pathlib.Path(report_path).resolve()
     if not report.is_file():
         sys.exit(f"browser-check: {report_path}: no such file")
@@ -226,6 +240,10 @@ def inspect(args, report_path):
                         (pages / f"{scheme}-{index:02d}.png").write_bytes(base64.b64decode(shot["data"]))
             if args.dark and report_path == args.report:
                 screenshot(args.dark, "dark")
+        except (TimeoutError, RuntimeError) as error:
+            devtools.log.seek(0)
+            tail = devtools.log.read().decode(errors="replace").strip().splitlines()[-5:]
+            raise type(error)(f"{error}; Chromium's last words: {' | '.join(tail) or '(none)'}") from None
         finally:
             try:
                 devtools.send("Browser.close", timeout=10)
@@ -235,6 +253,7 @@ def inspect(args, report_path):
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 process.kill()
+                process.wait()
 
     return facts, problems
 
