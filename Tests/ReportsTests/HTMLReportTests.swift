@@ -54,6 +54,14 @@ import Testing
         }
     }
 
+    @Test func contentSecurityPolicyForbidsScriptsAndLoads() throws {
+        let root = try XMLTreeBuilder.parse(html)
+        let head = try #require(root.elements(named: "head").first)
+        let csp = try #require(head.elements(named: "meta").first { $0.attributes["http-equiv"] == "Content-Security-Policy" })
+        #expect(csp.attributes["content"] == "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'")
+        #expect(head.children.first?.attributes["charset"] == "utf-8", "the charset comes first")
+    }
+
     @Test func followsTheSystemSchemeAndPrints() {
         let css = styleSheet(html)
         #expect(css.contains("@media (prefers-color-scheme:dark)"))

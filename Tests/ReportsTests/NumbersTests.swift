@@ -109,3 +109,32 @@ import Testing
         #expect(y(10) == 0)
     }
 }
+
+@Suite struct VerdictStatisticsTests {
+    @Test func exactMcNemarMatchesTheBinomialTail() {
+        func p(_ b: Int, _ c: Int) -> Double { TuningReport.Verdict.exactMcNemarPValue(fixed: b, broken: c) }
+        #expect(abs(p(8, 2) - 0.109375) < 1e-12)          // 2·(1+10+45)/1024
+        #expect(abs(p(10, 0) - 0.001953125) < 1e-15)      // 2/1024
+        #expect(p(2, 8) == p(8, 2), "two-sided")
+        #expect(TuningReport.Verdict.exactMcNemarPValue(fixed: 1, broken: 0) == 1)
+        #expect(TuningReport.Verdict.exactMcNemarPValue(fixed: 0, broken: 0) == 1)
+        #expect(TuningReport.Verdict.exactMcNemarPValue(fixed: 5, broken: 5) == 1)
+        let large = TuningReport.Verdict.exactMcNemarPValue(fixed: 6_000, broken: 5_000)
+        #expect(large > 0 && large < 1e-20, "no overflow with thousands of pairs: \(large)")
+    }
+
+    @Test func paretoFrontKeepsOnlyUndominatedCandidates() {
+        let candidates: [TuningReport.ParetoPoint] = [
+            .init(misfireRate: 0.10, latencyMs: 100, onFront: true),   // front
+            .init(misfireRate: 0.08, latencyMs: 120, onFront: true),   // front
+            .init(misfireRate: 0.09, latencyMs: 130, onFront: true),   // dominated by (120, 0.08)
+            .init(misfireRate: 0.08, latencyMs: 125, onFront: true),   // dominated: same rate, slower
+            .init(misfireRate: 0.05, latencyMs: 200, onFront: false),  // front
+            .init(misfireRate: 0.05, latencyMs: 200, onFront: false),  // its duplicate: front too
+            .init(misfireRate: 0.12, latencyMs: 100, onFront: true),   // dominated: same latency, worse
+        ]
+        let marked = TuningReport.markingFront(candidates)
+        #expect(marked.map(\.onFront) == [true, true, false, false, true, true, false])
+        #expect(marked.map(\.latencyMs) == candidates.map(\.latencyMs), "order is kept")
+    }
+}

@@ -143,6 +143,7 @@ extension Markup {
     /// ``Markup/link(toSection:_:)``).
     public enum Attribute: String, Sendable, Hashable, CaseIterable {
         case `class`, id, lang, charset, name, content, role, title
+        case httpEquiv = "http-equiv"
         case ariaLabel = "aria-label", ariaHidden = "aria-hidden"
         case colspan, rowspan, scope, open, href
         // SVG

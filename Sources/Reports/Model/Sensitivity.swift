@@ -46,6 +46,44 @@ extension TuningReport {
         }
     }
 
+    /// Candidates with `onFront` set: a candidate is on the front when no
+    /// other has both a lower or equal misfire rate and a lower or equal
+    /// latency, one of them strictly.
+    ///
+    /// ```swift
+    /// let pareto = ParetoPoint.markingFront(candidates)
+    /// ```
+    public static func markingFront(_ candidates: [ParetoPoint]) -> [ParetoPoint] {
+        // Sorted by latency, then misfires, a point is on the front exactly
+        // when its misfire rate is below every rate before it.
+        let order = candidates.indices.sorted {
+            (candidates[$0].latencyMs, candidates[$0].misfireRate) < (candidates[$1].latencyMs, candidates[$1].misfireRate)
+        }
+        var result = candidates
+        var best = Double.infinity
+        // Exact duplicates do not dominate each other: compare a group of
+        // equal points with the best seen before the group.
+        var group: (latency: Double, misfire: Double)?
+        var bestBeforeGroup = Double.infinity
+        for index in order {
+            let key = (latency: candidates[index].latencyMs, misfire: candidates[index].misfireRate)
+            if group.map({ $0 != key }) ?? true {
+                bestBeforeGroup = best
+                group = key
+            }
+            result[index].onFront = key.misfire < bestBeforeGroup
+            best = min(best, key.misfire)
+        }
+        return result
+    }
+}
+
+extension TuningReport.ParetoPoint {
+    /// See ``TuningReport/markingFront(_:)``.
+    public static func markingFront(_ candidates: [Self]) -> [Self] { TuningReport.markingFront(candidates) }
+}
+
+extension TuningReport {
     public struct Sensitivity: Codable, Sendable, Hashable {
         public var sweeps: [ParameterSweep]
         public var pareto: [ParetoPoint]

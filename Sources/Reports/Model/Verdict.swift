@@ -40,6 +40,29 @@ extension TuningReport {
 
         /// Every latency budget holds after tuning.
         public var budgetsMet: Bool { budgets.allSatisfy(\.isMet) }
+
+        /// The exact two-sided McNemar p-value: a binomial test of the
+        /// discordant pairs (gestures fixed against gestures broken) with
+        /// p = ½. Exact, because the counts are often small; summed in log
+        /// space, so thousands of pairs do not overflow.
+        ///
+        /// ```swift
+        /// Verdict.exactMcNemarPValue(fixed: 8, broken: 2)   // 0.109375
+        /// ```
+        public static func exactMcNemarPValue(fixed: Int, broken: Int) -> Double {
+            let b = max(0, fixed), c = max(0, broken)
+            let n = b + c
+            guard n > 0 else { return 1 }
+            let k = min(b, c)
+            let log2n = Double(n) * log(2.0)
+            var logChoose = 0.0   // log C(n, 0)
+            var tail = 0.0
+            for i in 0...k {
+                if i > 0 { logChoose += log(Double(n - i + 1)) - log(Double(i)) }
+                tail += exp(logChoose - log2n)
+            }
+            return min(1, 2 * tail)
+        }
     }
 
     /// A proportion with its 95 % interval.

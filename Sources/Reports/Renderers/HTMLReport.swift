@@ -19,6 +19,9 @@ public enum HTMLReport {
         "<!DOCTYPE html>\n" + document(report).rendered + "\n"
     }
 
+    /// Nothing may load or run; only the inline style sheet applies.
+    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+
     /// The document as a tree, for tests that look inside.
     public static func document(_ report: TuningReport) -> Markup {
         let findings = ReportFindings(report)
@@ -43,6 +46,10 @@ public enum HTMLReport {
         return .el(.html, [.lang: "en"],
                    .el(.head, [:],
                        .el(.meta, [.charset: "utf-8"]),
+                       // Defence in depth: even if something slipped past
+                       // escaping, the browser would run no script and load
+                       // nothing (inline CSS and inline SVG are all we use).
+                       .el(.meta, [.httpEquiv: "Content-Security-Policy", .content: contentSecurityPolicy]),
                        .el(.meta, [.name: "viewport", .content: "width=device-width, initial-scale=1"]),
                        .el(.meta, [.name: "color-scheme", .content: "light dark"]),
                        .el(.title, text: "\(report.title) — gesturetune report"),

@@ -37,21 +37,6 @@ extension TuningReport {
     }()
 }
 
-/// Exact two-sided McNemar p-value: a binomial test of `b` against `b + c`
-/// discordant pairs with p = ½.
-func exactMcNemar(_ b: Int, _ c: Int) -> Double {
-    let n = b + c
-    guard n > 0 else { return 1 }
-    let k = min(b, c)
-    var tail = 0.0
-    var logChoose = 0.0   // log C(n, 0)
-    for i in 0...k {
-        if i > 0 { logChoose += log(Double(n - i + 1)) - log(Double(i)) }
-        tail += exp(logChoose - Double(n) * log(2))
-    }
-    return min(1, 2 * tail)
-}
-
 /// A damped spring released towards rest at 1 with an initial velocity,
 /// integrated at 1 ms (semi-implicit Euler), sampled every 10 ms.
 func simulateSpring(response: Double, damping: Double, velocity: Double, duration: Double = 1.0) -> TuningReport.SpringResponse {
@@ -103,7 +88,7 @@ struct SampleBuilder {
         let verdict = TuningReport.Verdict(
             population: "12 held-out users", before: .wilson(count: before, total: gestures),
             after: .wilson(count: after, total: gestures), fixedCount: fixed, brokenCount: broken,
-            mcnemarPValue: exactMcNemar(fixed, broken), budgets: budgets)
+            mcnemarPValue: TuningReport.Verdict.exactMcNemarPValue(fixed: fixed, broken: broken), budgets: budgets)
         return TuningReport(
             title: "Library scene: tab swipe, scroll and the tap family",
             verdict: verdict, constants: constants, misfires: misfires, latency: latency,
@@ -210,15 +195,9 @@ struct SampleBuilder {
             candidates.append((latency, floor + abs(random.normal()) * 0.012))
         }
         candidates.append((112, 0.035 + 2.4 / 112 - 0.0085))
-        let front = candidates.filter { p in
-            !candidates.contains { q in q.latency <= p.latency && q.misfire <= p.misfire && (q.latency < p.latency || q.misfire < p.misfire) }
-        }
-        let chosen = front.filter { $0.latency <= 150 }.min { $0.misfire < $1.misfire }
-        let pareto = candidates.map { p in
-            TuningReport.ParetoPoint(
-                misfireRate: p.misfire, latencyMs: p.latency,
-                onFront: front.contains { $0 == p }, chosen: chosen.map { $0 == p } ?? false)
-        }
+        var pareto = TuningReport.markingFront(candidates.map { .init(misfireRate: $0.misfire, latencyMs: $0.latency, onFront: false) })
+        let chosen = pareto.indices.filter { pareto[$0].onFront && pareto[$0].latencyMs <= 150 }.min { pareto[$0].misfireRate < pareto[$1].misfireRate }
+        if let chosen { pareto[chosen].chosen = true }
         return .init(sweeps: sweeps, pareto: pareto)
     }
 
