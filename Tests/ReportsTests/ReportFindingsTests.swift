@@ -1,4 +1,5 @@
 import Testing
+import TraceModel
 @testable import Reports
 
 @Suite struct ReportFindingsTests {
@@ -69,5 +70,22 @@ import Testing
         #expect(root.elements(named: "section").count == 10)
         #expect(html.contains("None: every held-out gesture is recognized as meant."))
         #expect(MarkdownReport.render(report).contains("## 10. The data and the run"))
+    }
+}
+
+@Suite struct ExampleSentenceTests {
+    @Test func captionsReadAsSentences() {
+        let examples = TuningReport.sample.examples
+        #expect(ReportFindings.subject(examples.remaining[0].label) == "a tab-swipe left")
+        #expect(ReportFindings.subject(examples.fixed[2].label) == "a touch meant as nothing")
+        #expect(ReportFindings.subject(Label(start: 0, end: 1, intent: .edgeSwipe, direction: .right)) == "an edge-swipe right")
+        #expect(ReportFindings.misfireClause(examples.remaining[0], fixed: false) == "still fires scroll instead")
+        #expect(ReportFindings.misfireClause(examples.remaining[2], fixed: false) == "still fires scroll only late")
+        #expect(ReportFindings.misfireClause(examples.fixed[2], fixed: true)
+                == "fired tap though nothing was meant before tuning and is handled correctly after")
+        var missed = examples.remaining[0]
+        missed.kind = .missed
+        missed.recognized = nil
+        #expect(ReportFindings.misfireClause(missed, fixed: false) == "still fires nothing")
     }
 }

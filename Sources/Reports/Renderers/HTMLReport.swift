@@ -235,9 +235,8 @@ public enum HTMLReport {
         func card(_ example: TuningReport.Example, fixed: Bool) -> Markup {
             let meant = ReportFindings.intentText(example.label)
             let recognized = example.recognized ?? "nothing"
-            let caption = fixed
-                ? "Touch path of a \(meant) (session \(example.sessionID)) that was \(example.kind.title) as \(recognized) before tuning and is recognized correctly after."
-                : "Touch path of a \(meant) (session \(example.sessionID)) that is still \(example.kind.title): \(recognized) fired."
+            let caption = "Touch path of \(ReportFindings.subject(example.label)) (session \(example.sessionID)) that "
+                + ReportFindings.misfireClause(example, fixed: fixed) + "."
             let chart = TouchPathChart(
                 title: "Touch path of session \(example.sessionID)", caption: caption,
                 samples: example.path, recognizedAt: example.recognizedAt, recognizedName: example.recognized,

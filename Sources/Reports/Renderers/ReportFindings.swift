@@ -236,6 +236,30 @@ struct ReportFindings {
         return "\(recognized) at \(Format.ms(Double(at - example.label.start) / 1000)) after the label start"
     }
 
+    /// The gesture as the subject of a sentence: "a tab-swipe left",
+    /// "an edge-swipe", "a touch meant as nothing".
+    static func subject(_ label: Label) -> String {
+        if label.intent == .none { return "a touch meant as nothing" }
+        let text = intentText(label)
+        let article = text.first.map { "aeiou".contains($0) } == true ? "an" : "a"
+        return "\(article) \(text)"
+    }
+
+    /// What went wrong, as the end of a sentence about the gesture:
+    /// "still fires scroll instead", "fired tap before tuning, though nothing
+    /// was meant, and is handled correctly after".
+    static func misfireClause(_ example: TuningReport.Example, fixed: Bool) -> String {
+        let recognized = example.recognized ?? "nothing"
+        let what: String
+        switch example.kind {
+        case .wrong: what = fixed ? "fired \(recognized) instead" : "still fires \(recognized) instead"
+        case .missed: what = fixed ? "fired nothing" : "still fires nothing"
+        case .deadZone: what = fixed ? "fired \(recognized) only late" : "still fires \(recognized) only late"
+        case .spurious: what = fixed ? "fired \(recognized) though nothing was meant" : "still fires \(recognized) though nothing was meant"
+        }
+        return fixed ? what + " before tuning and is handled correctly after" : what
+    }
+
     func exampleTable(_ examples: [TuningReport.Example], recognizedTitle: String) -> ReportTable {
         ReportTable(
             columns: [("session", .left), ("user", .left), ("device", .left), ("meant", .left), ("target", .left),
