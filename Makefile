@@ -3,7 +3,7 @@ SWIFT   ?= swift
 BIN     := .build/release/gesturetune
 DB      ?= .build/demo.sqlite
 
-.PHONY: all deps build test demo bench bench-ingest clean
+.PHONY: all deps build test demo bench bench-ingest browser-check clean
 
 all: build
 
@@ -33,3 +33,8 @@ bench-ingest: deps
 
 clean:
 	rm -rf .build $(DB)
+
+# Opens reports/report.html (or REPORT=…) in headless Chromium, offline, and
+# fails on console errors or network requests; screenshot in reports/report.png.
+browser-check:
+	@scripts/browser-check.sh $(REPORT)

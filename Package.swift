@@ -71,6 +71,10 @@ let package = Package(
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL"]),
 
+        // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
+        .target(name: "Reports", dependencies: ["TraceModel"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TraceModel"]),
+
         // MARK: - The `gesturetune` command
         .executableTarget(
             name: "GestureTuneCLI",

@@ -1,0 +1,187 @@
+// MARK: - Line chart
+
+/// One named series of a line chart.
+public struct ChartSeries: Sendable, Hashable {
+    public enum Shape: Sendable, Hashable {
+        /// Points joined by straight lines.
+        case line
+        /// Each value holds until the next (a running best).
+        case step
+        /// Unjoined dots (every evaluation).
+        case dots
+    }
+
+    public var name: String
+    public var points: [ChartPoint]
+    public var tone: Tone
+    public var shape: Shape
+
+    public init(_ name: String, points: [ChartPoint], tone: Tone, shape: Shape = .line) {
+        self.name = name
+        self.points = points
+        self.tone = tone
+        self.shape = shape
+    }
+}
+
+/// Several series against shared axes with nice ticks, optional vertical
+/// markers (a chosen value) and horizontal lines (a budget, a target).
+///
+/// ```swift
+/// LineChart(title: "Spring", caption: "Position over time after release.",
+///           xLabel: "time (s)", yLabel: "position",
+///           series: [ChartSeries("before", points: a, tone: .before),
+///                    ChartSeries("after", points: b, tone: .after)],
+///           horizontalMarkers: [ChartMarker(1, label: "rest", tone: .muted)]).figure
+/// ```
+public struct LineChart: Sendable, Hashable {
+    public var title: String
+    public var caption: String
+    public var xLabel: String
+    public var yLabel: String
+    public var series: [ChartSeries]
+    public var verticalMarkers: [ChartMarker]
+    public var horizontalMarkers: [ChartMarker]
+    public var xFormat: AxisFormat
+    public var yFormat: AxisFormat
+    public var yFromZero: Bool
+    public var width: Double
+    public var height: Double
+
+    public init(
+        title: String, caption: String, xLabel: String, yLabel: String, series: [ChartSeries],
+        verticalMarkers: [ChartMarker] = [], horizontalMarkers: [ChartMarker] = [],
+        xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false,
+        width: Double = 640, height: Double = 300
+    ) {
+        self.width = width
+        self.title = title
+        self.caption = caption
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.series = series
+        self.verticalMarkers = verticalMarkers
+        self.horizontalMarkers = horizontalMarkers
+        self.xFormat = xFormat
+        self.yFormat = yFormat
+        self.yFromZero = yFromZero
+        self.height = height
+    }
+
+    /// Dots beyond this many per series are thinned evenly: the shape of a
+    /// cloud survives, the page stays small.
+    static let maximumDots = 1_500
+
+    public var figure: Markup {
+        let xs = series.flatMap { $0.points.map(\.x) } + verticalMarkers.map(\.value)
+        let ys = series.flatMap { $0.points.map(\.y) } + horizontalMarkers.map(\.value)
+        let frame = ChartFrame(xs: xs, ys: ys, width: width, height: height, xTickCount: width < 560 ? 5 : 6, yFromZero: yFromZero)
+        var content: [Markup] = [frame.axes(xLabel: xLabel, yLabel: yLabel, xFormat: xFormat, yFormat: yFormat)]
+        // One series needs no legend: the axis title names it.
+        if series.count > 1 { content.append(frame.legend(series.map { ($0.name, $0.tone, $0.tone == .before) })) }
+        content += horizontalMarkers.map(frame.horizontalMarker)
+        content += verticalMarkers.enumerated().map { frame.verticalMarker($0.element, row: $0.offset) }
+        for series in series {
+            content.append(Self.draw(series, in: frame))
+        }
+        return Figure.chart(title: title, caption: caption, width: frame.width, height: frame.height, content: content)
+    }
+
+    /// A long line reduced to what a screen can show: per unit-wide pixel
+    /// column, the first, lowest, highest and last point, in their order.
+    /// Lines with fewer points than twice the columns are kept whole.
+    static func envelope(_ points: [(Double, Double)]) -> [(Double, Double)] {
+        guard points.count > 2 * Int(ChartFrame.width) else { return points }
+        var result: [(Double, Double)] = []
+        var start = 0
+        while start < points.count {
+            let column = points[start].0.rounded(.down)
+            var end = start
+            while end + 1 < points.count, points[end + 1].0.rounded(.down) == column { end += 1 }
+            let range = start...end
+            let low = range.min { points[$0].1 < points[$1].1 } ?? start
+            let high = range.max { points[$0].1 < points[$1].1 } ?? start
+            for index in Set([start, low, high, end]).sorted() { result.append(points[index]) }
+            start = end + 1
+        }
+        return result
+    }
+
+    static func draw(_ series: ChartSeries, in frame: ChartFrame) -> Markup {
+        let points = series.points.filter { $0.x.isFinite && $0.y.isFinite }
+        let tone = series.tone.className
+        switch series.shape {
+        case .line:
+            return Svg.polyline(envelope(points.map { (frame.x($0.x), frame.y($0.y)) }), class: "series \(tone)")
+        case .step:
+            var corners: [(Double, Double)] = []
+            for (index, point) in points.enumerated() {
+                // Only changes make corners: a running best over 100 000
+                // evaluations has a few dozen.
+                if index > 0, index < points.count - 1, point.y == points[index - 1].y { continue }
+                let y = frame.y(point.y)
+                if let last = corners.last, last.1 != y { corners.append((frame.x(point.x), last.1)) }
+                corners.append((frame.x(point.x), y))
+            }
+            return Svg.polyline(corners, class: "series \(tone)")
+        case .dots:
+            let stride = max(1, (points.count + maximumDots - 1) / maximumDots)
+            let kept = Swift.stride(from: 0, to: points.count, by: stride).map { points[$0] }
+            return .el(.g, [.class: "dots \(tone)"],
+                       children: kept.map { Svg.circle(frame.x($0.x), frame.y($0.y), r: 2.2, class: "dot") })
+        }
+    }
+}
+
+// MARK: - Scatter with a front
+
+/// Candidates on two axes where lower is better in both, the non-dominated
+/// front joined as a staircase and the chosen candidate ringed.
+public struct ScatterChart: Sendable, Hashable {
+    public var title: String
+    public var caption: String
+    public var xLabel: String
+    public var yLabel: String
+    /// Every candidate.
+    public var points: [ChartPoint]
+    /// The non-dominated candidates.
+    public var front: [ChartPoint]
+    public var chosen: ChartPoint?
+    public var verticalMarkers: [ChartMarker]
+    public var yFormat: AxisFormat
+
+    public init(
+        title: String, caption: String, xLabel: String, yLabel: String, points: [ChartPoint],
+        front: [ChartPoint], chosen: ChartPoint?, verticalMarkers: [ChartMarker] = [], yFormat: AxisFormat = .number
+    ) {
+        self.title = title
+        self.caption = caption
+        self.xLabel = xLabel
+        self.yLabel = yLabel
+        self.points = points
+        self.front = front
+        self.chosen = chosen
+        self.verticalMarkers = verticalMarkers
+        self.yFormat = yFormat
+    }
+
+    public var figure: Markup {
+        let all = points + front + (chosen.map { [$0] } ?? [])
+        let frame = ChartFrame(xs: all.map(\.x) + verticalMarkers.map(\.value), ys: all.map(\.y), yFromZero: true)
+        var content: [Markup] = [
+            frame.legend([("candidates", .muted, false), ("Pareto front", .after, false), ("chosen", .chosen, false)]),
+            frame.axes(xLabel: xLabel, yLabel: yLabel, yFormat: yFormat),
+        ]
+        content += verticalMarkers.enumerated().map { frame.verticalMarker($0.element, row: $0.offset) }
+        content.append(LineChart.draw(ChartSeries("candidates", points: points, tone: .muted, shape: .dots), in: frame))
+        let sortedFront = front.sorted { $0.x < $1.x }
+        content.append(LineChart.draw(ChartSeries("front", points: sortedFront, tone: .after, shape: .step), in: frame))
+        content.append(LineChart.draw(ChartSeries("front", points: sortedFront, tone: .after, shape: .dots), in: frame))
+        if let chosen, chosen.x.isFinite, chosen.y.isFinite {
+            let px = frame.x(chosen.x), py = frame.y(chosen.y)
+            content.append(Svg.circle(px, py, r: 7, class: "ring chosen"))
+            content.append(Svg.text("chosen", x: px + 10, y: py - 8, class: "marker-label chosen"))
+        }
+        return Figure.chart(title: title, caption: caption, width: ChartFrame.width, height: frame.height, content: content)
+    }
+}

@@ -1,0 +1,78 @@
+// MARK: - Derived values in result.json
+
+// Scripts that read result.json should not have to re-derive the verdict, so
+// the judgements computed from stored fields are written alongside them
+// (`rate`, `met`, `budgetsMet`, `significantImprovement`, `change`, `bound`).
+// They are output only: decoding reads the stored fields and ignores them,
+// so a hand-edited result.json can never contradict itself.
+
+extension TuningReport.Rate {
+    private enum StoredKeys: String, CodingKey { case count, total, lower, upper }
+    private enum DerivedKeys: String, CodingKey { case rate }
+
+    public func encode(to encoder: any Encoder) throws {
+        var stored = encoder.container(keyedBy: StoredKeys.self)
+        try stored.encode(count, forKey: .count)
+        try stored.encode(total, forKey: .total)
+        try stored.encode(lower, forKey: .lower)
+        try stored.encode(upper, forKey: .upper)
+        var derived = encoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(rate, forKey: .rate)
+    }
+}
+
+extension TuningReport.Budget {
+    private enum StoredKeys: String, CodingKey { case gesture, percentile, limitMs, beforeMs, afterMs }
+    private enum DerivedKeys: String, CodingKey { case met }
+
+    public func encode(to encoder: any Encoder) throws {
+        var stored = encoder.container(keyedBy: StoredKeys.self)
+        try stored.encode(gesture, forKey: .gesture)
+        try stored.encode(percentile, forKey: .percentile)
+        try stored.encode(limitMs, forKey: .limitMs)
+        try stored.encode(beforeMs, forKey: .beforeMs)
+        try stored.encode(afterMs, forKey: .afterMs)
+        var derived = encoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(isMet, forKey: .met)
+    }
+}
+
+extension TuningReport.Verdict {
+    private enum StoredKeys: String, CodingKey {
+        case population, before, after, fixedCount, brokenCount, mcnemarPValue, significanceLevel, budgets
+    }
+    private enum DerivedKeys: String, CodingKey { case significantImprovement, budgetsMet }
+
+    public func encode(to encoder: any Encoder) throws {
+        var stored = encoder.container(keyedBy: StoredKeys.self)
+        try stored.encode(population, forKey: .population)
+        try stored.encode(before, forKey: .before)
+        try stored.encode(after, forKey: .after)
+        try stored.encode(fixedCount, forKey: .fixedCount)
+        try stored.encode(brokenCount, forKey: .brokenCount)
+        try stored.encode(mcnemarPValue, forKey: .mcnemarPValue)
+        try stored.encode(significanceLevel, forKey: .significanceLevel)
+        try stored.encode(budgets, forKey: .budgets)
+        var derived = encoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(isSignificantImprovement, forKey: .significantImprovement)
+        try derived.encode(budgetsMet, forKey: .budgetsMet)
+    }
+}
+
+extension TuningReport.Constant {
+    private enum StoredKeys: String, CodingKey { case name, unit, old, new, lower, upper }
+    private enum DerivedKeys: String, CodingKey { case change, bound }
+
+    public func encode(to encoder: any Encoder) throws {
+        var stored = encoder.container(keyedBy: StoredKeys.self)
+        try stored.encode(name, forKey: .name)
+        try stored.encode(unit, forKey: .unit)
+        try stored.encode(old, forKey: .old)
+        try stored.encode(new, forKey: .new)
+        try stored.encode(lower, forKey: .lower)
+        try stored.encode(upper, forKey: .upper)
+        var derived = encoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(change, forKey: .change)
+        try derived.encodeIfPresent(bound, forKey: .bound)
+    }
+}

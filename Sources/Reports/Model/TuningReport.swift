@@ -1,0 +1,124 @@
+import TraceModel
+
+// MARK: - The report's input
+
+/// Everything a tuning report shows, as plain data.
+///
+/// The optimizer's result is converted into this model once; the renderers
+/// (``HTMLReport``, ``MarkdownReport``, ``SwiftConstantsFile``) only read it,
+/// and `result.json` is this model encoded with sorted keys. The fields follow
+/// the order a designer asks in: did it work, what changed, where it still
+/// fails, what it costs, and how it was found.
+///
+/// ```swift
+/// let report = TuningReport(title: "Library scene", verdict: verdict, constants: rows, …)
+/// try ReportWriter.write(report, to: URL(fileURLWithPath: "reports"))
+/// ```
+public struct TuningReport: Codable, Sendable, Hashable {
+    /// The headline, e.g. the scene or recognizer set tuned.
+    public var title: String
+    /// 1. Did the misfire rate drop on held-out users, within budgets, significantly?
+    public var verdict: Verdict
+    /// 2. The tuned constants, old → new.
+    public var constants: [Constant]
+    /// 3. Misfires by kind and intent, and confusion matrices.
+    public var misfires: Misfires
+    /// 4. Latency distributions per gesture against its budget.
+    public var latency: [LatencyDistribution]
+    /// 5. Spring responses before and after.
+    public var springs: [SpringComparison]
+    /// 6. One-parameter sweeps and the misfire/latency Pareto front.
+    public var sensitivity: Sensitivity
+    /// 7. The optimizer's progress.
+    public var search: [SearchStep]
+    /// 8. Worst remaining misfires and misfires the tuning fixed.
+    public var examples: Examples
+    /// 9. Misfire rates by user and by device.
+    public var breakdown: Breakdown
+    /// 10. What it ran on and how to run it again.
+    public var run: RunInfo
+
+    public init(
+        title: String, verdict: Verdict, constants: [Constant], misfires: Misfires,
+        latency: [LatencyDistribution], springs: [SpringComparison], sensitivity: Sensitivity,
+        search: [SearchStep], examples: Examples, breakdown: Breakdown, run: RunInfo
+    ) {
+        self.title = title
+        self.verdict = verdict
+        self.constants = constants
+        self.misfires = misfires
+        self.latency = latency
+        self.springs = springs
+        self.sensitivity = sensitivity
+        self.search = search
+        self.examples = examples
+        self.breakdown = breakdown
+        self.run = run
+    }
+}
+
+// MARK: - 10. The data and the run
+
+extension TuningReport {
+    /// Enough about the run to reproduce it.
+    public struct RunInfo: Codable, Sendable, Hashable {
+        /// The corpus as named on the command line (store path or dataset name).
+        public var corpus: String
+        public var sessions: Int
+        /// Labelled gestures in the corpus.
+        public var gestures: Int
+        public var split: Split
+        public var seed: UInt64
+        /// Simulator runs the optimizer spent.
+        public var evaluations: Int
+        /// Wall-clock duration of the search.
+        public var seconds: Double
+        /// What the optimizer minimised, in words.
+        public var objective: String
+        /// Search method, e.g. `GSL nmsimplex2, 4 restarts`.
+        public var method: String
+        /// Component → version (gesturetune, Swift, GSL, SQLite, …).
+        public var versions: [String: String]
+        /// The exact command that produced this report.
+        public var commandLine: String
+        /// ISO 8601 time of the run.
+        public var generatedAt: String?
+
+        public init(
+            corpus: String, sessions: Int, gestures: Int, split: Split, seed: UInt64,
+            evaluations: Int, seconds: Double, objective: String, method: String,
+            versions: [String: String], commandLine: String, generatedAt: String? = nil
+        ) {
+            self.corpus = corpus
+            self.sessions = sessions
+            self.gestures = gestures
+            self.split = split
+            self.seed = seed
+            self.evaluations = evaluations
+            self.seconds = seconds
+            self.objective = objective
+            self.method = method
+            self.versions = versions
+            self.commandLine = commandLine
+            self.generatedAt = generatedAt
+        }
+    }
+
+    /// How users were divided: tuning never sees the held-out users.
+    public struct Split: Codable, Sendable, Hashable {
+        /// In words, e.g. `by user, 70 % train, seeded shuffle`.
+        public var rule: String
+        public var trainUsers: [String]
+        public var holdoutUsers: [String]
+        public var trainGestures: Int
+        public var holdoutGestures: Int
+
+        public init(rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int) {
+            self.rule = rule
+            self.trainUsers = trainUsers
+            self.holdoutUsers = holdoutUsers
+            self.trainGestures = trainGestures
+            self.holdoutGestures = holdoutGestures
+        }
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+// MARK: - 1. The verdict
+
+extension TuningReport {
+    /// Before → after on held-out users, the budgets, and whether the gain is real.
+    public struct Verdict: Codable, Sendable, Hashable {
+        /// Who the rates are measured on, e.g. `12 held-out users`.
+        public var population: String
+        public var before: Rate
+        public var after: Rate
+        /// Paired gestures misfired before but not after (McNemar's b).
+        public var fixedCount: Int
+        /// Paired gestures fine before but misfired after (McNemar's c).
+        public var brokenCount: Int
+        /// Exact two-sided McNemar p-value for fixed vs broken.
+        public var mcnemarPValue: Double
+        /// The level the p-value is judged at (0.05 unless the run said otherwise).
+        public var significanceLevel: Double
+        public var budgets: [Budget]
+
+        public init(
+            population: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int,
+            mcnemarPValue: Double, significanceLevel: Double = 0.05, budgets: [Budget]
+        ) {
+            self.population = population
+            self.before = before
+            self.after = after
+            self.fixedCount = fixedCount
+            self.brokenCount = brokenCount
+            self.mcnemarPValue = mcnemarPValue
+            self.significanceLevel = significanceLevel
+            self.budgets = budgets
+        }
+
+        /// The p-value is below the significance level and fewer gestures misfire.
+        public var isSignificantImprovement: Bool {
+            mcnemarPValue < significanceLevel && after.rate < before.rate
+        }
+
+        /// Every latency budget holds after tuning.
+        public var budgetsMet: Bool { budgets.allSatisfy(\.isMet) }
+
+        /// The exact two-sided McNemar p-value: a binomial test of the
+        /// discordant pairs (gestures fixed against gestures broken) with
+        /// p = ½. Exact, because the counts are often small; summed in log
+        /// space, so thousands of pairs do not overflow.
+        ///
+        /// ```swift
+        /// Verdict.exactMcNemarPValue(fixed: 8, broken: 2)   // 0.109375
+        /// ```
+        public static func exactMcNemarPValue(fixed: Int, broken: Int) -> Double {
+            let b = max(0, fixed), c = max(0, broken)
+            let n = b + c
+            guard n > 0 else { return 1 }
+            let k = min(b, c)
+            let log2n = Double(n) * log(2.0)
+            var logChoose = 0.0   // log C(n, 0)
+            var tail = 0.0
+            for i in 0...k {
+                if i > 0 { logChoose += log(Double(n - i + 1)) - log(Double(i)) }
+                tail += exp(logChoose - log2n)
+            }
+            return min(1, 2 * tail)
+        }
+    }
+
+    /// A proportion with its 95 % interval.
+    public struct Rate: Codable, Sendable, Hashable {
+        public var count: Int
+        public var total: Int
+        /// 95 % interval of the rate, as fractions.
+        public var lower: Double
+        public var upper: Double
+
+        public init(count: Int, total: Int, lower: Double, upper: Double) {
+            self.count = count
+            self.total = total
+            self.lower = lower
+            self.upper = upper
+        }
+
+        /// `count / total` (0 when there is nothing to count).
+        public var rate: Double { total > 0 ? Double(count) / Double(total) : 0 }
+
+        /// The rate with a 95 % Wilson score interval, which stays inside
+        /// [0, 1] and behaves at 0 and at small counts, where the normal
+        /// approximation does not.
+        ///
+        /// ```swift
+        /// TuningReport.Rate.wilson(count: 12, total: 400)   // 3.0 % [1.7 %, 5.2 %]
+        /// ```
+        public static func wilson(count: Int, total: Int, z: Double = 1.959963984540054) -> Rate {
+            guard total > 0 else { return Rate(count: count, total: total, lower: 0, upper: 1) }
+            let n = Double(total)
+            let p = Double(min(max(count, 0), total)) / n
+            let z2 = z * z
+            let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
+            let half = z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
+            return Rate(count: count, total: total, lower: max(0, centre - half), upper: min(1, centre + half))
+        }
+    }
+
+    /// A latency budget: a percentile of one gesture's latency must stay under a limit.
+    public struct Budget: Codable, Sendable, Hashable {
+        /// The gesture (recognizer) the budget is about.
+        public var gesture: String
+        /// The percentile held to the limit, e.g. 95.
+        public var percentile: Double
+        public var limitMs: Double
+        public var beforeMs: Double
+        public var afterMs: Double
+
+        public init(gesture: String, percentile: Double, limitMs: Double, beforeMs: Double, afterMs: Double) {
+            self.gesture = gesture
+            self.percentile = percentile
+            self.limitMs = limitMs
+            self.beforeMs = beforeMs
+            self.afterMs = afterMs
+        }
+
+        public var isMet: Bool { afterMs <= limitMs }
+    }
+}

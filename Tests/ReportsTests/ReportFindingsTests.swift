@@ -1,0 +1,91 @@
+import Testing
+import TraceModel
+@testable import Reports
+
+@Suite struct ReportFindingsTests {
+    @Test func saysPlainlyWhenTuningMadeThingsWorse() {
+        var report = TuningReport.sample
+        report.verdict.before = .wilson(count: 40, total: 1_000)
+        report.verdict.after = .wilson(count: 50, total: 1_000)
+        report.verdict.mcnemarPValue = 0.31
+        let f = ReportFindings(report)
+        #expect(f.headline.hasPrefix("Misfires on 12 held-out users rose from 4.0 % (95 % CI 3.0–5.4 %) to 5.0 %"))
+        #expect(f.headline.hasSuffix("(+25.0 % relative)."))
+        #expect(f.significance.hasPrefix("The change is not significant (exact McNemar p = 0.31 at α = 0.05"))
+    }
+
+    @Test func namesTheBudgetsThatAreMissed() {
+        var report = TuningReport.sample
+        report.verdict.budgets[1].afterMs = 163.4
+        let f = ReportFindings(report)
+        #expect(f.budgetSentence == "3 of 4 latency budgets are met; missed: tab-swipe p95 163 ms > 150 ms.")
+        let row = f.budgetTable.rows[1]
+        #expect(row.cells.map(\.text) == ["tab-swipe", "p95", "≤ 150 ms", Format.ms(report.verdict.budgets[1].beforeMs), "163 ms", "missed"])
+        #expect(row.cells[5].judgement == .fail)
+        report.verdict.budgets = []
+        #expect(ReportFindings(report).budgetSentence == "No latency budgets were set.")
+    }
+
+    @Test func misfireTableSumsEveryIntent() {
+        let f = ReportFindings(.sample)
+        let last = f.misfireTable.rows.last!.cells.map(\.text)
+        let before = TuningReport.sample.misfires.totalBefore, after = TuningReport.sample.misfires.totalAfter
+        #expect(last[0] == "all intents")
+        #expect(last[1] == "1240")
+        #expect(last[2] == "\(before.wrong) → \(after.wrong)")
+        #expect(last[6] == "\(before.total) → \(after.total)")
+        #expect(before.total == TuningReport.sample.verdict.before.count)
+    }
+
+    @Test func latencyTableUsesTheReportsOwnPercentiles() {
+        let f = ReportFindings(.sample)
+        let d = TuningReport.sample.latency[0]
+        let p95 = "\(Format.ms(Statistics.percentile(d.beforeMs, 95)!)) → \(Format.ms(Statistics.percentile(d.afterMs, 95)!))"
+        #expect(f.latencyTable.rows[0].cells[3].text == p95)
+        #expect(f.latencyTable.rows[0].cells[6].text == "met")
+    }
+
+    @Test func searchSentenceFindsTheFirstBest() {
+        var report = TuningReport.sample
+        report.search = [.init(evaluation: 1, objective: 0.09, bestSoFar: 0.09), .init(evaluation: 2, objective: 0.05, bestSoFar: 0.05),
+                         .init(evaluation: 3, objective: 0.07, bestSoFar: 0.05)]
+        #expect(ReportFindings(report).searchSentence == "3 evaluations; the objective went from 0.09 at the start to 0.05, first reached at evaluation 2.")
+        report.search = []
+        #expect(ReportFindings(report).searchSentence == "The search recorded no evaluations.")
+    }
+
+    @Test func anEmptyReportStillRenders() throws {
+        var report = TuningReport.sample
+        report.constants = []
+        report.latency = []
+        report.springs = []
+        report.sensitivity = .init(sweeps: [], pareto: [])
+        report.search = []
+        report.examples = .init(remaining: [], fixed: [])
+        report.breakdown = .init(byUser: [], byDevice: [])
+        report.misfires = .init(byIntent: [], confusionBefore: .init(intended: [], recognized: [], counts: []),
+                                confusionAfter: .init(intended: [], recognized: [], counts: []))
+        let html = HTMLReport.render(report)
+        let root = try XMLTreeBuilder.parse(html)
+        #expect(root.elements(named: "section").count == 10)
+        #expect(html.contains("None: every held-out gesture is recognized as meant."))
+        #expect(MarkdownReport.render(report).contains("## 10. The data and the run"))
+    }
+}
+
+@Suite struct ExampleSentenceTests {
+    @Test func captionsReadAsSentences() {
+        let examples = TuningReport.sample.examples
+        #expect(ReportFindings.subject(examples.remaining[0].label) == "a tab-swipe left")
+        #expect(ReportFindings.subject(examples.fixed[2].label) == "a touch meant as nothing")
+        #expect(ReportFindings.subject(Label(start: 0, end: 1, intent: .edgeSwipe, direction: .right)) == "an edge-swipe right")
+        #expect(ReportFindings.misfireClause(examples.remaining[0], fixed: false) == "still fires scroll instead")
+        #expect(ReportFindings.misfireClause(examples.remaining[2], fixed: false) == "still fires scroll only late")
+        #expect(ReportFindings.misfireClause(examples.fixed[2], fixed: true)
+                == "fired tap though nothing was meant before tuning and is handled correctly after")
+        var missed = examples.remaining[0]
+        missed.kind = .missed
+        missed.recognized = nil
+        #expect(ReportFindings.misfireClause(missed, fixed: false) == "still fires nothing")
+    }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# make browser-check [REPORT=reports/report.html] [SCREENSHOT=reports/report.png]
+#
+# Opens a report in headless Chromium with networking disabled, saves a
+# full-page screenshot, and fails if the page logged a console error, threw,
+# or tried to load anything but itself (scripts/browser-check.py does the
+# checking over the DevTools protocol).
+#
+# Chromium comes from Debian's packages: installed when missing and run as
+# root, otherwise this says what to install. Until the demo writes
+# reports/report.html, the page checked is the sample report the Reports
+# tests render (into .build/report-preview/).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+report="${1:-${REPORT:-reports/report.html}}"
+screenshot="${2:-${SCREENSHOT:-reports/report.png}}"
+
+# MARK: - Chromium
+find_chromium() {
+    for name in chromium chromium-browser google-chrome google-chrome-stable; do
+        if command -v "$name" >/dev/null 2>&1; then command -v "$name"; return 0; fi
+    done
+    return 1
+}
+if ! chromium="$(find_chromium)"; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "browser-check: installing chromium" >&2
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq chromium >/dev/null
+        chromium="$(find_chromium)"
+    else
+        echo "browser-check: Chromium is missing; install it with: sudo apt-get install -y chromium" >&2
+        exit 1
+    fi
+fi
+command -v python3 >/dev/null 2>&1 || { echo "browser-check: python3 is missing (sudo apt-get install -y python3)" >&2; exit 1; }
+
+# MARK: - A page to open
+if [ ! -f "$report" ]; then
+    if [ "$report" != "reports/report.html" ]; then
+        echo "browser-check: $report: no such file" >&2
+        exit 1
+    fi
+    echo "browser-check: no reports/report.html yet; rendering the sample report" >&2
+    preview=".build/report-preview"
+    swift build --build-tests >&2
+    GESTURETUNE_REPORT_PREVIEW_DIR="$PWD/$preview" swift test --skip-build --filter ReportWriterTests >&2
+    report="$preview/report.html"
+fi
+
+# MARK: - Check
+exec python3 scripts/browser-check.py --self-test --chromium "$chromium" --screenshot "$screenshot" "$report"
