@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "Synthesis",
+                "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Synthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -66,7 +66,7 @@ extension TraceStore {
     ) throws -> IngestOutcome {
         let name = displayName ?? path
         let started = Date()
-        let (size, prefix) = try Self.head(path: path, name: name)
+        let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
         let importerType = try ImporterRegistry.importer(
             for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)
         let linesInPrefix = prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
@@ -176,22 +176,6 @@ extension TraceStore {
         } catch {
             pipe.cancelAndWait()
             throw error
-        }
-    }
-
-    /// Size and first 64 KiB of a file (for format detection).
-    static func head(path: String, name: String) throws -> (Int, [UInt8]) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
-        }
-        defer { try? handle.close() }
-        do {
-            let size = Int(try handle.seekToEnd())
-            try handle.seek(toOffset: 0)
-            let prefix = try handle.read(upToCount: 65536) ?? Data()
-            return (size, [UInt8](prefix))
-        } catch {
-            throw TraceError(SourceLocation(file: name, line: 0), "read failed: \(error.localizedDescription)")
         }
     }
 

@@ -6,8 +6,6 @@ import TraceStore
 
 // MARK: - gesturetune ingest
 
-extension InputFormat: ExpressibleByArgument {}
-
 struct IngestCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
@@ -21,20 +19,7 @@ struct IngestCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp("Input format (auto detects it).", valueName: "format"))
-    var format: InputFormat = .auto
-
-    @Flag(help: "Skip invalid lines (reporting how many and the first few) instead of stopping.")
-    var skipInvalid = false
-
-    @Option(help: ArgumentHelp("Screen size in points for formats without one, e.g. 393x852.", valueName: "WxH"))
-    var screen: String?
-
-    @Option(help: ArgumentHelp("A separate device description (evemu .desc).", valueName: "path"))
-    var deviceDesc: String?
-
-    @Flag(help: "Keep mouse and pen pointers too (pointer-events), not only touch.")
-    var allPointerTypes = false
+    @OptionGroup var input: ImportFlags
 
     @Flag(help: "Print the summary as JSON.")
     var json = false
@@ -45,26 +30,11 @@ struct IngestCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("Give at least one file to import (or - for standard input).") }
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
-        if let screen, Self.parseScreen(screen) == nil {
-            throw ValidationError("--screen must be WIDTHxHEIGHT in points, both > 0 (e.g. 393x852), not '\(screen)'.")
-        }
-    }
-
-    static func parseScreen(_ text: String) -> ScreenSize? {
-        let parts = text.lowercased().split(separator: "x")
-        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
-            w.isFinite, h.isFinite, w > 0, h > 0
-        else { return nil }
-        return ScreenSize(width: w, height: h)
     }
 
     func run() throws {
         let traceStore = try store.open()
-        var options = ImportOptions()
-        options.skipInvalid = skipInvalid
-        options.screen = screen.flatMap(Self.parseScreen)
-        options.deviceDescriptionPath = deviceDesc
-        options.includeAllPointerTypes = allPointerTypes
+        let options = input.options
 
         var summary = IngestSummary()
         let started = Date()
@@ -98,7 +68,7 @@ struct IngestCommand: ParsableCommand {
         defer { bar.finish() }
         do {
             let outcome = try traceStore.ingest(
-                path: path, displayName: file, format: format, options: options,
+                path: path, displayName: file, format: input.format, options: options,
                 progress: { done, total in bar.update(done: done, total: total) })
             switch outcome {
             case .alreadyImported(let name, let when):
