@@ -38,6 +38,15 @@ let package = Package(
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel"]),
+
+        // MARK: - Recognizers and the simulator (branch sim)
+        .target(name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"]),
+        .target(
+            name: "Simulation",
+            dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
+        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "TraceModel"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel"]),
     ],
     swiftLanguageModes: [.v6]
 )
