@@ -33,6 +33,35 @@ public struct Region: Sendable, Hashable, Codable {
         self.edge = edge
     }
 
+    private enum CodingKeys: String, CodingKey { case x, y, width, height, unit, edge }
+
+    /// Missing fields default to the whole screen in fractions, so
+    /// `{edge: left, y: 0.1, height: 0.8}` and `{}` are valid; the string
+    /// `screen` is the whole screen too.
+    public init(from decoder: any Decoder) throws {
+        if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
+            guard word == "screen" else {
+                throw DecodingError.dataCorruptedError(
+                    in: single, debugDescription: "a region is `screen` or an object with x, y, width, height, unit, edge")
+            }
+            self = .screen
+            return
+        }
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        x = try c.decodeIfPresent(Double.self, forKey: .x) ?? 0
+        y = try c.decodeIfPresent(Double.self, forKey: .y) ?? 0
+        width = try c.decodeIfPresent(Double.self, forKey: .width) ?? 1
+        height = try c.decodeIfPresent(Double.self, forKey: .height) ?? 1
+        unit = try c.decodeIfPresent(Unit.self, forKey: .unit) ?? .fraction
+        edge = try c.decodeIfPresent(Edge.self, forKey: .edge)
+        for (value, key) in [(x, CodingKeys.x), (y, .y), (width, .width), (height, .height)] where !value.isFinite {
+            throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "not a finite number")
+        }
+        if width < 0 || height < 0 {
+            throw DecodingError.dataCorruptedError(forKey: .width, in: c, debugDescription: "negative size")
+        }
+    }
+
     /// The whole screen.
     public static let screen = Region(x: 0, y: 0, width: 1, height: 1)
 
