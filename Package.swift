@@ -45,7 +45,7 @@ let package = Package(
             name: "Simulation",
             dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
-        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "TraceModel"]),
+        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "TraceModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel"]),
     ],
     swiftLanguageModes: [.v6]

@@ -165,7 +165,9 @@ public struct Arena: Sendable {
         case .began:
             if touches.activeCount == 0 { startContact(t: t, x: x, y: y) }
             let slot = touches.down(pointer: pointer, t: t, x: x, y: y)
-            if slot >= 0 { deliver(.down, slot: slot, t: t) }
+            guard slot >= 0 else { return }
+            deliver(.down, slot: slot, t: t)
+            if touches.activeCount == 1 { lateJoin(slot: slot, t: t, x: x, y: y) }
         case .moved, .stationary:
             let slot = touches.slot(of: pointer)
             guard slot >= 0 else { return }
@@ -243,6 +245,39 @@ public struct Arena: Sendable {
                 contact |= 1 << UInt64(i)
                 live |= 1 << UInt64(i)
             }
+        }
+    }
+
+    /// Recognizers freed by the first touch-down itself — a double tap whose
+    /// second tap landed too far away fails, which releases the waiting
+    /// single tap — join the new contact as if it had just begun, so that
+    /// this touch can be the first tap of a new tap or double tap.
+    private mutating func lateJoin(slot: Int, t: Micros, x: Double, y: Double) {
+        var joined: UInt64 = 0
+        for i in recognizers.indices where motionMask & (1 << UInt64(i)) == 0 && contact & (1 << UInt64(i)) == 0 {
+            switch recognizers[i].state {
+            case .possible, .waiting, .began, .idle: continue
+            default:
+                guard hits(i, x: x, y: y) else { continue }
+                recognizers[i].start()
+                recognizers[i].downT = t
+                recognizers[i].contactNumber = contactNumber
+                joined |= 1 << UInt64(i)
+            }
+        }
+        guard joined != 0 else { return }
+        contact |= joined
+        live |= joined
+        var m = joined
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            guard recognizers[i].state.isLive else { continue }
+            let verdict = recognizers[i].handle(
+                .down, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+            if verdict != .none { apply(verdict, i, at: t) }
+            let deadline = recognizers[i].deadline
+            if deadline < nextDeadline { nextDeadline = deadline }
         }
     }
 

@@ -41,7 +41,8 @@ extension Recognizer {
         case .up, .cancel:
             guard touches.activeCount <= 2 else { return .none }  // the pair may re-form
             guard state == .began else { return .fail }
-            direction = value >= scaleStart ? .out : .in
+            // The final scale decides; a scale pinned at a clamp keeps the direction it began in.
+            direction = value > scaleStart ? .out : value < scaleStart ? .in : direction
             committed = event == .up
             if committed { shared.imageScale = value }
             return .end

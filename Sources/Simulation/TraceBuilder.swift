@@ -107,7 +107,7 @@ public struct TraceBuilder: Sendable {
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)
-            let tk = moveStart + Micros(seconds: duration * f)!
+            let tk = moveStart + (Micros(seconds: duration * f) ?? 0)
             add(max(tk, t), id, .moved, p.0 + delta.0 * f, p.1 + delta.1 * f)
             t = max(tk, t)
         }
