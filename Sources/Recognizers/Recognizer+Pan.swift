@@ -26,7 +26,7 @@ extension Recognizer {
             case .move:
                 let (tx, ty) = translation(touches)
                 let slop2 = kind == .pan ? p.panSlop2 : p.scrollSlop2
-                guard compare.exceeds(tx * tx + ty * ty, slop2) else { return .none }
+                guard tx * tx + ty * ty > slop2 else { return .none }
                 switch options.axis {
                 case .free: break
                 case .vertical: if compare.exceeds(abs(tx), p.scrollAxisTangent * abs(ty)) { return .fail }

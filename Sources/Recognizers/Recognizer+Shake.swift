@@ -13,7 +13,8 @@ extension Recognizer {
         _ compare: inout SoftThreshold
     ) -> Verdict {
         let a = abs(ax) >= abs(ay) ? ax : ay
-        guard compare.exceeds(abs(a), p.shakeThreshold) else { return .none }
+        // Per-sample: exact (only one-shot decisions feed the surrogate).
+        guard abs(a) > p.shakeThreshold else { return .none }
         let sign = a < 0 ? -1 : 1
         if lastSign == 0 || t - onset > p.shakeWindow {
             lastSign = sign

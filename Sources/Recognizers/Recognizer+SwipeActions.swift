@@ -26,7 +26,6 @@ extension Recognizer {
                 let (tx, ty) = translation(touches)
                 guard abs(tx) > p.swipeActionsSlop || abs(ty) > p.swipeActionsSlop else { return .none }
                 if compare.exceeds(abs(ty), abs(tx)) || tx > 0 { return .fail }
-                guard compare.exceeds(-tx, p.swipeActionsSlop) else { return .none }
                 direction = .left
                 onset = touches.onset
                 prevT = t

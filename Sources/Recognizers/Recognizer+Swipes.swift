@@ -108,9 +108,7 @@ extension Recognizer {
                 let distance2 = tx * tx + ty * ty
                 guard distance2 >= p.edgeMinimumDistance * p.edgeMinimumDistance else { return .none }
                 if inward <= 0 || compare.exceeds(abs(along), inward) { return .fail }
-                guard compare.exceeds(inward, p.edgeMinimumDistance) || inward == p.edgeMinimumDistance else {
-                    return .none
-                }
+                guard inward >= p.edgeMinimumDistance else { return .none }
                 switch region.edge ?? .left {
                 case .left: direction = .right
                 case .right: direction = .left

@@ -38,7 +38,7 @@ extension Recognizer {
                 return dragDown(slot: slot, t: t, touches)
             case .move:
                 let (tx, ty) = translation(touches)
-                guard compare.exceeds(tx * tx + ty * ty, p.tabSwipeSlop2) else { return .none }
+                guard tx * tx + ty * ty > p.tabSwipeSlop2 else { return .none }
                 let since = shared.sinceTabChange(t)
                 let bias = since < p.tabSwipeMomentumWindow ? p.tabSwipeMomentumBias : p.tabSwipeBias
                 if compare.exceeds(abs(ty), bias * abs(tx)) { return .fail }

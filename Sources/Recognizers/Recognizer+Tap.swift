@@ -21,7 +21,9 @@ extension Recognizer {
             }
             return touches.activeCount > options.fingers ? .fail : .none
         case .move:
-            return compare.exceeds(touches.moved2(slot), p.tapSlop2) ? .fail : .none
+            // Per-sample crossing checks stay exact: only one-shot decisions
+            // feed the smoothed surrogate (see SoftThreshold).
+            return touches.moved2(slot) > p.tapSlop2 ? .fail : .none
         case .up:
             if compare.exceeds(touches.moved2(slot), p.tapSlop2) { return .fail }
             guard touches.activeCount == 1 else { return .none }  // the others still down
@@ -62,7 +64,7 @@ extension Recognizer {
             deadline = t + p.tapMaxDuration
             return .none
         case .move:
-            return compare.exceeds(touches.moved2(slot), p.tapSlop2) ? .fail : .none
+            return touches.moved2(slot) > p.tapSlop2 ? .fail : .none
         case .up:
             if compare.exceeds(touches.moved2(slot), p.tapSlop2) { return .fail }
             guard touches.activeCount == 1 else { return .none }
@@ -102,7 +104,7 @@ extension Recognizer {
                 }
                 return .none
             case .move:
-                return compare.exceeds(touches.moved2(slot), p.longPressMovement2) ? .fail : .none
+                return touches.moved2(slot) > p.longPressMovement2 ? .fail : .none
             case .up, .cancel:
                 return .fail
             case .timer:

@@ -32,7 +32,7 @@ extension Recognizer {
             }
             guard state == .possible else { return .none }
             let change = touches.span - span0
-            guard compare.exceeds(abs(change), p.pinchSpanSlop) else { return .none }
+            guard abs(change) > p.pinchSpanSlop else { return .none }
             direction = change > 0 ? .out : .in
             onset = touches.onset
             scaleStart = scale0
@@ -74,7 +74,7 @@ extension Recognizer {
                 if step > .pi { step -= 2 * .pi } else if step < -.pi { step += 2 * .pi }
                 angleTurn += step
                 angleLast = now
-                guard state == .possible, compare.exceeds(abs(angleTurn), p.rotationSlop) else { return .none }
+                guard state == .possible, abs(angleTurn) > p.rotationSlop else { return .none }
                 direction = angleTurn > 0 ? .cw : .ccw
                 onset = touches.onset
                 return .begin
