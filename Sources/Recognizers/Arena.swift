@@ -60,10 +60,16 @@ public struct Arena: Sendable {
     /// Per recognizer: the ones that must fail before it may recognize.
     let waitsFor: [UInt64]
     let motionMask: UInt64
-    public let tuning: Tuning
+    /// Tuning and touches live behind pointers (copied on write), so that
+    /// the per-sample calls pass them by address: as stored properties of a
+    /// struct being mutated they would be copied on every call.
+    var storage: ArenaStorage
+    public var tuning: Tuning { storage.tuning.pointee }
+    /// The parameter values the tuning was made from.
+    public let parameters: ParameterSet
+    public var touches: Touches { storage.touches.pointee }
     let initialShared: SharedState
     public private(set) var shared: SharedState
-    public private(set) var touches = Touches()
     var compare: SoftThreshold
 
     /// Members of the current contact.
@@ -115,7 +121,8 @@ public struct Arena: Sendable {
         self.simultaneous = simultaneous
         self.waitsFor = waitsFor
         self.motionMask = motion
-        self.tuning = tuning
+        self.storage = ArenaStorage(tuning: tuning, touches: Touches())
+        self.parameters = tuning.parameters
         self.initialShared = shared
         self.shared = shared
         self.compare = SoftThreshold(temperature: temperature)
@@ -126,12 +133,13 @@ public struct Arena: Sendable {
     /// Resets everything for a new session on a screen of the given size
     /// (regions are resolved to points here, once).
     public mutating func beginSession(screenWidth: Double, screenHeight: Double) {
+        makeStorageUnique()
         for i in recognizers.indices {
             recognizers[i].reset()
             recognizers[i].rect = recognizers[i].region.resolved(
-                screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: tuning.edgeWidth)
+                screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
         }
-        touches.reset(width: screenWidth, height: screenHeight)
+        storage.touches.pointee.reset(width: screenWidth, height: screenHeight)
         shared = initialShared
         compare.reset()
         contact = 0
@@ -159,43 +167,46 @@ public struct Arena: Sendable {
 
     /// One touch sample. Samples must come in time order (the format's rule).
     public mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
+        makeStorageUnique()
         now = t
+        let touches = storage.touches
         if t >= nextDeadline { fireTimers(upTo: t) }
         switch phase {
         case .began:
-            if touches.activeCount == 0 { startContact(t: t, x: x, y: y) }
-            let slot = touches.down(pointer: pointer, t: t, x: x, y: y)
+            if touches.pointee.activeCount == 0 { startContact(t: t, x: x, y: y) }
+            let slot = touches.pointee.down(pointer: pointer, t: t, x: x, y: y)
             guard slot >= 0 else { return }
             deliver(.down, slot: slot, t: t)
-            if touches.activeCount == 1 { lateJoin(slot: slot, t: t, x: x, y: y) }
+            if touches.pointee.activeCount == 1 { lateJoin(slot: slot, t: t, x: x, y: y) }
         case .moved, .stationary:
-            let slot = touches.slot(of: pointer)
+            let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
-            touches.move(slot, t: t, x: x, y: y)
+            touches.pointee.move(slot, t: t, x: x, y: y)
             deliver(.move, slot: slot, t: t)
         case .ended, .cancelled:
-            let slot = touches.slot(of: pointer)
+            let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
-            touches.up(slot, t: t, x: x, y: y)
+            touches.pointee.up(slot, t: t, x: x, y: y)
             deliver(phase == .ended ? .up : .cancel, slot: slot, t: t)
-            touches.remove(slot)
-            if touches.activeCount == 0 { endContact(t: t) }
+            touches.pointee.remove(slot)
+            if touches.pointee.activeCount == 0 { endContact(t: t) }
         }
     }
 
     /// One motion sample (user acceleration in g), for shake recognizers.
     public mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
+        makeStorageUnique()
         now = t
         if t >= nextDeadline { fireTimers(upTo: t) }
         var m = motionMask
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            switch recognizers[i].shake(t: t, ax: ax, ay: ay, tuning, shared, &compare) {
+            switch recognizers[i].shake(t: t, ax: ax, ay: ay, storage.tuning, shared, &compare) {
             case .begin:
                 recognizers[i].state = .recognized
                 shared.lastShake = t
-                recognizers[i].applyAction(at: t, touches: touches, tuning: tuning, shared: &shared)
+                recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
                 record(i, at: t, touchDown: recognizers[i].onset)
                 recognizers[i].state = .idle
             case .drop:
@@ -274,7 +285,7 @@ public struct Arena: Sendable {
             m &= m - 1
             guard recognizers[i].state.isLive else { continue }
             let verdict = recognizers[i].handle(
-                .down, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+                .down, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared, compare: &compare)
             if verdict != .none { apply(verdict, i, at: t) }
             let deadline = recognizers[i].deadline
             if deadline < nextDeadline { nextDeadline = deadline }
@@ -312,7 +323,7 @@ public struct Arena: Sendable {
             m &= m - 1
             guard recognizers[i].state.isLive else { continue }
             let verdict = recognizers[i].handle(
-                event, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+                event, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared, compare: &compare)
             if verdict != .none { apply(verdict, i, at: t) }
             let deadline = recognizers[i].deadline
             if deadline < nextDeadline { nextDeadline = deadline }
@@ -327,7 +338,7 @@ public struct Arena: Sendable {
                 recognizers[i].deadline = .max
                 guard recognizers[i].state.isLive else { continue }
                 let verdict = recognizers[i].handle(
-                    .timer, slot: -1, t: now, touches: touches, tuning: tuning, shared: &shared,
+                    .timer, slot: -1, t: now, touches: storage.touches, tuning: storage.tuning, shared: &shared,
                     compare: &compare)
                 if verdict != .none { apply(verdict, i, at: now) }
             }
@@ -380,7 +391,7 @@ public struct Arena: Sendable {
         let bit: UInt64 = 1 << UInt64(i)
         let kind = recognizers[i].kind
         recognizers[i].deadline = .max
-        recognizers[i].applyAction(at: t, touches: touches, tuning: tuning, shared: &shared)
+        recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
         if kind.isContinuous {
             recognizers[i].state = .began
             recognizers[i].record = recognitions.count
@@ -407,7 +418,7 @@ public struct Arena: Sendable {
         recognitions.append(Recognition(
             recognizer: i, kind: r.kind, direction: r.direction, touchDown: touchDown,
             onset: r.onset == .max ? t : r.onset, recognized: t, ended: t,
-            pointers: r.kind == .shake ? 0 : touches.maxActive, committed: true,
+            pointers: r.kind == .shake ? 0 : storage.touches.pointee.maxActive, committed: true,
             releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
             value: r.value))
     }
@@ -426,7 +437,7 @@ public struct Arena: Sendable {
         recognitions[k].springDistance = r.springDistance
         recognitions[k].hapticLatency = r.hapticLatency
         recognitions[k].value = r.value
-        recognitions[k].pointers = max(recognitions[k].pointers, touches.maxActive)
+        recognitions[k].pointers = max(recognitions[k].pointers, storage.touches.pointee.maxActive)
     }
 
     private mutating func fail(_ i: Int, at t: Micros) {
@@ -453,6 +464,36 @@ public struct Arena: Sendable {
             let (pending, won) = undecided(waitsFor[j])
             if won { fail(j, at: t) } else if !pending { accept(j, at: t) }
         }
+    }
+}
+
+/// Heap storage for an arena's tuning and touch table, copied on write.
+final class ArenaStorage: @unchecked Sendable {
+    let tuning: UnsafeMutablePointer<Tuning>
+    let touches: UnsafeMutablePointer<Touches>
+
+    init(tuning: Tuning, touches: Touches) {
+        self.tuning = .allocate(capacity: 1)
+        self.tuning.initialize(to: tuning)
+        self.touches = .allocate(capacity: 1)
+        self.touches.initialize(to: touches)
+    }
+
+    func copy() -> ArenaStorage { ArenaStorage(tuning: tuning.pointee, touches: touches.pointee) }
+
+    deinit {
+        tuning.deinitialize(count: 1)
+        tuning.deallocate()
+        touches.deinitialize(count: 1)
+        touches.deallocate()
+    }
+}
+
+extension Arena {
+    /// Value semantics: a copied arena gets its own storage before it changes.
+    @inline(__always)
+    mutating func makeStorageUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 }
 

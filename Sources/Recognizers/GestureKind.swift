@@ -12,6 +12,26 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case edgeSwipe, multiSwipe
     case shake
 
+    /// Position in `allCases` (for arrays indexed by kind).
+    public var ordinal: Int {
+        switch self {
+        case .tap: 0
+        case .doubleTap: 1
+        case .longPress: 2
+        case .pan: 3
+        case .scroll: 4
+        case .swipeActions: 5
+        case .cardSwipe: 6
+        case .tabSwipe: 7
+        case .dismiss: 8
+        case .pinch: 9
+        case .rotation: 10
+        case .edgeSwipe: 11
+        case .multiSwipe: 12
+        case .shake: 13
+        }
+    }
+
     /// The label intent a recognition of this kind fulfils.
     public var intent: Intent {
         switch self {

@@ -17,12 +17,16 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
     public var keepRecognitions: Bool
     /// Threads to split sessions over (1: the calling thread only).
     public var threads: Int
+    /// Compute spring settle times and overshoots (the costliest metric:
+    /// a root search per release). Off, spring budgets have no observations.
+    public var measureSprings: Bool
 
     public init(
         temperature: Double = 0, matchTolerance: Micros = 50 * .millisecond,
         budgets: [LatencyBudget] = LatencyBudget.defaults, keepLabelOutcomes: Bool = true,
-        keepRecognitions: Bool = false, threads: Int = 1
+        keepRecognitions: Bool = false, threads: Int = 1, measureSprings: Bool = true
     ) {
+        self.measureSprings = measureSprings
         self.temperature = temperature
         self.matchTolerance = matchTolerance
         self.budgets = budgets

@@ -13,14 +13,15 @@ struct Tally: Sendable {
     var motionSamples = 0
     var scenes: [String: Int] = [:]
     var recognitions = 0
-    var byGesture: [GestureKind: Int] = [:]
+    /// Indexed by ``GestureKind/ordinal`` (arrays: no hashing per recognition).
+    var byGesture = [Int](repeating: 0, count: GestureKind.allCases.count)
     var drops: [Drop.Reason: Int] = [:]
     var total = OutcomeCounts()
     var perIntent: [String: OutcomeCounts] = [:]
     var confusion: [String: [String: Int]] = [:]
     var perUser: [String: OutcomeCounts] = [:]
     var perDevice: [String: OutcomeCounts] = [:]
-    var latency: [GestureKind: [Double]] = [:]
+    var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
     var haptic: [Double] = []
     /// Spring releases: gesture, distance to travel, velocity, response, damping.
     var springs: [SpringRelease] = []
@@ -45,12 +46,12 @@ struct Tally: Sendable {
         motionSamples += entry.motion.count
         scenes[scene, default: 0] += 1
         recognitions += arena.recognitions.count
-        let tuning = arena.tuning.parameters
+        let tuning = arena.parameters
         for r in arena.recognitions {
-            byGesture[r.kind, default: 0] += 1
-            latency[r.kind, default: []].append(Double(r.latency) / 1000)
+            byGesture[r.kind.ordinal] += 1
+            latency[r.kind.ordinal].append(Double(r.latency) / 1000)
             if r.kind == .swipeActions, r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
-            switch r.kind {
+            switch options.measureSprings ? r.kind : .tap {
             case .cardSwipe:
                 springs.append(SpringRelease(
                     gesture: .cardSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
@@ -124,7 +125,7 @@ struct Tally: Sendable {
         motionSamples += o.motionSamples
         scenes.merge(o.scenes, uniquingKeysWith: +)
         recognitions += o.recognitions
-        byGesture.merge(o.byGesture, uniquingKeysWith: +)
+        for k in byGesture.indices { byGesture[k] += o.byGesture[k] }
         drops.merge(o.drops, uniquingKeysWith: +)
         total.add(o.total)
         for (k, v) in o.perIntent { perIntent[k, default: OutcomeCounts()].add(v) }
@@ -133,7 +134,7 @@ struct Tally: Sendable {
         }
         for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
-        latency.merge(o.latency, uniquingKeysWith: +)
+        for k in latency.indices { latency[k] += o.latency[k] }
         haptic += o.haptic
         springs += o.springs
         outcomes += o.outcomes
@@ -144,7 +145,7 @@ struct Tally: Sendable {
 
     func result(options: SimulationOptions, parameters: ParameterSet) -> SimulationResult {
         var latencyStats: [String: Distribution] = [:]
-        for (kind, values) in latency { latencyStats[kind.rawValue] = Distribution(values) }
+        for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 
         // Springs: settle time and overshoot of every release, per gesture.
         var settle: [GestureKind: [Double]] = [:], overshoot: [GestureKind: [Double]] = [:]
@@ -166,7 +167,7 @@ struct Tally: Sendable {
 
         let budgets = options.budgets.map { budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
-            case .latency: latency[budget.gesture] ?? []
+            case .latency: latency[budget.gesture.ordinal]
             case .haptic: budget.gesture == .swipeActions ? haptic : []
             case .settleTime: settle[budget.gesture] ?? []
             case .overshoot: overshoot[budget.gesture] ?? []
@@ -184,7 +185,9 @@ struct Tally: Sendable {
             scenes: scenes, parameters: parameters.overrides, temperature: options.temperature,
             sessions: sessions, touchSamples: touchSamples, motionSamples: motionSamples,
             recognitions: recognitions,
-            recognitionsByGesture: Dictionary(uniqueKeysWithValues: byGesture.map { ($0.rawValue, $1) }),
+            recognitionsByGesture: Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
+            }),
             drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
             total: total, perIntent: perIntent, confusion: confusion, perUser: perUser, perDevice: perDevice,
             latency: latencyStats, hapticLatency: Distribution(haptic), springs: springReports, budgets: budgets,
