@@ -18,13 +18,15 @@ import TraceModel
 
 var targetSamples = 5_000_000
 var repeats = 5
+var explain = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--samples": targetSamples = arguments.next().flatMap(Int.init) ?? targetSamples
     case "--repeats": repeats = max(1, arguments.next().flatMap(Int.init) ?? repeats)
+    case "--explain": explain = true
     case "-h", "--help":
-        print("usage: ReplayBenchmark [--samples N] [--repeats N]")
+        print("usage: ReplayBenchmark [--samples N] [--repeats N] [--explain]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -84,10 +86,10 @@ func session(_ k: Int) -> Session {
     trace.multiDrag(center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600 * s,
                     label: .multiSwipe, direction: .left)
     trace.wait(0.6)
-    trace.drag(from: (100, 650), by: (140, 0), speed: 500, label: .tabSwipe, direction: .right)
-    trace.wait(0.6)
     // A hesitant drag that ends as a slow scroll.
     trace.drag(from: (150, 400), by: (3, 120), speed: 150, hold: 0.2, label: .scroll, direction: .down)
+    trace.wait(0.6)
+    trace.drag(from: (100, 650), by: (140, 0), speed: 500, label: .tabSwipe, direction: .right)
     return trace.session
 }
 
@@ -149,3 +151,12 @@ print(String(
 print(String(
     format: "check: %d labels, misfire rate %.4f, %d recognitions", result.total.labels, result.misfireRate,
     result.recognitions))
+
+if explain {
+    // What the default parameters get wrong on the synthetic corpus.
+    print("confusion (intended → recognized: count):")
+    for (row, columns) in result.confusion.sorted(by: { $0.key < $1.key }) {
+        let cells = columns.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        print("  \(row) → \(cells)")
+    }
+}
