@@ -41,8 +41,7 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
 /// Each session is replayed on the scene its `scene` field names (a
 /// built-in; `plain` when it names none) unless a scene is given here, which
 /// then applies to every session. Parameter values: catalogue defaults,
-/// then the scene's own, then `parameters` (values that differ from the
-/// defaults win).
+/// then the scene's own, then the values assigned in `parameters`.
 ///
 /// ```swift
 /// let simulator = Simulator(scene: try Scene.builtIn(named: "epilogue"),

@@ -55,6 +55,11 @@ struct SceneTests {
         let tuned = try Simulator(scene: scene, parameters: try ParameterSet(["doubleTap.window": 0.2]))
             .run(sessions: [trace.session])
         #expect(tuned.latency["tap"]?.p50 == 200)
+        // An assigned value wins even when it is the catalogue default.
+        var back = ParameterSet()
+        back[.doubleTapWindow] = Parameter.doubleTapWindow.spec.defaultValue
+        #expect(try Simulator(scene: scene, parameters: back).run(sessions: [trace.session]).latency["tap"]?.p50 == 500)
+        #expect(try scene.effectiveParameters()[.doubleTapWindow] == 0.3)
     }
 
     @Test func loadsJSONScenes() throws {
