@@ -105,3 +105,22 @@ func dominantDirection(dx: Double, dy: Double) -> Direction {
     if abs(dx) >= abs(dy) { return dx < 0 ? .left : .right }
     return dy < 0 ? .up : .down
 }
+
+// MARK: - Time arithmetic that cannot trap
+
+extension Micros {
+    /// `self + d`, or `.max`/`.min` instead of overflowing (times come from
+    /// data: a deadline after the last representable microsecond is never).
+    @inlinable
+    public func saturatingAdd(_ d: Micros) -> Micros {
+        let (sum, overflow) = addingReportingOverflow(d)
+        return overflow ? (d > 0 ? .max : .min) : sum
+    }
+
+    /// `self − d`, saturating like ``saturatingAdd(_:)``.
+    @inlinable
+    public func saturatingSubtract(_ d: Micros) -> Micros {
+        let (difference, overflow) = subtractingReportingOverflow(d)
+        return overflow ? (d > 0 ? .min : .max) : difference
+    }
+}

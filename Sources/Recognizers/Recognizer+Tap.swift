@@ -17,7 +17,7 @@ extension Recognizer {
                 downT = t
                 downX = touches.pointee.slots[slot].x
                 downY = touches.pointee.slots[slot].y
-                deadline = t + p.pointee.tapMaxDuration
+                deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
             }
             return touches.pointee.activeCount > options.fingers ? .fail : .none
         case .move:
@@ -61,7 +61,7 @@ extension Recognizer {
                 if compare.exceeds(ddx * ddx + ddy * ddy, p.pointee.doubleTapInterTapSlop2) { return .fail }
                 // `downT` stays the first tap's: the gesture began there.
             }
-            deadline = t + p.pointee.tapMaxDuration
+            deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
             return .none
         case .move:
             return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
@@ -76,7 +76,7 @@ extension Recognizer {
                 return .begin
             }
             upT = t
-            deadline = t + p.pointee.doubleTapWindow
+            deadline = t.saturatingAdd(p.pointee.doubleTapWindow)
             return .none
         case .cancel, .timer:
             return .fail
@@ -100,7 +100,7 @@ extension Recognizer {
                     onset = t
                     downX = touches.pointee.slots[slot].x
                     downY = touches.pointee.slots[slot].y
-                    deadline = t + p.pointee.longPressMinimumDuration
+                    deadline = t.saturatingAdd(p.pointee.longPressMinimumDuration)
                 }
                 return .none
             case .move:

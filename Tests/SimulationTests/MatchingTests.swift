@@ -1,3 +1,4 @@
+import Foundation
 import Recognizers
 import Simulation
 import Testing
@@ -79,6 +80,17 @@ struct MatchingTests {
         #expect(result.labelOutcomes.map(\.outcome) == [.missed, .wrong])
         #expect(result.labelOutcomes[0].detail == "sprang back")
         #expect(result.labelOutcomes[1].recognizedDirection == .left)
+    }
+
+    @Test func budgetsAreAConfigurationThatDecodesFromJSON() throws {
+        let json = Data(#"[{"gesture": "tap", "measure": "latency", "percentile": 50, "limit": 600}]"#.utf8)
+        let budgets = try JSONDecoder().decode([LatencyBudget].self, from: json)
+        var trace = TraceBuilder(id: "taps", scene: "plain")
+        trace.tap(at: (100, 100), label: .tap)
+        let result = try Simulator(options: SimulationOptions(budgets: budgets)).run(sessions: [trace.session])
+        #expect(result.budgets.count == 1)
+        #expect(result.budgets[0].passed && result.budgets[0].value == 500)
+        #expect(result.budgetViolations == 0)
     }
 
     @Test func latencyBudgetsFlagASingleTapThatWaitsForADoubleTap() throws {
