@@ -76,6 +76,18 @@ public struct VelocityTracker: Sendable {
         if storedCount < Self.capacity { storedCount += 1 }
     }
 
+    /// Adds a trace sample's time and position. Feed `began`, `moved` and
+    /// `stationary` samples; a release is asked about with
+    /// ``releaseVelocity(at:)`` instead, since it carries no movement.
+    ///
+    /// ```swift
+    /// for sample in stroke.samples where !sample.phase.isTerminal { tracker.add(sample) }
+    /// ```
+    @inlinable
+    public mutating func add(_ sample: TouchSample) {
+        add(t: sample.t, x: sample.x, y: sample.y)
+    }
+
     /// Forgets every sample (for a new stroke).
     @inlinable
     public mutating func reset() {

@@ -49,7 +49,7 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
         var afterPause = VelocityTracker()
         for sample in session.touches where !sample.phase.isTerminal {
             full.add(t: sample.t, x: sample.x, y: sample.y)
-            if sample.t >= 93_000 { afterPause.add(t: sample.t, x: sample.x, y: sample.y) }
+            if sample.t >= 93_000 { afterPause.add(sample) }
         }
         #expect(full.windowCount() == 5)
         #expect(full.velocity() == afterPause.velocity())
@@ -240,5 +240,30 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
         #expect(releases[1].vx == 0 && close(releases[1].vy, 1_000))
         #expect(releases[2].velocity == .zero)
         #expect(releases.allSatisfy { $0.session == "s" })
+    }
+}
+
+// MARK: - Storage
+
+@Suite struct VelocityTrackerStorageTests {
+    @Test func theRingBufferIsStoredInline() {
+        // Twenty samples of (Int64, Double, Double) live in the struct itself:
+        // no reference to a heap buffer, so adding a sample never allocates.
+        #expect(MemoryLayout<VelocityTracker>.size >= VelocityTracker.capacity * 24)
+        #expect(MemoryLayout<TimedPoint>.stride == 24)
+    }
+
+    @Test func otherStrategiesAgreeWithLsq2OnTheDirectionOfFastFlings() throws {
+        let sessions = try Fixtures.sessions("velocity/flutter-velocity.jsonl")
+        for session in sessions {
+            let reference = releaseVelocities(of: session, strategy: .lsq2)
+            for strategy in VelocityStrategy.allCases where strategy != .lsq2 {
+                let other = releaseVelocities(of: session, strategy: strategy)
+                #expect(other.map(\.t) == reference.map(\.t))
+                for (a, b) in zip(reference, other) where abs(a.vy) > 1_000 {
+                    #expect((a.vy > 0) == (b.vy > 0), "\(strategy) pointer \(a.pointer): \(b.vy) vs \(a.vy)")
+                }
+            }
+        }
     }
 }
