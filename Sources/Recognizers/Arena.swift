@@ -187,6 +187,7 @@ public struct Arena: Sendable {
             let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
             touches.pointee.up(slot, t: t, x: x, y: y)
+            if touches.pointee.activeCount == 1 { failWaitingContinuous(at: t) }
             deliver(phase == .ended ? .up : .cancel, slot: slot, t: t)
             touches.pointee.remove(slot)
             if touches.pointee.activeCount == 0 { endContact(t: t) }
@@ -298,15 +299,32 @@ public struct Arena: Sendable {
         return r.rect.contains(x: x, y: y)
     }
 
-    private mutating func endContact(t: Micros) {
+    /// Before the last finger lifts: a continuous gesture still waiting can
+    /// no longer begin — nothing is left to move it (UIKit fails a pan whose
+    /// touches end while it waits for another recognizer to fail).
+    private mutating func failWaitingContinuous(at t: Micros) {
         var m = live & contact
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            let r = recognizers[i]
-            // Undecided with nothing left to wait for: it can no longer win.
-            if r.state == .possible, r.deadline == .max { fail(i, at: t) }
-            if r.state == .began { fail(i, at: t) }
+            if recognizers[i].state == .waiting, recognizers[i].kind.isContinuous { fail(i, at: t) }
+        }
+    }
+
+    private mutating func endContact(t: Micros) {
+        // Undecided with nothing left to wait for: it can no longer win.
+        var m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            if recognizers[i].state == .possible, recognizers[i].deadline == .max { fail(i, at: t) }
+        }
+        // Anything still in progress is cancelled (its recording closes uncommitted).
+        m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            if recognizers[i].state == .began { fail(i, at: t) }
         }
         if compare.temperature > 0 {
             contacts.append(ContactMargin(start: contactStart, end: t, margin: compare.closestMargin))
