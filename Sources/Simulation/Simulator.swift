@@ -54,12 +54,20 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
 /// For repeated evaluation (the optimizer), compile once with
 /// ``Corpus/init(sessions:)`` and call ``run(corpus:)``.
 public struct Simulator: Sendable {
+    /// Replays every session on this scene, whatever the sessions name.
     public var scene: Scene?
+    /// Scenes sessions may name besides the built-ins (by `Scene.name`;
+    /// these win over a built-in of the same name).
+    public var library: [String: Scene]
     public var parameters: ParameterSet
     public var options: SimulationOptions
 
-    public init(scene: Scene? = nil, parameters: ParameterSet = ParameterSet(), options: SimulationOptions = .init()) {
+    public init(
+        scene: Scene? = nil, library: [Scene] = [], parameters: ParameterSet = ParameterSet(),
+        options: SimulationOptions = .init()
+    ) {
         self.scene = scene
+        self.library = Dictionary(library.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.parameters = parameters
         self.options = options
     }
@@ -127,7 +135,7 @@ struct ReplayPlan: Sendable {
                 if let i = index[name] {
                     sceneOf.append(i)
                 } else {
-                    sceneOf.append(try compile(try Scene.builtIn(named: name)))
+                    sceneOf.append(try compile(try simulator.library[name] ?? Scene.builtIn(named: name)))
                 }
             }
         }

@@ -105,5 +105,9 @@ struct SceneTests {
         #expect(throws: SceneError.unknown("nosuchscene")) { try Simulator().run(sessions: [trace.session]) }
         // A caller-supplied scene overrides the session's.
         #expect(try Simulator(scene: .plain).run(sessions: [trace.session]).scenes == ["plain": 1])
+        // A library of named scenes supplies the ones sessions name.
+        var own = Scene.plain
+        own.name = "nosuchscene"
+        #expect(try Simulator(library: [own]).run(sessions: [trace.session]).scenes == ["nosuchscene": 1])
     }
 }
