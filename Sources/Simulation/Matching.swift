@@ -20,7 +20,9 @@ import TraceModel
 /// 5. else is **missed**.
 /// A `none` label is correct when nothing belongs to it; every recognition
 /// that does is **spurious**. Unclaimed recognitions outside every window
-/// are spurious; those inside a matched label's window are `extra`.
+/// are spurious; those inside a matched label's window are `extra`
+/// (reported, not counted as misfires). A label's `fingers` and `target`
+/// are not checked: the scene's regions and recognizers decide those.
 public struct Matcher: Sendable {
     public var tolerance: Micros
     public var temperature: Double

@@ -133,3 +133,24 @@ struct SimulatorTests {
         #expect(anonymous.contains(.holdout) && anonymous.contains(.train))
     }
 }
+
+@Suite("Corpus")
+struct CorpusTests {
+    @Test func sessionsAreFlattenedBackToBackWithTheirRanges() {
+        var a = TraceBuilder(id: "a", user: "u", scene: "plain")
+        a.tap(at: (1, 2), label: .tap)
+        var b = TraceBuilder(id: "b", width: 800, height: 480)
+        b.drag(from: (10, 10), by: (50, 0), speed: 500)
+        b.shake()
+        let corpus = Corpus(sessions: [a.session, b.session])
+        #expect(corpus.sessionCount == 2)
+        #expect(corpus.touchCount == a.session.touches.count + b.session.touches.count)
+        #expect(corpus.entries[0].touches == 0..<a.session.touches.count)
+        #expect(corpus.entries[1].touches.lowerBound == a.session.touches.count)
+        #expect(corpus.entries[1].motion == 0..<b.session.motion.count)
+        #expect(corpus.entries[1].screenWidth == 800)
+        #expect(corpus.entries[0].labels.count == 1 && corpus.entries[0].user == "u")
+        #expect(corpus.t[corpus.entries[1].touches.lowerBound] == b.session.touches[0].t)
+        #expect(corpus.phase[corpus.entries[1].touches.upperBound - 1] == .ended)
+    }
+}
