@@ -25,7 +25,8 @@ extension Recognizer {
             // feed the smoothed surrogate (see SoftThreshold).
             return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
         case .up:
-            if compare.exceeds(touches.pointee.moved2(slot), p.pointee.tapSlop2) { return .fail }
+            // One-shot, in points (not squared), so its margin is relative to the slop.
+            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
             guard touches.pointee.activeCount == 1 else { return .none }  // the others still down
             guard touches.pointee.maxActive == options.fingers else { return .fail }
             onset = t
@@ -58,7 +59,9 @@ extension Recognizer {
                 let gap = t - upT
                 if gap < p.pointee.doubleTapMinimumGap { return .fail }
                 let ddx = x - downX, ddy = y - downY
-                if compare.exceeds(ddx * ddx + ddy * ddy, p.pointee.doubleTapInterTapSlop2) { return .fail }
+                if compare.exceeds((ddx * ddx + ddy * ddy).squareRoot(), p.pointee.doubleTapInterTapSlop2.squareRoot()) {
+                    return .fail
+                }
                 // `downT` stays the first tap's: the gesture began there.
             }
             deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
@@ -66,7 +69,8 @@ extension Recognizer {
         case .move:
             return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
         case .up:
-            if compare.exceeds(touches.pointee.moved2(slot), p.pointee.tapSlop2) { return .fail }
+            // One-shot, in points (not squared), so its margin is relative to the slop.
+            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
             guard touches.pointee.activeCount == 1 else { return .none }
             guard touches.pointee.maxActive == options.fingers else { return .fail }
             count += 1
