@@ -67,7 +67,10 @@ public struct Arena: Sendable {
     public var tuning: Tuning { storage.tuning.pointee }
     /// The parameter values the tuning was made from.
     public let parameters: ParameterSet
-    public var touches: Touches { storage.touches.pointee }
+    /// Internal: it points into this arena's storage.
+    var touches: Touches { storage.touches.pointee }
+    /// Fingers down now.
+    public var fingersDown: Int { storage.touches.pointee.activeCount }
     let initialShared: SharedState
     public private(set) var shared: SharedState
     var compare: SoftThreshold
@@ -121,7 +124,7 @@ public struct Arena: Sendable {
         self.simultaneous = simultaneous
         self.waitsFor = waitsFor
         self.motionMask = motion
-        self.storage = ArenaStorage(tuning: tuning, touches: Touches())
+        self.storage = ArenaStorage(tuning: tuning)
         self.parameters = tuning.parameters
         self.initialShared = shared
         self.shared = shared
@@ -489,21 +492,33 @@ public struct Arena: Sendable {
 final class ArenaStorage: @unchecked Sendable {
     let tuning: UnsafeMutablePointer<Tuning>
     let touches: UnsafeMutablePointer<Touches>
+    let slots: UnsafeMutablePointer<Touches.Slot>
 
-    init(tuning: Tuning, touches: Touches) {
+    init(tuning: Tuning) {
         self.tuning = .allocate(capacity: 1)
         self.tuning.initialize(to: tuning)
-        self.touches = .allocate(capacity: 1)
-        self.touches.initialize(to: touches)
+        slots = .allocate(capacity: Touches.capacity)
+        slots.initialize(repeating: Touches.Slot(), count: Touches.capacity)
+        touches = .allocate(capacity: 1)
+        touches.initialize(to: Touches(slots: slots))
     }
 
-    func copy() -> ArenaStorage { ArenaStorage(tuning: tuning.pointee, touches: touches.pointee) }
+    func copy() -> ArenaStorage {
+        let other = ArenaStorage(tuning: tuning.pointee)
+        other.slots.update(from: slots, count: Touches.capacity)
+        var table = touches.pointee
+        table.slots = other.slots
+        other.touches.pointee = table
+        return other
+    }
 
     deinit {
         tuning.deinitialize(count: 1)
         tuning.deallocate()
         touches.deinitialize(count: 1)
         touches.deallocate()
+        slots.deinitialize(count: Touches.capacity)
+        slots.deallocate()
     }
 }
 
