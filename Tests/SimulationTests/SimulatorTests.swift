@@ -1,6 +1,6 @@
 import Foundation
 import Recognizers
-import Simulation
+@testable import Simulation
 import Testing
 import TraceModel
 
@@ -152,5 +152,13 @@ struct CorpusTests {
         #expect(corpus.entries[0].labels.count == 1 && corpus.entries[0].user == "u")
         #expect(corpus.t[corpus.entries[1].touches.lowerBound] == b.session.touches[0].t)
         #expect(corpus.phase[corpus.entries[1].touches.upperBound - 1] == .ended)
+    }
+}
+
+@Suite("Ordinals")
+struct OrdinalTests {
+    @Test func ordinalsAreTheIndicesOfAllCases() {
+        for (i, kind) in GestureKind.allCases.enumerated() { #expect(kind.ordinal == i) }
+        for (i, intent) in Intent.allCases.enumerated() { #expect(intent.ordinal == i) }
     }
 }
