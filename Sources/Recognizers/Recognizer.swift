@@ -144,7 +144,9 @@ public struct Recognizer: Sendable {
         case .selectTab:
             let width = rect.maxX - rect.minX
             guard width > 0 else { return }
-            let button = Int((downX - rect.minX) / width * Double(shared.tabCount))
+            let position = (downX - rect.minX) / width * Double(shared.tabCount)
+            guard position.isFinite else { return }
+            let button = Int(min(max(position, 0), Double(shared.tabCount - 1)))
             shared.currentTab = min(max(0, button), shared.tabCount - 1)
             value = Double(shared.currentTab)
         case .toggleZoom:

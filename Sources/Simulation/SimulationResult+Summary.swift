@@ -47,7 +47,7 @@ extension SimulationResult {
                 let b = check.budget
                 let value = check.value.map { String(format: "%.1f", $0) } ?? "—"
                 lines.append("  \(check.passed ? "ok  " : "OVER") \(b.gesture.rawValue) \(b.measure.rawValue) "
-                    + "p\(Int(b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
+                    + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
                     + " (\(check.overLimit) of \(check.count) over)")
             }
         }
