@@ -195,6 +195,23 @@ public struct Scene: Sendable, Hashable, Codable {
             shared: SharedState(tabCount: tabs, currentTab: initialTab), temperature: temperature)
     }
 
+    /// The parameters that can change this scene's outcome: those of the
+    /// kinds it uses (a parameter's name starts with its kind), the tap's
+    /// for a double tap (its taps obey them), and the projection's when a
+    /// gesture projects a release. What an optimizer should search.
+    ///
+    /// ```swift
+    /// Scene.plain.tunableParameters.map(\.name)   // tap.*, doubleTap.*, longPress.*, pan.*
+    /// ```
+    public var tunableParameters: [Parameter] {
+        var prefixes = Set(recognizers.map(\.kind.rawValue))
+        if prefixes.contains("doubleTap") { prefixes.insert("tap") }
+        if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions"]) { prefixes.insert("projection") }
+        return Parameter.allCases.filter { parameter in
+            prefixes.contains(String(parameter.name.prefix { $0 != "." }))
+        }
+    }
+
     /// The values an arena of this scene uses with the caller's `overrides`.
     public func effectiveParameters(_ overrides: ParameterSet? = nil) throws -> ParameterSet {
         var values = ParameterSet()

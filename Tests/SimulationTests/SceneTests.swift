@@ -26,6 +26,15 @@ struct SceneTests {
         #expect(Scene.epilogue.recognizers.count == 18)
     }
 
+    @Test func tunableParametersAreThoseOfTheSceneKinds() {
+        let plain = Set(Scene.plain.tunableParameters.map(\.name))
+        #expect(plain.contains("tap.movementSlop") && plain.contains("doubleTap.window") && plain.contains("pan.slop"))
+        #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
+        // The epilogue uses every kind but pan.
+        let epilogue = Set(Scene.epilogue.tunableParameters)
+        #expect(epilogue == Set(Parameter.allCases.filter { $0 != .panSlop }))
+    }
+
     @Test func loadsAHandWrittenYAMLScene() throws {
         let path = try write("""
             name: photo
