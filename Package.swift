@@ -58,6 +58,15 @@ let package = Package(
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel"]),
 
+        // MARK: - Recognizers, the gesture arena and the simulator
+        .target(name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"]),
+        .target(
+            name: "Simulation",
+            dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
+        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "TraceModel"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel"]),
+
         // MARK: - GSL: the C library and a small, safe Swift layer over it
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
         .target(name: "GSL", dependencies: ["CGSL"]),
@@ -67,7 +76,7 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
 
-        // MARK: - Synthesis: labelled sessions from a model of human movement (branch synth)
+        // MARK: - Synthesis: labelled sessions from a model of human movement
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL"]),
 

@@ -1,0 +1,76 @@
+import TraceModel
+
+// MARK: - Pan and scroll
+
+extension Recognizer {
+    /// Pan (kind `.pan`, slop `pan.slop`) and scroll (kind `.scroll`, slop
+    /// `scroll.slop`). Begins when the fingers' mean translation passes the
+    /// slop; a scroll with an axis begins only if the movement lies within
+    /// `scroll.axisAngle` of it (then stays locked to it), and a scroll that
+    /// obeys the tab lock is dropped during `tabSwipe.verticalScrollLock`
+    /// after a tab change. Direction: the dominant one when it began.
+    mutating func pan(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ shared: SharedState, _ compare: inout SoftThreshold
+    ) -> Verdict {
+        switch state {
+        case .possible:
+            switch event {
+            case .down:
+                if touches.pointee.activeCount == 1 {
+                    downT = t
+                    panX0 = touches.pointee.panX
+                    panY0 = touches.pointee.panY
+                }
+                return touches.pointee.activeCount > options.maxTouches ? .fail : .none
+            case .move:
+                let (tx, ty) = translation(touches)
+                let slop2 = kind == .pan ? p.pointee.panSlop2 : p.pointee.scrollSlop2
+                guard tx * tx + ty * ty > slop2 else { return .none }
+                switch options.axis {
+                case .free: break
+                case .vertical: if compare.exceeds(abs(tx), p.pointee.scrollAxisTangent * abs(ty)) { return .fail }
+                case .horizontal: if compare.exceeds(abs(ty), p.pointee.scrollAxisTangent * abs(tx)) { return .fail }
+                }
+                direction = options.axis == .horizontal
+                    ? (tx < 0 ? .left : .right)
+                    : options.axis == .vertical ? (ty < 0 ? .up : .down) : dominantDirection(dx: tx, dy: ty)
+                onset = touches.pointee.onset
+                if options.obeysTabLock, shared.sinceTabChange(t) < p.pointee.tabSwipeVerticalScrollLock {
+                    dropReason = .verticalScrollLock
+                    return .drop
+                }
+                return .begin
+            case .up:
+                return touches.pointee.activeCount == 1 ? .fail : .none
+            case .cancel, .timer:
+                return .fail
+            }
+        case .began:
+            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            let v = touches.pointee.releaseVelocity(slot, at: t)
+            velocity = options.axis == .horizontal ? v.dx : options.axis == .vertical ? v.dy : v.magnitude
+            let (tx, ty) = translation(touches)
+            dx = tx
+            dy = ty
+            committed = event == .up
+            return .end
+        default:
+            return .none
+        }
+    }
+
+    /// Shared start of the one-finger horizontal or vertical drags (swipe
+    /// actions, card, dismiss, edge): records the anchor on the first finger
+    /// and fails when more fingers than allowed come down.
+    mutating func dragDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> Verdict {
+        if touches.pointee.activeCount == 1 {
+            downT = t
+            downX = touches.pointee.slots[slot].x
+            downY = touches.pointee.slots[slot].y
+            panX0 = touches.pointee.panX
+            panY0 = touches.pointee.panY
+        }
+        return touches.pointee.activeCount > options.maxTouches ? .fail : .none
+    }
+}

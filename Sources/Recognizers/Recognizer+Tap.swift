@@ -1,0 +1,130 @@
+import TraceModel
+
+// MARK: - Tap, double tap, long press
+
+extension Recognizer {
+    /// Tap: every finger lifts within `tap.maxDuration` of the first touch-down
+    /// without moving farther than `tap.movementSlop`; `fingers` fingers.
+    /// Recognized on the last lift (latency onset: that lift).
+    mutating func tap(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        guard state == .possible else { return .none }
+        switch event {
+        case .down:
+            if touches.pointee.activeCount == 1 {
+                downT = t
+                downX = touches.pointee.slots[slot].x
+                downY = touches.pointee.slots[slot].y
+                deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
+            }
+            return touches.pointee.activeCount > options.fingers ? .fail : .none
+        case .move:
+            // Per-sample crossing checks stay exact: only one-shot decisions
+            // feed the smoothed surrogate (see SoftThreshold).
+            return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
+        case .up:
+            // One-shot, in points (not squared), so its margin is relative to the slop.
+            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
+            guard touches.pointee.activeCount == 1 else { return .none }  // the others still down
+            guard touches.pointee.maxActive == options.fingers else { return .fail }
+            onset = t
+            deadline = .max
+            return .begin
+        case .cancel, .timer:
+            return .fail
+        }
+    }
+
+    /// Double tap: two taps, the second touching down between
+    /// `doubleTap.minimumGap` and `doubleTap.window` after the first lifts and
+    /// within `doubleTap.interTapSlop` of the first. Stays `possible` between
+    /// the taps (across contacts), with a deadline at the window's end.
+    mutating func doubleTap(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        guard state == .possible else { return .none }
+        switch event {
+        case .down:
+            if touches.pointee.activeCount > options.fingers { return .fail }
+            guard touches.pointee.activeCount == 1 else { return .none }
+            let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
+            if count == 0 {
+                downT = t
+                downX = x
+                downY = y
+            } else {
+                let gap = t - upT
+                if gap < p.pointee.doubleTapMinimumGap { return .fail }
+                let ddx = x - downX, ddy = y - downY
+                if compare.exceeds((ddx * ddx + ddy * ddy).squareRoot(), p.pointee.doubleTapInterTapSlop2.squareRoot()) {
+                    return .fail
+                }
+                // `downT` stays the first tap's: the gesture began there.
+            }
+            deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
+            return .none
+        case .move:
+            return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
+        case .up:
+            // One-shot, in points (not squared), so its margin is relative to the slop.
+            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
+            guard touches.pointee.activeCount == 1 else { return .none }
+            guard touches.pointee.maxActive == options.fingers else { return .fail }
+            count += 1
+            if count >= 2 {
+                onset = t
+                deadline = .max
+                return .begin
+            }
+            upT = t
+            deadline = t.saturatingAdd(p.pointee.doubleTapWindow)
+            return .none
+        case .cancel, .timer:
+            return .fail
+        }
+    }
+
+    /// Long press: `fingers` fingers held `longPress.minimumDuration` without
+    /// moving farther than `longPress.allowableMovement`; begins at that
+    /// moment (latency onset: touch-down), ends when the fingers lift.
+    mutating func longPress(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        switch state {
+        case .possible:
+            switch event {
+            case .down:
+                if touches.pointee.activeCount > options.fingers { return .fail }
+                if touches.pointee.activeCount == 1 {
+                    downT = t
+                    onset = t
+                    downX = touches.pointee.slots[slot].x
+                    downY = touches.pointee.slots[slot].y
+                    deadline = t.saturatingAdd(p.pointee.longPressMinimumDuration)
+                }
+                return .none
+            case .move:
+                return touches.pointee.moved2(slot) > p.pointee.longPressMovement2 ? .fail : .none
+            case .up, .cancel:
+                return .fail
+            case .timer:
+                deadline = .max
+                return touches.pointee.activeCount == options.fingers ? .begin : .fail
+            }
+        case .began:
+            switch event {
+            case .up where touches.pointee.activeCount == 1, .cancel:
+                committed = event == .up
+                return .end
+            default:
+                return .none
+            }
+        default:
+            return .none
+        }
+    }
+}

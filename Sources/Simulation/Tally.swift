@@ -1,0 +1,240 @@
+import GesturePhysics
+import Recognizers
+import TraceModel
+
+// MARK: - Accumulating a run
+
+/// Counts and observations of part of a run; tallies of the threads are
+/// merged, then ``result(options:parameters:)`` computes percentiles, springs
+/// and budgets once.
+struct Tally: Sendable {
+    var sessions = 0
+    var touchSamples = 0
+    var motionSamples = 0
+    var scenes: [String: Int] = [:]
+    var recognitions = 0
+    /// Indexed by ``GestureKind/ordinal`` (arrays: no hashing per recognition).
+    var byGesture = [Int](repeating: 0, count: GestureKind.allCases.count)
+    var drops: [Drop.Reason: Int] = [:]
+    var total = OutcomeCounts()
+    /// Rows: label intents by ``Intent/ordinal``, then `unlabelled`. Arrays, not
+    /// dictionaries: every label updates them, and hashing showed in profiles.
+    var perIntent = [OutcomeCounts](repeating: OutcomeCounts(), count: Tally.rows)
+    /// `rows × columns`: columns are intents by ordinal, then `nothing`, `dead-zone`.
+    var confusion = [Int](repeating: 0, count: Tally.rows * Tally.columns)
+    var perUser: [String: OutcomeCounts] = [:]
+    var perDevice: [String: OutcomeCounts] = [:]
+    var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
+    var haptic: [Double] = []
+    /// Spring releases: gesture, distance to travel, velocity, response, damping.
+    var springs: [SpringRelease] = []
+    var outcomes: [LabelOutcome] = []
+    var log: [SessionRecognition] = []
+
+    struct SpringRelease: Sendable {
+        var gesture: GestureKind
+        var distance: Double
+        var velocity: Double
+        var response: Double
+        var damping: Double
+    }
+
+    static let noUser = "(no user)"
+    static let intents = Intent.allCases
+    static let unlabelled = intents.count
+    static let rows = intents.count + 1
+    static let nothing = intents.count
+    static let deadZone = intents.count + 1
+    static let columns = intents.count + 2
+
+    static func rowName(_ row: Int) -> String { row < intents.count ? intents[row].rawValue : "unlabelled" }
+    static func columnName(_ column: Int) -> String {
+        column < intents.count ? intents[column].rawValue : column == nothing ? "nothing" : "dead-zone"
+    }
+
+    mutating func add(
+        _ entry: Corpus.Entry, scene: String, arena: Arena, ids: [String], matcher: Matcher, options: SimulationOptions
+    ) {
+        sessions += 1
+        touchSamples += entry.touches.count
+        motionSamples += entry.motion.count
+        scenes[scene, default: 0] += 1
+        recognitions += arena.recognitions.count
+        let tuning = arena.parameters
+        for r in arena.recognitions {
+            byGesture[r.kind.ordinal] += 1
+            latency[r.kind.ordinal].append(Double(r.latency) / 1000)
+            if r.kind == .swipeActions, r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
+            switch options.measureSprings ? r.kind : .tap {
+            case .cardSwipe:
+                springs.append(SpringRelease(
+                    gesture: .cardSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
+                    response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping]))
+            case .tabSwipe:
+                springs.append(SpringRelease(
+                    gesture: .tabSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
+                    response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
+            default: break
+            }
+            if options.keepRecognitions {
+                log.append(SessionRecognition(
+                    session: entry.id, recognizerID: ids.indices.contains(r.recognizer) ? ids[r.recognizer] : "?",
+                    recognition: r))
+            }
+        }
+        for d in arena.drops { drops[d.reason, default: 0] += 1 }
+
+        let match = matcher.match(
+            entry, recognitions: arena.recognitions, drops: arena.drops, contacts: arena.contacts)
+        var session = OutcomeCounts()
+        for o in match.outcomes {
+            var c = OutcomeCounts()
+            c.labels = 1
+            c.count(o.outcome)
+            c.softMisfires = o.softMisfires
+            let row = o.intent.ordinal
+            switch o.outcome {
+            case .correct, .wrong: bump(row, o.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
+            case .missed: bump(row, Tally.nothing)
+            case .deadZone: bump(row, Tally.deadZone)
+            case .spurious: break
+            }
+            perIntent[row].add(c)
+            session.add(c)
+            if options.keepLabelOutcomes { outcomes.append(o) }
+        }
+        for r in match.spuriousInNone {
+            var c = OutcomeCounts()
+            c.spurious = 1
+            bump(Intent.none.ordinal, r.kind.intent.ordinal)
+            perIntent[Intent.none.ordinal].add(c)
+            session.add(c)
+        }
+        for (r, soft) in match.spurious {
+            var c = OutcomeCounts()
+            c.spurious = 1
+            c.softMisfires = soft
+            bump(Tally.unlabelled, r.kind.intent.ordinal)
+            perIntent[Tally.unlabelled].add(c)
+            session.add(c)
+        }
+        session.extra += match.extra
+        total.add(session)
+        perUser[entry.user ?? Tally.noUser, default: OutcomeCounts()].add(session)
+        perDevice[entry.deviceKey, default: OutcomeCounts()].add(session)
+    }
+
+    private mutating func bump(_ row: Int, _ column: Int) {
+        confusion[row * Tally.columns + column] += 1
+    }
+
+    mutating func merge(_ o: Tally) {
+        sessions += o.sessions
+        touchSamples += o.touchSamples
+        motionSamples += o.motionSamples
+        scenes.merge(o.scenes, uniquingKeysWith: +)
+        recognitions += o.recognitions
+        for k in byGesture.indices { byGesture[k] += o.byGesture[k] }
+        drops.merge(o.drops, uniquingKeysWith: +)
+        total.add(o.total)
+        for k in perIntent.indices { perIntent[k].add(o.perIntent[k]) }
+        for k in confusion.indices { confusion[k] += o.confusion[k] }
+        for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
+        for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
+        for k in latency.indices { latency[k] += o.latency[k] }
+        haptic += o.haptic
+        springs += o.springs
+        outcomes += o.outcomes
+        log += o.log
+    }
+
+    // MARK: - Summary
+
+    func result(options: SimulationOptions, parameters: ParameterSet) -> SimulationResult {
+        var latencyStats: [String: Distribution] = [:]
+        for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
+
+        // Springs: settle time and overshoot of every release, per gesture.
+        var settle: [GestureKind: [Double]] = [:], overshoot: [GestureKind: [Double]] = [:]
+        var springParameters: [GestureKind: (Double, Double)] = [:]
+        for s in springs {
+            let spring = Spring(response: s.response, dampingFraction: s.damping)
+            // The distance is signed along the axis; the physics wants the
+            // velocity on the same axis, positive towards the target.
+            let settleSeconds = spring.settleTime(distance: s.distance, initialVelocity: s.velocity)
+            if settleSeconds.isFinite { settle[s.gesture, default: []].append(settleSeconds * 1000) }
+            overshoot[s.gesture, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
+            springParameters[s.gesture] = (s.response, s.damping)
+        }
+        let springReports = springParameters.sorted { $0.key.rawValue < $1.key.rawValue }.map { gesture, spring in
+            SpringReport(
+                gesture: gesture, response: spring.0, dampingFraction: spring.1,
+                settleTime: Distribution(settle[gesture] ?? []), overshoot: Distribution(overshoot[gesture] ?? []))
+        }
+
+        let budgets = options.budgets.map { budget -> BudgetCheck in
+            let values: [Double] = switch budget.measure {
+            case .latency: latency[budget.gesture.ordinal]
+            case .haptic: budget.gesture == .swipeActions ? haptic : []
+            case .settleTime: settle[budget.gesture] ?? []
+            case .overshoot: overshoot[budget.gesture] ?? []
+            }
+            guard !values.isEmpty else {
+                return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
+            }
+            let value = Distribution.percentile(values.sorted(), budget.percentile)
+            return BudgetCheck(
+                budget: budget, count: values.count, value: value,
+                overLimit: values.filter { $0 > budget.limit }.count, passed: value <= budget.limit)
+        }
+
+        var perIntentByName: [String: OutcomeCounts] = [:]
+        for (row, counts) in perIntent.enumerated() where counts.labels > 0 || counts.spurious > 0 || counts.extra > 0 {
+            perIntentByName[Tally.rowName(row)] = counts
+        }
+        var confusionByName: [String: [String: Int]] = [:]
+        for row in 0..<Tally.rows {
+            for column in 0..<Tally.columns where confusion[row * Tally.columns + column] > 0 {
+                confusionByName[Tally.rowName(row), default: [:]][Tally.columnName(column)] =
+                    confusion[row * Tally.columns + column]
+            }
+        }
+        return SimulationResult(
+            scenes: scenes, parameters: parameters.overrides, temperature: options.temperature,
+            sessions: sessions, touchSamples: touchSamples, motionSamples: motionSamples,
+            recognitions: recognitions,
+            recognitionsByGesture: Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
+            }),
+            drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
+            total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
+            latency: latencyStats, hapticLatency: Distribution(haptic), springs: springReports, budgets: budgets,
+            labelOutcomes: outcomes, recognitionLog: log)
+    }
+}
+
+extension Intent {
+    /// Position in `allCases`, for arrays indexed by intent.
+    var ordinal: Int {
+        switch self {
+        case .tap: 0
+        case .doubleTap: 1
+        case .longPress: 2
+        case .pan: 3
+        case .scroll: 4
+        case .tabSwipe: 5
+        case .swipeActions: 6
+        case .cardSwipe: 7
+        case .dismiss: 8
+        case .pinch: 9
+        case .rotate: 10
+        case .transform: 11
+        case .edgeSwipe: 12
+        case .multiSwipe: 13
+        case .drag: 14
+        case .textSelect: 15
+        case .shake: 16
+        case .none: 17
+        }
+    }
+}
