@@ -88,7 +88,8 @@ let package = Package(
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Synthesis",
+                "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
+                "Synthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

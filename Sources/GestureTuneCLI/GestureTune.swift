@@ -19,6 +19,7 @@ struct GestureTune: ParsableCommand {
         subcommands: [
             IngestCommand.self,
             StatsCommand.self,
+            SimulateCommand.self,
             VelocityCommand.self,
             SynthCommand.self,
         ])

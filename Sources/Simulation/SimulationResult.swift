@@ -50,6 +50,9 @@ public struct SimulationResult: Sendable, Codable {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
         case latency, hapticLatency, springs, budgets, budgetViolations, labelOutcomes, recognitionLog
+        // The headline counts, also written flat at the top level so that
+        // scripts read `labels`, `correct`, … without knowing about `total`.
+        case labels, correct, wrong, missed, deadZones, spurious
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,6 +67,12 @@ public struct SimulationResult: Sendable, Codable {
         try c.encode(recognitionsByGesture, forKey: .recognitionsByGesture)
         try c.encode(drops, forKey: .drops)
         try c.encode(total, forKey: .total)
+        try c.encode(total.labels, forKey: .labels)
+        try c.encode(total.correct, forKey: .correct)
+        try c.encode(total.wrong, forKey: .wrong)
+        try c.encode(total.missed, forKey: .missed)
+        try c.encode(total.deadZone, forKey: .deadZones)
+        try c.encode(total.spurious, forKey: .spurious)
         try c.encode(misfireRate, forKey: .misfireRate)
         try c.encode(perIntent, forKey: .perIntent)
         try c.encode(confusion, forKey: .confusion)

@@ -1,0 +1,83 @@
+import ArgumentParser
+import Foundation
+import Recognizers
+import Simulation
+import TraceModel
+import TraceStore
+
+// MARK: - gesturetune simulate
+
+extension SplitSide: ExpressibleByArgument {}
+
+/// Which sessions a command replays.
+enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
+    case train, holdout, all
+
+    /// The sessions on this side of the by-user split.
+    func select(_ sessions: [Session]) -> [Session] {
+        switch self {
+        case .all: sessions
+        case .train: splitByUser(sessions).train
+        case .holdout: splitByUser(sessions).holdout
+        }
+    }
+}
+
+/// Replays the stored sessions through their scene's recognizers and
+/// measures misfires and latency against the labels.
+///
+/// ```sh
+/// gesturetune simulate --db demo.sqlite --split holdout
+/// gesturetune simulate --params tuned.json --json | jq .misfireRate
+/// gesturetune simulate --list-params
+/// ```
+struct SimulateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Replay stored sessions through the recognizers and count misfires and latency.",
+        discussion: """
+            Each label is correct, missed, wrong or a dead zone; recognitions outside \
+            every label (or inside a `none` label) are spurious. Misfire rate = \
+            (wrong + missed + dead zones + spurious) / labels. The split into train and \
+            holdout is by user, the same every run.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var sceneOptions: SceneOptions
+
+    @Option(help: "Which sessions: the train or holdout side of the by-user split, or all.")
+    var split: SplitChoice = .all
+
+    @Flag(help: "Print every tunable parameter (name, unit, default, bounds) and exit.")
+    var listParams = false
+
+    @Flag(help: "Print one JSON object (labels, correct, missed, wrong, deadZones, spurious, misfireRate, latency, budgetViolations, …).")
+    var json = false
+
+    func run() throws {
+        if listParams {
+            if json { try Console.json(listParameters()) } else { Console.out(parameterTable()) }
+            return
+        }
+        do {
+            let scene = try sceneOptions.loadScene()
+            let parameters = try sceneOptions.loadParameters()
+            let budgets = try sceneOptions.loadBudgets()
+            let sessions = split.select(try store.open().loadSessions())
+            if sessions.isEmpty {
+                throw CLIError("\(store.path): no sessions to replay (ingest recordings first, or check --split)")
+            }
+            var options = SimulationOptions()
+            options.budgets = budgets
+            options.threads = 2
+            let simulator = Simulator(scene: scene, parameters: parameters, options: options)
+            let result = try simulator.run(sessions: sessions)
+            if json { try Console.json(result) } else { Console.out(result.summary()) }
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.error("gesturetune simulate: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import Recognizers
+import Simulation
+
+// MARK: - Which scene, which constants
+
+/// `--scene`, `--params` and `--budgets`: what every command that replays
+/// sessions needs to know besides the store.
+struct SceneOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "A built-in scene (\(Scene.builtInNames.joined(separator: ", "))) or a scene file (YAML or JSON); "
+            + "default: each session's own scene.", valueName: "name|file"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp(
+        "A JSON object of parameter name → value (see simulate --list-params).", valueName: "file"))
+    var params: String?
+
+    @Option(help: ArgumentHelp(
+        "A JSON array of latency budgets ({gesture, measure, percentile, limit}); default: the reference app's.",
+        valueName: "file"))
+    var budgets: String?
+
+    /// The scene override, if any: a file when one exists at that path, else a built-in name.
+    func loadScene() throws -> Scene? {
+        guard let scene else { return nil }
+        if FileManager.default.fileExists(atPath: scene) { return try Scene.load(path: scene) }
+        return try Scene.builtIn(named: scene)
+    }
+
+    /// The parameter values from `--params` (the catalogue defaults without it).
+    func loadParameters() throws -> ParameterSet {
+        guard let params else { return ParameterSet() }
+        return try Self.decode(ParameterSet.self, from: params)
+    }
+
+    /// The budgets from `--budgets` (the reference app's without it).
+    func loadBudgets() throws -> [LatencyBudget] {
+        guard let budgets else { return LatencyBudget.defaults }
+        return try Self.decode([LatencyBudget].self, from: budgets)
+    }
+
+    /// Decodes a JSON file, naming the file (and the JSON path) when it fails.
+    static func decode<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIError("\(path): cannot read: \(error.localizedDescription)")
+        }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let DecodingError.dataCorrupted(context) {
+            throw CLIError("\(path): \(Self.describe(context))")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
+            let DecodingError.keyNotFound(_, context)
+        {
+            throw CLIError("\(path): \(Self.describe(context))")
+        } catch {
+            throw CLIError("\(path): \(error)")
+        }
+    }
+
+    private static func describe(_ context: DecodingError.Context) -> String {
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+        let detail = underlying ?? context.debugDescription
+        return path.isEmpty ? detail : "\(detail) (\(path))"
+    }
+}
+
+/// A failure to report as one line on stderr with exit status 1.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

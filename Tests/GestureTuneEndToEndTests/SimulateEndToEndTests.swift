@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+// MARK: - synth → ingest → simulate
+
+@Suite("gesturetune synth, ingest and simulate")
+struct SimulateEndToEndTests {
+    /// A small synthetic corpus in a fresh store.
+    private func smallStore() throws -> (db: String, dir: URL) {
+        let dir = try scratch()
+        let corpus = dir.appendingPathComponent("small.jsonl").path
+        let db = dir.appendingPathComponent("small.sqlite").path
+        let synth = try run(["synth", "--seed", "7", "--users", "16", "--devices", "3", "--sessions", "1", "--out", corpus])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        let ingest = try run(["ingest", "--db", db, corpus])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        return (db, dir)
+    }
+
+    @Test func simulateJSONHasTheHeadlineKeys() throws {
+        let (db, _) = try smallStore()
+        let result = try run(["simulate", "--db", db, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try json(result.stdout)
+        let labels = try #require(object["labels"] as? Int)
+        let counts = ["correct", "missed", "wrong", "deadZones", "spurious"].compactMap { object[$0] as? Int }
+        #expect(counts.count == 5)
+        // A label is correct, missed, wrong or a dead zone, except `none`
+        // labels that something fired inside (counted as spurious).
+        #expect(counts[0] + counts[1] + counts[2] + counts[3] <= labels)
+        #expect(counts[0] + counts[1] + counts[2] + counts[3] + counts[4] >= labels)
+        let rate = try #require(object["misfireRate"] as? Double)
+        #expect(abs(rate - Double(counts[1] + counts[2] + counts[3] + counts[4]) / Double(labels)) < 1e-12)
+        let latency = try #require(object["latency"] as? [String: [String: Any]])
+        #expect(latency["tap"]?["p95"] is Double)
+        #expect(object["budgetViolations"] is Int)
+
+        // The two sides of the split add up to the whole.
+        let train = try json(try run(["simulate", "--db", db, "--split", "train", "--json"]).stdout)
+        let holdout = try json(try run(["simulate", "--db", db, "--split", "holdout", "--json"]).stdout)
+        #expect((train["labels"] as? Int ?? 0) + (holdout["labels"] as? Int ?? 0) == labels)
+        #expect((holdout["labels"] as? Int ?? 0) > 0)
+    }
+
+    @Test func parametersChangeTheOutcomeAndBadOnesAreRefused() throws {
+        let (db, dir) = try smallStore()
+        let params = dir.appendingPathComponent("params.json")
+        // A double-tap window too short for anyone: double taps become taps.
+        try Data(#"{"doubleTap.window": 0.15}"#.utf8).write(to: params)
+        let baseline = try json(try run(["simulate", "--db", db, "--json"]).stdout)
+        let changed = try json(try run(["simulate", "--db", db, "--params", params.path, "--json"]).stdout)
+        #expect(baseline["parameters"] as? [String: Double] == [:])
+        #expect((changed["parameters"] as? [String: Double])?["doubleTap.window"] == 0.15)
+        #expect(changed["correct"] as? Int != baseline["correct"] as? Int)
+
+        try Data(#"{"doubleTap.windw": 0.3}"#.utf8).write(to: params)
+        let unknown = try run(["simulate", "--db", db, "--params", params.path])
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.contains("params.json"))
+        #expect(unknown.stderr.contains("doubleTap.windw"))
+
+        #expect(try run(["simulate", "--db", db, "--split", "everyone"]).status == 2)
+        #expect(try run(["simulate", "--db", db, "--scene", "no-such-scene"]).status == 1)
+    }
+
+    @Test func listParamsNamesEveryParameterWithBounds() throws {
+        let result = try run(["simulate", "--list-params", "--json"])
+        #expect(result.status == 0)
+        let specs = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(specs.count >= 50)
+        for spec in specs {
+            let lower = try #require(spec["lower"] as? Double), upper = try #require(spec["upper"] as? Double)
+            let value = try #require(spec["defaultValue"] as? Double)
+            #expect(lower <= value && value <= upper, "\(spec["name"] ?? "?")")
+        }
+        #expect(specs.contains { $0["name"] as? String == "tabSwipe.directionalBias" })
+    }
+}
