@@ -1,18 +1,33 @@
+import Foundation
 import Recognizers
 import Simulation
 import Testing
+import TraceImport
 import TraceModel
 
-/// Real Linux touchscreen recordings (evemu, Atmel maXTouch) replayed through
-/// the `plain` scene.
+/// Real Linux touchscreen recordings (evemu, shipped in
+/// `datasets/recordings/evemu`) read by the evemu importer and replayed
+/// through the `plain` scene.
 @Suite("Evemu recordings through the plain scene")
 struct EvemuReplayTests {
-    func replay(_ name: String) throws -> SimulationResult {
-        let session = try TestOnlyEvemuReader.session(atmel: name)
-        var rules = SessionValidator()
-        for touch in session.touches { #expect(rules.check(touch) == nil) }
-        #expect(rules.finish() == nil)
-        return try Simulator(options: SimulationOptions(keepRecognitions: true)).run(sessions: [session])
+    static let recordings = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("datasets/recordings/evemu")
+
+    /// Neither panel reports a resolution: Atmel's 800 × 480 units and
+    /// N-Trig's range are mapped onto screens of those sizes in points.
+    func replay(_ name: String, device: String = "Atmel maXTouch Touchscreen") throws -> SimulationResult {
+        var options = ImportOptions()
+        if device.hasPrefix("Atmel") {
+            options.screen = ScreenSize(width: 800, height: 480)
+        } else {
+            options.screen = ScreenSize(width: 1280, height: 960)
+            options.deviceDescriptionPath = Self.recordings.appendingPathComponent("\(device).desc").path
+        }
+        let path = Self.recordings.appendingPathComponent("\(device).\(name).events").path
+        let sessions = try ImporterRegistry.readSessions(path: path, format: .evemu, options: options)
+        #expect(sessions.count == 1)
+        return try Simulator(options: SimulationOptions(keepRecognitions: true)).run(sessions: sessions)
     }
 
     @Test func fastTapsGiveTapsOnly() throws {
@@ -48,5 +63,18 @@ struct EvemuReplayTests {
         let result = try replay("2-fingers-touch-release")
         #expect(!result.recognitionLog.contains { $0.recognition.kind == .pan })
         #expect(result.recognitions == 0)
+    }
+
+    @Test func nTrigDiagonalDragGivesOnePanDownAndRight() throws {
+        let result = try replay("1-finger-drag-NW-SE", device: "N-Trig MultiTouch")
+        let recognitions = result.recognitionLog.map(\.recognition)
+        #expect(recognitions.map(\.kind) == [.pan])
+        // NW → SE: the first decisive direction is right or down, never left or up.
+        #expect(recognitions.first?.direction == .right || recognitions.first?.direction == .down)
+    }
+
+    @Test func nTrigTwoFingerTouchAndReleaseGivesNoPanAndNoTap() throws {
+        let result = try replay("2-fingers-touch-release", device: "N-Trig MultiTouch")
+        #expect(!result.recognitionLog.contains { [.pan, .tap, .doubleTap].contains($0.recognition.kind) })
     }
 }
