@@ -53,6 +53,15 @@ let package = Package(
         // MARK: - Tuning: parameter spaces, statistics and the search driver
         .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
         .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
+
+        // MARK: - Recognizers and the simulator (branch sim)
+        .target(name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"]),
+        .target(
+            name: "Simulation",
+            dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
+        .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
+        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "TraceModel"]),
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,479 @@
+import TraceModel
+
+// MARK: - The gesture arena
+
+/// Replays touches and motion through a scene's recognizers, coordinating
+/// them the way UIKit and Flutter do, and records what fired.
+///
+/// ## Membership
+/// When the first finger of a contact goes down, every recognizer whose
+/// region contains the point (and whose tab is showing) joins the contact —
+/// like UIKit's hit-testing, or Flutter's pointer-down routing that adds each
+/// hit recognizer as an **arena member**. Fingers that join later go to the
+/// same members. A recognizer still `possible` from the previous contact (a
+/// double tap between its taps) joins again if hit and fails if not.
+///
+/// ## Deciding (see ``Relation``)
+/// - **Exclusive by default.** The first member to recognize or begin wins;
+///   every other undecided member of the contact fails at once (UIKit fails
+///   them; Flutter calls `rejectGesture` on the losers after `acceptGesture`
+///   on the winner). Declaration order breaks ties within one sample.
+/// - **Simultaneous** pairs are not failed by each other's win.
+/// - **requireToFail / highPriority.** A member that would recognize while a
+///   recognizer it waits for is still undecided enters `waiting` (UIKit:
+///   the recognizer stays possible until the other fails; Flutter: the arena
+///   is *held* — the double-tap recognizer holds it between taps). When that
+///   one fails, the waiter wins at that moment — the measured latency
+///   includes the wait, which is why a single tap that waits for a double
+///   tap is slow; when it wins, the waiter fails.
+/// - **Eager winner / sweep.** Flutter resolves an arena with one member
+///   left in favour of it, and sweeps on pointer-up by accepting the first
+///   member. Here recognizers decide for themselves on their own events (a
+///   tap recognizes on the lift), which gives the same result for the
+///   recognizers modelled; a member still undecided with no timer pending
+///   when the last finger lifts fails (it can no longer recognize).
+/// - **delaysTouches**: UIKit can hold touches back from views until
+///   recognition fails; gesturetune measures recognition, not view delivery,
+///   so it has no counterpart (the latency of the waiting recognizer is what
+///   such a delay would cost).
+///
+/// ## Cost
+/// Recognizers are values in one array, dispatched by `switch`; members are
+/// a 64-bit mask; timers are one `min` deadline; no allocation per sample.
+///
+/// ```swift
+/// var arena = try Arena(recognizers: [Recognizer(kind: .tap), Recognizer(kind: .doubleTap)],
+///                       relations: [.requireToFail(recognizer: 0, waitsFor: 1)])
+/// arena.beginSession(screenWidth: 390, screenHeight: 844)
+/// arena.touch(t: 0, pointer: 1, phase: .began, x: 100, y: 100)
+/// arena.touch(t: 80_000, pointer: 1, phase: .ended, x: 100, y: 100)
+/// arena.finishSession()
+/// arena.recognitions.first?.kind      // .tap, recognized 500 ms after the lift
+/// ```
+public struct Arena: Sendable {
+    /// Most recognizers in one scene (members are a 64-bit mask).
+    public static let maximumRecognizers = 64
+
+    public private(set) var recognizers: [Recognizer]
+    /// Per recognizer: the ones it may recognize alongside.
+    let simultaneous: [UInt64]
+    /// Per recognizer: the ones that must fail before it may recognize.
+    let waitsFor: [UInt64]
+    let motionMask: UInt64
+    public let tuning: Tuning
+    let initialShared: SharedState
+    public private(set) var shared: SharedState
+    public private(set) var touches = Touches()
+    var compare: SoftThreshold
+
+    /// Members of the current contact.
+    var contact: UInt64 = 0
+    /// Recognizers that receive touch events (possible, waiting, began).
+    var live: UInt64 = 0
+    var nextDeadline: Micros = .max
+
+    /// Everything recognized so far in this session, in order of recognition.
+    public var recognitions: [Recognition] = []
+    /// Everything swallowed by locks, boundaries and debounce.
+    public var drops: [Drop] = []
+    /// With smoothing on: each contact's time span and closest threshold margin.
+    public var contacts: [ContactMargin] = []
+    var contactStart: Micros = 0
+    var contactNumber = 0
+    /// Time of the latest input.
+    var now: Micros = 0
+
+    /// - Throws: ``ArenaError`` for too many recognizers or a relation that
+    ///   names a recognizer that is not there.
+    public init(
+        recognizers: [Recognizer], relations: [Relation] = [], tuning: Tuning = Tuning(),
+        shared: SharedState = SharedState(), temperature: Double = 0
+    ) throws {
+        guard recognizers.count <= Arena.maximumRecognizers else {
+            throw ArenaError.tooManyRecognizers(recognizers.count)
+        }
+        var simultaneous = [UInt64](repeating: 0, count: recognizers.count)
+        var waitsFor = [UInt64](repeating: 0, count: recognizers.count)
+        func check(_ i: Int) throws {
+            guard recognizers.indices.contains(i) else { throw ArenaError.noSuchRecognizer(i) }
+        }
+        for relation in relations {
+            switch relation {
+            case .simultaneous(let a, let b):
+                try check(a); try check(b)
+                simultaneous[a] |= 1 << UInt64(b)
+                simultaneous[b] |= 1 << UInt64(a)
+            case .requireToFail(let a, let b), .highPriority(let b, let a):
+                try check(a); try check(b)
+                guard a != b else { throw ArenaError.waitsForItself(a) }
+                waitsFor[a] |= 1 << UInt64(b)
+            }
+        }
+        var motion: UInt64 = 0
+        for (i, r) in recognizers.enumerated() where r.kind == .shake { motion |= 1 << UInt64(i) }
+        self.recognizers = recognizers
+        self.simultaneous = simultaneous
+        self.waitsFor = waitsFor
+        self.motionMask = motion
+        self.tuning = tuning
+        self.initialShared = shared
+        self.shared = shared
+        self.compare = SoftThreshold(temperature: temperature)
+    }
+
+    // MARK: - Sessions
+
+    /// Resets everything for a new session on a screen of the given size
+    /// (regions are resolved to points here, once).
+    public mutating func beginSession(screenWidth: Double, screenHeight: Double) {
+        for i in recognizers.indices {
+            recognizers[i].reset()
+            recognizers[i].rect = recognizers[i].region.resolved(
+                screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: tuning.edgeWidth)
+        }
+        touches.reset(width: screenWidth, height: screenHeight)
+        shared = initialShared
+        compare.reset()
+        contact = 0
+        live = 0
+        nextDeadline = .max
+        now = 0
+        recognitions.removeAll(keepingCapacity: true)
+        drops.removeAll(keepingCapacity: true)
+        contacts.removeAll(keepingCapacity: true)
+    }
+
+    /// Lets pending timers run out (a single tap waiting for a double tap is
+    /// recognized when the window closes) and fails what is still undecided.
+    public mutating func finishSession() {
+        fireTimers(upTo: .max - 1)
+        var m = live
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            fail(i, at: now)
+        }
+    }
+
+    // MARK: - Input
+
+    /// One touch sample. Samples must come in time order (the format's rule).
+    public mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
+        now = t
+        if t >= nextDeadline { fireTimers(upTo: t) }
+        switch phase {
+        case .began:
+            if touches.activeCount == 0 { startContact(t: t, x: x, y: y) }
+            let slot = touches.down(pointer: pointer, t: t, x: x, y: y)
+            guard slot >= 0 else { return }
+            deliver(.down, slot: slot, t: t)
+            if touches.activeCount == 1 { lateJoin(slot: slot, t: t, x: x, y: y) }
+        case .moved, .stationary:
+            let slot = touches.slot(of: pointer)
+            guard slot >= 0 else { return }
+            touches.move(slot, t: t, x: x, y: y)
+            deliver(.move, slot: slot, t: t)
+        case .ended, .cancelled:
+            let slot = touches.slot(of: pointer)
+            guard slot >= 0 else { return }
+            touches.up(slot, t: t, x: x, y: y)
+            deliver(phase == .ended ? .up : .cancel, slot: slot, t: t)
+            touches.remove(slot)
+            if touches.activeCount == 0 { endContact(t: t) }
+        }
+    }
+
+    /// One motion sample (user acceleration in g), for shake recognizers.
+    public mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
+        now = t
+        if t >= nextDeadline { fireTimers(upTo: t) }
+        var m = motionMask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            switch recognizers[i].shake(t: t, ax: ax, ay: ay, tuning, shared, &compare) {
+            case .begin:
+                recognizers[i].state = .recognized
+                shared.lastShake = t
+                recognizers[i].applyAction(at: t, touches: touches, tuning: tuning, shared: &shared)
+                record(i, at: t, touchDown: recognizers[i].onset)
+                recognizers[i].state = .idle
+            case .drop:
+                drops.append(Drop(
+                    recognizer: i, kind: .shake, direction: nil, t: t, reason: recognizers[i].dropReason))
+            default:
+                break
+            }
+        }
+    }
+
+    // MARK: - Contacts
+
+    private mutating func startContact(t: Micros, x: Double, y: Double) {
+        contactStart = t
+        contactNumber &+= 1
+        // Carried over from the last contact: a double tap between its taps
+        // continues if hit, fails if not (which may release a waiting tap).
+        var m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            if recognizers[i].state == .possible, !hits(i, x: x, y: y) { fail(i, at: t) }
+        }
+        contact = 0
+        m = live
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            if recognizers[i].state == .possible {
+                contact |= 1 << UInt64(i)
+                recognizers[i].contactNumber = contactNumber
+            }
+        }
+        for i in recognizers.indices where motionMask & (1 << UInt64(i)) == 0 {
+            switch recognizers[i].state {
+            case .possible, .waiting, .began:
+                continue
+            default:
+                guard hits(i, x: x, y: y) else {
+                    if recognizers[i].state != .idle { recognizers[i].reset() }
+                    continue
+                }
+                recognizers[i].start()
+                recognizers[i].downT = t
+                recognizers[i].contactNumber = contactNumber
+                contact |= 1 << UInt64(i)
+                live |= 1 << UInt64(i)
+            }
+        }
+    }
+
+    /// Recognizers freed by the first touch-down itself — a double tap whose
+    /// second tap landed too far away fails, which releases the waiting
+    /// single tap — join the new contact as if it had just begun, so that
+    /// this touch can be the first tap of a new tap or double tap.
+    private mutating func lateJoin(slot: Int, t: Micros, x: Double, y: Double) {
+        var joined: UInt64 = 0
+        for i in recognizers.indices where motionMask & (1 << UInt64(i)) == 0 && contact & (1 << UInt64(i)) == 0 {
+            switch recognizers[i].state {
+            case .possible, .waiting, .began, .idle: continue
+            default:
+                guard hits(i, x: x, y: y) else { continue }
+                recognizers[i].start()
+                recognizers[i].downT = t
+                recognizers[i].contactNumber = contactNumber
+                joined |= 1 << UInt64(i)
+            }
+        }
+        guard joined != 0 else { return }
+        contact |= joined
+        live |= joined
+        var m = joined
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            guard recognizers[i].state.isLive else { continue }
+            let verdict = recognizers[i].handle(
+                .down, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+            if verdict != .none { apply(verdict, i, at: t) }
+            let deadline = recognizers[i].deadline
+            if deadline < nextDeadline { nextDeadline = deadline }
+        }
+    }
+
+    private func hits(_ i: Int, x: Double, y: Double) -> Bool {
+        let r = recognizers[i]
+        if let tab = r.tab, tab != shared.currentTab { return false }
+        return r.rect.contains(x: x, y: y)
+    }
+
+    private mutating func endContact(t: Micros) {
+        var m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            let r = recognizers[i]
+            // Undecided with nothing left to wait for: it can no longer win.
+            if r.state == .possible, r.deadline == .max { fail(i, at: t) }
+            if r.state == .began { fail(i, at: t) }
+        }
+        if compare.temperature > 0 {
+            contacts.append(ContactMargin(start: contactStart, end: t, margin: compare.closestMargin))
+            compare.reset()
+        }
+    }
+
+    // MARK: - Delivery
+
+    private mutating func deliver(_ event: TouchEvent, slot: Int, t: Micros) {
+        var m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            guard recognizers[i].state.isLive else { continue }
+            let verdict = recognizers[i].handle(
+                event, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+            if verdict != .none { apply(verdict, i, at: t) }
+            let deadline = recognizers[i].deadline
+            if deadline < nextDeadline { nextDeadline = deadline }
+        }
+    }
+
+    private mutating func fireTimers(upTo t: Micros) {
+        while nextDeadline <= t {
+            let now = nextDeadline
+            nextDeadline = .max
+            for i in recognizers.indices where recognizers[i].deadline <= now {
+                recognizers[i].deadline = .max
+                guard recognizers[i].state.isLive else { continue }
+                let verdict = recognizers[i].handle(
+                    .timer, slot: -1, t: now, touches: touches, tuning: tuning, shared: &shared,
+                    compare: &compare)
+                if verdict != .none { apply(verdict, i, at: now) }
+            }
+            for r in recognizers where r.deadline < nextDeadline { nextDeadline = r.deadline }
+        }
+    }
+
+    // MARK: - Decisions
+
+    private mutating func apply(_ verdict: Verdict, _ i: Int, at t: Micros) {
+        switch verdict {
+        case .none: break
+        case .begin: request(i, at: t)
+        case .end: end(i, at: t)
+        case .fail: fail(i, at: t)
+        case .drop:
+            let r = recognizers[i]
+            drops.append(Drop(recognizer: i, kind: r.kind, direction: r.direction, t: t, reason: r.dropReason))
+            fail(i, at: t)
+        }
+    }
+
+    /// Bits of the recognizers in `mask` that are still undecided / have won.
+    private func undecided(_ mask: UInt64) -> (undecided: Bool, won: Bool) {
+        var m = mask
+        var undecided = false, won = false
+        while m != 0 {
+            let j = m.trailingZeroBitCount
+            m &= m - 1
+            let state = recognizers[j].state
+            if state.isUndecided { undecided = true } else if state.hasWon { won = true }
+        }
+        return (undecided, won)
+    }
+
+    private mutating func request(_ i: Int, at t: Micros) {
+        let (pending, won) = undecided(waitsFor[i])
+        if won {
+            fail(i, at: t)
+        } else if pending {
+            recognizers[i].state = .waiting
+            recognizers[i].waitingSince = t
+            recognizers[i].deadline = .max
+        } else {
+            accept(i, at: t)
+        }
+    }
+
+    private mutating func accept(_ i: Int, at t: Micros) {
+        let bit: UInt64 = 1 << UInt64(i)
+        let kind = recognizers[i].kind
+        recognizers[i].deadline = .max
+        recognizers[i].applyAction(at: t, touches: touches, tuning: tuning, shared: &shared)
+        if kind.isContinuous {
+            recognizers[i].state = .began
+            recognizers[i].record = recognitions.count
+        } else {
+            recognizers[i].state = .recognized
+            live &= ~bit
+        }
+        record(i, at: t, touchDown: recognizers[i].downT)
+        // Exclusive: the other undecided members of this contact lose (if
+        // it is still the current one: a tap released late by a timer does
+        // not touch the next contact)…
+        var losers = recognizers[i].contactNumber == contactNumber ? contact & ~simultaneous[i] & ~bit : 0
+        // …and so does anything waiting for this one to fail.
+        for j in recognizers.indices where waitsFor[j] & bit != 0 { losers |= 1 << UInt64(j) }
+        while losers != 0 {
+            let j = losers.trailingZeroBitCount
+            losers &= losers - 1
+            if recognizers[j].state.isUndecided { fail(j, at: t) }
+        }
+    }
+
+    private mutating func record(_ i: Int, at t: Micros, touchDown: Micros) {
+        let r = recognizers[i]
+        recognitions.append(Recognition(
+            recognizer: i, kind: r.kind, direction: r.direction, touchDown: touchDown,
+            onset: r.onset == .max ? t : r.onset, recognized: t, ended: t,
+            pointers: r.kind == .shake ? 0 : touches.maxActive, committed: true,
+            releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
+            value: r.value))
+    }
+
+    private mutating func end(_ i: Int, at t: Micros) {
+        let r = recognizers[i]
+        guard r.state == .began, r.record >= 0 else { return fail(i, at: t) }
+        recognizers[i].state = .ended
+        recognizers[i].deadline = .max
+        live &= ~(1 << UInt64(i))
+        let k = r.record
+        recognitions[k].ended = t
+        recognitions[k].direction = r.direction
+        recognitions[k].committed = r.committed
+        recognitions[k].releaseVelocity = r.velocity
+        recognitions[k].springDistance = r.springDistance
+        recognitions[k].hapticLatency = r.hapticLatency
+        recognitions[k].value = r.value
+        recognitions[k].pointers = max(recognitions[k].pointers, touches.maxActive)
+    }
+
+    private mutating func fail(_ i: Int, at t: Micros) {
+        let bit: UInt64 = 1 << UInt64(i)
+        let previous = recognizers[i].state
+        switch previous {
+        case .possible, .waiting:
+            recognizers[i].state = .failed
+        case .began:
+            // Forced out while in progress: cancelled, the recording closes.
+            recognizers[i].state = .cancelled
+            let k = recognizers[i].record
+            if k >= 0 {
+                recognitions[k].ended = t
+                recognitions[k].committed = false
+            }
+        default:
+            return
+        }
+        recognizers[i].deadline = .max
+        live &= ~bit
+        // Whoever waited for this one may now be free to win.
+        for j in recognizers.indices where waitsFor[j] & bit != 0 && recognizers[j].state == .waiting {
+            let (pending, won) = undecided(waitsFor[j])
+            if won { fail(j, at: t) } else if !pending { accept(j, at: t) }
+        }
+    }
+}
+
+/// The span of one contact and how close its closest threshold decision
+/// came to flipping (relative margin), for the smoothed misfire count.
+public struct ContactMargin: Sendable, Hashable, Codable {
+    public var start: Micros
+    public var end: Micros
+    public var margin: Double
+}
+
+public enum ArenaError: Error, Sendable, Hashable, CustomStringConvertible {
+    case tooManyRecognizers(Int)
+    case noSuchRecognizer(Int)
+    case waitsForItself(Int)
+
+    public var description: String {
+        switch self {
+        case .tooManyRecognizers(let n): "a scene holds at most \(Arena.maximumRecognizers) recognizers, not \(n)"
+        case .noSuchRecognizer(let i): "a relation names recognizer \(i), which does not exist"
+        case .waitsForItself(let i): "recognizer \(i) cannot wait for itself to fail"
+        }
+    }
+}

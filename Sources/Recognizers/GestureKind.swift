@@ -1,0 +1,87 @@
+import TraceModel
+
+// MARK: - Gesture kinds
+
+/// The recognizers gesturetune models. Each is a state machine in
+/// ``Recognizer``; the kind selects its branch of the `switch`.
+public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
+    case tap, doubleTap, longPress
+    case pan, scroll
+    case swipeActions, cardSwipe, tabSwipe, dismiss
+    case pinch, rotation
+    case edgeSwipe, multiSwipe
+    case shake
+
+    /// The label intent a recognition of this kind fulfils.
+    public var intent: Intent {
+        switch self {
+        case .tap: .tap
+        case .doubleTap: .doubleTap
+        case .longPress: .longPress
+        case .pan: .pan
+        case .scroll: .scroll
+        case .swipeActions: .swipeActions
+        case .cardSwipe: .cardSwipe
+        case .tabSwipe: .tabSwipe
+        case .dismiss: .dismiss
+        case .pinch: .pinch
+        case .rotation: .rotate
+        case .edgeSwipe: .edgeSwipe
+        case .multiSwipe: .multiSwipe
+        case .shake: .shake
+        }
+    }
+
+    /// Discrete gestures are recognized once (tap); continuous ones begin,
+    /// change and end (pan), like UIKit's two kinds of recognizer.
+    public var isContinuous: Bool {
+        switch self {
+        case .tap, .doubleTap, .multiSwipe, .shake: false
+        default: true
+        }
+    }
+
+    /// Continuous gestures whose release either commits (switch tab, open
+    /// actions, delete card, dismiss sheet) or springs back.
+    public var commits: Bool {
+        switch self {
+        case .swipeActions, .cardSwipe, .tabSwipe, .dismiss: true
+        default: false
+        }
+    }
+}
+
+/// Where a recognizer is in its life, as UIKit and Flutter describe it.
+public enum RecognizerState: UInt8, Sendable, Hashable, Codable {
+    /// Not taking part in the current contact (not hit, or reset).
+    case idle
+    /// Watching the touches, undecided.
+    case possible
+    /// Would recognize, but waits for a recognizer it requires to fail
+    /// (UIKit's `require(toFail:)`, Flutter's held arena).
+    case waiting
+    /// A continuous gesture in progress (began/changed).
+    case began
+    /// A discrete gesture that fired.
+    case recognized
+    /// A continuous gesture that ended.
+    case ended
+    case failed
+    case cancelled
+
+    /// Still able to recognize: blocks recognizers that require it to fail.
+    @inlinable
+    public var isUndecided: Bool { self == .possible || self == .waiting }
+    /// Receives touch events.
+    @inlinable
+    public var isLive: Bool { self == .possible || self == .waiting || self == .began }
+    /// Has won (or is winning) its contact.
+    @inlinable
+    public var hasWon: Bool { self == .began || self == .recognized || self == .ended }
+}
+
+/// Which way a movement went, from a translation: the dominant axis.
+func dominantDirection(dx: Double, dy: Double) -> Direction {
+    if abs(dx) >= abs(dy) { return dx < 0 ? .left : .right }
+    return dy < 0 ? .up : .down
+}

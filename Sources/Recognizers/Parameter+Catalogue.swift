@@ -1,0 +1,172 @@
+// MARK: - The catalogue
+
+extension Parameter {
+    /// Name, unit, default, bounds and meaning. Defaults are the reference
+    /// app's constants; where it names none, the platform convention noted.
+    public var spec: ParameterSpec {
+        switch self {
+        // MARK: Tap family
+        case .tapMovementSlop:
+            ParameterSpec("tap.movementSlop", "pt", 10, 2, 40,
+                "A tap fails once any finger moves farther than this from where it went down.")
+        case .tapMaxDuration:
+            ParameterSpec("tap.maxDuration", "s", 0.35, 0.1, 1.0, log: true,
+                "A tap fails if the finger stays down longer (it becomes a press).")
+        case .doubleTapWindow:
+            ParameterSpec("doubleTap.window", "s", 0.5, 0.15, 0.8, log: true,
+                "Longest time from the first tap's lift to the second tap's touch-down; also how long a single tap waits for the double tap to fail.")
+        case .doubleTapInterTapSlop:
+            ParameterSpec("doubleTap.interTapSlop", "pt", 40, 5, 100,
+                "Largest distance between the two taps' touch-down points.")
+        case .doubleTapMinimumGap:
+            ParameterSpec("doubleTap.minimumGap", "s", 0.04, 0, 0.15,
+                "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime).")
+        case .longPressMinimumDuration:
+            ParameterSpec("longPress.minimumDuration", "s", 0.5, 0.2, 1.5, log: true,
+                "Hold time before a long press (context menu) is recognized.")
+        case .longPressAllowableMovement:
+            ParameterSpec("longPress.allowableMovement", "pt", 10, 2, 40,
+                "A long press fails once the finger moves farther than this before it is recognized.")
+        // MARK: Pan and scroll
+        case .panSlop:
+            ParameterSpec("pan.slop", "pt", 18, 2, 60,
+                "Mean finger translation before a free pan begins (Flutter's kTouchSlop; the reference app names none).")
+        case .scrollSlop:
+            ParameterSpec("scroll.slop", "pt", 10, 2, 60,
+                "Translation before a scroll begins.")
+        case .scrollAxisAngle:
+            ParameterSpec("scroll.axisAngle", "deg", 45, 10, 80,
+                "A scroll begins only if its movement is within this angle of its axis; it then stays locked to the axis.")
+        // MARK: Swipe actions
+        case .swipeActionsSlop:
+            ParameterSpec("swipeActions.slop", "pt", 10, 2, 40,
+                "Horizontal translation before a row starts sliding.")
+        case .swipeActionsThreshold:
+            ParameterSpec("swipeActions.threshold", "pt", 80, 30, 200,
+                "Leftward translation that opens the row's actions on release (a haptic fires when it is crossed).")
+        case .swipeActionsProjectedDistanceTrigger:
+            ParameterSpec("swipeActions.projectedDistanceTrigger", "pt", -200, -600, -50,
+                "The reference app's \"velocity\": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance.")
+        case .swipeActionsMaxDistance:
+            ParameterSpec("swipeActions.maxDistance", "pt", 200, 100, 400,
+                "Offset after which the row resists (rubber band).")
+        case .swipeActionsResistance:
+            ParameterSpec("swipeActions.resistance", "", 0.55, 0.1, 1.0,
+                "Rubber-band constant beyond the maximum distance (UIScrollView's 0.55).")
+        case .swipeActionsButtonWidth:
+            ParameterSpec("swipeActions.buttonWidth", "pt", 56, 40, 100,
+                "Width of one action button; two buttons set the open resting offset.")
+        // MARK: Card stack
+        case .cardSwipeSlop:
+            ParameterSpec("cardSwipe.slop", "pt", 10, 2, 40,
+                "Translation before the top card follows the finger.")
+        case .cardSwipeDeleteThreshold:
+            ParameterSpec("cardSwipe.deleteThreshold", "pt", 120, 50, 250,
+                "Horizontal translation at release beyond which the card flies off (deleted).")
+        case .cardSwipeRotationDivisor:
+            ParameterSpec("cardSwipe.rotationDivisor", "pt/deg", 25, 5, 100, log: true,
+                "The card turns by translation / this, in degrees.")
+        case .cardSwipeSpringResponse:
+            ParameterSpec("cardSwipe.springResponse", "s", 0.4, 0.15, 1.0, log: true,
+                "Response of the snap-back / fly-off spring.")
+        case .cardSwipeSpringDamping:
+            ParameterSpec("cardSwipe.springDamping", "", 0.7, 0.3, 1.0,
+                "Damping fraction of the snap-back / fly-off spring.")
+        // MARK: Tabs
+        case .tabSwipeSlop:
+            ParameterSpec("tabSwipe.slop", "pt", 10, 2, 40,
+                "Translation before the direction is decided (horizontal tab swipe or vertical scroll).")
+        case .tabSwipeProjectedDistanceTrigger:
+            ParameterSpec("tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300,
+                "The reference app's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.")
+        case .tabSwipeDistanceThreshold:
+            ParameterSpec("tabSwipe.distanceThreshold", "pt", 120, 40, 250,
+                "A slow drag switches tabs if its translation exceeds this.")
+        case .tabSwipeDirectionalBias:
+            ParameterSpec("tabSwipe.directionalBias", "×", 3.5, 1, 10, log: true,
+                "Horizontal wins unless vertical > bias × horizontal.")
+        case .tabSwipeMomentumBias:
+            ParameterSpec("tabSwipe.momentumBias", "×", 6.0, 1, 12, log: true,
+                "The bias during the momentum window after a tab change.")
+        case .tabSwipeMomentumWindow:
+            ParameterSpec("tabSwipe.momentumWindow", "s", 0.8, 0, 2,
+                "How long after a tab change the momentum bias applies.")
+        case .tabSwipeHorizontalLock:
+            ParameterSpec("tabSwipe.horizontalLock", "s", 0.15, 0, 0.5,
+                "After a tab change, a new tab swipe is ignored for this long (dead zone).")
+        case .tabSwipeVerticalScrollLock:
+            ParameterSpec("tabSwipe.verticalScrollLock", "s", 0.2, 0, 0.5,
+                "After a tab change, vertical scrolling is ignored for this long (dead zone).")
+        case .tabSwipeSpringResponse:
+            ParameterSpec("tabSwipe.springResponse", "s", 0.35, 0.15, 1.0, log: true,
+                "Response of the page spring.")
+        case .tabSwipeSpringDamping:
+            ParameterSpec("tabSwipe.springDamping", "", 0.85, 0.3, 1.0,
+                "Damping fraction of the page spring.")
+        // MARK: Dismiss
+        case .dismissSlop:
+            ParameterSpec("dismiss.slop", "pt", 10, 2, 40,
+                "Downward translation before the sheet follows the finger.")
+        case .dismissProgressDistance:
+            ParameterSpec("dismiss.progressDistance", "pt", 300, 100, 600,
+                "progress = offset / this.")
+        case .dismissProgressThreshold:
+            ParameterSpec("dismiss.progressThreshold", "", 0.4, 0.1, 0.9,
+                "A release above this progress dismisses the sheet.")
+        case .dismissVelocityThreshold:
+            ParameterSpec("dismiss.velocityThreshold", "pt/s", 600, 100, 2000, log: true,
+                "A release faster than this (downward) dismisses whatever the progress.")
+        // MARK: Pinch and rotation
+        case .pinchSpanSlop:
+            ParameterSpec("pinch.spanSlop", "pt", 12, 2, 60,
+                "Change of the distance between two fingers before a pinch begins.")
+        case .pinchMinScale:
+            ParameterSpec("pinch.minScale", "×", 1, 0.25, 1,
+                "Smallest zoom scale.")
+        case .pinchMaxScale:
+            ParameterSpec("pinch.maxScale", "×", 5, 1.5, 10,
+                "Largest zoom scale.")
+        case .pinchDoubleTapScale:
+            ParameterSpec("pinch.doubleTapScale", "×", 2, 1.25, 5,
+                "Double tap on the image toggles between 1× and this scale.")
+        case .rotationSlop:
+            ParameterSpec("rotation.slop", "deg", 8, 1, 45,
+                "Turn of the line between two fingers before a rotation begins.")
+        case .rotationSnapAngle:
+            ParameterSpec("rotation.snapAngle", "deg", 45, 5, 90,
+                "At release the rotation snaps to a multiple of this angle.")
+        // MARK: Edge, multi-finger, shake
+        case .edgeSwipeEdgeWidth:
+            ParameterSpec("edgeSwipe.edgeWidth", "pt", 20, 5, 60,
+                "Width of the strip along the edge where an edge swipe may start.")
+        case .edgeSwipeMinimumDistance:
+            ParameterSpec("edgeSwipe.minimumDistance", "pt", 50, 10, 200,
+                "Inward translation before the edge swipe (back) is recognized.")
+        case .multiSwipeTouchCount:
+            ParameterSpec("multiSwipe.touchCount", "fingers", 3, 2, 5, integer: true,
+                "Fingers a multi-finger swipe needs.")
+        case .multiSwipeDirectionCone:
+            ParameterSpec("multiSwipe.directionCone", "deg", 30, 5, 60,
+                "Largest angle between the movement and the swipe's axis.")
+        case .multiSwipeMinimumVelocity:
+            ParameterSpec("multiSwipe.minimumVelocity", "pt/s", 300, 50, 2000, log: true,
+                "Mean speed of the fingers' centroid from onset to lift.")
+        case .shakeThreshold:
+            ParameterSpec("shake.threshold", "g", 1.5, 0.3, 5, log: true,
+                "Peak user acceleration that counts as one stroke of a shake.")
+        case .shakeReversals:
+            ParameterSpec("shake.reversals", "count", 3, 1, 8, integer: true,
+                "Direction reversals between strokes above the threshold that make a shake.")
+        case .shakeWindow:
+            ParameterSpec("shake.window", "s", 0.8, 0.2, 2, log: true,
+                "The reversals must happen within this time.")
+        case .shakeDebounce:
+            ParameterSpec("shake.debounce", "s", 2.0, 0, 5,
+                "After a shake, another is ignored for this long.")
+        // MARK: Shared
+        case .projectionDecelerationRate:
+            ParameterSpec("projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,
+                "UIScrollView deceleration rate used to project a release velocity into a distance (0.998 = normal).")
+        }
+    }
+}

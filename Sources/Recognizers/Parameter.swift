@@ -1,0 +1,107 @@
+// MARK: - Tunable parameters
+
+/// Every constant the recognizers use, by name: the optimizer's search space.
+///
+/// Names read `recognizer.parameter` (`tabSwipe.directionalBias`); each has a
+/// unit, a default (the reference app's value), bounds the optimizer stays
+/// within, and whether it is searched on a log scale or as an integer.
+///
+/// ```swift
+/// Parameter(name: "tap.movementSlop")?.spec.defaultValue   // 10
+/// listParameters().count                                    // the whole catalogue
+/// ```
+public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
+    // Tap, double tap, long press
+    case tapMovementSlop, tapMaxDuration
+    case doubleTapWindow, doubleTapInterTapSlop, doubleTapMinimumGap
+    case longPressMinimumDuration, longPressAllowableMovement
+    // Pan and scroll
+    case panSlop, scrollSlop, scrollAxisAngle
+    // Swipe actions (note rows)
+    case swipeActionsSlop, swipeActionsThreshold, swipeActionsProjectedDistanceTrigger
+    case swipeActionsMaxDistance, swipeActionsResistance, swipeActionsButtonWidth
+    // Card stack
+    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeRotationDivisor
+    case cardSwipeSpringResponse, cardSwipeSpringDamping
+    // Tabs
+    case tabSwipeSlop, tabSwipeProjectedDistanceTrigger, tabSwipeDistanceThreshold
+    case tabSwipeDirectionalBias, tabSwipeMomentumBias, tabSwipeMomentumWindow
+    case tabSwipeHorizontalLock, tabSwipeVerticalScrollLock
+    case tabSwipeSpringResponse, tabSwipeSpringDamping
+    // Interactive dismiss
+    case dismissSlop, dismissProgressDistance, dismissProgressThreshold, dismissVelocityThreshold
+    // Pinch and rotation
+    case pinchSpanSlop, pinchMinScale, pinchMaxScale, pinchDoubleTapScale
+    case rotationSlop, rotationSnapAngle
+    // Edge swipe, multi-finger swipe, shake
+    case edgeSwipeEdgeWidth, edgeSwipeMinimumDistance
+    case multiSwipeTouchCount, multiSwipeDirectionCone, multiSwipeMinimumVelocity
+    case shakeThreshold, shakeReversals, shakeWindow, shakeDebounce
+    // Shared
+    case projectionDecelerationRate
+
+    /// The dotted name (`tabSwipe.directionalBias`).
+    public var name: String { spec.name }
+
+    /// Looks a parameter up by its dotted name.
+    public init?(name: String) {
+        guard let found = Parameter.byName[name] else { return nil }
+        self = found
+    }
+
+    private static let byName: [String: Parameter] = {
+        var table: [String: Parameter] = [:]
+        for parameter in Parameter.allCases { table[parameter.spec.name] = parameter }
+        return table
+    }()
+
+    public init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let parameter = Parameter(name: name) else {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath, debugDescription: "unknown parameter \(name)"))
+        }
+        self = parameter
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+/// One catalogue entry: what a parameter means and where it may go.
+public struct ParameterSpec: Sendable, Hashable, Codable {
+    public var name: String
+    public var unit: String
+    public var defaultValue: Double
+    public var lower: Double
+    public var upper: Double
+    /// Searched on a log scale (durations and ratios that span decades).
+    public var logScale: Bool
+    /// Only integer values make sense (a number of fingers or reversals).
+    public var integer: Bool
+    public var description: String
+
+    public init(
+        _ name: String, _ unit: String, _ defaultValue: Double, _ lower: Double, _ upper: Double,
+        log: Bool = false, integer: Bool = false, _ description: String
+    ) {
+        self.name = name
+        self.unit = unit
+        self.defaultValue = defaultValue
+        self.lower = lower
+        self.upper = upper
+        self.logScale = log
+        self.integer = integer
+        self.description = description
+    }
+
+    /// Whether `value` is finite, within bounds and (if integer) whole.
+    public func accepts(_ value: Double) -> Bool {
+        value.isFinite && value >= lower && value <= upper && (!integer || value.rounded() == value)
+    }
+}
+
+/// The whole catalogue, in declaration order (what `--list-params` prints).
+public func listParameters() -> [ParameterSpec] { Parameter.allCases.map(\.spec) }

@@ -1,0 +1,92 @@
+// MARK: - A set of parameter values
+
+/// Values for every ``Parameter``: the catalogue defaults, overridden by name.
+///
+/// Decodes from (and encodes to) a JSON object `name → value`, which is how
+/// the CLI and the optimizer pass tuned constants around:
+///
+/// ```swift
+/// var parameters = try ParameterSet(["tabSwipe.directionalBias": 4.0])
+/// parameters[.tapMovementSlop] = 12
+/// parameters.overrides            // ["tabSwipe.directionalBias": 4.0, "tap.movementSlop": 12.0]
+/// ```
+public struct ParameterSet: Sendable, Hashable, Codable {
+    /// Indexed by `Parameter.rawValue`.
+    public private(set) var values: [Double]
+
+    /// The catalogue defaults.
+    public init() {
+        values = Parameter.allCases.map(\.spec.defaultValue)
+    }
+
+    /// The defaults with some values replaced by name.
+    ///
+    /// - Throws: ``ParameterError`` for an unknown name or a value outside the
+    ///   parameter's bounds (or not whole, for an integer parameter).
+    public init(_ overrides: [String: Double]) throws {
+        self.init()
+        try apply(overrides)
+    }
+
+    /// Replaces values by name, checking names and bounds.
+    public mutating func apply(_ overrides: [String: Double]) throws {
+        for name in overrides.keys.sorted() {
+            let value = overrides[name]!
+            guard let parameter = Parameter(name: name) else { throw ParameterError.unknown(name) }
+            guard parameter.spec.accepts(value) else {
+                throw ParameterError.outOfBounds(name: name, value: value, spec: parameter.spec)
+            }
+            values[parameter.rawValue] = value
+        }
+    }
+
+    public subscript(parameter: Parameter) -> Double {
+        get { values[parameter.rawValue] }
+        set { values[parameter.rawValue] = newValue }
+    }
+
+    /// The values that differ from the defaults, by name.
+    public var overrides: [String: Double] {
+        var result: [String: Double] = [:]
+        for parameter in Parameter.allCases where self[parameter] != parameter.spec.defaultValue {
+            result[parameter.name] = self[parameter]
+        }
+        return result
+    }
+
+    /// Every value by name.
+    public var all: [String: Double] {
+        var result: [String: Double] = [:]
+        for parameter in Parameter.allCases { result[parameter.name] = self[parameter] }
+        return result
+    }
+
+    // MARK: Codable: a JSON object name → value (every parameter is written)
+
+    public init(from decoder: any Decoder) throws {
+        let object = try decoder.singleValueContainer().decode([String: Double].self)
+        try self.init(object)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(all)
+    }
+}
+
+/// A parameter name or value that cannot be used.
+public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+    case unknown(String)
+    case outOfBounds(name: String, value: Double, spec: ParameterSpec)
+
+    public var description: String {
+        switch self {
+        case .unknown(let name):
+            "unknown parameter \(name) (see --list-params)"
+        case .outOfBounds(let name, let value, let spec):
+            spec.integer
+                ? "parameter \(name) = \(value) must be a whole number in \(spec.lower)…\(spec.upper) \(spec.unit)"
+                : "parameter \(name) = \(value) is outside \(spec.lower)…\(spec.upper) \(spec.unit)"
+        }
+    }
+}

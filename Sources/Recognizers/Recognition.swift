@@ -1,0 +1,96 @@
+import TraceModel
+
+// MARK: - What the arena reports
+
+/// One gesture a recognizer fired (discrete) or began and ended (continuous).
+///
+/// Times are microseconds since the session start. `onset` is the moment the
+/// latency of this kind is measured from: the last finger's lift for tap and
+/// double tap, touch-down for long press, the first sample that moved for
+/// continuous gestures, the first stroke above the threshold for shake.
+public struct Recognition: Sendable, Hashable, Codable {
+    /// Index of the recognizer in its scene.
+    public var recognizer: Int
+    public var kind: GestureKind
+    /// The direction decided: for pan and scroll the direction in which it
+    /// began; for committing gestures the direction of the commit; `in`/`out`
+    /// for pinch, `cw`/`ccw` for rotation.
+    public var direction: Direction?
+    /// First touch-down of the contact (the motion onset for shake).
+    public var touchDown: Micros
+    /// Latency reference (see above).
+    public var onset: Micros
+    /// When it was recognized (began, for continuous gestures).
+    public var recognized: Micros
+    /// When it ended (equals `recognized` for discrete gestures).
+    public var ended: Micros
+    /// Most fingers down during the contact.
+    public var pointers: Int
+    /// For committing gestures: whether the release committed (switched the
+    /// tab, opened the actions, deleted the card, dismissed the sheet).
+    /// Always true for the others.
+    public var committed: Bool
+    /// Release velocity along the gesture's axis, pt/s (0 when not applicable).
+    public var releaseVelocity: Double
+    /// For gestures that animate with a spring: the distance the spring has to
+    /// travel at release (pt, signed along the axis) — with the velocity, the
+    /// spring's settle time and overshoot follow.
+    public var springDistance: Double
+    /// Swipe actions: microseconds from the moment the finger crossed the
+    /// threshold (interpolated between samples) to the haptic (the sample
+    /// on which it was noticed). Negative when no haptic fired.
+    public var hapticLatency: Micros
+    /// A value describing the result (card rotation in degrees, pinch scale,
+    /// rotation snapped in degrees, dismiss progress, new tab index).
+    public var value: Double
+
+    /// Recognition latency: `recognized − onset`.
+    public var latency: Micros { recognized - onset }
+}
+
+/// A gesture a recognizer would have recognized but a lock or a boundary
+/// swallowed: the raw material of dead zones.
+public struct Drop: Sendable, Hashable, Codable {
+    public enum Reason: String, Sendable, Hashable, Codable {
+        /// Horizontal tab-swipe lock after a tab change.
+        case horizontalLock
+        /// Vertical scroll lock after a tab change.
+        case verticalScrollLock
+        /// Swipe past the first or last tab.
+        case boundary
+        /// Shake debounce.
+        case debounce
+    }
+
+    public var recognizer: Int
+    public var kind: GestureKind
+    public var direction: Direction?
+    public var t: Micros
+    public var reason: Reason
+}
+
+/// The state a scene's recognizers share: which tab shows, when it last
+/// changed (locks and the momentum window), zoom, undo.
+public struct SharedState: Sendable, Hashable {
+    public var tabCount: Int
+    public var currentTab: Int
+    /// Time of the last tab change by swipe (`Micros.min` for none).
+    public var lastTabChange: Micros
+    public var imageScale: Double
+    public var undoCount: Int
+    /// Time of the last shake (`Micros.min` for none).
+    public var lastShake: Micros
+
+    public init(tabCount: Int = 1, currentTab: Int = 0) {
+        self.tabCount = max(1, tabCount)
+        self.currentTab = min(max(0, currentTab), self.tabCount - 1)
+        lastTabChange = .min
+        imageScale = 1
+        undoCount = 0
+        lastShake = .min
+    }
+
+    func sinceTabChange(_ t: Micros) -> Micros {
+        lastTabChange == .min ? .max : t - lastTabChange
+    }
+}

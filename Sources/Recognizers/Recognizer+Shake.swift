@@ -1,0 +1,37 @@
+import TraceModel
+
+// MARK: - Shake (device motion)
+
+extension Recognizer {
+    /// Shake: strokes of user acceleration above `shake.threshold` (g) along
+    /// the device's x or y axis, alternating in sign; `shake.reversals`
+    /// reversals within `shake.window` make a shake. Another within
+    /// `shake.debounce` (2 s) of the last one is dropped. Latency onset: the
+    /// first stroke of the sequence.
+    mutating func shake(
+        t: Micros, ax: Double, ay: Double, _ p: Tuning, _ shared: SharedState,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        let a = abs(ax) >= abs(ay) ? ax : ay
+        guard compare.exceeds(abs(a), p.shakeThreshold) else { return .none }
+        let sign = a < 0 ? -1 : 1
+        if lastSign == 0 || t - onset > p.shakeWindow {
+            lastSign = sign
+            onset = t
+            count = 0
+            return .none
+        }
+        guard sign != lastSign else { return .none }
+        lastSign = sign
+        count += 1
+        guard count >= p.shakeReversals else { return .none }
+        lastSign = 0
+        count = 0
+        downT = onset
+        if shared.lastShake != .min, t - shared.lastShake < p.shakeDebounce {
+            dropReason = .debounce
+            return .drop
+        }
+        return .begin
+    }
+}

@@ -1,0 +1,124 @@
+import TraceModel
+
+// MARK: - Tap, double tap, long press
+
+extension Recognizer {
+    /// Tap: every finger lifts within `tap.maxDuration` of the first touch-down
+    /// without moving farther than `tap.movementSlop`; `fingers` fingers.
+    /// Recognized on the last lift (latency onset: that lift).
+    mutating func tap(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        guard state == .possible else { return .none }
+        switch event {
+        case .down:
+            if touches.activeCount == 1 {
+                downT = t
+                downX = touches.slots[slot].x
+                downY = touches.slots[slot].y
+                deadline = t + p.tapMaxDuration
+            }
+            return touches.activeCount > options.fingers ? .fail : .none
+        case .move:
+            return compare.exceeds(touches.moved2(slot), p.tapSlop2) ? .fail : .none
+        case .up:
+            if compare.exceeds(touches.moved2(slot), p.tapSlop2) { return .fail }
+            guard touches.activeCount == 1 else { return .none }  // the others still down
+            guard touches.maxActive == options.fingers else { return .fail }
+            onset = t
+            deadline = .max
+            return .begin
+        case .cancel, .timer:
+            return .fail
+        }
+    }
+
+    /// Double tap: two taps, the second touching down between
+    /// `doubleTap.minimumGap` and `doubleTap.window` after the first lifts and
+    /// within `doubleTap.interTapSlop` of the first. Stays `possible` between
+    /// the taps (across contacts), with a deadline at the window's end.
+    mutating func doubleTap(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        guard state == .possible else { return .none }
+        switch event {
+        case .down:
+            if touches.activeCount > options.fingers { return .fail }
+            guard touches.activeCount == 1 else { return .none }
+            let x = touches.slots[slot].x, y = touches.slots[slot].y
+            if count == 0 {
+                downT = t
+                downX = x
+                downY = y
+            } else {
+                let gap = t - upT
+                if gap < p.doubleTapMinimumGap { return .fail }
+                let ddx = x - downX, ddy = y - downY
+                if compare.exceeds(ddx * ddx + ddy * ddy, p.doubleTapInterTapSlop2) { return .fail }
+                // `downT` stays the first tap's: the gesture began there.
+            }
+            deadline = t + p.tapMaxDuration
+            return .none
+        case .move:
+            return compare.exceeds(touches.moved2(slot), p.tapSlop2) ? .fail : .none
+        case .up:
+            if compare.exceeds(touches.moved2(slot), p.tapSlop2) { return .fail }
+            guard touches.activeCount == 1 else { return .none }
+            guard touches.maxActive == options.fingers else { return .fail }
+            count += 1
+            if count >= 2 {
+                onset = t
+                deadline = .max
+                return .begin
+            }
+            upT = t
+            deadline = t + p.doubleTapWindow
+            return .none
+        case .cancel, .timer:
+            return .fail
+        }
+    }
+
+    /// Long press: `fingers` fingers held `longPress.minimumDuration` without
+    /// moving farther than `longPress.allowableMovement`; begins at that
+    /// moment (latency onset: touch-down), ends when the fingers lift.
+    mutating func longPress(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        switch state {
+        case .possible:
+            switch event {
+            case .down:
+                if touches.activeCount > options.fingers { return .fail }
+                if touches.activeCount == 1 {
+                    downT = t
+                    onset = t
+                    downX = touches.slots[slot].x
+                    downY = touches.slots[slot].y
+                    deadline = t + p.longPressMinimumDuration
+                }
+                return .none
+            case .move:
+                return compare.exceeds(touches.moved2(slot), p.longPressMovement2) ? .fail : .none
+            case .up, .cancel:
+                return .fail
+            case .timer:
+                deadline = .max
+                return touches.activeCount == options.fingers ? .begin : .fail
+            }
+        case .began:
+            switch event {
+            case .up where touches.activeCount == 1, .cancel:
+                committed = event == .up
+                return .end
+            default:
+                return .none
+            }
+        default:
+            return .none
+        }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import TraceModel
+
+// MARK: - Pinch, rotation, multi-finger swipe
+
+extension Recognizer {
+    /// Pinch: two fingers; begins once their distance changes by more than
+    /// `pinch.spanSlop`; the scale (clamped to `pinch.minScale…maxScale`)
+    /// is stored in the shared state when they lift. Direction `out` (zoom
+    /// in, fingers apart) or `in`.
+    mutating func pinch(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ shared: inout SharedState, _ compare: inout SoftThreshold
+    ) -> Verdict {
+        guard state.isLive else { return .none }
+        if pairGeneration != touches.pairGeneration {
+            // A new pair: re-anchor; a pinch in progress keeps its scale so far.
+            pairGeneration = touches.pairGeneration
+            scale0 = state == .began ? value : shared.imageScale
+            value = scale0
+            span0 = touches.span
+        }
+        switch event {
+        case .down, .timer:
+            return .none
+        case .move:
+            guard touches.pairB >= 0, span0 > 0 else { return .none }
+            let scale = min(max(scale0 * touches.span / span0, p.pinchMinScale), p.pinchMaxScale)
+            if state == .began {
+                value = scale
+                return .none
+            }
+            guard state == .possible else { return .none }
+            let change = touches.span - span0
+            guard compare.exceeds(abs(change), p.pinchSpanSlop) else { return .none }
+            direction = change > 0 ? .out : .in
+            onset = touches.onset
+            scaleStart = scale0
+            value = scale
+            return .begin
+        case .up, .cancel:
+            guard touches.activeCount <= 2 else { return .none }  // the pair may re-form
+            guard state == .began else { return .fail }
+            // The final scale decides; a scale pinned at a clamp keeps the direction it began in.
+            direction = value > scaleStart ? .out : value < scaleStart ? .in : direction
+            committed = event == .up
+            if committed { shared.imageScale = value }
+            return .end
+        }
+    }
+
+    /// Rotation: two fingers; begins once the line between them turns by
+    /// more than `rotation.slop`; at release the angle snaps to a multiple of
+    /// `rotation.snapAngle` (stored in `value`, degrees). `cw` or `ccw`.
+    mutating func rotation(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        switch state {
+        case .possible, .waiting, .began:
+            if pairGeneration != touches.pairGeneration {
+                pairGeneration = touches.pairGeneration
+                angleLast = touches.angle
+                if state != .began { angleTurn = 0 }
+            }
+            switch event {
+            case .down:
+                return .none
+            case .move:
+                guard touches.pairB >= 0 else { return .none }
+                // Unwrap: accumulate the smallest turn between samples.
+                let now = touches.angle
+                var step = now - angleLast
+                if step > .pi { step -= 2 * .pi } else if step < -.pi { step += 2 * .pi }
+                angleTurn += step
+                angleLast = now
+                guard state == .possible, compare.exceeds(abs(angleTurn), p.rotationSlop) else { return .none }
+                direction = angleTurn > 0 ? .cw : .ccw
+                onset = touches.onset
+                return .begin
+            case .up, .cancel:
+                if state == .began {
+                    guard touches.activeCount <= 2 else { return .none }
+                    direction = angleTurn >= 0 ? .cw : .ccw
+                    value = (angleTurn / p.rotationSnap).rounded() * p.rotationSnap * 180 / .pi
+                    committed = event == .up
+                    return .end
+                }
+                return touches.activeCount <= 2 ? .fail : .none
+            case .timer:
+                return .none
+            }
+        default:
+            return .none
+        }
+    }
+
+    /// Multi-finger swipe: exactly `multiSwipe.touchCount` fingers; on the
+    /// last lift the centroid's movement must lie within
+    /// `multiSwipe.directionCone` of an axis and its mean speed since the
+    /// motion onset reach `multiSwipe.minimumVelocity`.
+    mutating func multiSwipe(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        guard state == .possible else { return .none }
+        switch event {
+        case .down:
+            if touches.activeCount == 1 {
+                downT = t
+                panX0 = touches.panX
+                panY0 = touches.panY
+            }
+            return touches.activeCount > p.multiSwipeTouchCount ? .fail : .none
+        case .move, .timer:
+            return .none
+        case .up:
+            guard touches.activeCount == 1 else { return .none }
+            guard touches.maxActive == p.multiSwipeTouchCount, touches.onset != .max, t > touches.onset else {
+                return .fail
+            }
+            let (tx, ty) = translation(touches)
+            let distance = (tx * tx + ty * ty).squareRoot()
+            guard distance > 0 else { return .fail }
+            let cosine = max(abs(tx), abs(ty)) / distance
+            let speed = distance / (t - touches.onset).seconds
+            guard compare.exceeds(cosine, p.multiSwipeConeCosine),
+                compare.exceeds(speed, p.multiSwipeMinimumVelocity)
+            else { return .fail }
+            direction = dominantDirection(dx: tx, dy: ty)
+            onset = touches.onset
+            velocity = speed
+            return .begin
+        case .cancel:
+            return .fail
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import TraceModel
+
+// MARK: - One recognizer: a value-type state machine
+
+/// What the arena tells a recognizer.
+public enum TouchEvent: UInt8, Sendable {
+    /// A finger went down (the slot is in ``Touches``).
+    case down
+    case move
+    /// A finger lifted; it is still in the table while recognizers look.
+    case up
+    case cancel
+    /// The recognizer's deadline passed.
+    case timer
+}
+
+/// What a recognizer asks of the arena after an event.
+public enum Verdict: UInt8, Sendable {
+    case none
+    /// Recognize (discrete) or begin (continuous): the arena decides whether
+    /// it may, given the relations.
+    case begin
+    /// A continuous gesture ended (outcome fields are set).
+    case end
+    case fail
+    /// Would have begun, but a lock or boundary swallowed it: fail and record
+    /// a ``Drop``.
+    case drop
+}
+
+/// A gesture recognizer of any ``GestureKind``.
+///
+/// One struct for every kind, dispatched by a `switch` on ``kind`` — no
+/// protocol existentials, no allocation, no reference counting — because
+/// the replay calls it for every sample of every contact. Each kind's
+/// transitions live in its own file (`Recognizer+Tap.swift`, …). Fields
+/// below the configuration are scratch state that each kind uses its own way.
+///
+/// States follow UIKit: `possible` → `began` → (`changed`) → `ended`, or
+/// `possible` → `recognized` for discrete gestures, or `failed`/`cancelled`.
+public struct Recognizer: Sendable {
+    // MARK: Configuration
+    public let kind: GestureKind
+    public let region: Region
+    /// Tab the recognizer's view is on (`nil`: every tab).
+    public let tab: Int?
+    public let options: RecognizerOptions
+    /// The region in points for the current session's screen.
+    public internal(set) var rect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+
+    // MARK: State
+    public internal(set) var state: RecognizerState = .idle
+    /// When the recognizer wants a ``TouchEvent/timer`` (`.max`: never).
+    public internal(set) var deadline: Micros = .max
+    /// Index of the open recognition in the arena's list (-1: none).
+    var record = -1
+    /// When the recognizer entered `waiting`.
+    var waitingSince: Micros = 0
+    /// The arena's number of the contact this recognizer is watching.
+    var contactNumber = 0
+
+    // Anchors of the recognizer's own contact.
+    var downT: Micros = 0
+    var downX = 0.0, downY = 0.0
+    var panX0 = 0.0, panY0 = 0.0
+    var upT: Micros = 0
+    var count = 0
+    var pairGeneration = -1
+    var span0 = 0.0, scale0 = 1.0, scaleStart = 1.0, angleLast = 0.0, angleTurn = 0.0
+    var prevT: Micros = 0
+    var prevOffset = 0.0
+    var crossed = false
+    var lastSign = 0
+    var dx = 0.0, dy = 0.0
+
+    // Outcome, read by the arena on begin and end.
+    var onset: Micros = 0
+    var direction: Direction?
+    var committed = true
+    var velocity = 0.0
+    var springDistance = 0.0
+    var hapticLatency: Micros = -1
+    var value = 0.0
+    var dropReason: Drop.Reason = .boundary
+
+    public init(kind: GestureKind, region: Region = .screen, tab: Int? = nil, options: RecognizerOptions = .init()) {
+        self.kind = kind
+        self.region = region
+        self.tab = tab
+        self.options = options
+    }
+
+    /// Back to `idle`, scratch cleared (configuration kept).
+    mutating func reset() {
+        self = Recognizer(resetting: self)
+    }
+
+    private init(resetting r: Recognizer) {
+        self.init(kind: r.kind, region: r.region, tab: r.tab, options: r.options)
+        rect = r.rect
+    }
+
+    /// Starts watching a new contact.
+    mutating func start() {
+        reset()
+        state = .possible
+    }
+
+    /// The contact's mean translation since this recognizer started.
+    func translation(_ touches: Touches) -> (dx: Double, dy: Double) {
+        (touches.panX - panX0, touches.panY - panY0)
+    }
+
+    // MARK: - Dispatch
+
+    /// Feeds one touch event; the arena acts on the verdict.
+    mutating func handle(
+        _ event: TouchEvent, slot: Int, t: Micros, touches: Touches, tuning: Tuning,
+        shared: inout SharedState, compare: inout SoftThreshold
+    ) -> Verdict {
+        switch kind {
+        case .tap: tap(event, slot: slot, t: t, touches, tuning, &compare)
+        case .doubleTap: doubleTap(event, slot: slot, t: t, touches, tuning, &compare)
+        case .longPress: longPress(event, slot: slot, t: t, touches, tuning, &compare)
+        case .pan, .scroll: pan(event, slot: slot, t: t, touches, tuning, shared, &compare)
+        case .swipeActions: swipeActions(event, slot: slot, t: t, touches, tuning, &compare)
+        case .cardSwipe: cardSwipe(event, slot: slot, t: t, touches, tuning, &compare)
+        case .tabSwipe: tabSwipe(event, slot: slot, t: t, touches, tuning, &shared, &compare)
+        case .dismiss: dismiss(event, slot: slot, t: t, touches, tuning, &compare)
+        case .pinch: pinch(event, slot: slot, t: t, touches, tuning, &shared, &compare)
+        case .rotation: rotation(event, slot: slot, t: t, touches, tuning, &compare)
+        case .edgeSwipe: edgeSwipe(event, slot: slot, t: t, touches, tuning, &compare)
+        case .multiSwipe: multiSwipe(event, slot: slot, t: t, touches, tuning, &compare)
+        case .shake: .none
+        }
+    }
+
+    /// What a recognition does to the shared state, applied when the arena
+    /// lets it fire.
+    mutating func applyAction(at t: Micros, touches: Touches, tuning: Tuning, shared: inout SharedState) {
+        switch options.action {
+        case .none, .contextMenu: break
+        case .selectTab:
+            let width = rect.maxX - rect.minX
+            guard width > 0 else { return }
+            let button = Int((downX - rect.minX) / width * Double(shared.tabCount))
+            shared.currentTab = min(max(0, button), shared.tabCount - 1)
+            value = Double(shared.currentTab)
+        case .toggleZoom:
+            shared.imageScale = shared.imageScale > 1 ? 1 : tuning.pinchDoubleTapScale
+            value = shared.imageScale
+        case .undo:
+            shared.undoCount += 1
+        }
+    }
+}

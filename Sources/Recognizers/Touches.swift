@@ -1,0 +1,171 @@
+import Foundation
+import GesturePhysics
+import TraceModel
+
+// MARK: - The fingers down now
+
+/// The arena's table of pointers: where each went down, where it is, its
+/// velocity tracker, and the contact's shared measures (mean translation,
+/// two-finger span and angle, motion onset).
+///
+/// Recognizers read it; only the arena writes it. Fixed capacity
+/// (``capacity`` fingers, each with an inline ``VelocityTracker``), allocated
+/// once per arena: the replay allocates nothing per sample.
+public struct Touches: Sendable {
+    /// Fingers tracked at once; more are ignored (no phone reports more).
+    public static let capacity = 10
+
+    public struct Slot: Sendable {
+        public var active = false
+        public var pointer: Int32 = 0
+        public var downT: Micros = 0
+        public var downX = 0.0, downY = 0.0
+        public var x = 0.0, y = 0.0
+        public var t: Micros = 0
+        public var tracker = VelocityTracker()
+    }
+
+    public internal(set) var slots: [Slot]
+    /// Fingers down now.
+    public internal(set) var activeCount = 0
+    /// Most fingers down at once in this contact.
+    public internal(set) var maxActive = 0
+    /// First touch-down of the contact.
+    public internal(set) var contactStart: Micros = 0
+    /// First sample of the contact that moved (`.max` until one does).
+    public internal(set) var onset: Micros = .max
+    /// Mean translation of the fingers since the contact began. Each move adds
+    /// its delta divided by the fingers down, so a finger landing or lifting
+    /// never makes it jump (UIKit's pan translation behaves the same way).
+    public internal(set) var panX = 0.0, panY = 0.0
+    /// The two fingers a pinch or rotation follows (-1 when not two down).
+    public internal(set) var pairA = -1, pairB = -1
+    /// Increments whenever the pair changes, so recognizers re-anchor.
+    public internal(set) var pairGeneration = 0
+    public internal(set) var screenWidth = 0.0, screenHeight = 0.0
+
+    init() { slots = Array(repeating: Slot(), count: Touches.capacity) }
+
+    // MARK: Reading
+
+    /// Distance between the pair (0 without a pair).
+    public var span: Double {
+        guard pairA >= 0, pairB >= 0 else { return 0 }
+        let dx = slots[pairB].x - slots[pairA].x, dy = slots[pairB].y - slots[pairA].y
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    /// Angle of the line from the first to the second finger of the pair, in
+    /// radians; with y down, increasing means clockwise on screen.
+    public var angle: Double {
+        guard pairA >= 0, pairB >= 0 else { return 0 }
+        return atan2(slots[pairB].y - slots[pairA].y, slots[pairB].x - slots[pairA].x)
+    }
+
+    /// Squared distance of a finger from where it went down.
+    func moved2(_ slot: Int) -> Double {
+        let dx = slots[slot].x - slots[slot].downX, dy = slots[slot].y - slots[slot].downY
+        return dx * dx + dy * dy
+    }
+
+    /// The release velocity of a finger lifting at `t`, by the spec's rule
+    /// (lsq2 over the last 100 ms; 0 if it had stopped for over 40 ms).
+    func releaseVelocity(_ slot: Int, at t: Micros) -> Velocity {
+        slots[slot].tracker.releaseVelocity(at: t)
+    }
+
+    // MARK: Writing (arena only)
+
+    mutating func reset(width: Double, height: Double) {
+        for i in 0..<slots.count { slots[i].active = false }
+        activeCount = 0
+        maxActive = 0
+        panX = 0
+        panY = 0
+        pairA = -1
+        pairB = -1
+        onset = .max
+        screenWidth = width
+        screenHeight = height
+    }
+
+    func slot(of pointer: Int32) -> Int {
+        for i in 0..<slots.count where slots[i].active && slots[i].pointer == pointer { return i }
+        return -1
+    }
+
+    /// Adds a finger; returns its slot (-1 when the table is full). Starts a
+    /// new contact when no finger was down.
+    mutating func down(pointer: Int32, t: Micros, x: Double, y: Double) -> Int {
+        var free = -1
+        for i in 0..<slots.count where !slots[i].active { free = i; break }
+        guard free >= 0 else { return -1 }
+        if activeCount == 0 {
+            contactStart = t
+            onset = .max
+            panX = 0
+            panY = 0
+            maxActive = 0
+        }
+        slots[free].active = true
+        slots[free].pointer = pointer
+        slots[free].downT = t
+        slots[free].downX = x
+        slots[free].downY = y
+        slots[free].x = x
+        slots[free].y = y
+        slots[free].t = t
+        slots[free].tracker.reset()
+        slots[free].tracker.add(t: t, x: x, y: y)
+        activeCount += 1
+        if activeCount > maxActive { maxActive = activeCount }
+        if pairB < 0 {
+            if pairA < 0 { pairA = free } else { pairB = free; pairGeneration &+= 1 }
+        }
+        return free
+    }
+
+    mutating func move(_ slot: Int, t: Micros, x: Double, y: Double) {
+        let dx = x - slots[slot].x, dy = y - slots[slot].y
+        if dx != 0 || dy != 0 {
+            if onset == .max { onset = t }
+            let share = 1 / Double(activeCount)
+            panX += dx * share
+            panY += dy * share
+        }
+        slots[slot].x = x
+        slots[slot].y = y
+        slots[slot].t = t
+        slots[slot].tracker.add(t: t, x: x, y: y)
+    }
+
+    /// The `ended` sample carries no new movement (spec), but a position that
+    /// differs is still where the finger lifted: it moves the translation.
+    mutating func up(_ slot: Int, t: Micros, x: Double, y: Double) {
+        let dx = x - slots[slot].x, dy = y - slots[slot].y
+        if dx != 0 || dy != 0 {
+            if onset == .max { onset = t }
+            let share = 1 / Double(activeCount)
+            panX += dx * share
+            panY += dy * share
+            slots[slot].x = x
+            slots[slot].y = y
+        }
+    }
+
+    /// Called after the recognizers saw the lift.
+    mutating func remove(_ slot: Int) {
+        slots[slot].active = false
+        activeCount -= 1
+        if slot == pairA || slot == pairB {
+            pairA = -1
+            pairB = -1
+            pairGeneration &+= 1
+            // Re-pair the remaining fingers, oldest first.
+            for i in 0..<slots.count where slots[i].active {
+                if pairA < 0 { pairA = i } else if pairB < 0 { pairB = i }
+            }
+            if pairB < 0 { pairA = activeCount == 1 ? pairA : -1 }
+        }
+    }
+}

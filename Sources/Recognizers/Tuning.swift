@@ -1,0 +1,141 @@
+import Foundation
+import GesturePhysics
+import TraceModel
+
+// MARK: - Parameters resolved for the hot path
+
+/// A ``ParameterSet`` turned into the form the recognizers compare against:
+/// durations as integer microseconds (exact window comparisons), slops also
+/// squared (no square root per sample), angles as tangents and cosines.
+///
+/// Built once per evaluation, never per sample. A plain struct of numbers:
+/// no references, so passing it around costs no reference counting.
+public struct Tuning: Sendable {
+    public let parameters: ParameterSet
+
+    // Tap family
+    let tapSlop2: Double
+    let tapMaxDuration: Micros
+    let doubleTapWindow: Micros
+    let doubleTapInterTapSlop2: Double
+    let doubleTapMinimumGap: Micros
+    let longPressMinimumDuration: Micros
+    let longPressMovement2: Double
+    // Pan and scroll
+    let panSlop2: Double
+    let scrollSlop2: Double
+    /// tan(axis angle): a vertical scroll accepts |dx| ≤ this × |dy|.
+    let scrollAxisTangent: Double
+    // Swipe actions
+    let swipeActionsSlop: Double
+    let swipeActionsThreshold: Double
+    let swipeActionsProjectedTrigger: Double
+    let swipeActionsMaxDistance: Double
+    let swipeActionsResistance: Double
+    let swipeActionsButtonWidth: Double
+    // Cards
+    let cardSwipeSlop: Double
+    let cardSwipeDeleteThreshold: Double
+    let cardSwipeRotationDivisor: Double
+    let cardSwipeSpringResponse: Double
+    let cardSwipeSpringDamping: Double
+    // Tabs
+    let tabSwipeSlop2: Double
+    let tabSwipeProjectedTrigger: Double
+    let tabSwipeDistanceThreshold: Double
+    let tabSwipeBias: Double
+    let tabSwipeMomentumBias: Double
+    let tabSwipeMomentumWindow: Micros
+    let tabSwipeHorizontalLock: Micros
+    let tabSwipeVerticalScrollLock: Micros
+    let tabSwipeSpringResponse: Double
+    let tabSwipeSpringDamping: Double
+    // Dismiss
+    let dismissSlop: Double
+    let dismissProgressDistance: Double
+    let dismissProgressThreshold: Double
+    let dismissVelocityThreshold: Double
+    // Pinch and rotation
+    let pinchSpanSlop: Double
+    let pinchMinScale: Double
+    let pinchMaxScale: Double
+    let pinchDoubleTapScale: Double
+    let rotationSlop: Double   // radians
+    let rotationSnap: Double   // radians
+    // Edge, multi-finger, shake
+    let edgeWidth: Double
+    let edgeMinimumDistance: Double
+    let multiSwipeTouchCount: Int
+    let multiSwipeConeCosine: Double
+    let multiSwipeMinimumVelocity: Double
+    let shakeThreshold: Double
+    let shakeReversals: Int
+    let shakeWindow: Micros
+    let shakeDebounce: Micros
+    // Shared
+    /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt).
+    let projectionFactor: Double
+
+    public init(_ p: ParameterSet = ParameterSet()) {
+        parameters = p
+        func us(_ s: Double) -> Micros { Micros(seconds: s) ?? 0 }
+        func sq(_ v: Double) -> Double { v * v }
+        let degrees = Double.pi / 180
+        tapSlop2 = sq(p[.tapMovementSlop])
+        tapMaxDuration = us(p[.tapMaxDuration])
+        doubleTapWindow = us(p[.doubleTapWindow])
+        doubleTapInterTapSlop2 = sq(p[.doubleTapInterTapSlop])
+        doubleTapMinimumGap = us(p[.doubleTapMinimumGap])
+        longPressMinimumDuration = us(p[.longPressMinimumDuration])
+        longPressMovement2 = sq(p[.longPressAllowableMovement])
+        panSlop2 = sq(p[.panSlop])
+        scrollSlop2 = sq(p[.scrollSlop])
+        scrollAxisTangent = tan(p[.scrollAxisAngle] * degrees)
+        swipeActionsSlop = p[.swipeActionsSlop]
+        swipeActionsThreshold = p[.swipeActionsThreshold]
+        swipeActionsProjectedTrigger = p[.swipeActionsProjectedDistanceTrigger]
+        swipeActionsMaxDistance = p[.swipeActionsMaxDistance]
+        swipeActionsResistance = p[.swipeActionsResistance]
+        swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
+        cardSwipeSlop = p[.cardSwipeSlop]
+        cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
+        cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
+        cardSwipeSpringResponse = p[.cardSwipeSpringResponse]
+        cardSwipeSpringDamping = p[.cardSwipeSpringDamping]
+        tabSwipeSlop2 = sq(p[.tabSwipeSlop])
+        tabSwipeProjectedTrigger = p[.tabSwipeProjectedDistanceTrigger]
+        tabSwipeDistanceThreshold = p[.tabSwipeDistanceThreshold]
+        tabSwipeBias = p[.tabSwipeDirectionalBias]
+        tabSwipeMomentumBias = p[.tabSwipeMomentumBias]
+        tabSwipeMomentumWindow = us(p[.tabSwipeMomentumWindow])
+        tabSwipeHorizontalLock = us(p[.tabSwipeHorizontalLock])
+        tabSwipeVerticalScrollLock = us(p[.tabSwipeVerticalScrollLock])
+        tabSwipeSpringResponse = p[.tabSwipeSpringResponse]
+        tabSwipeSpringDamping = p[.tabSwipeSpringDamping]
+        dismissSlop = p[.dismissSlop]
+        dismissProgressDistance = p[.dismissProgressDistance]
+        dismissProgressThreshold = p[.dismissProgressThreshold]
+        dismissVelocityThreshold = p[.dismissVelocityThreshold]
+        pinchSpanSlop = p[.pinchSpanSlop]
+        pinchMinScale = p[.pinchMinScale]
+        pinchMaxScale = p[.pinchMaxScale]
+        pinchDoubleTapScale = p[.pinchDoubleTapScale]
+        rotationSlop = p[.rotationSlop] * degrees
+        rotationSnap = p[.rotationSnapAngle] * degrees
+        edgeWidth = p[.edgeSwipeEdgeWidth]
+        edgeMinimumDistance = p[.edgeSwipeMinimumDistance]
+        multiSwipeTouchCount = Int(p[.multiSwipeTouchCount].rounded())
+        multiSwipeConeCosine = cos(p[.multiSwipeDirectionCone] * degrees)
+        multiSwipeMinimumVelocity = p[.multiSwipeMinimumVelocity]
+        shakeThreshold = p[.shakeThreshold]
+        shakeReversals = Int(p[.shakeReversals].rounded())
+        shakeWindow = us(p[.shakeWindow])
+        shakeDebounce = us(p[.shakeDebounce])
+        let rate = p[.projectionDecelerationRate]
+        projectionFactor = Projection.restingDistance(velocity: 1, rate: DecelerationRate(perMillisecond: rate))
+    }
+
+    /// UIKit's projected distance for a release velocity (pt/s → pt): what
+    /// `predictedEndTranslation − translation` measures.
+    public func projectedDistance(velocity: Double) -> Double { velocity * projectionFactor }
+}

@@ -1,0 +1,152 @@
+import Recognizers
+import TraceModel
+
+// MARK: - Matching recognitions to labels
+
+/// Matches one session's recognitions and drops to its labels.
+///
+/// A recognition *belongs to* a label's window when its span, first
+/// touch-down to recognition, overlaps `[start − tolerance, end + tolerance]`.
+/// Labels are taken in time order; each one:
+/// 1. is **correct** if a recognition that belongs to it fulfils its intent
+///    (``fulfils(_:_:)``), in its direction when both have one, and — for
+///    committing gestures — committed; that recognition is claimed, along
+///    with a simultaneous companion (pinch with rotation);
+/// 2. else is a **dead zone** if a drop of a kind fulfilling its intent
+///    happened in the window;
+/// 3. else is **missed** if its own gesture fired but sprang back;
+/// 4. else is **wrong** if another recognition belongs to it (claimed; the
+///    confusion matrix records which);
+/// 5. else is **missed**.
+/// A `none` label is correct when nothing belongs to it; every recognition
+/// that does is **spurious**. Unclaimed recognitions outside every window
+/// are spurious; those inside a matched label's window are `extra`.
+public struct Matcher: Sendable {
+    public var tolerance: Micros
+    public var temperature: Double
+
+    public init(tolerance: Micros = 50 * .millisecond, temperature: Double = 0) {
+        self.tolerance = tolerance
+        self.temperature = temperature
+    }
+
+    /// Whether a recognition of `kind` is what a label of `intent` asked for.
+    /// `transform` accepts pinch and rotation; `drag` and `text-select` start
+    /// with a long press (the models have no drag-and-drop or selection).
+    public static func fulfils(_ kind: GestureKind, _ intent: Intent) -> Bool {
+        if kind.intent == intent { return true }
+        switch intent {
+        case .transform: return kind == .pinch || kind == .rotation || kind == .pan
+        case .drag, .textSelect: return kind == .longPress
+        default: return false
+        }
+    }
+
+    struct SessionMatch {
+        var outcomes: [LabelOutcome] = []
+        /// Spurious recognitions outside every label, with their soft share.
+        var spurious: [(recognition: Recognition, soft: Double)] = []
+        /// Spurious recognitions inside `none` labels.
+        var spuriousInNone: [Recognition] = []
+        var extra = 0
+    }
+
+    func match(_ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin])
+        -> SessionMatch
+    {
+        var result = SessionMatch()
+        var claimed = [Bool](repeating: false, count: recognitions.count)
+        let order = entry.labels.indices.sorted { entry.labels[$0].start < entry.labels[$1].start }
+        func belongs(_ r: Recognition, _ label: Label) -> Bool {
+            r.touchDown <= label.end + tolerance && r.recognized >= label.start - tolerance
+        }
+        func margin(from: Micros, to: Micros) -> Double {
+            var closest = Double.infinity
+            for c in contacts where c.start <= to + tolerance && c.end >= from - tolerance {
+                closest = min(closest, c.margin)
+            }
+            return closest
+        }
+        for index in order {
+            let label = entry.labels[index]
+            var outcome = LabelOutcome(
+                session: entry.id, label: index, user: entry.user, device: entry.deviceKey, intent: label.intent,
+                direction: label.direction, target: label.target, start: label.start, end: label.end,
+                outcome: .missed)
+            let candidates = recognitions.indices.filter { !claimed[$0] && belongs(recognitions[$0], label) }
+            if label.intent == .none {
+                outcome.outcome = candidates.isEmpty ? .correct : .spurious
+                for k in candidates {
+                    claimed[k] = true
+                    result.spuriousInNone.append(recognitions[k])
+                }
+                if let first = candidates.first {
+                    outcome.recognized = recognitions[first].kind
+                    outcome.recognizedDirection = recognitions[first].direction
+                }
+            } else if let hit = candidates.first(where: { k in
+                let r = recognitions[k]
+                return Self.fulfils(r.kind, label.intent) && r.committed
+                    && (label.direction == nil || r.direction == nil || label.direction == r.direction)
+            }) {
+                claimed[hit] = true
+                let r = recognitions[hit]
+                outcome.outcome = .correct
+                outcome.recognized = r.kind
+                outcome.recognizedDirection = r.direction
+                outcome.latencyMilliseconds = Double(r.latency) / 1000
+                // A simultaneous companion (rotation with pinch) is part of it.
+                for k in candidates where !claimed[k] && recognitions[k].recognizer != r.recognizer
+                    && Self.fulfils(recognitions[k].kind, .transform) && Self.fulfils(r.kind, .transform)
+                    && recognitions[k].touchDown == r.touchDown
+                {
+                    claimed[k] = true
+                }
+            } else if let drop = drops.first(where: { d in
+                Self.fulfils(d.kind, label.intent) && d.t >= label.start - tolerance && d.t <= label.end + tolerance
+            }) {
+                outcome.outcome = .deadZone
+                outcome.recognized = drop.kind
+                outcome.recognizedDirection = drop.direction
+                outcome.detail = drop.reason.rawValue
+            } else if let own = candidates.first(where: { Self.fulfils(recognitions[$0].kind, label.intent) && !recognitions[$0].committed && (label.direction == nil || recognitions[$0].direction == nil || label.direction == recognitions[$0].direction) }) {
+                claimed[own] = true
+                outcome.outcome = .missed
+                outcome.recognized = recognitions[own].kind
+                outcome.recognizedDirection = recognitions[own].direction
+                outcome.detail = "sprang back"
+            } else if let other = candidates.first {
+                claimed[other] = true
+                outcome.outcome = .wrong
+                outcome.recognized = recognitions[other].kind
+                outcome.recognizedDirection = recognitions[other].direction
+            }
+            let misfire = outcome.outcome != .correct
+            if temperature > 0 {
+                outcome.softMisfires = SoftThreshold.softContribution(
+                    correct: !misfire, margin: margin(from: label.start, to: label.end), temperature: temperature)
+            } else {
+                outcome.softMisfires = misfire ? 1 : 0
+            }
+            if outcome.outcome == .spurious {
+                // The label's share stands for its first spurious recognition; each further one adds 1.
+                outcome.softMisfires += Double(candidates.count - 1)
+            }
+            result.outcomes.append(outcome)
+        }
+        // Unclaimed recognitions: spurious outside every window, extra inside one.
+        for k in recognitions.indices where !claimed[k] {
+            let r = recognitions[k]
+            if entry.labels.contains(where: { belongs(r, $0) }) {
+                result.extra += 1
+            } else {
+                let soft = temperature > 0
+                    ? SoftThreshold.softContribution(
+                        correct: false, margin: margin(from: r.touchDown, to: r.recognized), temperature: temperature)
+                    : 1
+                result.spurious.append((r, soft))
+            }
+        }
+        return result
+    }
+}

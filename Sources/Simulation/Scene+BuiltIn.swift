@@ -1,0 +1,88 @@
+import Recognizers
+
+// MARK: - Built-in scenes
+
+extension Scene {
+    /// Tap, double tap, long press and a free pan on the whole screen: the
+    /// scene for real recordings made without a UI (evemu captures, raw
+    /// logs). The single tap waits for the double tap to fail.
+    public static let plain = Scene(
+        name: "plain",
+        recognizers: [
+            Member("tap", .tap, target: "screen"),
+            Member("doubleTap", .doubleTap, target: "screen"),
+            Member("longPress", .longPress, target: "screen", action: .contextMenu),
+            Member("pan", .pan, target: "screen"),
+        ],
+        relations: [.requireToFail("tap", waitsFor: "doubleTap")])
+
+    /// The reference reading app; the layout is documented in
+    /// Docs/epilogue-scene.md (keep the two in step).
+    ///
+    /// Fractions of the screen (x, y, width, height), y down:
+    /// - tab bar `0, 0.9, 1, 0.1`: three buttons (tap selects the tab);
+    /// - content `0, 0.1, 1, 0.8`: three paged tabs (tab swipe), a
+    ///   three-finger swipe (undo/redo), the left edge strip (back);
+    /// - tab 0 "Notes": six note rows `0, 0.1 + 0.1·k, 1, 0.1` (swipe
+    ///   actions, tap), vertical scroll;
+    /// - tab 1 "Cards": card stack `0.1, 0.15, 0.8, 0.45` (card swipe, tap),
+    ///   dismissible sheet `0, 0.65, 1, 0.25`;
+    /// - tab 2 "Library": image `0.05, 0.12, 0.9, 0.3` (tap, double tap to
+    ///   zoom, pinch, rotation), grid `0, 0.45, 1, 0.45` of 3 × 3 items (long
+    ///   press: context menu; tap), vertical scroll;
+    /// - shake anywhere: undo.
+    public static let epilogue: Scene = {
+        let content = Region(x: 0, y: 0.1, width: 1, height: 0.8)
+        let rows = Region(x: 0, y: 0.1, width: 1, height: 0.6)
+        let cards = Region(x: 0.1, y: 0.15, width: 0.8, height: 0.45)
+        let sheet = Region(x: 0, y: 0.65, width: 1, height: 0.25)
+        let image = Region(x: 0.05, y: 0.12, width: 0.9, height: 0.3)
+        let grid = Region(x: 0, y: 0.45, width: 1, height: 0.45)
+        return Scene(
+            name: "epilogue", tabs: 3, initialTab: 0,
+            recognizers: [
+                // Everywhere in the content
+                Member("edgeBack", .edgeSwipe, region: .edge(.left, y: 0.1, height: 0.8), target: "left-edge",
+                       maxTouches: 1),
+                Member("multiSwipe", .multiSwipe, region: content, target: "tab-content", action: .undo),
+                // Tab 0: notes
+                Member("noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", maxTouches: 1),
+                Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row"),
+                // Tab 1: cards and the sheet
+                Member("cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", maxTouches: 1),
+                Member("cardTap", .tap, region: cards, tab: 1, target: "card-stack"),
+                Member("sheetDismiss", .dismiss, region: sheet, tab: 1, target: "sheet", maxTouches: 1),
+                // Tab 2: library
+                Member("imageDoubleTap", .doubleTap, region: image, tab: 2, target: "image", action: .toggleZoom),
+                Member("imageTap", .tap, region: image, tab: 2, target: "image"),
+                Member("imagePinch", .pinch, region: image, tab: 2, target: "image"),
+                Member("imageRotation", .rotation, region: image, tab: 2, target: "image"),
+                Member("gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", action: .contextMenu),
+                Member("gridTap", .tap, region: grid, tab: 2, target: "grid-item"),
+                // Paging and scrolling (after the inner recognizers: ties go to them)
+                Member("tabSwipe", .tabSwipe, region: content, target: "tab-content", maxTouches: 1),
+                Member("notesScroll", .scroll, region: content, tab: 0, target: "tab-content", axis: .vertical,
+                       maxTouches: 1, obeysTabLock: true),
+                Member("libraryScroll", .scroll, region: content, tab: 2, target: "tab-content", axis: .vertical,
+                       maxTouches: 1, obeysTabLock: true),
+                // Bars and the device
+                Member("tabBar", .tap, region: Region(x: 0, y: 0.9, width: 1, height: 0.1), target: "tab-bar",
+                       action: .selectTab),
+                Member("shake", .shake, target: "device", action: .undo),
+            ],
+            relations: [
+                .highPriority("edgeBack", over: "tabSwipe"),
+                .highPriority("edgeBack", over: "noteRowSwipe"),
+                .highPriority("edgeBack", over: "cardSwipe"),
+                .highPriority("edgeBack", over: "notesScroll"),
+                .highPriority("edgeBack", over: "libraryScroll"),
+                .highPriority("noteRowSwipe", over: "tabSwipe"),
+                .highPriority("cardSwipe", over: "tabSwipe"),
+                .highPriority("sheetDismiss", over: "tabSwipe"),
+                .requireToFail("notesScroll", waitsFor: "tabSwipe"),
+                .requireToFail("libraryScroll", waitsFor: "tabSwipe"),
+                .requireToFail("imageTap", waitsFor: "imageDoubleTap"),
+                .simultaneous("imagePinch", "imageRotation"),
+            ])
+    }()
+}

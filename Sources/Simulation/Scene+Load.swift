@@ -1,0 +1,73 @@
+import Foundation
+import Yams
+
+// MARK: - Loading scenes
+
+extension Scene {
+    /// The names ``builtIn(named:)`` knows.
+    public static let builtInNames = ["epilogue", "plain"]
+
+    /// A built-in scene: `epilogue` (the reference reading app, see
+    /// Docs/epilogue-scene.md) or `plain` (tap, double tap, long press and pan
+    /// on the whole screen, for recordings made without a scene).
+    ///
+    /// ```swift
+    /// let scene = try Scene.builtIn(named: "epilogue")
+    /// scene.recognizers.count
+    /// ```
+    public static func builtIn(named name: String) throws -> Scene {
+        switch name {
+        case "epilogue": .epilogue
+        case "plain": .plain
+        default: throw SceneError.unknown(name)
+        }
+    }
+
+    /// Reads a scene from a YAML or JSON file (JSON when the name ends in
+    /// `.json`; YAML, a superset, otherwise) and validates it.
+    ///
+    /// - Throws: ``SceneError/unreadable(path:message:)`` naming the file and
+    ///   what is wrong with it.
+    public static func load(path: String) throws -> Scene {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw SceneError.unreadable(path: path, message: "cannot read the file (\(error.localizedDescription))")
+        }
+        let scene: Scene
+        do {
+            if path.lowercased().hasSuffix(".json") {
+                scene = try JSONDecoder().decode(Scene.self, from: Data(text.utf8))
+            } else {
+                scene = try YAMLDecoder().decode(Scene.self, from: text)
+            }
+        } catch let error as DecodingError {
+            throw SceneError.unreadable(path: path, message: describe(error))
+        } catch {
+            throw SceneError.unreadable(path: path, message: "\(error)")
+        }
+        do {
+            try scene.validate()
+        } catch {
+            throw SceneError.unreadable(path: path, message: "\(error)")
+        }
+        return scene
+    }
+
+    /// The scene as YAML (what `load(path:)` reads back).
+    public func yaml() throws -> String { try YAMLEncoder().encode(self) }
+
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+            return keys.isEmpty ? "" : " (\(keys.joined(separator: ".")))"
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "missing field \(key.stringValue)\(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            return "\(context.debugDescription)\(path(context))"
+        @unknown default: return "\(error)"
+        }
+    }
+}

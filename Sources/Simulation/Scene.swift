@@ -1,0 +1,252 @@
+import Recognizers
+import TraceModel
+
+// MARK: - Scenes: recognizers, regions, relations, shared state
+
+/// A UI scene as the simulator sees it: which recognizers listen where, how
+/// they relate, what state they share, and parameter values of its own.
+///
+/// Loaded from YAML or JSON (``load(path:)``) or built in
+/// (``builtIn(named:)``: `epilogue`, `plain`). A session's `scene` field
+/// picks its scene; a scene given to the ``Simulator`` overrides it.
+///
+/// ```yaml
+/// name: photo
+/// tabs: 1
+/// recognizers:
+///   - {id: tap, kind: tap, region: {x: 0, y: 0.2, width: 1, height: 0.5}, target: image}
+///   - {id: doubleTap, kind: doubleTap, region: {x: 0, y: 0.2, width: 1, height: 0.5}, action: toggleZoom}
+///   - {id: pinch, kind: pinch}
+///   - {id: rotation, kind: rotation}
+/// relations:
+///   - {recognizer: tap, requireToFail: doubleTap}
+///   - {simultaneous: [pinch, rotation]}
+/// parameters:
+///   doubleTap.window: 0.3
+/// ```
+public struct Scene: Sendable, Hashable, Codable {
+    public var name: String
+    /// Pages of a paged tab view (1 when the scene has none).
+    public var tabs: Int
+    public var initialTab: Int
+    public var recognizers: [Member]
+    public var relations: [Rule]
+    /// Parameter values of this scene (the caller's set overrides them).
+    public var parameters: [String: Double]
+
+    public init(
+        name: String, tabs: Int = 1, initialTab: Int = 0, recognizers: [Member], relations: [Rule] = [],
+        parameters: [String: Double] = [:]
+    ) {
+        self.name = name
+        self.tabs = tabs
+        self.initialTab = initialTab
+        self.recognizers = recognizers
+        self.relations = relations
+        self.parameters = parameters
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, tabs, initialTab, recognizers, relations, parameters }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        tabs = try c.decodeIfPresent(Int.self, forKey: .tabs) ?? 1
+        initialTab = try c.decodeIfPresent(Int.self, forKey: .initialTab) ?? 0
+        recognizers = try c.decode([Member].self, forKey: .recognizers)
+        relations = try c.decodeIfPresent([Rule].self, forKey: .relations) ?? []
+        parameters = try c.decodeIfPresent([String: Double].self, forKey: .parameters) ?? [:]
+    }
+
+    // MARK: - Members
+
+    /// One recognizer instance of the scene.
+    public struct Member: Sendable, Hashable, Codable {
+        /// Unique in the scene; relations name it.
+        public var id: String
+        public var kind: GestureKind
+        public var region: Region
+        /// Shown only on this tab (`nil`: always).
+        public var tab: Int?
+        /// The label `target` this region stands for (documentation for data
+        /// generators; matching does not require it).
+        public var target: String?
+        public var axis: RecognizerOptions.Axis
+        public var fingers: Int
+        public var maxTouches: Int
+        public var action: RecognizerOptions.Action
+        public var obeysTabLock: Bool
+
+        public init(
+            _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
+            axis: RecognizerOptions.Axis = .free, fingers: Int = 1, maxTouches: Int = 10,
+            action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false
+        ) {
+            self.id = id
+            self.kind = kind
+            self.region = region
+            self.tab = tab
+            self.target = target
+            self.axis = axis
+            self.fingers = fingers
+            self.maxTouches = maxTouches
+            self.action = action
+            self.obeysTabLock = obeysTabLock
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case id, kind, region, tab, target, axis, fingers, maxTouches, action, obeysTabLock
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            id = try c.decode(String.self, forKey: .id)
+            kind = try c.decode(GestureKind.self, forKey: .kind)
+            region = try c.decodeIfPresent(Region.self, forKey: .region) ?? .screen
+            tab = try c.decodeIfPresent(Int.self, forKey: .tab)
+            target = try c.decodeIfPresent(String.self, forKey: .target)
+            axis = try c.decodeIfPresent(RecognizerOptions.Axis.self, forKey: .axis)
+                ?? (kind == .scroll ? .vertical : .free)
+            fingers = try c.decodeIfPresent(Int.self, forKey: .fingers) ?? 1
+            maxTouches = try c.decodeIfPresent(Int.self, forKey: .maxTouches) ?? 10
+            action = try c.decodeIfPresent(RecognizerOptions.Action.self, forKey: .action) ?? .none
+            obeysTabLock = try c.decodeIfPresent(Bool.self, forKey: .obeysTabLock) ?? false
+        }
+
+        var recognizer: Recognizer {
+            Recognizer(
+                kind: kind, region: region, tab: tab,
+                options: RecognizerOptions(
+                    axis: axis, fingers: fingers, maxTouches: maxTouches, action: action, obeysTabLock: obeysTabLock))
+        }
+    }
+
+    // MARK: - Relations
+
+    /// A relation between members, by id (see ``Relation`` for semantics).
+    ///
+    /// Written `{simultaneous: [a, b]}`, `{recognizer: a, requireToFail: b}`
+    /// or `{recognizer: a, highPriorityOver: b}`.
+    public enum Rule: Sendable, Hashable, Codable {
+        case simultaneous(String, String)
+        case requireToFail(String, waitsFor: String)
+        case highPriority(String, over: String)
+
+        private enum CodingKeys: String, CodingKey { case simultaneous, recognizer, requireToFail, highPriorityOver }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            if let pair = try c.decodeIfPresent([String].self, forKey: .simultaneous) {
+                guard pair.count == 2 else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .simultaneous, in: c, debugDescription: "simultaneous names exactly two recognizers")
+                }
+                self = .simultaneous(pair[0], pair[1])
+                return
+            }
+            let a = try c.decode(String.self, forKey: .recognizer)
+            if let b = try c.decodeIfPresent(String.self, forKey: .requireToFail) {
+                self = .requireToFail(a, waitsFor: b)
+            } else if let b = try c.decodeIfPresent(String.self, forKey: .highPriorityOver) {
+                self = .highPriority(a, over: b)
+            } else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .recognizer, in: c, debugDescription: "a relation needs requireToFail or highPriorityOver")
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            switch self {
+            case .simultaneous(let a, let b): try c.encode([a, b], forKey: .simultaneous)
+            case .requireToFail(let a, let b):
+                try c.encode(a, forKey: .recognizer)
+                try c.encode(b, forKey: .requireToFail)
+            case .highPriority(let a, let b):
+                try c.encode(a, forKey: .recognizer)
+                try c.encode(b, forKey: .highPriorityOver)
+            }
+        }
+    }
+
+    // MARK: - Compiling
+
+    /// Checks the scene and builds its arena with the given parameters (the
+    /// scene's own values first, then the caller's overrides on top).
+    ///
+    /// - Parameters:
+    ///   - overrides: parameter values that win over the scene's (the
+    ///     optimizer's candidate); `nil` keeps the scene's values.
+    public func arena(parameters overrides: ParameterSet? = nil, temperature: Double = 0) throws -> Arena {
+        try validate()
+        var values = ParameterSet()
+        do { try values.apply(parameters) } catch { throw SceneError.invalid(name, "\(error)") }
+        if let overrides {
+            for parameter in Parameter.allCases where overrides[parameter] != parameter.spec.defaultValue {
+                values[parameter] = overrides[parameter]
+            }
+        }
+        let index = Dictionary(uniqueKeysWithValues: recognizers.enumerated().map { ($1.id, $0) })
+        func member(_ id: String) throws -> Int {
+            guard let i = index[id] else { throw SceneError.invalid(name, "no recognizer \(id)") }
+            return i
+        }
+        let relations: [Relation] = try self.relations.map {
+            switch $0 {
+            case .simultaneous(let a, let b): .simultaneous(try member(a), try member(b))
+            case .requireToFail(let a, let b): .requireToFail(recognizer: try member(a), waitsFor: try member(b))
+            case .highPriority(let a, let b): .highPriority(winner: try member(a), over: try member(b))
+            }
+        }
+        return try Arena(
+            recognizers: recognizers.map(\.recognizer), relations: relations, tuning: Tuning(values),
+            shared: SharedState(tabCount: tabs, currentTab: initialTab), temperature: temperature)
+    }
+
+    /// Throws ``SceneError`` for duplicate ids, relations naming unknown
+    /// members, bad tab numbers or parameters.
+    public func validate() throws {
+        func fail(_ message: String) -> SceneError { SceneError.invalid(name, message) }
+        guard !recognizers.isEmpty else { throw fail("no recognizers") }
+        guard recognizers.count <= Arena.maximumRecognizers else {
+            throw fail("\(recognizers.count) recognizers; at most \(Arena.maximumRecognizers)")
+        }
+        guard tabs >= 1 else { throw fail("tabs must be at least 1") }
+        guard (0..<tabs).contains(initialTab) else { throw fail("initialTab \(initialTab) is not a tab") }
+        var seen = Set<String>()
+        for member in recognizers {
+            guard seen.insert(member.id).inserted else { throw fail("duplicate recognizer id \(member.id)") }
+            if let tab = member.tab, !(0..<tabs).contains(tab) {
+                throw fail("recognizer \(member.id) is on tab \(tab); the scene has \(tabs)")
+            }
+            guard member.fingers >= 1, member.maxTouches >= 1 else {
+                throw fail("recognizer \(member.id) needs at least one finger")
+            }
+        }
+        for rule in relations {
+            let names: [String] = switch rule {
+            case .simultaneous(let a, let b), .requireToFail(let a, let b), .highPriority(let a, let b): [a, b]
+            }
+            for id in names where !seen.contains(id) { throw fail("a relation names \(id), which is not a recognizer") }
+            if names[0] == names[1] { throw fail("a relation relates \(names[0]) to itself") }
+        }
+        do { _ = try ParameterSet(parameters) } catch { throw fail("\(error)") }
+    }
+}
+
+/// A scene that cannot be used.
+public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// FILE: message.
+    case unreadable(path: String, message: String)
+    case invalid(String, String)
+    case unknown(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let message): "\(path): \(message)"
+        case .invalid(let scene, let message): "scene \(scene): \(message)"
+        case .unknown(let name):
+            "unknown scene \(name) (built in: \(Scene.builtInNames.joined(separator: ", ")); or give a scene file)"
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Recognizers
+import TraceModel
+
+// MARK: - What a simulation run reports
+
+/// Everything a run of the ``Simulator`` measured. Codable: `gesturetune
+/// simulate --json` prints it.
+public struct SimulationResult: Sendable, Codable {
+    /// Scenes used, by name, with the sessions replayed on each.
+    public var scenes: [String: Int]
+    /// Parameter values that differ from the catalogue defaults.
+    public var parameters: [String: Double]
+    public var temperature: Double
+    public var sessions: Int
+    public var touchSamples: Int
+    public var motionSamples: Int
+    public var recognitions: Int
+    /// Recognitions per gesture kind.
+    public var recognitionsByGesture: [String: Int]
+    /// Drops (locks, boundary, debounce) per reason.
+    public var drops: [String: Int]
+
+    /// All labels together; `misfireRate` is the headline number.
+    public var total: OutcomeCounts
+    public var misfireRate: Double { total.misfireRate }
+    /// Per label intent (spurious recognitions outside any label under `unlabelled`).
+    public var perIntent: [String: OutcomeCounts]
+    /// Intended × recognized: rows are label intents (`unlabelled` for
+    /// spurious recognitions outside labels), columns the intent of what
+    /// fired, `nothing` for missed, `dead-zone` for dead zones.
+    public var confusion: [String: [String: Int]]
+    public var perUser: [String: OutcomeCounts]
+    public var perDevice: [String: OutcomeCounts]
+
+    /// Recognition latency per gesture, ms.
+    public var latency: [String: Distribution]
+    /// Swipe-actions haptic latency after the threshold crossing, ms.
+    public var hapticLatency: Distribution?
+    /// Settle time (ms) and overshoot (pt) of each spring after release.
+    public var springs: [SpringReport]
+    public var budgets: [BudgetCheck]
+    public var budgetViolations: Int { budgets.filter { !$0.passed }.count }
+
+    /// Per label, in session order (when the options keep them).
+    public var labelOutcomes: [LabelOutcome]
+    /// Every recognition (when the options keep them).
+    public var recognitionLog: [SessionRecognition]
+
+    private enum CodingKeys: String, CodingKey {
+        case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
+        case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
+        case latency, hapticLatency, springs, budgets, budgetViolations, labelOutcomes, recognitionLog
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(scenes, forKey: .scenes)
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(temperature, forKey: .temperature)
+        try c.encode(sessions, forKey: .sessions)
+        try c.encode(touchSamples, forKey: .touchSamples)
+        try c.encode(motionSamples, forKey: .motionSamples)
+        try c.encode(recognitions, forKey: .recognitions)
+        try c.encode(recognitionsByGesture, forKey: .recognitionsByGesture)
+        try c.encode(drops, forKey: .drops)
+        try c.encode(total, forKey: .total)
+        try c.encode(misfireRate, forKey: .misfireRate)
+        try c.encode(perIntent, forKey: .perIntent)
+        try c.encode(confusion, forKey: .confusion)
+        try c.encode(perUser, forKey: .perUser)
+        try c.encode(perDevice, forKey: .perDevice)
+        try c.encode(latency, forKey: .latency)
+        try c.encodeIfPresent(hapticLatency, forKey: .hapticLatency)
+        try c.encode(springs, forKey: .springs)
+        try c.encode(budgets, forKey: .budgets)
+        try c.encode(budgetViolations, forKey: .budgetViolations)
+        try c.encode(labelOutcomes, forKey: .labelOutcomes)
+        try c.encode(recognitionLog, forKey: .recognitionLog)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        scenes = try c.decode([String: Int].self, forKey: .scenes)
+        parameters = try c.decode([String: Double].self, forKey: .parameters)
+        temperature = try c.decode(Double.self, forKey: .temperature)
+        sessions = try c.decode(Int.self, forKey: .sessions)
+        touchSamples = try c.decode(Int.self, forKey: .touchSamples)
+        motionSamples = try c.decode(Int.self, forKey: .motionSamples)
+        recognitions = try c.decode(Int.self, forKey: .recognitions)
+        recognitionsByGesture = try c.decode([String: Int].self, forKey: .recognitionsByGesture)
+        drops = try c.decode([String: Int].self, forKey: .drops)
+        total = try c.decode(OutcomeCounts.self, forKey: .total)
+        perIntent = try c.decode([String: OutcomeCounts].self, forKey: .perIntent)
+        confusion = try c.decode([String: [String: Int]].self, forKey: .confusion)
+        perUser = try c.decode([String: OutcomeCounts].self, forKey: .perUser)
+        perDevice = try c.decode([String: OutcomeCounts].self, forKey: .perDevice)
+        latency = try c.decode([String: Distribution].self, forKey: .latency)
+        hapticLatency = try c.decodeIfPresent(Distribution.self, forKey: .hapticLatency)
+        springs = try c.decode([SpringReport].self, forKey: .springs)
+        budgets = try c.decode([BudgetCheck].self, forKey: .budgets)
+        labelOutcomes = try c.decode([LabelOutcome].self, forKey: .labelOutcomes)
+        recognitionLog = try c.decode([SessionRecognition].self, forKey: .recognitionLog)
+    }
+
+    init(
+        scenes: [String: Int], parameters: [String: Double], temperature: Double, sessions: Int,
+        touchSamples: Int, motionSamples: Int, recognitions: Int, recognitionsByGesture: [String: Int],
+        drops: [String: Int], total: OutcomeCounts, perIntent: [String: OutcomeCounts],
+        confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
+        latency: [String: Distribution], hapticLatency: Distribution?, springs: [SpringReport],
+        budgets: [BudgetCheck], labelOutcomes: [LabelOutcome], recognitionLog: [SessionRecognition]
+    ) {
+        self.scenes = scenes
+        self.parameters = parameters
+        self.temperature = temperature
+        self.sessions = sessions
+        self.touchSamples = touchSamples
+        self.motionSamples = motionSamples
+        self.recognitions = recognitions
+        self.recognitionsByGesture = recognitionsByGesture
+        self.drops = drops
+        self.total = total
+        self.perIntent = perIntent
+        self.confusion = confusion
+        self.perUser = perUser
+        self.perDevice = perDevice
+        self.latency = latency
+        self.hapticLatency = hapticLatency
+        self.springs = springs
+        self.budgets = budgets
+        self.labelOutcomes = labelOutcomes
+        self.recognitionLog = recognitionLog
+    }
+}
+
+/// One recognition with the session it happened in.
+public struct SessionRecognition: Sendable, Hashable, Codable {
+    public var session: String
+    /// The scene's id for the recognizer that fired.
+    public var recognizerID: String
+    public var recognition: Recognition
+}
+
+/// How a spring behaved after the releases that drove it.
+public struct SpringReport: Sendable, Hashable, Codable {
+    public var gesture: GestureKind
+    public var response: Double
+    public var dampingFraction: Double
+    /// Settle time (within 0.5 pt), ms.
+    public var settleTime: Distribution?
+    /// Overshoot past the target, pt.
+    public var overshoot: Distribution?
+}

@@ -1,0 +1,206 @@
+import Dispatch
+import Recognizers
+import TraceModel
+
+// MARK: - The simulator
+
+/// How a run measures.
+public struct SimulationOptions: Sendable, Hashable, Codable {
+    /// Smoothing temperature for the optimizer's surrogate (0: exact only).
+    public var temperature: Double
+    /// Slack around a label's window when matching recognitions to it.
+    public var matchTolerance: Micros
+    public var budgets: [LatencyBudget]
+    /// Keep every label's outcome (for paired tests and reports).
+    public var keepLabelOutcomes: Bool
+    /// Keep every recognition (for `simulate --json` and debugging).
+    public var keepRecognitions: Bool
+    /// Threads to split sessions over (1: the calling thread only).
+    public var threads: Int
+
+    public init(
+        temperature: Double = 0, matchTolerance: Micros = 50 * .millisecond,
+        budgets: [LatencyBudget] = LatencyBudget.defaults, keepLabelOutcomes: Bool = true,
+        keepRecognitions: Bool = false, threads: Int = 1
+    ) {
+        self.temperature = temperature
+        self.matchTolerance = matchTolerance
+        self.budgets = budgets
+        self.keepLabelOutcomes = keepLabelOutcomes
+        self.keepRecognitions = keepRecognitions
+        self.threads = threads
+    }
+}
+
+/// Replays sessions through their scenes and measures misfires and latency.
+///
+/// Each session is replayed on the scene its `scene` field names (a
+/// built-in; `plain` when it names none) unless a scene is given here, which
+/// then applies to every session. Parameter values: catalogue defaults,
+/// then the scene's own, then `parameters` (values that differ from the
+/// defaults win).
+///
+/// ```swift
+/// let simulator = Simulator(scene: try Scene.builtIn(named: "epilogue"),
+///                           parameters: try ParameterSet(["tabSwipe.directionalBias": 4]))
+/// let result = try simulator.run(sessions: sessions)
+/// result.misfireRate
+/// result.latency["tap"]?.p95
+/// ```
+///
+/// For repeated evaluation (the optimizer), compile once with
+/// ``Corpus/init(sessions:)`` and call ``run(corpus:)``.
+public struct Simulator: Sendable {
+    public var scene: Scene?
+    public var parameters: ParameterSet
+    public var options: SimulationOptions
+
+    public init(scene: Scene? = nil, parameters: ParameterSet = ParameterSet(), options: SimulationOptions = .init()) {
+        self.scene = scene
+        self.parameters = parameters
+        self.options = options
+    }
+
+    /// Replays the sessions (compiling them into a ``Corpus`` first).
+    public func run(sessions: [Session]) throws -> SimulationResult {
+        try run(corpus: Corpus(sessions: sessions))
+    }
+
+    /// Replays a compiled corpus.
+    ///
+    /// - Throws: ``SceneError`` when a session names an unknown scene or a
+    ///   scene is invalid.
+    public func run(corpus: Corpus) throws -> SimulationResult {
+        let plan = try ReplayPlan(simulator: self, corpus: corpus)
+        let threads = max(1, min(options.threads, corpus.sessionCount))
+        let tally: Tally
+        if threads == 1 {
+            tally = plan.replay(corpus: corpus, sessions: 0..<corpus.sessionCount)
+        } else {
+            let chunks = ReplayPlan.split(corpus, into: threads)
+            let results = ResultSlots(count: chunks.count)
+            DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
+                results.store(plan.replay(corpus: corpus, sessions: chunks[k]), at: k)
+            }
+            var merged = Tally()
+            for part in results.take() { merged.merge(part) }
+            tally = merged
+        }
+        return tally.result(options: options, parameters: parameters)
+    }
+}
+
+// MARK: - The replay itself
+
+/// Arenas compiled once per run, one per scene used; each thread copies them.
+struct ReplayPlan: Sendable {
+    var arenas: [Arena] = []
+    var names: [String] = []
+    var ids: [[String]] = []
+    /// Per session: index into `arenas`.
+    var sceneOf: [Int] = []
+    var matcher: Matcher
+    var options: SimulationOptions
+
+    init(simulator: Simulator, corpus: Corpus) throws {
+        options = simulator.options
+        matcher = Matcher(tolerance: simulator.options.matchTolerance, temperature: simulator.options.temperature)
+        var index: [String: Int] = [:]
+        func compile(_ scene: Scene) throws -> Int {
+            if let i = index[scene.name] { return i }
+            arenas.append(try scene.arena(parameters: simulator.parameters, temperature: simulator.options.temperature))
+            names.append(scene.name)
+            ids.append(scene.recognizers.map(\.id))
+            index[scene.name] = arenas.count - 1
+            return arenas.count - 1
+        }
+        if let scene = simulator.scene {
+            let i = try compile(scene)
+            sceneOf = Array(repeating: i, count: corpus.sessionCount)
+        } else {
+            sceneOf.reserveCapacity(corpus.sessionCount)
+            for entry in corpus.entries {
+                let name = entry.scene ?? "plain"
+                if let i = index[name] {
+                    sceneOf.append(i)
+                } else {
+                    sceneOf.append(try compile(try Scene.builtIn(named: name)))
+                }
+            }
+        }
+    }
+
+    /// Contiguous ranges of sessions with about equal numbers of samples.
+    static func split(_ corpus: Corpus, into parts: Int) -> [Range<Int>] {
+        let total = max(1, corpus.touchCount + corpus.motionCount)
+        var ranges: [Range<Int>] = []
+        var start = 0, seen = 0
+        for (i, entry) in corpus.entries.enumerated() {
+            seen += entry.touches.count + entry.motion.count
+            if ranges.count < parts - 1, seen * parts >= total * (ranges.count + 1) {
+                ranges.append(start..<(i + 1))
+                start = i + 1
+            }
+        }
+        ranges.append(start..<corpus.sessionCount)
+        return ranges
+    }
+
+    func replay(corpus: Corpus, sessions: Range<Int>) -> Tally {
+        var arenas = self.arenas
+        var tally = Tally()
+        for s in sessions {
+            let entry = corpus.entries[s]
+            let k = sceneOf[s]
+            ReplayPlan.replay(entry, corpus: corpus, arena: &arenas[k])
+            tally.add(entry, scene: names[k], arena: arenas[k], ids: ids[k], matcher: matcher, options: options)
+        }
+        return tally
+    }
+
+    /// Feeds one session's touch and motion samples, merged in time order
+    /// (touch first on equal times), to the arena.
+    static func replay(_ entry: Corpus.Entry, corpus: Corpus, arena: inout Arena) {
+        arena.beginSession(screenWidth: entry.screenWidth, screenHeight: entry.screenHeight)
+        corpus.t.withUnsafeBufferPointer { t in
+        corpus.x.withUnsafeBufferPointer { x in
+        corpus.y.withUnsafeBufferPointer { y in
+        corpus.pointer.withUnsafeBufferPointer { pointer in
+        corpus.phase.withUnsafeBufferPointer { phase in
+            var i = entry.touches.lowerBound
+            let end = entry.touches.upperBound
+            var j = entry.motion.lowerBound
+            let motionEnd = entry.motion.upperBound
+            while i < end {
+                let ti = t[i]
+                while j < motionEnd, corpus.motionT[j] < ti {
+                    arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
+                    j += 1
+                }
+                arena.touch(t: ti, pointer: pointer[i], phase: phase[i], x: x[i], y: y[i])
+                i += 1
+            }
+            while j < motionEnd {
+                arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
+                j += 1
+            }
+        }}}}}
+        arena.finishSession()
+    }
+}
+
+/// Per-thread results, each slot written by exactly one thread.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [Tally?]
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func store(_ tally: Tally, at index: Int) {
+        lock.wait()
+        slots[index] = tally
+        lock.signal()
+    }
+
+    func take() -> [Tally] { slots.compactMap { $0 } }
+}

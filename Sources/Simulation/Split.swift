@@ -1,0 +1,44 @@
+import TraceModel
+
+// MARK: - Train / holdout split by user
+
+/// Which side of the train/holdout split a session falls on.
+public enum SplitSide: String, Sendable, Hashable, Codable { case train, holdout }
+
+/// Splits by person, so that the holdout measures people the tuning never
+/// saw: a session goes to the holdout when a 64-bit FNV-1a hash of its user
+/// id (of its session id when it has no user) falls in the lowest
+/// `holdoutFraction` of the range. Deterministic across runs and machines.
+///
+/// ```swift
+/// let (train, holdout) = splitByUser(sessions, holdoutFraction: 0.25)
+/// holdoutSide(user: "p07", session: "s-1")     // .train or .holdout, always the same
+/// ```
+public func splitByUser(_ sessions: [Session], holdoutFraction: Double = 0.25) -> (train: [Session], holdout: [Session]) {
+    var train: [Session] = [], holdout: [Session] = []
+    for session in sessions {
+        if holdoutSide(user: session.header.user, session: session.id, holdoutFraction: holdoutFraction) == .holdout {
+            holdout.append(session)
+        } else {
+            train.append(session)
+        }
+    }
+    return (train, holdout)
+}
+
+/// The side for one session (see ``splitByUser(_:holdoutFraction:)``).
+public func holdoutSide(user: String?, session: String, holdoutFraction: Double = 0.25) -> SplitSide {
+    let key = user.map { "user:" + $0 } ?? "session:" + session
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in key.utf8 {
+        hash ^= UInt64(byte)
+        hash &*= 0x0000_0100_0000_01B3
+    }
+    // Mix the high bits down so that similar ids spread (FNV's low bits are weak).
+    hash ^= hash >> 33
+    hash &*= 0xff51_afd7_ed55_8ccd
+    hash ^= hash >> 33
+    let fraction = min(max(holdoutFraction, 0), 1)
+    let position = Double(hash >> 11) / Double(1 << 53)
+    return position < fraction ? .holdout : .train
+}

@@ -1,0 +1,73 @@
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+
+@Suite("Arena relations")
+struct ArenaTests {
+    @Test func exclusiveByDefaultTheFirstToRecognizeWins() throws {
+        var trace = TraceBuilder(id: "t")
+        trace.press(at: (100, 100), duration: 0.7)
+        // Tap fails at 0.35 s; long press wins at 0.5 s; the pan never begins.
+        let arena = try replay(trace.session, [Recognizer(kind: .tap), Recognizer(kind: .longPress), Recognizer(kind: .pan)])
+        #expect(arena.kinds == [.longPress])
+        #expect(arena.recognizers.map(\.state) == [.failed, .ended, .failed])
+    }
+
+    @Test func highPriorityEdgeSwipeBeatsTheTabSwipeInItsStrip() throws {
+        let recognizers = [
+            Recognizer(kind: .edgeSwipe, region: .edge(.left)),
+            Recognizer(kind: .tabSwipe),
+        ]
+        var trace = TraceBuilder(id: "t")
+        trace.drag(from: (5, 400), by: (150, 0), speed: 600)
+        trace.wait(1)
+        trace.drag(from: (300, 400), by: (-150, 0), speed: 600)  // outside the strip
+        let shared = SharedState(tabCount: 3, currentTab: 1)
+        let arena = try replay(trace.session, recognizers, [.highPriority(winner: 0, over: 1)], shared: shared)
+        #expect(arena.kinds == [.edgeSwipe, .tabSwipe])
+        // Without the relation the tab swipe decides first (10 pt < 50 pt).
+        let plain = try replay(trace.session, recognizers, shared: shared)
+        #expect(plain.kinds == [.tabSwipe, .tabSwipe])
+    }
+
+    @Test func theLoserOfAHighPriorityRelationWaitsAndPaysInLatency() throws {
+        let recognizers = [
+            Recognizer(kind: .edgeSwipe, region: .edge(.left)),
+            Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical)),
+        ]
+        var trace = TraceBuilder(id: "t")
+        trace.drag(from: (5, 300), by: (0, 200), speed: 500)
+        let arena = try replay(trace.session, recognizers, [.highPriority(winner: 0, over: 1)])
+        #expect(arena.kinds == [.scroll])
+        // The scroll passed its slop at 10 pt but began only when the edge
+        // swipe failed at 50 pt.
+        #expect(arena.recognitions[0].latency > 80_000)
+        let alone = try replay(trace.session, [recognizers[1]])
+        #expect(alone.recognitions[0].latency < 20_000)
+    }
+
+    @Test func relationsNamingMissingRecognizersAreRejected() {
+        #expect(throws: ArenaError.noSuchRecognizer(3)) {
+            try Arena(recognizers: [Recognizer(kind: .tap)], relations: [.simultaneous(0, 3)])
+        }
+        #expect(throws: ArenaError.waitsForItself(0)) {
+            try Arena(recognizers: [Recognizer(kind: .tap)], relations: [.requireToFail(recognizer: 0, waitsFor: 0)])
+        }
+    }
+
+    @Test func regionsAndTabsDecideMembership() throws {
+        let rowTap = Recognizer(
+            kind: .tap, region: Region(x: 0, y: 0.1, width: 1, height: 0.1), tab: 0)
+        var trace = TraceBuilder(id: "t", width: 400, height: 800)
+        trace.tap(at: (200, 100))  // y 100 in 80…160
+        trace.wait(1)
+        trace.tap(at: (200, 170))  // below the row
+        trace.wait(1)
+        trace.tap(at: (200, 159.9))
+        let arena = try replay(trace.session, [rowTap], shared: SharedState(tabCount: 2, currentTab: 0))
+        #expect(arena.recognitions.count == 2)
+        let otherTab = try replay(trace.session, [rowTap], shared: SharedState(tabCount: 2, currentTab: 1))
+        #expect(otherTab.recognitions.isEmpty)
+    }
+}
