@@ -3,7 +3,7 @@ SWIFT   ?= swift
 BIN     := .build/release/gesturetune
 DB      ?= .build/demo.sqlite
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps build test demo bench bench-ingest clean
 
 all: build
 
@@ -16,6 +16,17 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# Every recording under datasets/ (later corpora join automatically).
+DATASETS = $(shell find datasets -name '*.jsonl' 2>/dev/null | sort)
+
+demo: build
+	@mkdir -p $(dir $(DB))
+	$(BIN) ingest --db $(DB) $(DATASETS)
+	$(BIN) stats --db $(DB)
+
+bench-ingest: deps
+	benchmarks/ingest/run.sh
 
 clean:
 	rm -rf .build $(DB)

@@ -20,6 +20,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
+        // MARK: store + CLI (branch store)
+        .executable(name: "gesturetune", targets: ["GestureTuneCLI"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -62,6 +64,26 @@ let package = Package(
         .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
         .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "TraceModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel"]),
+
+        // MARK: - Store, CLI and their tests (branch store)
+        .target(
+            name: "TraceStore",
+            dependencies: [
+                "TraceModel", "TraceImport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceImport", "TraceModel"]),
+        .executableTarget(
+            name: "GestureTuneCLI",
+            dependencies: [
+                "TraceModel", "TraceImport", "TraceStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "GestureTuneEndToEndTests",
+            dependencies: ["GestureTuneCLI", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,201 @@
+import ArgumentParser
+import Foundation
+import TraceImport
+import TraceModel
+import TraceStore
+
+// MARK: - gesturetune ingest
+
+extension InputFormat: ExpressibleByArgument {}
+
+struct IngestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ingest",
+        abstract: "Import recorded touch sessions into the store.",
+        discussion: """
+            Each file is imported in one transaction: all of it or nothing. A file \
+            imported before (same SHA-256) is skipped. The first invalid line stops \
+            with FILE:LINE: what is wrong (field) and exit status 1, unless \
+            --skip-invalid is given. `-` reads standard input.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(help: ArgumentHelp("Input format (auto detects it).", valueName: "format"))
+    var format: InputFormat = .auto
+
+    @Flag(help: "Skip invalid lines (reporting how many and the first few) instead of stopping.")
+    var skipInvalid = false
+
+    @Option(help: ArgumentHelp("Screen size in points for formats without one, e.g. 393x852.", valueName: "WxH"))
+    var screen: String?
+
+    @Option(help: ArgumentHelp("A separate device description (evemu .desc).", valueName: "path"))
+    var deviceDesc: String?
+
+    @Flag(help: "Keep mouse and pen pointers too (pointer-events), not only touch.")
+    var allPointerTypes = false
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    @Argument(help: ArgumentHelp("Files to import (`-` for standard input).", valueName: "file"))
+    var files: [String] = []
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Give at least one file to import (or - for standard input).") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        if let screen, Self.parseScreen(screen) == nil {
+            throw ValidationError("--screen must be WIDTHxHEIGHT in points, both > 0 (e.g. 393x852), not '\(screen)'.")
+        }
+    }
+
+    static func parseScreen(_ text: String) -> ScreenSize? {
+        let parts = text.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]),
+            w.isFinite, h.isFinite, w > 0, h > 0
+        else { return nil }
+        return ScreenSize(width: w, height: h)
+    }
+
+    func run() throws {
+        let traceStore = try store.open()
+        var options = ImportOptions()
+        options.skipInvalid = skipInvalid
+        options.screen = screen.flatMap(Self.parseScreen)
+        options.deviceDescriptionPath = deviceDesc
+        options.includeAllPointerTypes = allPointerTypes
+
+        var summary = IngestSummary()
+        let started = Date()
+        for file in files {
+            let status = try ingest(file, into: traceStore, options: options)
+            summary.files.append(status)
+            if status.status == "failed" {
+                finish(summary, started: started)
+                throw ExitCode.failure
+            }
+        }
+        finish(summary, started: started)
+    }
+
+    /// Imports one file; reports failures on stderr.
+    private func ingest(_ file: String, into traceStore: TraceStore, options: ImportOptions) throws -> FileStatus {
+        var path = file
+        var spooled: String?
+        if file == "-" {
+            do {
+                path = try Self.spoolStandardInput()
+                spooled = path
+            } catch {
+                Console.error("-: cannot read standard input: \(error)")
+                return FileStatus(file: file, status: "failed", error: "\(error)")
+            }
+        }
+        defer { if let spooled { try? FileManager.default.removeItem(atPath: spooled) } }
+
+        let bar = ProgressBar(label: (file as NSString).lastPathComponent)
+        defer { bar.finish() }
+        do {
+            let outcome = try traceStore.ingest(
+                path: path, displayName: file, format: format, options: options,
+                progress: { done, total in bar.update(done: done, total: total) })
+            switch outcome {
+            case .alreadyImported(let name, let when):
+                if !json { Console.out("\(file): already imported (as \(name) at \(when)); nothing to do") }
+                return FileStatus(file: file, status: "already-imported")
+            case .imported(let report):
+                if report.skippedLines > 0 || !report.problems.isEmpty {
+                    Console.error("\(file): skipped \(report.skippedLines) invalid line(s); first problems:")
+                    for problem in report.problems { Console.error("  \(problem)") }
+                }
+                if !report.sessionsAlreadyPresent.isEmpty {
+                    Console.error(
+                        "\(file): \(report.sessionsAlreadyPresent.count) session(s) already in the store with the same content, skipped: "
+                            + report.sessionsAlreadyPresent.prefix(5).joined(separator: ", "))
+                }
+                return FileStatus(file: file, status: "imported", report: report)
+            }
+        } catch {
+            bar.finish()
+            Console.error("\(error)")
+            return FileStatus(file: file, status: "failed", error: "\(error)")
+        }
+    }
+
+    private func finish(_ summary: IngestSummary, started: Date) {
+        var summary = summary
+        summary.seconds = Date().timeIntervalSince(started)
+        summary.samplesPerSecond = summary.seconds > 0 ? Double(summary.touches + summary.motion) / summary.seconds : 0
+        if json {
+            try? Console.json(summary)
+            return
+        }
+        let already = summary.files.filter { $0.status == "already-imported" }.count
+        var line = "ingested \(Console.grouped(summary.sessions)) sessions, \(Console.grouped(summary.pointers)) pointers, "
+            + "\(Console.grouped(summary.touches)) touches, \(Console.grouped(summary.labels)) labels"
+        if summary.motion > 0 { line += ", \(Console.grouped(summary.motion)) motion samples" }
+        line += " from \(summary.imported) file(s)"
+        if already > 0 { line += " (\(already) already imported)" }
+        line += " in \(Console.fixed(summary.seconds, 2)) s (\(Console.grouped(Int(summary.samplesPerSecond))) samples/s)"
+        Console.out(line)
+    }
+
+    /// Copies standard input to a temporary file so that it can be hashed
+    /// before it is imported.
+    static func spoolStandardInput() throws -> String {
+        let path = NSTemporaryDirectory() + "gesturetune-stdin-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)"
+        guard FileManager.default.createFile(atPath: path, contents: nil),
+            let out = FileHandle(forWritingAtPath: path)
+        else { throw CocoaError(.fileWriteUnknown) }
+        defer { try? out.close() }
+        while true {
+            guard let chunk = try FileHandle.standardInput.read(upToCount: 1 << 20), !chunk.isEmpty else { break }
+            try out.write(contentsOf: chunk)
+        }
+        return path
+    }
+}
+
+// MARK: - The summary
+
+/// What `ingest --json` prints.
+struct IngestSummary: Encodable {
+    var files: [FileStatus] = []
+    var seconds = 0.0
+    var samplesPerSecond = 0.0
+
+    private var reports: [IngestReport] { files.compactMap(\.report) }
+    var imported: Int { reports.count }
+    var sessions: Int { reports.reduce(0) { $0 + $1.sessions } }
+    var pointers: Int { reports.reduce(0) { $0 + $1.strokes } }
+    var touches: Int { reports.reduce(0) { $0 + $1.touches } }
+    var motion: Int { reports.reduce(0) { $0 + $1.motion } }
+    var labels: Int { reports.reduce(0) { $0 + $1.labels } }
+    var skippedLines: Int { reports.reduce(0) { $0 + $1.skippedLines } }
+
+    enum CodingKeys: String, CodingKey {
+        case files, seconds, samplesPerSecond, sessions, pointers, touches, motion, labels, skippedLines
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(files, forKey: .files)
+        try c.encode(seconds, forKey: .seconds)
+        try c.encode(samplesPerSecond, forKey: .samplesPerSecond)
+        try c.encode(sessions, forKey: .sessions)
+        try c.encode(pointers, forKey: .pointers)
+        try c.encode(touches, forKey: .touches)
+        try c.encode(motion, forKey: .motion)
+        try c.encode(labels, forKey: .labels)
+        try c.encode(skippedLines, forKey: .skippedLines)
+    }
+}
+
+/// One file of an ingest: `imported`, `already-imported` or `failed`.
+struct FileStatus: Encodable {
+    var file: String
+    var status: String
+    var report: IngestReport?
+    var error: String?
+}

@@ -1,0 +1,40 @@
+import Foundation
+
+// MARK: - Output
+
+/// Standard output for results, standard error for diagnostics and progress.
+enum Console {
+    static func out(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Whether standard error is a terminal (progress bars only there).
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Pretty, key-sorted JSON of `value` on standard output.
+    static func json(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+
+    /// `1234567` → `1,234,567`.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (k, c) in digits.enumerated() {
+            if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
+            out.append(c)
+        }
+        return value < 0 ? "-" + out : out
+    }
+
+    static func fixed(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

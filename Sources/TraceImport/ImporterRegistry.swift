@@ -1,0 +1,55 @@
+import TraceModel
+
+// MARK: - Which importer reads which format
+
+/// Maps each ``InputFormat`` to the importer that reads it, and detects the
+/// format of an input for `--format auto`.
+///
+/// Adding an importer is one line in ``importers``: its position is the
+/// order auto-detection asks in (put specific, sniffable formats before
+/// generic ones such as CSV).
+///
+/// ```swift
+/// let type = try ImporterRegistry.importer(for: .auto, prefix: firstBytes, fileName: "a.jsonl")
+/// var importer = type.init(options: options)
+/// let summary = try importer.read(input) { event in ... }
+/// ```
+public enum ImporterRegistry {
+    /// Every importer, in auto-detection order.
+    public static let importers: [any TraceImporter.Type] = [
+        CanonicalReader.self,
+        CSVReader.self,
+    ]
+
+    /// The importer registered for `format` (`nil` for `auto` or a format no
+    /// importer reads yet).
+    public static func importer(for format: InputFormat) -> (any TraceImporter.Type)? {
+        importers.first { $0.format == format }
+    }
+
+    /// The formats an importer is registered for (for `--help` and errors).
+    public static var availableFormats: [InputFormat] { importers.map { $0.format } }
+
+    /// The first importer that recognizes the input's first bytes and name.
+    public static func detect(prefix: [UInt8], fileName: String) -> (any TraceImporter.Type)? {
+        importers.first { $0.recognizes(prefix: prefix, fileName: fileName) }
+    }
+
+    /// Resolves `format` (detecting when `auto`) or explains why it cannot.
+    public static func importer(
+        for format: InputFormat, prefix: [UInt8], fileName: String
+    ) throws(TraceError) -> any TraceImporter.Type {
+        let location = SourceLocation(file: fileName, line: 0)
+        if format == .auto {
+            guard let type = detect(prefix: prefix, fileName: fileName) else {
+                let names = availableFormats.map(\.rawValue).joined(separator: ", ")
+                throw TraceError(location, "cannot tell the format; pass --format (one of \(names))")
+            }
+            return type
+        }
+        guard let type = importer(for: format) else {
+            throw TraceError(location, "no importer for format \"\(format.rawValue)\" yet")
+        }
+        return type
+    }
+}

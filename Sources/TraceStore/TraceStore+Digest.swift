@@ -1,0 +1,47 @@
+import Crypto
+import GRDB
+
+// MARK: - A fingerprint of everything stored
+
+extension TraceStore {
+    /// The tables ``contentDigest()`` covers.
+    public static let tables = [
+        "imports", "devices", "users", "sessions", "strokes", "touchSamples", "motionSamples", "labels",
+    ]
+
+    /// SHA-256 over every row of every table, in id order: equal digests mean
+    /// equal content. Tests use it to prove a failed import changed nothing.
+    ///
+    /// ```swift
+    /// let before = try store.contentDigest()
+    /// _ = try? store.ingest(path: "broken.jsonl")
+    /// assert(try store.contentDigest() == before)
+    /// ```
+    public func contentDigest() throws -> String {
+        try pool.read { db in
+            var sha = SHA256()
+            for table in Self.tables {
+                sha.update(data: Array(table.utf8))
+                let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY id")
+                while let row = try rows.next() {
+                    sha.update(data: Array(row.description.utf8))
+                }
+            }
+            return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        }
+    }
+
+    /// Row counts of every table.
+    public func tableCounts() throws -> [String: Int] {
+        try pool.read { db in
+            var counts: [String: Int] = [:]
+            for table in Self.tables { counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+            return counts
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" when the file is sound.
+    public func integrityCheck() throws -> String {
+        try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
+    }
+}

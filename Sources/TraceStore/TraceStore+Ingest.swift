@@ -1,0 +1,217 @@
+import Crypto
+import Foundation
+import GRDB
+import TraceImport
+import TraceModel
+
+// MARK: - Importing files
+
+/// What one `ingest` of a file did.
+public enum IngestOutcome: Sendable {
+    /// The file was imported (possibly with some sessions already present).
+    case imported(IngestReport)
+    /// A file with the same SHA-256 was imported before: nothing was done.
+    case alreadyImported(fileName: String, importedAt: String)
+}
+
+/// The counts of one imported file.
+public struct IngestReport: Sendable, Codable, Hashable {
+    public var fileName: String
+    public var sha256: String
+    public var format: String
+    /// Sessions stored by this import.
+    public var sessions: Int
+    /// Sessions of the file already stored with the same content (skipped).
+    public var sessionsAlreadyPresent: [String]
+    public var strokes: Int
+    public var touches: Int
+    public var motion: Int
+    public var labels: Int
+    /// Invalid lines skipped (`--skip-invalid` only).
+    public var skippedLines: Int
+    /// The first few skipped problems, `FILE:LINE: what (field)`.
+    public var problems: [String]
+    public var seconds: Double
+
+    /// Touch and motion samples per second of wall time.
+    public var samplesPerSecond: Double {
+        seconds > 0 ? Double(touches + motion) / seconds : 0
+    }
+}
+
+/// Progress of a long import: events so far, and an estimate of the total
+/// (from the file size and the line length of its first bytes).
+public typealias IngestProgress = (_ events: Int, _ estimatedTotal: Int) -> Void
+
+extension TraceStore {
+    /// Imports one file in one transaction: all of it or nothing.
+    ///
+    /// ```swift
+    /// switch try store.ingest(path: "a.jsonl") {
+    /// case .imported(let report): print(report.touches)
+    /// case .alreadyImported(let name, _): print("already imported as \(name)")
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - displayName: the name errors and the imports table use (`-` for
+    ///     standard input spooled to `path`); defaults to `path`.
+    ///   - format: `.auto` detects it through ``ImporterRegistry``.
+    /// - Throws: the first ``TraceError`` of the file (strict mode),
+    ///   ``DuplicateSessionError``, or ``StoreError``; the store is unchanged.
+    public func ingest(
+        path: String, displayName: String? = nil, format: InputFormat = .auto,
+        options: ImportOptions = ImportOptions(), progress: IngestProgress? = nil
+    ) throws -> IngestOutcome {
+        let name = displayName ?? path
+        let started = Date()
+        let (size, prefix) = try Self.head(path: path, name: name)
+        let importerType = try ImporterRegistry.importer(
+            for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)
+        let linesInPrefix = prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let estimatedTotal = prefix.isEmpty ? 0 : Int(Double(size) * Double(max(linesInPrefix, 1)) / Double(prefix.count))
+
+        // The file's SHA-256 is computed beside the import (a second core);
+        // only when a stored import has the same size must we wait for it first.
+        nonisolated(unsafe) var digest: Result<String, any Error> = .success("")
+        let hashing = Worker { digest = Result { try Self.sha256(path: path, name: name) } }
+        defer { hashing.join() }
+        func fileDigest() throws -> String {
+            hashing.join()
+            return try digest.get()
+        }
+
+        return try pool.writeWithoutTransaction { db -> IngestOutcome in
+            var outcome: IngestOutcome?
+            try db.inTransaction(.immediate) {
+                func previousImport(_ sha: String) throws -> Row? {
+                    try Row.fetchOne(db, sql: "SELECT fileName, importedAt FROM imports WHERE sha256 = ?", arguments: [sha])
+                }
+                let sameSize = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM imports WHERE fileSize = ?)", arguments: [size]) ?? false
+                if sameSize, let row = try previousImport(try fileDigest()) {
+                    outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
+                    return .rollback
+                }
+                try db.execute(
+                    sql: "INSERT INTO imports(fileName, sha256, fileSize, format, importedAt) VALUES (?,?,?,?,?)",
+                    arguments: [
+                        name, "pending:\(UUID().uuidString)", size, importerType.format.rawValue,
+                        ISO8601DateFormatter().string(from: started),
+                    ])
+                let importID = db.lastInsertedRowID
+                var inserter = try BulkInserter(db: db, importID: importID, fileName: name)
+                defer { inserter.close() }
+                var summary = try Self.pipe(
+                    path: path, importerType: importerType, options: options, renaming: name
+                ) { batch in
+                    for event in batch { try inserter.add(event) }
+                    if let progress { progress(inserter.touches + inserter.motion + inserter.labels, estimatedTotal) }
+                }
+                try inserter.finish()
+                for k in summary.problems.indices { summary.problems[k].location.file = name }
+                let sha256 = try fileDigest()
+                if let row = try previousImport(sha256) {   // only if another writer raced us
+                    outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
+                    return .rollback
+                }
+                let seconds = Date().timeIntervalSince(started)
+                try db.execute(
+                    sql: """
+                        UPDATE imports SET sha256 = ?, sessions = ?, touches = ?, motion = ?, labels = ?, skippedLines = ?,
+                            seconds = ?
+                        WHERE id = ?
+                        """,
+                    arguments: [
+                        sha256, inserter.sessionsAdded, inserter.touches, inserter.motion, inserter.labels,
+                        summary.skipped, seconds, importID,
+                    ])
+                outcome = .imported(IngestReport(
+                    fileName: name, sha256: sha256, format: importerType.format.rawValue,
+                    sessions: inserter.sessionsAdded, sessionsAlreadyPresent: inserter.sessionsAlreadyPresent,
+                    strokes: inserter.strokes, touches: inserter.touches, motion: inserter.motion,
+                    labels: inserter.labels, skippedLines: summary.skipped,
+                    problems: summary.problems.map(\.description), seconds: seconds))
+                return .commit
+            }
+            guard let outcome else { throw StoreError("\(name): the import did not finish") }
+            return outcome
+        }
+    }
+
+    /// Reads `path` with the importer on a worker thread and hands the
+    /// events, in batches and in order, to `consume` on this thread.
+    static func pipe(
+        path: String, importerType: any TraceImporter.Type, options: ImportOptions, renaming name: String,
+        consume: ([TraceEvent]) throws -> Void
+    ) throws -> ImportSummary {
+        let pipe = EventPipe()
+        let reader = Unchecked(value: importerType)
+        let worker = Worker {
+            do {
+                var importer = reader.value.init(options: options)
+                var batch: [TraceEvent] = []
+                batch.reserveCapacity(EventPipe.batchSize)
+                let summary = try importer.read(try TraceInput(path: path)) { event in
+                    batch.append(event)
+                    if batch.count == EventPipe.batchSize {
+                        try pipe.push(batch)
+                        batch.removeAll(keepingCapacity: true)
+                    }
+                }
+                if !batch.isEmpty { try pipe.push(batch) }
+                pipe.finish(.success(summary))
+            } catch {
+                pipe.finish(.failure(error))
+            }
+        }
+        defer { worker.join() }
+        do {
+            while let batch = pipe.next() { try consume(batch) }
+            return try pipe.outcome().get()
+        } catch var error as TraceError {
+            pipe.cancelAndWait()
+            error.location.file = name   // standard input is read from a spooled copy
+            throw error
+        } catch {
+            pipe.cancelAndWait()
+            throw error
+        }
+    }
+
+    /// Size and first 64 KiB of a file (for format detection).
+    static func head(path: String, name: String) throws -> (Int, [UInt8]) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
+        }
+        defer { try? handle.close() }
+        do {
+            let size = Int(try handle.seekToEnd())
+            try handle.seek(toOffset: 0)
+            let prefix = try handle.read(upToCount: 65536) ?? Data()
+            return (size, [UInt8](prefix))
+        } catch {
+            throw TraceError(SourceLocation(file: name, line: 0), "read failed: \(error.localizedDescription)")
+        }
+    }
+
+    /// SHA-256 of a file, as lowercase hex.
+    static func sha256(path: String, name: String) throws -> String {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
+        }
+        defer { try? handle.close() }
+        var sha = SHA256()
+        while true {
+            let chunk: Data
+            do {
+                guard let data = try handle.read(upToCount: 1 << 20), !data.isEmpty else { break }
+                chunk = data
+            } catch {
+                throw TraceError(SourceLocation(file: name, line: 0), "read failed: \(error.localizedDescription)")
+            }
+            sha.update(data: chunk)
+        }
+        return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+    }
+}

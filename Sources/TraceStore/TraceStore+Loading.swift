@@ -1,0 +1,180 @@
+import GRDB
+import GRDBSQLite
+import TraceModel
+
+// MARK: - Loading sessions into memory
+
+/// Which sessions to load; empty sets mean "any".
+///
+/// ```swift
+/// let filter = SessionFilter(scenes: ["library"], users: ["p07", "p08"])
+/// ```
+public struct SessionFilter: Sendable, Hashable {
+    public var scenes: Set<String>
+    public var users: Set<String>
+    /// Session ids (the `id` of the session line).
+    public var sessionIDs: Set<String>
+
+    public init(scenes: Set<String> = [], users: Set<String> = [], sessionIDs: Set<String> = []) {
+        self.scenes = scenes
+        self.users = users
+        self.sessionIDs = sessionIDs
+    }
+
+    /// Every session.
+    public static let all = SessionFilter()
+
+    func matches(scene: String?, user: String?, id: String) -> Bool {
+        (scenes.isEmpty || scene.map(scenes.contains) == true)
+            && (users.isEmpty || user.map(users.contains) == true)
+            && (sessionIDs.isEmpty || sessionIDs.contains(id))
+    }
+}
+
+extension TraceStore {
+    /// Loads sessions in the order they were imported, each with its touch
+    /// samples in time order (as recorded), motion in time order and labels
+    /// in the order recorded.
+    ///
+    /// One pass over each table, whatever the number of sessions: the simulator
+    /// and the optimizer call this once per run.
+    ///
+    /// ```swift
+    /// let sessions = try store.loadSessions()                                    // all
+    /// let library = try store.loadSessions(SessionFilter(scenes: ["library"]))
+    /// ```
+    public func loadSessions(_ filter: SessionFilter = .all) throws -> [Session] {
+        try pool.read { db in try Self.loadSessions(db, filter) }
+    }
+
+    /// The ids of the stored sessions, in import order.
+    public func sessionIDs() throws -> [String] {
+        try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sessions ORDER BY id") }
+    }
+
+    private struct Slot {
+        var index: Int
+        var rowID: Int64
+        var touchFirst: Int64
+        var touchEnd: Int64
+        var motionFirst: Int64
+        var motionEnd: Int64
+    }
+
+    static func loadSessions(_ db: Database, _ filter: SessionFilter) throws -> [Session] {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT s.id, s.name, s.scene, s.startedAt, s.meta, s.touchFirst, s.touchCount, s.motionFirst, s.motionCount,
+                   u.name AS user, d.platform, d.model, d.screenWidth, d.screenHeight, d.scale, d.ppi, d.sampleRateHz
+            FROM sessions s JOIN devices d ON d.id = s.device LEFT JOIN users u ON u.id = s.user
+            ORDER BY s.id
+            """)
+        var sessions: [Session] = []
+        var slots: [Slot] = []
+        for row in rows {
+            let name: String = row["name"]
+            let scene: String? = row["scene"]
+            let user: String? = row["user"]
+            guard filter.matches(scene: scene, user: user, id: name) else { continue }
+            let platformName: String = row["platform"]
+            let device = Device(
+                platform: Device.Platform(rawValue: platformName) ?? .other, model: row["model"],
+                screenWidth: row["screenWidth"], screenHeight: row["screenHeight"], scale: row["scale"],
+                ppi: row["ppi"], sampleRateHz: row["sampleRateHz"])
+            let header = SessionHeader(
+                id: name, device: device, user: user, scene: scene, startedAt: row["startedAt"], metaJSON: row["meta"])
+            var session = Session(header: header)
+            let touchFirst: Int64 = row["touchFirst"], touchCount: Int64 = row["touchCount"]
+            let motionFirst: Int64 = row["motionFirst"], motionCount: Int64 = row["motionCount"]
+            session.touches.reserveCapacity(Int(touchCount))
+            session.motion.reserveCapacity(Int(motionCount))
+            sessions.append(session)
+            slots.append(Slot(
+                index: sessions.count - 1, rowID: row["id"], touchFirst: touchFirst, touchEnd: touchFirst + touchCount,
+                motionFirst: motionFirst, motionEnd: motionFirst + motionCount))
+        }
+        guard !slots.isEmpty else { return [] }
+        let indexByRowID = Dictionary(uniqueKeysWithValues: slots.map { ($0.rowID, $0.index) })
+        let sessionRows = Set(slots.map(\.rowID))
+
+        // Pointer of each stroke (samples refer to strokes).
+        var pointerOfStroke: [Int64: Int32] = [:]
+        try forEachRow(db, "SELECT id, session, pointer FROM strokes") { s in
+            if sessionRows.contains(sqlite3_column_int64(s, 1)) {
+                pointerOfStroke[sqlite3_column_int64(s, 0)] = Int32(truncatingIfNeeded: sqlite3_column_int64(s, 2))
+            }
+        }
+
+        // Touch samples: one scan over the id range the selected sessions span;
+        // the ranges are sorted, so one cursor walks them in step.
+        let touchLow = slots.map(\.touchFirst).min() ?? 0
+        let touchHigh = slots.map(\.touchEnd).max() ?? 0
+        var cursor = 0
+        let touchSlots = slots.filter { $0.touchEnd > $0.touchFirst }
+        try forEachRow(
+            db, "SELECT id, stroke, t, phase, x, y, force, radius FROM touchSamples WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
+        ) { s in
+            let id = sqlite3_column_int64(s, 0)
+            while cursor < touchSlots.count && id >= touchSlots[cursor].touchEnd { cursor += 1 }
+            guard cursor < touchSlots.count, id >= touchSlots[cursor].touchFirst else { return }
+            let sample = TouchSample(
+                t: sqlite3_column_int64(s, 2),
+                pointer: pointerOfStroke[sqlite3_column_int64(s, 1)] ?? -1,
+                phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: sqlite3_column_int64(s, 3))) ?? .moved,
+                x: sqlite3_column_double(s, 4), y: sqlite3_column_double(s, 5),
+                force: sqlite3_column_type(s, 6) == SQLITE_NULL ? nil : sqlite3_column_double(s, 6),
+                radius: sqlite3_column_type(s, 7) == SQLITE_NULL ? nil : sqlite3_column_double(s, 7))
+            sessions[touchSlots[cursor].index].touches.append(sample)
+        }
+
+        let motionSlots = slots.filter { $0.motionEnd > $0.motionFirst }
+        if let low = motionSlots.first?.motionFirst, let high = motionSlots.last?.motionEnd {
+            cursor = 0
+            try forEachRow(
+                db, "SELECT id, t, ax, ay, az, rx, ry, rz FROM motionSamples WHERE id >= \(low) AND id < \(high) ORDER BY id"
+            ) { s in
+                let id = sqlite3_column_int64(s, 0)
+                while cursor < motionSlots.count && id >= motionSlots[cursor].motionEnd { cursor += 1 }
+                guard cursor < motionSlots.count, id >= motionSlots[cursor].motionFirst else { return }
+                func optional(_ k: Int32) -> Double? {
+                    sqlite3_column_type(s, k) == SQLITE_NULL ? nil : sqlite3_column_double(s, k)
+                }
+                let sample = MotionSample(
+                    t: sqlite3_column_int64(s, 1), ax: sqlite3_column_double(s, 2), ay: sqlite3_column_double(s, 3),
+                    az: sqlite3_column_double(s, 4), rx: optional(5), ry: optional(6), rz: optional(7))
+                sessions[motionSlots[cursor].index].motion.append(sample)
+            }
+        }
+
+        let labelRows = try Row.fetchCursor(db, sql: """
+            SELECT session, start, "end", intent, direction, fingers, target, note FROM labels ORDER BY id
+            """)
+        while let row = try labelRows.next() {
+            guard let index = indexByRowID[row[0]] else { continue }
+            let intentName: String = row[3]
+            guard let intent = Intent(rawValue: intentName) else { continue }
+            let directionName: String? = row[4]
+            sessions[index].labels.append(Label(
+                start: row[1], end: row[2], intent: intent, direction: directionName.flatMap(Direction.init(rawValue:)),
+                fingers: row[5], target: row[6], note: row[7]))
+        }
+        return sessions
+    }
+
+    /// Steps a raw statement over its rows (no per-row boxing).
+    static func forEachRow(_ db: Database, _ sql: String, _ body: (OpaquePointer?) throws -> Void) throws {
+        guard let connection = db.sqliteConnection else { throw StoreError("the store is closed") }
+        var statement: OpaquePointer?
+        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
+            throw StoreError("cannot prepare \(sql): \(String(cString: sqlite3_errmsg(connection)))")
+        }
+        defer { sqlite3_finalize(statement) }
+        while true {
+            let code = sqlite3_step(statement)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else {
+                throw StoreError("cannot read: \(String(cString: sqlite3_errmsg(connection)))")
+            }
+            try body(statement)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import GRDB
+import GRDBSQLite
+import TraceModel
+
+// MARK: - What is in the store
+
+/// Counts and distributions over the whole store (`gesturetune stats`).
+public struct StoreStatistics: Sendable, Codable, Hashable {
+    public var sessions = 0
+    public var users = 0
+    public var devices = 0
+    /// Strokes: one pointer from `began` to its end.
+    public var pointers = 0
+    public var touches = 0
+    public var motion = 0
+    public var labels = 0
+    public var imports = 0
+    /// Label count per intent.
+    public var intents: [String: Int] = [:]
+    /// Inter-sample interval per device, in milliseconds.
+    public var sampling: [DeviceSampling] = []
+    /// Stroke durations, milliseconds.
+    public var strokeDurationMs: Quantiles?
+    /// Mean speed of each stroke (path length / duration), points per second.
+    public var strokeSpeed: Quantiles?
+
+    public init() {}
+
+    /// p5, median and p95 of a distribution.
+    public struct Quantiles: Sendable, Codable, Hashable {
+        public var p5: Double
+        public var p50: Double
+        public var p95: Double
+        public var count: Int
+    }
+
+    /// How densely one device samples touches.
+    public struct DeviceSampling: Sendable, Codable, Hashable {
+        public var device: String
+        /// Intervals between successive samples of the same stroke (zero
+        /// intervals, e.g. a release at the time of the last move, excluded).
+        public var intervalMs: Quantiles
+        /// 1000 / median interval.
+        public var medianRateHz: Double
+    }
+}
+
+extension TraceStore {
+    /// Counts, intents, sampling intervals per device and stroke
+    /// distributions, in a few passes over the tables.
+    ///
+    /// ```swift
+    /// let stats = try store.statistics()
+    /// print(stats.touches, stats.intents["tap"] ?? 0)
+    /// ```
+    public func statistics() throws -> StoreStatistics {
+        try pool.read { db in
+            var stats = StoreStatistics()
+            func count(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+            stats.sessions = try count("sessions")
+            stats.users = try count("users")
+            stats.devices = try count("devices")
+            stats.pointers = try count("strokes")
+            stats.touches = try count("touchSamples")
+            stats.motion = try count("motionSamples")
+            stats.labels = try count("labels")
+            stats.imports = try count("imports")
+            for row in try Row.fetchAll(db, sql: "SELECT intent, COUNT(*) FROM labels GROUP BY intent ORDER BY intent") {
+                stats.intents[row[0]] = row[1]
+            }
+
+            // Device of each session, for the sampling intervals.
+            var deviceOfSession: [Int64: String] = [:]
+            for row in try Row.fetchAll(db, sql: """
+                SELECT s.id, d.platform, d.model, d.screenWidth, d.screenHeight FROM sessions s JOIN devices d ON d.id = s.device
+                """)
+            {
+                let model: String? = row[2]
+                let width: Double = row[3], height: Double = row[4]
+                deviceOfSession[row[0]] = "\(row[1] as String) \(model ?? "?") \(Self.number(width))x\(Self.number(height))"
+            }
+
+            // One pass over the samples: intervals (counted exactly, per value,
+            // so memory grows with distinct intervals, not samples) and path lengths.
+            var intervals: [String: [Int64: Int]] = [:]
+            var last: [Int64: (t: Micros, x: Double, y: Double)] = [:]
+            var pathLength: [Int64: Double] = [:]
+            try Self.forEachRow(db, "SELECT session, stroke, t, phase, x, y FROM touchSamples ORDER BY id") { s in
+                let session = sqlite3_column_int64(s, 0), stroke = sqlite3_column_int64(s, 1)
+                let t = sqlite3_column_int64(s, 2), phase = sqlite3_column_int64(s, 3)
+                let x = sqlite3_column_double(s, 4), y = sqlite3_column_double(s, 5)
+                if let previous = last[stroke] {
+                    let dt = t - previous.t
+                    if dt > 0 { intervals[deviceOfSession[session] ?? "?", default: [:]][dt, default: 0] += 1 }
+                    let dx = x - previous.x, dy = y - previous.y
+                    pathLength[stroke, default: 0] += (dx * dx + dy * dy).squareRoot()
+                }
+                if phase >= Int64(TouchPhase.ended.rawValue) { last[stroke] = nil } else { last[stroke] = (t, x, y) }
+            }
+            stats.sampling = intervals.keys.sorted().compactMap { device in
+                guard let q = Self.quantiles(intervals[device] ?? [:], scale: 1e-3) else { return nil }
+                return StoreStatistics.DeviceSampling(
+                    device: device, intervalMs: q, medianRateHz: q.p50 > 0 ? 1000 / q.p50 : 0)
+            }
+
+            var durations: [Int64: Int] = [:]
+            var speeds: [Double] = []
+            try Self.forEachRow(db, "SELECT id, began, ended FROM strokes") { s in
+                let duration = sqlite3_column_int64(s, 2) - sqlite3_column_int64(s, 1)
+                durations[duration, default: 0] += 1
+                if duration > 0 {
+                    speeds.append((pathLength[sqlite3_column_int64(s, 0)] ?? 0) / (Double(duration) / 1e6))
+                }
+            }
+            stats.strokeDurationMs = Self.quantiles(durations, scale: 1e-3)
+            speeds.sort()
+            if !speeds.isEmpty {
+                func at(_ p: Double) -> Double { speeds[min(speeds.count - 1, Int((p * Double(speeds.count - 1)).rounded()))] }
+                stats.strokeSpeed = .init(p5: at(0.05), p50: at(0.5), p95: at(0.95), count: speeds.count)
+            }
+            return stats
+        }
+    }
+
+    /// Nearest-rank quantiles of a histogram of integer values.
+    static func quantiles(_ histogram: [Int64: Int], scale: Double) -> StoreStatistics.Quantiles? {
+        let total = histogram.values.reduce(0, +)
+        guard total > 0 else { return nil }
+        let sorted = histogram.sorted { $0.key < $1.key }
+        func at(_ p: Double) -> Double {
+            let rank = Int((p * Double(total - 1)).rounded())
+            var seen = 0
+            for (value, count) in sorted {
+                seen += count
+                if seen > rank { return Double(value) * scale }
+            }
+            return Double(sorted.last?.key ?? 0) * scale
+        }
+        return .init(p5: at(0.05), p50: at(0.5), p95: at(0.95), count: total)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
