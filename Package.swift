@@ -53,8 +53,16 @@ let package = Package(
         .testTarget(name: "GSLTests", dependencies: ["GSL"]),
 
         // MARK: - Tuning: parameter spaces, statistics and the search driver
-        .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
-        .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
+        .target(name: "Tuning", dependencies: [
+            "GSL", "TraceModel",
+            // MARK: optimizer (branch optimizer): objective, runs, validation, trade-offs
+            "Simulation", "Recognizers", "TraceStore",
+        ]),
+        .testTarget(name: "TuningTests", dependencies: [
+            "Tuning", "GSL",
+            // MARK: optimizer (branch optimizer)
+            "Simulation", "Recognizers", "TraceModel", "TraceStore",
+        ]),
 
         // MARK: - Recognizers and the simulator (branch sim)
         .target(name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"]),
@@ -80,6 +88,8 @@ let package = Package(
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // MARK: optimizer (branch optimizer): optimize / evaluate
+                "Tuning", "Simulation", "Recognizers",
             ]),
         .testTarget(
             name: "GestureTuneEndToEndTests",
