@@ -93,7 +93,11 @@ let package = Package(
             ]),
         .testTarget(
             name: "GestureTuneEndToEndTests",
-            dependencies: ["GestureTuneCLI", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "GestureTuneCLI", "TraceStore", .product(name: "GRDB", package: "GRDB.swift"),
+                // MARK: optimizer (branch optimizer): corpora built with the trace builder
+                "Simulation", "TraceModel",
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

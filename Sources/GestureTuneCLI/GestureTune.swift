@@ -19,6 +19,8 @@ struct GestureTune: ParsableCommand {
         subcommands: [
             IngestCommand.self,
             StatsCommand.self,
+            OptimizeCommand.self,
+            EvaluateCommand.self,
         ])
 
     /// Like `ParsableCommand.main()`, but usage errors exit with 2 (the

@@ -160,7 +160,9 @@ public struct CrossValidation: Sendable, Codable {
 /// One evaluation of the search (the "objective vs evaluations" plot).
 public struct HistoryPoint: Sendable, Hashable, Codable {
     public var index: Int
-    public var phase: SearchPhase
+    /// `defaults`, `coordinate` (line searches), `global`, `refinement` (simplex polish).
+    public var phase: String
+    /// Coordinate pass or simplex round (0-based).
     public var round: Int
     public var temperature: Double
     public var exact: Double
@@ -169,14 +171,14 @@ public struct HistoryPoint: Sendable, Hashable, Codable {
     /// Best feasible exact objective so far (nil while none is feasible).
     public var bestSoFar: Double?
 
-    init(_ record: SearchRecord) {
-        index = record.index
-        phase = record.phase
-        round = record.round
-        temperature = record.temperature
-        exact = record.evaluation.exact
-        surrogate = record.evaluation.surrogate
-        violation = record.evaluation.totalViolation
-        bestSoFar = record.bestExactSoFar
+    init(index: Int, phase: String, round: Int, temperature: Double, evaluation: Evaluation, bestSoFar: Double?) {
+        self.index = index
+        self.phase = phase
+        self.round = round
+        self.temperature = temperature
+        exact = evaluation.exact
+        surrogate = evaluation.surrogate
+        violation = evaluation.totalViolation
+        self.bestSoFar = bestSoFar
     }
 }

@@ -60,13 +60,14 @@ public struct Optimizer: Sendable {
                                             budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
 
         // 1. The search on the training users.
-        let search = ParameterSearch(space: space, configuration: s.searchConfiguration)
-        let found = try search.run(objective: objective.searchObjective) { p in
-            progress?(Progress(phase: "search", evaluations: p.evaluations, maxEvaluations: p.maxEvaluations,
-                               bestObjective: p.best.flatMap { $0.bestExactSoFar ?? ($0.evaluation.isFeasible ? $0.evaluation.exact : nil) }))
+        var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
+        search.parallelism = s.parallelism
+        let found = try search.run(objective: objective.searchObjective) { evaluations, best in
+            progress?(Progress(phase: "search", evaluations: evaluations, maxEvaluations: s.maxEvaluations,
+                               bestObjective: best.isFeasible ? best.exact : nil))
         }
-        let best = Self.guarded(found, space: space)
-        let bestObjective = found.best.bestExactSoFar
+        let best = Self.snapped(found.best, space: space)
+        let bestObjective = found.bestEvaluation.isFeasible ? found.bestEvaluation.exact : nil
         let report = { (phase: String) in
             progress?(Progress(phase: phase, evaluations: found.evaluations, maxEvaluations: s.maxEvaluations,
                                bestObjective: bestObjective))
@@ -83,10 +84,10 @@ public struct Optimizer: Sendable {
             ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
             : []
         report("pareto")
-        let perLevel = s.paretoEvaluationsPerLevel ?? max(20, s.maxEvaluations / 10)
+        let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
         let pareto = s.paretoFractions.isEmpty ? nil
             : try ParetoFront.sweep(objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
-                                    fractions: s.paretoFractions, parallelism: s.parallelism)
+                                    fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
 
         // 4. Optional k-fold cross-validation.
         var crossValidation: CrossValidation?
@@ -121,18 +122,20 @@ public struct Optimizer: Sendable {
             comparison: Comparison(holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
                                    verdict: validation.verdict, summary: validation.summary,
                                    holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate),
-            crossValidation: crossValidation, history: found.history.map(HistoryPoint.init),
+            crossValidation: crossValidation, history: found.history,
             sensitivity: sensitivity, pareto: pareto)
     }
 
-    /// The search's best, or the defaults when nothing beat them (the
-    /// ranking already puts feasible first; the defaults are evaluated
-    /// first, so ties keep the reference constants).
-    static func guarded(_ result: SearchResult, space: ParameterSpace) -> ParameterValues {
-        if let baseline = result.baseline, !result.best.evaluation.isBetter(than: baseline.evaluation) {
-            return space.clamped(baseline.values)
+    /// Values within rounding error of their baseline (a unit-cube round
+    /// trip turns 0.4 into 0.4000000000000001) set back to it exactly, so
+    /// reports do not show a change that is not one.
+    static func snapped(_ values: ParameterValues, space: ParameterSpace) -> ParameterValues {
+        var result = values
+        for p in space.parameters {
+            guard let v = values[p.name] else { continue }
+            if abs(v - p.defaultValue) <= 1e-9 * max(1, p.upperBound - p.lowerBound) { result[p.name] = p.defaultValue }
         }
-        return space.clamped(result.best.values)
+        return result
     }
 
     // MARK: - k-fold cross-validation
@@ -149,10 +152,10 @@ public struct Optimizer: Sendable {
             guard let data = try? TuningData(train: rest, holdout: fold) else { continue }
             let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
                                                 budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
-            var configuration = s.searchConfiguration
-            configuration.seed = s.seed &+ UInt(i + 1)
-            let found = try ParameterSearch(space: space, configuration: configuration).run(objective: objective.searchObjective)
-            let tuned = Self.guarded(found, space: space)
+            var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed &+ UInt(i + 1))
+            search.parallelism = s.parallelism
+            let found = try search.run(objective: objective.searchObjective)
+            let tuned = Self.snapped(found.best, space: space)
             let b = try SplitMeasurement(objective: objective, values: space.defaults, split: .holdout, seed: s.seed,
                                          bootstrapResamples: 0)
             let a = try SplitMeasurement(objective: objective, values: tuned, split: .holdout, seed: s.seed,

@@ -34,7 +34,7 @@ public struct OptimizerSettings: Sendable {
     /// Fractions of the tightest latency budget's value to re-optimize at
     /// (empty: no Pareto sweep).
     public var paretoFractions: [Double]
-    /// Evaluations per Pareto level (nil: a tenth of ``maxEvaluations``, at least 20).
+    /// Evaluations per Pareto level (nil: a fifth of ``maxEvaluations``, at least 40).
     public var paretoEvaluationsPerLevel: Int?
     /// Bootstrap resamples per latency interval.
     public var bootstrapResamples: Int
@@ -61,21 +61,5 @@ public struct OptimizerSettings: Sendable {
         self.paretoEvaluationsPerLevel = paretoEvaluationsPerLevel
         self.bootstrapResamples = bootstrapResamples
         self.parallelism = parallelism
-    }
-
-    /// The search driver's settings for the simulator's surrogate.
-    ///
-    /// The simulator's soft margins are RELATIVE (`|value − threshold| /
-    /// |threshold|`), so a temperature of 0.2 smooths decisions within about
-    /// ±20 % of a threshold and 0.003 within a fraction of a point: the search
-    /// starts broad and ends on the exact steps.
-    public static func searchConfiguration(maxEvaluations: Int, seed: UInt, parallelism: Int) -> SearchConfiguration {
-        SearchConfiguration(maxEvaluations: maxEvaluations, seed: seed, global: .latinHypercube, globalFraction: 0.3,
-                            initialTemperature: 0.2, finalTemperature: 0.003, refinementRounds: 4, startsPerRound: 2,
-                            initialStep: 0.15, stepShrink: 0.5, parallelism: max(1, min(parallelism, 2)))
-    }
-
-    var searchConfiguration: SearchConfiguration {
-        Self.searchConfiguration(maxEvaluations: maxEvaluations, seed: seed, parallelism: parallelism)
     }
 }

@@ -8,8 +8,9 @@ import Simulation
 /// The budget chosen is the latency (or haptic) budget with the least
 /// headroom at the optimum (largest value / limit on the training users).
 /// Its limit is lowered to `fractions` of the optimum's own value (e.g. 0.9,
-/// 0.8, 0.7, 0.6 of it); at each level a short search (Nelder–Mead only,
-/// `evaluationsPerLevel`) starts from the previous level's best point. Each
+/// 0.8, 0.7, 0.6 of it); at each level a short search (local line searches,
+/// ``TuningSearch`` with a warm start, `evaluationsPerLevel`) starts from the
+/// previous level's best point. Each
 /// level's best is measured exactly on both splits. Points are listed from
 /// the loosest to the tightest limit; ``Point/onFront`` marks those no other
 /// point beats on both the latency achieved and the training misfire rate.
@@ -46,7 +47,7 @@ public struct ParetoFront: Sendable, Hashable, Codable {
     /// `nil` when no latency budget has observations.
     public static func sweep(objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
                              evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
-                             parallelism: Int = 2) throws -> ParetoFront? {
+                             skipping flat: Set<String> = [], parallelism: Int = 2) throws -> ParetoFront? {
         guard let start = objective.evaluateDetailed(optimum, on: .train, threads: parallelism) else { return nil }
         // The latency budget with the least headroom.
         var chosen: (index: Int, ratio: Double, value: Double)?
@@ -76,14 +77,14 @@ public struct ParetoFront: Sendable, Hashable, Codable {
             var budgets = objective.effectiveBudgets
             budgets[chosen.index].limit = limit
             let tightened = objective.with(space: try objective.space.recentred(at: current), effectiveBudgets: budgets)
-            var configuration = OptimizerSettings.searchConfiguration(maxEvaluations: evaluationsPerLevel,
-                                                                      seed: seed &+ UInt(level + 1), parallelism: parallelism)
-            configuration.global = .none
-            configuration.refinementRounds = 2
-            configuration.initialTemperature = configuration.finalTemperature * 4
-            let search = ParameterSearch(space: tightened.space, configuration: configuration)
+            // A warm start: line searches near the previous level's best.
+            var search = TuningSearch(space: tightened.space, budget: evaluationsPerLevel, seed: seed &+ UInt(level + 1))
+            search.startPass = 1
+            search.polishFraction = 0
+            search.skipping = flat
+            search.parallelism = parallelism
             let result = try search.run(objective: tightened.searchObjective)
-            current = result.best.values
+            current = result.best
             if let p = point(current, limit: limit, on: tightened, evaluations: result.evaluations) { points.append(p) }
         }
         // Non-dominated: no other point has both a lower (or equal) achieved
