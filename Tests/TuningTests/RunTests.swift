@@ -40,23 +40,27 @@ struct RunTests {
         #expect(curve.points.first?.value == 2 && curve.points.last?.value == 60)
     }
 
-    @Test("a latency budget constrains the optimum: feasible, and faster than the unconstrained window")
+    @Test("a latency budget constrains the optimum: feasible, inside the faster part of the window")
     func budgetConstrains() throws {
         let corpus = try PanSlopCorpus()
-        var settings = quickSettings(budgets: [PanSlopCorpus.panBudget(ms: 45)])
+        var settings = quickSettings(budgets: [PanSlopCorpus.panBudget(ms: 60)])
         settings.relaxBrokenBudgets = false
         let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
         let slop = try #require(result.params["pan.slop"])
-        #expect(slop < 8, "a 45 ms budget at 150 pt/s leaves less than 8 pt of slop, got \(slop)")
+        // At 150 pt/s and 120 Hz a slop of 9.6 pt or more takes 67 ms to pass.
+        #expect(slop >= 8 && slop < 9.6, "tuned pan.slop \(slop)")
         let check = try #require(result.tuned.train.budgets.first)
         #expect(check.passed)
-        #expect(try #require(check.value) <= 45)
-        // The price: some wobbling taps now start pans.
-        #expect(result.tuned.train.counts.wrong > 0)
+        #expect(try #require(check.value) <= 60)
+        #expect(result.tuned.train.misfires == 0)
         #expect(result.budgets.first?.relaxed == false)
-        // The baseline misses the budget; the search's best is feasible.
+        // The baseline (18 pt) misses the budget; the tuned constants meet it.
         #expect(result.baseline.train.budgetViolations == 1)
         #expect(result.tuned.train.budgetViolations == 0)
+        // Without the budget, the search settles in the middle of the window (the
+        // surrogate prefers the largest margins), which is too slow for 60 ms.
+        let free = try Optimizer(settings: quickSettings()).run(sessions: corpus.sessions, scene: nil)
+        #expect(try #require(free.params["pan.slop"]) > slop)
     }
 
     @Test("same seed, same run; another seed may search elsewhere but stays deterministic")

@@ -8,9 +8,11 @@ import TraceModel
 
 @Suite("Validation")
 struct ValidationTests {
+    /// A label outcome (its memberwise init is the simulator's own; JSON is public).
     private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) -> LabelOutcome {
-        LabelOutcome(session: session, label: label, user: nil, device: "d", intent: .tap, direction: nil, target: nil,
-                     start: 0, end: 0, outcome: verdict)
+        let json = #"{"session":"\#(session)","label":\#(label),"device":"d","intent":"tap","start":0,"end":0,"outcome":"\#(verdict.rawValue)","softMisfires":0}"#
+        do { return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8)) }
+        catch { Issue.record("\(error)"); fatalError("cannot build a label outcome") }
     }
 
     @Test("McNemar pairs labels by session and index, in any order")

@@ -33,6 +33,11 @@ import TraceModel
 /// ``relaxedBudgets``; reports show both limits. Pass `relaxBrokenBudgets:
 /// false` to keep them strict.
 ///
+/// A budget on a gesture that fires at the baseline is also broken when a
+/// candidate makes that gesture never fire at all (reported as 100 % over):
+/// otherwise the cheapest way to meet a pan latency budget would be to
+/// never recognize a pan.
+///
 /// ```swift
 /// let objective = try TuningObjective(data: data, space: space, scene: .epilogue)
 /// let search = ParameterSearch(space: space, configuration: .init(maxEvaluations: 300, seed: 1))
@@ -51,6 +56,11 @@ public final class TuningObjective: Sendable {
     public let effectiveBudgets: [LatencyBudget]
     /// Indices into ``budgets`` that were relaxed.
     public let relaxedBudgets: [Int]
+    /// Indices into ``budgets`` with observations at the baseline on the
+    /// training users: for these, a candidate under which the gesture never
+    /// fires at all breaks the budget (otherwise "never recognize a pan"
+    /// would meet any pan latency budget).
+    public let observedBudgets: Set<Int>
     /// How far a recognition may lie outside a label's window and still match it.
     public let matchTolerance: Micros
 
@@ -68,15 +78,17 @@ public final class TuningObjective: Sendable {
         self.matchTolerance = matchTolerance
         var effective = budgets
         var relaxed: [Int] = []
-        if relaxBrokenBudgets, !budgets.isEmpty {
+        var observed = Set<Int>()
+        if !budgets.isEmpty {
             let simulator = Simulator(scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
                                       options: SimulationOptions(matchTolerance: matchTolerance, budgets: budgets,
                                                                  keepLabelOutcomes: false, threads: 2))
             let baseline: SimulationResult
             do { baseline = try simulator.run(corpus: data.train) }
             catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
-            for (i, check) in baseline.budgets.enumerated() where !check.passed {
-                if let value = check.value {
+            for (i, check) in baseline.budgets.enumerated() {
+                if check.count > 0 { observed.insert(i) }
+                if relaxBrokenBudgets, !check.passed, let value = check.value {
                     effective[i].limit = value
                     relaxed.append(i)
                 }
@@ -84,6 +96,7 @@ public final class TuningObjective: Sendable {
         }
         self.effectiveBudgets = effective
         self.relaxedBudgets = relaxed
+        self.observedBudgets = observed
     }
 
     private init(copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget]) {
@@ -94,6 +107,7 @@ public final class TuningObjective: Sendable {
         budgets = other.budgets
         self.effectiveBudgets = effectiveBudgets
         relaxedBudgets = other.relaxedBudgets
+        observedBudgets = other.observedBudgets
         matchTolerance = other.matchTolerance
     }
 
@@ -157,7 +171,7 @@ public final class TuningObjective: Sendable {
         let cost = weightedCost(of: result)
         let labels = Double(max(result.total.labels, 1))
         return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels,
-                          violations: Self.violations(result.budgets))
+                          violations: Self.violations(result.budgets, required: observedBudgets))
     }
 
     /// The summed misfire cost, exact and smoothed.
@@ -200,11 +214,16 @@ public final class TuningObjective: Sendable {
         return table
     }()
 
-    /// Each failed budget as its relative excess over the limit.
-    static func violations(_ checks: [BudgetCheck]) -> [String: Double] {
+    /// Each failed budget as its relative excess over the limit; a budget in
+    /// `required` without any observation counts as 100 % over.
+    static func violations(_ checks: [BudgetCheck], required: Set<Int> = []) -> [String: Double] {
         var result: [String: Double] = [:]
-        for check in checks where !check.passed {
-            guard let value = check.value else { continue }
+        for (i, check) in checks.enumerated() {
+            if check.count == 0, required.contains(i) {
+                result[check.budget.key] = 1
+                continue
+            }
+            guard !check.passed, let value = check.value else { continue }
             let limit = check.budget.limit
             result[check.budget.key] = limit > 0 ? (value - limit) / limit : value - limit
         }

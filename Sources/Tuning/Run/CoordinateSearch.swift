@@ -20,7 +20,8 @@ import Foundation
 /// ## The passes
 ///
 /// - Pass 0: `firstGrid` points evenly over each parameter's whole range,
-///   bounds included (on its search scale: log where declared).
+///   bounds included (on its search scale: log where declared); by default
+///   as many as a third of the budget allows, 7 to 33.
 /// - Pass k ≥ 1: `localPoints` points at ±1, ±2, … steps around the current
 ///   value, the step halving each pass (1/12, 1/24, … of the range).
 /// - Parameters whose every candidate evaluated identically in a pass (a
@@ -43,7 +44,10 @@ public struct CoordinateSearch: Sendable {
     public var space: ParameterSpace
     /// Evaluations this search may spend.
     public var budget: Int
-    public var firstGrid: Int = 7
+    /// Points per parameter on pass 0; `nil` adapts it to the budget: a
+    /// third of the budget per parameter, at least 7 and at most 33 (a
+    /// one-parameter search with 40 evaluations looks at 10 values).
+    public var firstGrid: Int?
     public var localPoints: Int = 4
     /// First pass to run: 0 starts with the full-range grids, 1 searches
     /// only around the start (a warm start).
@@ -163,7 +167,7 @@ public struct CoordinateSearch: Sendable {
         if pass == 0 {
             // Both bounds included: many constants are best at an end of
             // their range (a trigger nobody reaches, a lock that should be 0).
-            let n = max(firstGrid, 2)
+            let n = max(firstGrid ?? min(max(budget / (3 * max(space.dimension, 1)), 7), 33), 2)
             return (0 ..< n).map { Double($0) / Double(n - 1) }
         }
         let step = 1 / (6 * pow(2, Double(pass)))
