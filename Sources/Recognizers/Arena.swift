@@ -60,10 +60,19 @@ public struct Arena: Sendable {
     /// Per recognizer: the ones that must fail before it may recognize.
     let waitsFor: [UInt64]
     let motionMask: UInt64
-    public let tuning: Tuning
+    /// Tuning and touches live behind pointers (copied on write), so that
+    /// the per-sample calls pass them by address: as stored properties of a
+    /// struct being mutated they would be copied on every call.
+    var storage: ArenaStorage
+    public var tuning: Tuning { storage.tuning.pointee }
+    /// The parameter values the tuning was made from.
+    public let parameters: ParameterSet
+    /// Internal: it points into this arena's storage.
+    var touches: Touches { storage.touches.pointee }
+    /// Fingers down now.
+    public var fingersDown: Int { storage.touches.pointee.activeCount }
     let initialShared: SharedState
     public private(set) var shared: SharedState
-    public private(set) var touches = Touches()
     var compare: SoftThreshold
 
     /// Members of the current contact.
@@ -115,7 +124,8 @@ public struct Arena: Sendable {
         self.simultaneous = simultaneous
         self.waitsFor = waitsFor
         self.motionMask = motion
-        self.tuning = tuning
+        self.storage = ArenaStorage(tuning: tuning)
+        self.parameters = tuning.parameters
         self.initialShared = shared
         self.shared = shared
         self.compare = SoftThreshold(temperature: temperature)
@@ -126,12 +136,13 @@ public struct Arena: Sendable {
     /// Resets everything for a new session on a screen of the given size
     /// (regions are resolved to points here, once).
     public mutating func beginSession(screenWidth: Double, screenHeight: Double) {
+        makeStorageUnique()
         for i in recognizers.indices {
             recognizers[i].reset()
             recognizers[i].rect = recognizers[i].region.resolved(
-                screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: tuning.edgeWidth)
+                screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
         }
-        touches.reset(width: screenWidth, height: screenHeight)
+        storage.touches.pointee.reset(width: screenWidth, height: screenHeight)
         shared = initialShared
         compare.reset()
         contact = 0
@@ -159,43 +170,47 @@ public struct Arena: Sendable {
 
     /// One touch sample. Samples must come in time order (the format's rule).
     public mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
+        makeStorageUnique()
         now = t
+        let touches = storage.touches
         if t >= nextDeadline { fireTimers(upTo: t) }
         switch phase {
         case .began:
-            if touches.activeCount == 0 { startContact(t: t, x: x, y: y) }
-            let slot = touches.down(pointer: pointer, t: t, x: x, y: y)
+            if touches.pointee.activeCount == 0 { startContact(t: t, x: x, y: y) }
+            let slot = touches.pointee.down(pointer: pointer, t: t, x: x, y: y)
             guard slot >= 0 else { return }
             deliver(.down, slot: slot, t: t)
-            if touches.activeCount == 1 { lateJoin(slot: slot, t: t, x: x, y: y) }
+            if touches.pointee.activeCount == 1 { lateJoin(slot: slot, t: t, x: x, y: y) }
         case .moved, .stationary:
-            let slot = touches.slot(of: pointer)
+            let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
-            touches.move(slot, t: t, x: x, y: y)
+            touches.pointee.move(slot, t: t, x: x, y: y)
             deliver(.move, slot: slot, t: t)
         case .ended, .cancelled:
-            let slot = touches.slot(of: pointer)
+            let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
-            touches.up(slot, t: t, x: x, y: y)
+            touches.pointee.up(slot, t: t, x: x, y: y)
+            if touches.pointee.activeCount == 1 { failWaitingContinuous(at: t) }
             deliver(phase == .ended ? .up : .cancel, slot: slot, t: t)
-            touches.remove(slot)
-            if touches.activeCount == 0 { endContact(t: t) }
+            touches.pointee.remove(slot)
+            if touches.pointee.activeCount == 0 { endContact(t: t) }
         }
     }
 
     /// One motion sample (user acceleration in g), for shake recognizers.
     public mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
+        makeStorageUnique()
         now = t
         if t >= nextDeadline { fireTimers(upTo: t) }
         var m = motionMask
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            switch recognizers[i].shake(t: t, ax: ax, ay: ay, tuning, shared, &compare) {
+            switch recognizers[i].shake(t: t, ax: ax, ay: ay, storage.tuning, shared, &compare) {
             case .begin:
                 recognizers[i].state = .recognized
                 shared.lastShake = t
-                recognizers[i].applyAction(at: t, touches: touches, tuning: tuning, shared: &shared)
+                recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
                 record(i, at: t, touchDown: recognizers[i].onset)
                 recognizers[i].state = .idle
             case .drop:
@@ -274,7 +289,7 @@ public struct Arena: Sendable {
             m &= m - 1
             guard recognizers[i].state.isLive else { continue }
             let verdict = recognizers[i].handle(
-                .down, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+                .down, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared, compare: &compare)
             if verdict != .none { apply(verdict, i, at: t) }
             let deadline = recognizers[i].deadline
             if deadline < nextDeadline { nextDeadline = deadline }
@@ -287,15 +302,32 @@ public struct Arena: Sendable {
         return r.rect.contains(x: x, y: y)
     }
 
-    private mutating func endContact(t: Micros) {
+    /// Before the last finger lifts: a continuous gesture still waiting can
+    /// no longer begin — nothing is left to move it (UIKit fails a pan whose
+    /// touches end while it waits for another recognizer to fail).
+    private mutating func failWaitingContinuous(at t: Micros) {
         var m = live & contact
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            let r = recognizers[i]
-            // Undecided with nothing left to wait for: it can no longer win.
-            if r.state == .possible, r.deadline == .max { fail(i, at: t) }
-            if r.state == .began { fail(i, at: t) }
+            if recognizers[i].state == .waiting, recognizers[i].kind.isContinuous { fail(i, at: t) }
+        }
+    }
+
+    private mutating func endContact(t: Micros) {
+        // Undecided with nothing left to wait for: it can no longer win.
+        var m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            if recognizers[i].state == .possible, recognizers[i].deadline == .max { fail(i, at: t) }
+        }
+        // Anything still in progress is cancelled (its recording closes uncommitted).
+        m = live & contact
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            if recognizers[i].state == .began { fail(i, at: t) }
         }
         if compare.temperature > 0 {
             contacts.append(ContactMargin(start: contactStart, end: t, margin: compare.closestMargin))
@@ -312,7 +344,7 @@ public struct Arena: Sendable {
             m &= m - 1
             guard recognizers[i].state.isLive else { continue }
             let verdict = recognizers[i].handle(
-                event, slot: slot, t: t, touches: touches, tuning: tuning, shared: &shared, compare: &compare)
+                event, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared, compare: &compare)
             if verdict != .none { apply(verdict, i, at: t) }
             let deadline = recognizers[i].deadline
             if deadline < nextDeadline { nextDeadline = deadline }
@@ -327,7 +359,7 @@ public struct Arena: Sendable {
                 recognizers[i].deadline = .max
                 guard recognizers[i].state.isLive else { continue }
                 let verdict = recognizers[i].handle(
-                    .timer, slot: -1, t: now, touches: touches, tuning: tuning, shared: &shared,
+                    .timer, slot: -1, t: now, touches: storage.touches, tuning: storage.tuning, shared: &shared,
                     compare: &compare)
                 if verdict != .none { apply(verdict, i, at: now) }
             }
@@ -380,7 +412,7 @@ public struct Arena: Sendable {
         let bit: UInt64 = 1 << UInt64(i)
         let kind = recognizers[i].kind
         recognizers[i].deadline = .max
-        recognizers[i].applyAction(at: t, touches: touches, tuning: tuning, shared: &shared)
+        recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
         if kind.isContinuous {
             recognizers[i].state = .began
             recognizers[i].record = recognitions.count
@@ -407,7 +439,7 @@ public struct Arena: Sendable {
         recognitions.append(Recognition(
             recognizer: i, kind: r.kind, direction: r.direction, touchDown: touchDown,
             onset: r.onset == .max ? t : r.onset, recognized: t, ended: t,
-            pointers: r.kind == .shake ? 0 : touches.maxActive, committed: true,
+            pointers: r.kind == .shake ? 0 : storage.touches.pointee.maxActive, committed: true,
             releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
             value: r.value))
     }
@@ -426,7 +458,7 @@ public struct Arena: Sendable {
         recognitions[k].springDistance = r.springDistance
         recognitions[k].hapticLatency = r.hapticLatency
         recognitions[k].value = r.value
-        recognitions[k].pointers = max(recognitions[k].pointers, touches.maxActive)
+        recognitions[k].pointers = max(recognitions[k].pointers, storage.touches.pointee.maxActive)
     }
 
     private mutating func fail(_ i: Int, at t: Micros) {
@@ -453,6 +485,48 @@ public struct Arena: Sendable {
             let (pending, won) = undecided(waitsFor[j])
             if won { fail(j, at: t) } else if !pending { accept(j, at: t) }
         }
+    }
+}
+
+/// Heap storage for an arena's tuning and touch table, copied on write.
+final class ArenaStorage: @unchecked Sendable {
+    let tuning: UnsafeMutablePointer<Tuning>
+    let touches: UnsafeMutablePointer<Touches>
+    let slots: UnsafeMutablePointer<Touches.Slot>
+
+    init(tuning: Tuning) {
+        self.tuning = .allocate(capacity: 1)
+        self.tuning.initialize(to: tuning)
+        slots = .allocate(capacity: Touches.capacity)
+        slots.initialize(repeating: Touches.Slot(), count: Touches.capacity)
+        touches = .allocate(capacity: 1)
+        touches.initialize(to: Touches(slots: slots))
+    }
+
+    func copy() -> ArenaStorage {
+        let other = ArenaStorage(tuning: tuning.pointee)
+        other.slots.update(from: slots, count: Touches.capacity)
+        var table = touches.pointee
+        table.slots = other.slots
+        other.touches.pointee = table
+        return other
+    }
+
+    deinit {
+        tuning.deinitialize(count: 1)
+        tuning.deallocate()
+        touches.deinitialize(count: 1)
+        touches.deallocate()
+        slots.deinitialize(count: Touches.capacity)
+        slots.deallocate()
+    }
+}
+
+extension Arena {
+    /// Value semantics: a copied arena gets its own storage before it changes.
+    @inline(__always)
+    mutating func makeStorageUnique() {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
     }
 }
 

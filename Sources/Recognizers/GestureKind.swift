@@ -12,6 +12,26 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case edgeSwipe, multiSwipe
     case shake
 
+    /// Position in `allCases` (for arrays indexed by kind).
+    public var ordinal: Int {
+        switch self {
+        case .tap: 0
+        case .doubleTap: 1
+        case .longPress: 2
+        case .pan: 3
+        case .scroll: 4
+        case .swipeActions: 5
+        case .cardSwipe: 6
+        case .tabSwipe: 7
+        case .dismiss: 8
+        case .pinch: 9
+        case .rotation: 10
+        case .edgeSwipe: 11
+        case .multiSwipe: 12
+        case .shake: 13
+        }
+    }
+
     /// The label intent a recognition of this kind fulfils.
     public var intent: Intent {
         switch self {
@@ -84,4 +104,23 @@ public enum RecognizerState: UInt8, Sendable, Hashable, Codable {
 func dominantDirection(dx: Double, dy: Double) -> Direction {
     if abs(dx) >= abs(dy) { return dx < 0 ? .left : .right }
     return dy < 0 ? .up : .down
+}
+
+// MARK: - Time arithmetic that cannot trap
+
+extension Micros {
+    /// `self + d`, or `.max`/`.min` instead of overflowing (times come from
+    /// data: a deadline after the last representable microsecond is never).
+    @inlinable
+    public func saturatingAdd(_ d: Micros) -> Micros {
+        let (sum, overflow) = addingReportingOverflow(d)
+        return overflow ? (d > 0 ? .max : .min) : sum
+    }
+
+    /// `self − d`, saturating like ``saturatingAdd(_:)``.
+    @inlinable
+    public func saturatingSubtract(_ d: Micros) -> Micros {
+        let (difference, overflow) = subtractingReportingOverflow(d)
+        return overflow ? (d > 0 ? .min : .max) : difference
+    }
 }

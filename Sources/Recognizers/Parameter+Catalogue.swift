@@ -2,7 +2,8 @@
 
 extension Parameter {
     /// Name, unit, default, bounds and meaning. Defaults are the reference
-    /// app's constants; where it names none, the platform convention noted.
+    /// app's constants; where it names none the description says so (and
+    /// names the platform convention followed, when there is one).
     public var spec: ParameterSpec {
         switch self {
         // MARK: Tap family
@@ -11,13 +12,13 @@ extension Parameter {
                 "A tap fails once any finger moves farther than this from where it went down.")
         case .tapMaxDuration:
             ParameterSpec("tap.maxDuration", "s", 0.35, 0.1, 1.0, log: true,
-                "A tap fails if the finger stays down longer (it becomes a press).")
+                "A tap fails if the finger stays down longer (it becomes a press). (Default: gesturetune's choice; the reference app names none.)")
         case .doubleTapWindow:
             ParameterSpec("doubleTap.window", "s", 0.5, 0.15, 0.8, log: true,
                 "Longest time from the first tap's lift to the second tap's touch-down; also how long a single tap waits for the double tap to fail.")
         case .doubleTapInterTapSlop:
             ParameterSpec("doubleTap.interTapSlop", "pt", 40, 5, 100,
-                "Largest distance between the two taps' touch-down points.")
+                "Largest distance between the two taps' touch-down points. (Default: gesturetune's choice; the reference app names none.)")
         case .doubleTapMinimumGap:
             ParameterSpec("doubleTap.minimumGap", "s", 0.04, 0, 0.15,
                 "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime).")
@@ -33,14 +34,14 @@ extension Parameter {
                 "Mean finger translation before a free pan begins (Flutter's kTouchSlop; the reference app names none).")
         case .scrollSlop:
             ParameterSpec("scroll.slop", "pt", 10, 2, 60,
-                "Translation before a scroll begins.")
+                "Translation before a scroll begins. (Default: gesturetune's choice; the reference app names none.)")
         case .scrollAxisAngle:
             ParameterSpec("scroll.axisAngle", "deg", 45, 10, 80,
-                "A scroll begins only if its movement is within this angle of its axis; it then stays locked to the axis.")
+                "A scroll begins only if its movement is within this angle of its axis; it then stays locked to the axis. (Default: gesturetune's choice; the reference app names none.)")
         // MARK: Swipe actions
         case .swipeActionsSlop:
             ParameterSpec("swipeActions.slop", "pt", 10, 2, 40,
-                "Horizontal translation before a row starts sliding.")
+                "Horizontal translation before a row starts sliding. (Default: gesturetune's choice; the reference app names none.)")
         case .swipeActionsThreshold:
             ParameterSpec("swipeActions.threshold", "pt", 80, 30, 200,
                 "Leftward translation that opens the row's actions on release (a haptic fires when it is crossed).")
@@ -52,14 +53,14 @@ extension Parameter {
                 "Offset after which the row resists (rubber band).")
         case .swipeActionsResistance:
             ParameterSpec("swipeActions.resistance", "", 0.55, 0.1, 1.0,
-                "Rubber-band constant beyond the maximum distance (UIScrollView's 0.55).")
+                "Rubber-band constant beyond the maximum distance (UIScrollView's 0.55). (Default: gesturetune's choice; the reference app names none.)")
         case .swipeActionsButtonWidth:
             ParameterSpec("swipeActions.buttonWidth", "pt", 56, 40, 100,
                 "Width of one action button; two buttons set the open resting offset.")
         // MARK: Card stack
         case .cardSwipeSlop:
             ParameterSpec("cardSwipe.slop", "pt", 10, 2, 40,
-                "Translation before the top card follows the finger.")
+                "Translation before the top card follows the finger. (Default: gesturetune's choice; the reference app names none.)")
         case .cardSwipeDeleteThreshold:
             ParameterSpec("cardSwipe.deleteThreshold", "pt", 120, 50, 250,
                 "Horizontal translation at release beyond which the card flies off (deleted).")
@@ -75,7 +76,7 @@ extension Parameter {
         // MARK: Tabs
         case .tabSwipeSlop:
             ParameterSpec("tabSwipe.slop", "pt", 10, 2, 40,
-                "Translation before the direction is decided (horizontal tab swipe or vertical scroll).")
+                "Translation before the direction is decided (horizontal tab swipe or vertical scroll). (Default: gesturetune's choice; the reference app names none.)")
         case .tabSwipeProjectedDistanceTrigger:
             ParameterSpec("tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300,
                 "The reference app's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.")
@@ -106,7 +107,7 @@ extension Parameter {
         // MARK: Dismiss
         case .dismissSlop:
             ParameterSpec("dismiss.slop", "pt", 10, 2, 40,
-                "Downward translation before the sheet follows the finger.")
+                "Downward translation before the sheet follows the finger. (Default: gesturetune's choice; the reference app names none.)")
         case .dismissProgressDistance:
             ParameterSpec("dismiss.progressDistance", "pt", 300, 100, 600,
                 "progress = offset / this.")
@@ -119,7 +120,7 @@ extension Parameter {
         // MARK: Pinch and rotation
         case .pinchSpanSlop:
             ParameterSpec("pinch.spanSlop", "pt", 12, 2, 60,
-                "Change of the distance between two fingers before a pinch begins.")
+                "Change of the distance between two fingers before a pinch begins. (Default: gesturetune's choice; the reference app names none.)")
         case .pinchMinScale:
             ParameterSpec("pinch.minScale", "×", 1, 0.25, 1,
                 "Smallest zoom scale.")
@@ -131,35 +132,35 @@ extension Parameter {
                 "Double tap on the image toggles between 1× and this scale.")
         case .rotationSlop:
             ParameterSpec("rotation.slop", "deg", 8, 1, 45,
-                "Turn of the line between two fingers before a rotation begins.")
+                "Turn of the line between two fingers before a rotation begins. (Default: gesturetune's choice; the reference app names none.)")
         case .rotationSnapAngle:
             ParameterSpec("rotation.snapAngle", "deg", 45, 5, 90,
                 "At release the rotation snaps to a multiple of this angle.")
         // MARK: Edge, multi-finger, shake
         case .edgeSwipeEdgeWidth:
             ParameterSpec("edgeSwipe.edgeWidth", "pt", 20, 5, 60,
-                "Width of the strip along the edge where an edge swipe may start.")
+                "Width of the strip along the edge where an edge swipe may start. (Default: gesturetune's choice; the reference app names none.)")
         case .edgeSwipeMinimumDistance:
             ParameterSpec("edgeSwipe.minimumDistance", "pt", 50, 10, 200,
-                "Inward translation before the edge swipe (back) is recognized.")
+                "Inward translation before the edge swipe (back) is recognized. (Default: gesturetune's choice; the reference app names none.)")
         case .multiSwipeTouchCount:
             ParameterSpec("multiSwipe.touchCount", "fingers", 3, 2, 5, integer: true,
-                "Fingers a multi-finger swipe needs.")
+                "Fingers a multi-finger swipe needs. (Default: gesturetune's choice; the reference app names none.)")
         case .multiSwipeDirectionCone:
             ParameterSpec("multiSwipe.directionCone", "deg", 30, 5, 60,
-                "Largest angle between the movement and the swipe's axis.")
+                "Largest angle between the movement and the swipe's axis. (Default: gesturetune's choice; the reference app names none.)")
         case .multiSwipeMinimumVelocity:
             ParameterSpec("multiSwipe.minimumVelocity", "pt/s", 300, 50, 2000, log: true,
-                "Mean speed of the fingers' centroid from onset to lift.")
+                "Mean speed of the fingers' centroid from onset to lift. (Default: gesturetune's choice; the reference app names none.)")
         case .shakeThreshold:
             ParameterSpec("shake.threshold", "g", 1.5, 0.3, 5, log: true,
-                "Peak user acceleration that counts as one stroke of a shake.")
+                "Peak user acceleration that counts as one stroke of a shake. (Default: gesturetune's choice; the reference app names none.)")
         case .shakeReversals:
             ParameterSpec("shake.reversals", "count", 3, 1, 8, integer: true,
-                "Direction reversals between strokes above the threshold that make a shake.")
+                "Direction reversals between strokes above the threshold that make a shake. (Default: gesturetune's choice; the reference app names none.)")
         case .shakeWindow:
             ParameterSpec("shake.window", "s", 0.8, 0.2, 2, log: true,
-                "The reversals must happen within this time.")
+                "The reversals must happen within this time. (Default: gesturetune's choice; the reference app names none.)")
         case .shakeDebounce:
             ParameterSpec("shake.debounce", "s", 2.0, 0, 5,
                 "After a shake, another is ignored for this long.")

@@ -2,8 +2,12 @@
 
 /// Values for every ``Parameter``: the catalogue defaults, overridden by name.
 ///
-/// Decodes from (and encodes to) a JSON object `name → value`, which is how
-/// the CLI and the optimizer pass tuned constants around:
+/// A set remembers which values were *assigned* (by name, by subscript, or
+/// decoded): those win over a scene's own values when the simulator merges
+/// them — even when an assigned value equals the catalogue default — and
+/// they are what it encodes. Decodes from (and encodes to) a JSON object
+/// `name → value`, which is how the CLI and the optimizer pass tuned
+/// constants around:
 ///
 /// ```swift
 /// var parameters = try ParameterSet(["tabSwipe.directionalBias": 4.0])
@@ -13,10 +17,13 @@
 public struct ParameterSet: Sendable, Hashable, Codable {
     /// Indexed by `Parameter.rawValue`.
     public private(set) var values: [Double]
+    /// Whether each value was assigned (indexed like `values`).
+    public private(set) var assigned: [Bool]
 
-    /// The catalogue defaults.
+    /// The catalogue defaults, none assigned.
     public init() {
         values = Parameter.allCases.map(\.spec.defaultValue)
+        assigned = Array(repeating: false, count: values.count)
     }
 
     /// The defaults with some values replaced by name.
@@ -37,18 +44,34 @@ public struct ParameterSet: Sendable, Hashable, Codable {
                 throw ParameterError.outOfBounds(name: name, value: value, spec: parameter.spec)
             }
             values[parameter.rawValue] = value
+            assigned[parameter.rawValue] = true
         }
     }
 
+    /// Reading gives the value; writing assigns it (no bounds check: the
+    /// optimizer keeps within bounds, and ``apply(_:)`` checks names from users).
     public subscript(parameter: Parameter) -> Double {
         get { values[parameter.rawValue] }
-        set { values[parameter.rawValue] = newValue }
+        set {
+            values[parameter.rawValue] = newValue
+            assigned[parameter.rawValue] = true
+        }
     }
 
-    /// The values that differ from the defaults, by name.
+    /// Whether a value was assigned rather than left at its default.
+    public func isAssigned(_ parameter: Parameter) -> Bool { assigned[parameter.rawValue] }
+
+    /// This set with `other`'s assigned values on top.
+    public func merging(_ other: ParameterSet) -> ParameterSet {
+        var result = self
+        for parameter in Parameter.allCases where other.isAssigned(parameter) { result[parameter] = other[parameter] }
+        return result
+    }
+
+    /// The assigned values, by name.
     public var overrides: [String: Double] {
         var result: [String: Double] = [:]
-        for parameter in Parameter.allCases where self[parameter] != parameter.spec.defaultValue {
+        for parameter in Parameter.allCases where isAssigned(parameter) {
             result[parameter.name] = self[parameter]
         }
         return result
@@ -61,7 +84,7 @@ public struct ParameterSet: Sendable, Hashable, Codable {
         return result
     }
 
-    // MARK: Codable: a JSON object name → value (every parameter is written)
+    // MARK: Codable: a JSON object name → value (the assigned values)
 
     public init(from decoder: any Decoder) throws {
         let object = try decoder.singleValueContainer().decode([String: Double].self)
@@ -70,7 +93,7 @@ public struct ParameterSet: Sendable, Hashable, Codable {
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(all)
+        try container.encode(overrides)
     }
 }
 

@@ -9,13 +9,14 @@ extension Recognizer {
     /// `shake.debounce` (2 s) of the last one is dropped. Latency onset: the
     /// first stroke of the sequence.
     mutating func shake(
-        t: Micros, ax: Double, ay: Double, _ p: Tuning, _ shared: SharedState,
+        t: Micros, ax: Double, ay: Double, _ p: UnsafePointer<Tuning>, _ shared: SharedState,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         let a = abs(ax) >= abs(ay) ? ax : ay
-        guard compare.exceeds(abs(a), p.shakeThreshold) else { return .none }
+        // Per-sample: exact (only one-shot decisions feed the surrogate).
+        guard abs(a) > p.pointee.shakeThreshold else { return .none }
         let sign = a < 0 ? -1 : 1
-        if lastSign == 0 || t - onset > p.shakeWindow {
+        if lastSign == 0 || t - onset > p.pointee.shakeWindow {
             lastSign = sign
             onset = t
             count = 0
@@ -24,11 +25,11 @@ extension Recognizer {
         guard sign != lastSign else { return .none }
         lastSign = sign
         count += 1
-        guard count >= p.shakeReversals else { return .none }
+        guard count >= p.pointee.shakeReversals else { return .none }
         lastSign = 0
         count = 0
         downT = onset
-        if shared.lastShake != .min, t - shared.lastShake < p.shakeDebounce {
+        if shared.lastShake != .min, t - shared.lastShake < p.pointee.shakeDebounce {
             dropReason = .debounce
             return .drop
         }

@@ -14,7 +14,7 @@ extension Recognizer {
     /// `swipeActions.projectedDistanceTrigger` (−200 pt); else the row snaps
     /// back. Beyond `swipeActions.maxDistance` the row resists (rubber band).
     mutating func swipeActions(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -24,45 +24,44 @@ extension Recognizer {
                 return dragDown(slot: slot, t: t, touches)
             case .move:
                 let (tx, ty) = translation(touches)
-                guard abs(tx) > p.swipeActionsSlop || abs(ty) > p.swipeActionsSlop else { return .none }
+                guard abs(tx) > p.pointee.swipeActionsSlop || abs(ty) > p.pointee.swipeActionsSlop else { return .none }
                 if compare.exceeds(abs(ty), abs(tx)) || tx > 0 { return .fail }
-                guard compare.exceeds(-tx, p.swipeActionsSlop) else { return .none }
                 direction = .left
-                onset = touches.onset
+                onset = touches.pointee.onset
                 prevT = t
                 prevOffset = tx
                 crossed = false
                 hapticLatency = -1
                 return .begin
             case .up:
-                return touches.activeCount == 1 ? .fail : .none
+                return touches.pointee.activeCount == 1 ? .fail : .none
             case .cancel, .timer:
                 return .fail
             }
         case .began, .waiting:
             let (tx, _) = translation(touches)
-            if !crossed, tx <= -p.swipeActionsThreshold {
+            if !crossed, tx <= -p.pointee.swipeActionsThreshold {
                 crossed = true
                 // The finger crossed between the previous sample and this one.
                 let span = tx - prevOffset
-                let fraction = span != 0 ? (-p.swipeActionsThreshold - prevOffset) / span : 1
+                let fraction = span != 0 ? (-p.pointee.swipeActionsThreshold - prevOffset) / span : 1
                 let crossing = Double(prevT) + min(max(fraction, 0), 1) * Double(t - prevT)
                 hapticLatency = t - Micros(crossing.rounded())
             }
             prevT = t
             prevOffset = tx
-            guard state == .began, event == .up || event == .cancel, touches.activeCount == 1 else { return .none }
-            let v = touches.releaseVelocity(slot, at: t).dx
+            guard state == .began, event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
-            let projected = p.projectedDistance(velocity: v)
-            let open = compare.below(tx, -p.swipeActionsThreshold)
-                || compare.below(projected, p.swipeActionsProjectedTrigger)
+            let projected = p.pointee.projectedDistance(velocity: v)
+            let open = compare.below(tx, -p.pointee.swipeActionsThreshold)
+                || compare.below(projected, p.pointee.swipeActionsProjectedTrigger)
             committed = event == .up && open
             let shown = RubberBand.position(
-                tx, range: -p.swipeActionsMaxDistance...0, dimension: p.swipeActionsMaxDistance,
-                coefficient: p.swipeActionsResistance)
+                tx, range: -p.pointee.swipeActionsMaxDistance...0, dimension: p.pointee.swipeActionsMaxDistance,
+                coefficient: p.pointee.swipeActionsResistance)
             value = shown
-            springDistance = (committed ? -2 * p.swipeActionsButtonWidth : 0) - shown
+            springDistance = (committed ? -2 * p.pointee.swipeActionsButtonWidth : 0) - shown
             return .end
         default:
             return .none

@@ -8,7 +8,7 @@ extension Recognizer {
     /// `cardSwipe.deleteThreshold` it flies off (deleted), else it springs
     /// back. Both animations use the card spring (response 0.4, damping 0.7).
     mutating func cardSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -18,24 +18,24 @@ extension Recognizer {
                 return dragDown(slot: slot, t: t, touches)
             case .move:
                 let (tx, ty) = translation(touches)
-                guard abs(tx) > p.cardSwipeSlop || abs(ty) > p.cardSwipeSlop else { return .none }
+                guard abs(tx) > p.pointee.cardSwipeSlop || abs(ty) > p.pointee.cardSwipeSlop else { return .none }
                 if compare.exceeds(abs(ty), abs(tx)) { return .fail }
                 direction = tx < 0 ? .left : .right
-                onset = touches.onset
+                onset = touches.pointee.onset
                 return .begin
             case .up:
-                return touches.activeCount == 1 ? .fail : .none
+                return touches.pointee.activeCount == 1 ? .fail : .none
             case .cancel, .timer:
                 return .fail
             }
         case .began:
-            guard event == .up || event == .cancel, touches.activeCount == 1 else { return .none }
+            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
             let (tx, _) = translation(touches)
-            velocity = touches.releaseVelocity(slot, at: t).dx
+            velocity = touches.pointee.releaseVelocity(slot, at: t).dx
             direction = tx < 0 ? .left : .right
-            committed = event == .up && compare.exceeds(abs(tx), p.cardSwipeDeleteThreshold)
-            value = tx / p.cardSwipeRotationDivisor
-            let offscreen = (tx < 0 ? -1.0 : 1.0) * touches.screenWidth * 1.5
+            committed = event == .up && compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
+            value = tx / p.pointee.cardSwipeRotationDivisor
+            let offscreen = (tx < 0 ? -1.0 : 1.0) * touches.pointee.screenWidth * 1.5
             springDistance = (committed ? offscreen : 0) - tx
             return .end
         default:
@@ -47,7 +47,7 @@ extension Recognizer {
     /// `dismiss.progressDistance`; the release dismisses above
     /// `dismiss.progressThreshold` or faster than `dismiss.velocityThreshold`.
     mutating func dismiss(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -57,26 +57,26 @@ extension Recognizer {
                 return dragDown(slot: slot, t: t, touches)
             case .move:
                 let (tx, ty) = translation(touches)
-                guard abs(tx) > p.dismissSlop || abs(ty) > p.dismissSlop else { return .none }
+                guard abs(tx) > p.pointee.dismissSlop || abs(ty) > p.pointee.dismissSlop else { return .none }
                 if compare.exceeds(abs(tx), abs(ty)) || ty < 0 { return .fail }
                 direction = .down
-                onset = touches.onset
+                onset = touches.pointee.onset
                 return .begin
             case .up:
-                return touches.activeCount == 1 ? .fail : .none
+                return touches.pointee.activeCount == 1 ? .fail : .none
             case .cancel, .timer:
                 return .fail
             }
         case .began:
-            guard event == .up || event == .cancel, touches.activeCount == 1 else { return .none }
+            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
             let (_, ty) = translation(touches)
-            velocity = touches.releaseVelocity(slot, at: t).dy
-            let progress = max(0, ty) / p.dismissProgressDistance
+            velocity = touches.pointee.releaseVelocity(slot, at: t).dy
+            let progress = max(0, ty) / p.pointee.dismissProgressDistance
             value = progress
             committed = event == .up
-                && (compare.exceeds(progress, p.dismissProgressThreshold)
-                    || compare.exceeds(velocity, p.dismissVelocityThreshold))
-            springDistance = (committed ? touches.screenHeight : 0) - max(0, ty)
+                && (compare.exceeds(progress, p.pointee.dismissProgressThreshold)
+                    || compare.exceeds(velocity, p.pointee.dismissVelocityThreshold))
+            springDistance = (committed ? touches.pointee.screenHeight : 0) - max(0, ty)
             return .end
         default:
             return .none
@@ -88,7 +88,7 @@ extension Recognizer {
     /// inward movement dominates; fails if it goes outward or mostly along
     /// the edge first.
     mutating func edgeSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -106,27 +106,25 @@ extension Recognizer {
                 case .bottom: inward = -ty; along = tx
                 }
                 let distance2 = tx * tx + ty * ty
-                guard distance2 >= p.edgeMinimumDistance * p.edgeMinimumDistance else { return .none }
+                guard distance2 >= p.pointee.edgeMinimumDistance * p.pointee.edgeMinimumDistance else { return .none }
                 if inward <= 0 || compare.exceeds(abs(along), inward) { return .fail }
-                guard compare.exceeds(inward, p.edgeMinimumDistance) || inward == p.edgeMinimumDistance else {
-                    return .none
-                }
+                guard inward >= p.pointee.edgeMinimumDistance else { return .none }
                 switch region.edge ?? .left {
                 case .left: direction = .right
                 case .right: direction = .left
                 case .top: direction = .down
                 case .bottom: direction = .up
                 }
-                onset = touches.onset
+                onset = touches.pointee.onset
                 return .begin
             case .up:
-                return touches.activeCount == 1 ? .fail : .none
+                return touches.pointee.activeCount == 1 ? .fail : .none
             case .cancel, .timer:
                 return .fail
             }
         case .began:
-            guard event == .up || event == .cancel, touches.activeCount == 1 else { return .none }
-            let v = touches.releaseVelocity(slot, at: t)
+            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            let v = touches.pointee.releaseVelocity(slot, at: t)
             velocity = region.edge == .top || region.edge == .bottom ? v.dy : v.dx
             committed = event == .up
             return .end

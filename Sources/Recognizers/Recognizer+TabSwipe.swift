@@ -28,7 +28,7 @@ extension Recognizer {
     ///
     /// A finger moving left shows the next tab (direction `left`).
     mutating func tabSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -38,14 +38,14 @@ extension Recognizer {
                 return dragDown(slot: slot, t: t, touches)
             case .move:
                 let (tx, ty) = translation(touches)
-                guard compare.exceeds(tx * tx + ty * ty, p.tabSwipeSlop2) else { return .none }
+                guard tx * tx + ty * ty > p.pointee.tabSwipeSlop2 else { return .none }
                 let since = shared.sinceTabChange(t)
-                let bias = since < p.tabSwipeMomentumWindow ? p.tabSwipeMomentumBias : p.tabSwipeBias
+                let bias = since < p.pointee.tabSwipeMomentumWindow ? p.pointee.tabSwipeMomentumBias : p.pointee.tabSwipeBias
                 if compare.exceeds(abs(ty), bias * abs(tx)) { return .fail }
                 direction = tx < 0 ? .left : .right
-                onset = touches.onset
+                onset = touches.pointee.onset
                 value = Double(shared.currentTab)
-                if since < p.tabSwipeHorizontalLock {
+                if since < p.pointee.tabSwipeHorizontalLock {
                     dropReason = .horizontalLock
                     return .drop
                 }
@@ -56,27 +56,27 @@ extension Recognizer {
                 }
                 return .begin
             case .up:
-                return touches.activeCount == 1 ? .fail : .none
+                return touches.pointee.activeCount == 1 ? .fail : .none
             case .cancel, .timer:
                 return .fail
             }
         case .began:
-            guard event == .up || event == .cancel, touches.activeCount == 1 else { return .none }
+            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
             let (tx, _) = translation(touches)
-            let v = touches.releaseVelocity(slot, at: t).dx
+            let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
             // Toward the commit direction (positive = further the way it began).
             let sign: Double = direction == .left ? -1 : 1
             let along = tx * sign
-            let projected = p.projectedDistance(velocity: v) * sign
+            let projected = p.pointee.projectedDistance(velocity: v) * sign
             let target = shared.currentTab + (direction == .left ? 1 : -1)
             committed = event == .up && target >= 0 && target < shared.tabCount
-                && (compare.exceeds(along, p.tabSwipeDistanceThreshold)
-                    || compare.exceeds(projected, p.tabSwipeProjectedTrigger))
+                && (compare.exceeds(along, p.pointee.tabSwipeDistanceThreshold)
+                    || compare.exceeds(projected, p.pointee.tabSwipeProjectedTrigger))
             if committed {
                 shared.currentTab = target
                 shared.lastTabChange = t
-                springDistance = sign * touches.screenWidth - tx
+                springDistance = sign * touches.pointee.screenWidth - tx
             } else {
                 springDistance = -tx
             }

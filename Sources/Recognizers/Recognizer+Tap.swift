@@ -7,25 +7,28 @@ extension Recognizer {
     /// without moving farther than `tap.movementSlop`; `fingers` fingers.
     /// Recognized on the last lift (latency onset: that lift).
     mutating func tap(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state == .possible else { return .none }
         switch event {
         case .down:
-            if touches.activeCount == 1 {
+            if touches.pointee.activeCount == 1 {
                 downT = t
-                downX = touches.slots[slot].x
-                downY = touches.slots[slot].y
-                deadline = t + p.tapMaxDuration
+                downX = touches.pointee.slots[slot].x
+                downY = touches.pointee.slots[slot].y
+                deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
             }
-            return touches.activeCount > options.fingers ? .fail : .none
+            return touches.pointee.activeCount > options.fingers ? .fail : .none
         case .move:
-            return compare.exceeds(touches.moved2(slot), p.tapSlop2) ? .fail : .none
+            // Per-sample crossing checks stay exact: only one-shot decisions
+            // feed the smoothed surrogate (see SoftThreshold).
+            return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
         case .up:
-            if compare.exceeds(touches.moved2(slot), p.tapSlop2) { return .fail }
-            guard touches.activeCount == 1 else { return .none }  // the others still down
-            guard touches.maxActive == options.fingers else { return .fail }
+            // One-shot, in points (not squared), so its margin is relative to the slop.
+            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
+            guard touches.pointee.activeCount == 1 else { return .none }  // the others still down
+            guard touches.pointee.maxActive == options.fingers else { return .fail }
             onset = t
             deadline = .max
             return .begin
@@ -39,34 +42,37 @@ extension Recognizer {
     /// within `doubleTap.interTapSlop` of the first. Stays `possible` between
     /// the taps (across contacts), with a deadline at the window's end.
     mutating func doubleTap(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state == .possible else { return .none }
         switch event {
         case .down:
-            if touches.activeCount > options.fingers { return .fail }
-            guard touches.activeCount == 1 else { return .none }
-            let x = touches.slots[slot].x, y = touches.slots[slot].y
+            if touches.pointee.activeCount > options.fingers { return .fail }
+            guard touches.pointee.activeCount == 1 else { return .none }
+            let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
             if count == 0 {
                 downT = t
                 downX = x
                 downY = y
             } else {
                 let gap = t - upT
-                if gap < p.doubleTapMinimumGap { return .fail }
+                if gap < p.pointee.doubleTapMinimumGap { return .fail }
                 let ddx = x - downX, ddy = y - downY
-                if compare.exceeds(ddx * ddx + ddy * ddy, p.doubleTapInterTapSlop2) { return .fail }
+                if compare.exceeds((ddx * ddx + ddy * ddy).squareRoot(), p.pointee.doubleTapInterTapSlop2.squareRoot()) {
+                    return .fail
+                }
                 // `downT` stays the first tap's: the gesture began there.
             }
-            deadline = t + p.tapMaxDuration
+            deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
             return .none
         case .move:
-            return compare.exceeds(touches.moved2(slot), p.tapSlop2) ? .fail : .none
+            return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
         case .up:
-            if compare.exceeds(touches.moved2(slot), p.tapSlop2) { return .fail }
-            guard touches.activeCount == 1 else { return .none }
-            guard touches.maxActive == options.fingers else { return .fail }
+            // One-shot, in points (not squared), so its margin is relative to the slop.
+            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
+            guard touches.pointee.activeCount == 1 else { return .none }
+            guard touches.pointee.maxActive == options.fingers else { return .fail }
             count += 1
             if count >= 2 {
                 onset = t
@@ -74,7 +80,7 @@ extension Recognizer {
                 return .begin
             }
             upT = t
-            deadline = t + p.doubleTapWindow
+            deadline = t.saturatingAdd(p.pointee.doubleTapWindow)
             return .none
         case .cancel, .timer:
             return .fail
@@ -85,33 +91,33 @@ extension Recognizer {
     /// moving farther than `longPress.allowableMovement`; begins at that
     /// moment (latency onset: touch-down), ends when the fingers lift.
     mutating func longPress(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
         case .possible:
             switch event {
             case .down:
-                if touches.activeCount > options.fingers { return .fail }
-                if touches.activeCount == 1 {
+                if touches.pointee.activeCount > options.fingers { return .fail }
+                if touches.pointee.activeCount == 1 {
                     downT = t
                     onset = t
-                    downX = touches.slots[slot].x
-                    downY = touches.slots[slot].y
-                    deadline = t + p.longPressMinimumDuration
+                    downX = touches.pointee.slots[slot].x
+                    downY = touches.pointee.slots[slot].y
+                    deadline = t.saturatingAdd(p.pointee.longPressMinimumDuration)
                 }
                 return .none
             case .move:
-                return compare.exceeds(touches.moved2(slot), p.longPressMovement2) ? .fail : .none
+                return touches.pointee.moved2(slot) > p.pointee.longPressMovement2 ? .fail : .none
             case .up, .cancel:
                 return .fail
             case .timer:
                 deadline = .max
-                return touches.activeCount == options.fingers ? .begin : .fail
+                return touches.pointee.activeCount == options.fingers ? .begin : .fail
             }
         case .began:
             switch event {
-            case .up where touches.activeCount == 1, .cancel:
+            case .up where touches.pointee.activeCount == 1, .cancel:
                 committed = event == .up
                 return .end
             default:

@@ -9,37 +9,37 @@ extension Recognizer {
     /// is stored in the shared state when they lift. Direction `out` (zoom
     /// in, fingers apart) or `in`.
     mutating func pinch(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state.isLive else { return .none }
-        if pairGeneration != touches.pairGeneration {
+        if pairGeneration != touches.pointee.pairGeneration {
             // A new pair: re-anchor; a pinch in progress keeps its scale so far.
-            pairGeneration = touches.pairGeneration
+            pairGeneration = touches.pointee.pairGeneration
             scale0 = state == .began ? value : shared.imageScale
             value = scale0
-            span0 = touches.span
+            span0 = touches.pointee.span
         }
         switch event {
         case .down, .timer:
             return .none
         case .move:
-            guard touches.pairB >= 0, span0 > 0 else { return .none }
-            let scale = min(max(scale0 * touches.span / span0, p.pinchMinScale), p.pinchMaxScale)
+            guard touches.pointee.pairB >= 0, span0 > 0 else { return .none }
+            let scale = min(max(scale0 * touches.pointee.span / span0, p.pointee.pinchMinScale), p.pointee.pinchMaxScale)
             if state == .began {
                 value = scale
                 return .none
             }
             guard state == .possible else { return .none }
-            let change = touches.span - span0
-            guard compare.exceeds(abs(change), p.pinchSpanSlop) else { return .none }
+            let change = touches.pointee.span - span0
+            guard abs(change) > p.pointee.pinchSpanSlop else { return .none }
             direction = change > 0 ? .out : .in
-            onset = touches.onset
+            onset = touches.pointee.onset
             scaleStart = scale0
             value = scale
             return .begin
         case .up, .cancel:
-            guard touches.activeCount <= 2 else { return .none }  // the pair may re-form
+            guard touches.pointee.activeCount <= 2 else { return .none }  // the pair may re-form
             guard state == .began else { return .fail }
             // The final scale decides; a scale pinned at a clamp keeps the direction it began in.
             direction = value > scaleStart ? .out : value < scaleStart ? .in : direction
@@ -53,40 +53,40 @@ extension Recognizer {
     /// more than `rotation.slop`; at release the angle snaps to a multiple of
     /// `rotation.snapAngle` (stored in `value`, degrees). `cw` or `ccw`.
     mutating func rotation(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
         case .possible, .waiting, .began:
-            if pairGeneration != touches.pairGeneration {
-                pairGeneration = touches.pairGeneration
-                angleLast = touches.angle
+            if pairGeneration != touches.pointee.pairGeneration {
+                pairGeneration = touches.pointee.pairGeneration
+                angleLast = touches.pointee.angle
                 if state != .began { angleTurn = 0 }
             }
             switch event {
             case .down:
                 return .none
             case .move:
-                guard touches.pairB >= 0 else { return .none }
+                guard touches.pointee.pairB >= 0 else { return .none }
                 // Unwrap: accumulate the smallest turn between samples.
-                let now = touches.angle
+                let now = touches.pointee.angle
                 var step = now - angleLast
                 if step > .pi { step -= 2 * .pi } else if step < -.pi { step += 2 * .pi }
                 angleTurn += step
                 angleLast = now
-                guard state == .possible, compare.exceeds(abs(angleTurn), p.rotationSlop) else { return .none }
+                guard state == .possible, abs(angleTurn) > p.pointee.rotationSlop else { return .none }
                 direction = angleTurn > 0 ? .cw : .ccw
-                onset = touches.onset
+                onset = touches.pointee.onset
                 return .begin
             case .up, .cancel:
                 if state == .began {
-                    guard touches.activeCount <= 2 else { return .none }
+                    guard touches.pointee.activeCount <= 2 else { return .none }
                     direction = angleTurn >= 0 ? .cw : .ccw
-                    value = (angleTurn / p.rotationSnap).rounded() * p.rotationSnap * 180 / .pi
+                    value = (angleTurn / p.pointee.rotationSnap).rounded() * p.pointee.rotationSnap * 180 / .pi
                     committed = event == .up
                     return .end
                 }
-                return touches.activeCount <= 2 ? .fail : .none
+                return touches.pointee.activeCount <= 2 ? .fail : .none
             case .timer:
                 return .none
             }
@@ -100,35 +100,35 @@ extension Recognizer {
     /// `multiSwipe.directionCone` of an axis and its mean speed since the
     /// motion onset reach `multiSwipe.minimumVelocity`.
     mutating func multiSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: Touches, _ p: Tuning,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state == .possible else { return .none }
         switch event {
         case .down:
-            if touches.activeCount == 1 {
+            if touches.pointee.activeCount == 1 {
                 downT = t
-                panX0 = touches.panX
-                panY0 = touches.panY
+                panX0 = touches.pointee.panX
+                panY0 = touches.pointee.panY
             }
-            return touches.activeCount > p.multiSwipeTouchCount ? .fail : .none
+            return touches.pointee.activeCount > p.pointee.multiSwipeTouchCount ? .fail : .none
         case .move, .timer:
             return .none
         case .up:
-            guard touches.activeCount == 1 else { return .none }
-            guard touches.maxActive == p.multiSwipeTouchCount, touches.onset != .max, t > touches.onset else {
+            guard touches.pointee.activeCount == 1 else { return .none }
+            guard touches.pointee.maxActive == p.pointee.multiSwipeTouchCount, touches.pointee.onset != .max, t > touches.pointee.onset else {
                 return .fail
             }
             let (tx, ty) = translation(touches)
             let distance = (tx * tx + ty * ty).squareRoot()
             guard distance > 0 else { return .fail }
             let cosine = max(abs(tx), abs(ty)) / distance
-            let speed = distance / (t - touches.onset).seconds
-            guard compare.exceeds(cosine, p.multiSwipeConeCosine),
-                compare.exceeds(speed, p.multiSwipeMinimumVelocity)
+            let speed = distance / (t - touches.pointee.onset).seconds
+            guard compare.exceeds(cosine, p.pointee.multiSwipeConeCosine),
+                compare.exceeds(speed, p.pointee.multiSwipeMinimumVelocity)
             else { return .fail }
             direction = dominantDirection(dx: tx, dy: ty)
-            onset = touches.onset
+            onset = touches.pointee.onset
             velocity = speed
             return .begin
         case .cancel:

@@ -107,47 +107,50 @@ public struct Recognizer: Sendable {
     }
 
     /// The contact's mean translation since this recognizer started.
-    func translation(_ touches: Touches) -> (dx: Double, dy: Double) {
-        (touches.panX - panX0, touches.panY - panY0)
+    func translation(_ touches: UnsafePointer<Touches>) -> (dx: Double, dy: Double) {
+        (touches.pointee.panX - panX0, touches.pointee.panY - panY0)
     }
 
     // MARK: - Dispatch
 
     /// Feeds one touch event; the arena acts on the verdict.
     mutating func handle(
-        _ event: TouchEvent, slot: Int, t: Micros, touches: Touches, tuning: Tuning,
-        shared: inout SharedState, compare: inout SoftThreshold
+        _ event: TouchEvent, slot: Int, t: Micros, touches touchTable: UnsafePointer<Touches>,
+        tuning tuningTable: UnsafePointer<Tuning>, shared: inout SharedState, compare: inout SoftThreshold
     ) -> Verdict {
+        // Passed on through the pointers: no copy of either table per call.
         switch kind {
-        case .tap: tap(event, slot: slot, t: t, touches, tuning, &compare)
-        case .doubleTap: doubleTap(event, slot: slot, t: t, touches, tuning, &compare)
-        case .longPress: longPress(event, slot: slot, t: t, touches, tuning, &compare)
-        case .pan, .scroll: pan(event, slot: slot, t: t, touches, tuning, shared, &compare)
-        case .swipeActions: swipeActions(event, slot: slot, t: t, touches, tuning, &compare)
-        case .cardSwipe: cardSwipe(event, slot: slot, t: t, touches, tuning, &compare)
-        case .tabSwipe: tabSwipe(event, slot: slot, t: t, touches, tuning, &shared, &compare)
-        case .dismiss: dismiss(event, slot: slot, t: t, touches, tuning, &compare)
-        case .pinch: pinch(event, slot: slot, t: t, touches, tuning, &shared, &compare)
-        case .rotation: rotation(event, slot: slot, t: t, touches, tuning, &compare)
-        case .edgeSwipe: edgeSwipe(event, slot: slot, t: t, touches, tuning, &compare)
-        case .multiSwipe: multiSwipe(event, slot: slot, t: t, touches, tuning, &compare)
+        case .tap: tap(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .doubleTap: doubleTap(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .longPress: longPress(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .pan, .scroll: pan(event, slot: slot, t: t, touchTable, tuningTable, shared, &compare)
+        case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .cardSwipe: cardSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .tabSwipe: tabSwipe(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
+        case .dismiss: dismiss(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .pinch: pinch(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
+        case .rotation: rotation(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .edgeSwipe: edgeSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .multiSwipe: multiSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .shake: .none
         }
     }
 
     /// What a recognition does to the shared state, applied when the arena
     /// lets it fire.
-    mutating func applyAction(at t: Micros, touches: Touches, tuning: Tuning, shared: inout SharedState) {
+    mutating func applyAction(at t: Micros, tuning: UnsafePointer<Tuning>, shared: inout SharedState) {
         switch options.action {
         case .none, .contextMenu: break
         case .selectTab:
             let width = rect.maxX - rect.minX
             guard width > 0 else { return }
-            let button = Int((downX - rect.minX) / width * Double(shared.tabCount))
+            let position = (downX - rect.minX) / width * Double(shared.tabCount)
+            guard position.isFinite else { return }
+            let button = Int(min(max(position, 0), Double(shared.tabCount - 1)))
             shared.currentTab = min(max(0, button), shared.tabCount - 1)
             value = Double(shared.currentTab)
         case .toggleZoom:
-            shared.imageScale = shared.imageScale > 1 ? 1 : tuning.pinchDoubleTapScale
+            shared.imageScale = shared.imageScale > 1 ? 1 : tuning.pointee.pinchDoubleTapScale
             value = shared.imageScale
         case .undo:
             shared.undoCount += 1

@@ -4,6 +4,14 @@ import Foundation
 
 /// The comparator every key threshold decision goes through.
 ///
+/// *Key* decisions are the one-shot ones that settle an outcome: a release
+/// (distance, projected distance, progress, velocity), the direction
+/// decision when a slop is passed (directional bias, axis angle, dominance),
+/// the second tap's distance, a tap's movement at the lift. Per-sample
+/// crossing checks (has the finger passed the slop yet?) stay plain
+/// comparisons: the sample on which a slop is crossed always lies a hair
+/// past it, so its margin says nothing about whether the outcome could flip.
+///
 /// Exact counts of misfires are a step function of the parameters: a local
 /// optimizer sees flat plateaus. With a temperature `τ > 0` each comparison
 /// also remembers how close it came to going the other way, as a margin

@@ -9,9 +9,14 @@ import TraceModel
 /// two-finger span and angle, motion onset).
 ///
 /// Recognizers read it; only the arena writes it. Fixed capacity
-/// (``capacity`` fingers, each with an inline ``VelocityTracker``), allocated
-/// once per arena: the replay allocates nothing per sample.
-public struct Touches: Sendable {
+/// (``capacity`` fingers, each with an inline ``VelocityTracker``) in memory
+/// the arena allocates once and owns: the replay allocates nothing per
+/// sample, and the table holds no reference-counted storage, so reading it
+/// through a pointer costs no retain/release.
+public struct Touches: @unchecked Sendable {
+    // `@unchecked`: the slot pointer is owned by one arena's storage, which
+    // copies it on write (see `ArenaStorage`); the arena never hands a
+    // `Touches` out, so no two threads share one.
     /// Fingers tracked at once; more are ignored (no phone reports more).
     public static let capacity = 10
 
@@ -25,7 +30,8 @@ public struct Touches: Sendable {
         public var tracker = VelocityTracker()
     }
 
-    public internal(set) var slots: [Slot]
+    /// ``capacity`` slots, owned by the arena's storage.
+    var slots: UnsafeMutablePointer<Slot>
     /// Fingers down now.
     public internal(set) var activeCount = 0
     /// Most fingers down at once in this contact.
@@ -44,7 +50,10 @@ public struct Touches: Sendable {
     public internal(set) var pairGeneration = 0
     public internal(set) var screenWidth = 0.0, screenHeight = 0.0
 
-    init() { slots = Array(repeating: Slot(), count: Touches.capacity) }
+    init(slots: UnsafeMutablePointer<Slot>) { self.slots = slots }
+
+    /// A copy of the slots (for inspection and tests).
+    public var allSlots: [Slot] { Array(UnsafeBufferPointer(start: slots, count: Touches.capacity)) }
 
     // MARK: Reading
 
@@ -77,7 +86,7 @@ public struct Touches: Sendable {
     // MARK: Writing (arena only)
 
     mutating func reset(width: Double, height: Double) {
-        for i in 0..<slots.count { slots[i].active = false }
+        for i in 0..<Touches.capacity { slots[i].active = false }
         activeCount = 0
         maxActive = 0
         panX = 0
@@ -90,7 +99,7 @@ public struct Touches: Sendable {
     }
 
     func slot(of pointer: Int32) -> Int {
-        for i in 0..<slots.count where slots[i].active && slots[i].pointer == pointer { return i }
+        for i in 0..<Touches.capacity where slots[i].active && slots[i].pointer == pointer { return i }
         return -1
     }
 
@@ -98,7 +107,7 @@ public struct Touches: Sendable {
     /// new contact when no finger was down.
     mutating func down(pointer: Int32, t: Micros, x: Double, y: Double) -> Int {
         var free = -1
-        for i in 0..<slots.count where !slots[i].active { free = i; break }
+        for i in 0..<Touches.capacity where !slots[i].active { free = i; break }
         guard free >= 0 else { return -1 }
         if activeCount == 0 {
             contactStart = t
@@ -162,7 +171,7 @@ public struct Touches: Sendable {
             pairB = -1
             pairGeneration &+= 1
             // Re-pair the remaining fingers, oldest first.
-            for i in 0..<slots.count where slots[i].active {
+            for i in 0..<Touches.capacity where slots[i].active {
                 if pairA < 0 { pairA = i } else if pairB < 0 { pairB = i }
             }
             if pairB < 0 { pairA = activeCount == 1 ? pairA : -1 }

@@ -124,11 +124,13 @@ public struct Tuning: Sendable {
         rotationSnap = p[.rotationSnapAngle] * degrees
         edgeWidth = p[.edgeSwipeEdgeWidth]
         edgeMinimumDistance = p[.edgeSwipeMinimumDistance]
-        multiSwipeTouchCount = Int(p[.multiSwipeTouchCount].rounded())
+        // Counts: rounded and kept in a sane range whatever the optimizer sets.
+        func count(_ v: Double) -> Int { v.isFinite ? Int(min(max(v.rounded(), 1), 100)) : 1 }
+        multiSwipeTouchCount = count(p[.multiSwipeTouchCount])
         multiSwipeConeCosine = cos(p[.multiSwipeDirectionCone] * degrees)
         multiSwipeMinimumVelocity = p[.multiSwipeMinimumVelocity]
         shakeThreshold = p[.shakeThreshold]
-        shakeReversals = Int(p[.shakeReversals].rounded())
+        shakeReversals = count(p[.shakeReversals])
         shakeWindow = us(p[.shakeWindow])
         shakeDebounce = us(p[.shakeDebounce])
         let rate = p[.projectionDecelerationRate]

@@ -93,7 +93,8 @@ public struct Distribution: Sendable, Hashable, Codable {
     /// Linear interpolation between closest ranks (NumPy's default).
     public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
         guard sorted.count > 1 else { return sorted.first ?? 0 }
-        let rank = Swift.min(Swift.max(p, 0), 100) / 100 * Double(sorted.count - 1)
+        let q = p.isFinite ? Swift.min(Swift.max(p, 0), 100) : 100
+        let rank = q / 100 * Double(sorted.count - 1)
         let low = Int(rank.rounded(.down)), high = Swift.min(low + 1, sorted.count - 1)
         return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
     }

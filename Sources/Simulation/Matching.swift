@@ -20,7 +20,9 @@ import TraceModel
 /// 5. else is **missed**.
 /// A `none` label is correct when nothing belongs to it; every recognition
 /// that does is **spurious**. Unclaimed recognitions outside every window
-/// are spurious; those inside a matched label's window are `extra`.
+/// are spurious; those inside a matched label's window are `extra`
+/// (reported, not counted as misfires). A label's `fingers` and `target`
+/// are not checked: the scene's regions and recognizers decide those.
 public struct Matcher: Sendable {
     public var tolerance: Micros
     public var temperature: Double
@@ -58,11 +60,11 @@ public struct Matcher: Sendable {
         var claimed = [Bool](repeating: false, count: recognitions.count)
         let order = entry.labels.indices.sorted { entry.labels[$0].start < entry.labels[$1].start }
         func belongs(_ r: Recognition, _ label: Label) -> Bool {
-            r.touchDown <= label.end + tolerance && r.recognized >= label.start - tolerance
+            r.touchDown <= label.end.saturatingAdd(tolerance) && r.recognized >= label.start.saturatingSubtract(tolerance)
         }
         func margin(from: Micros, to: Micros) -> Double {
             var closest = Double.infinity
-            for c in contacts where c.start <= to + tolerance && c.end >= from - tolerance {
+            for c in contacts where c.start <= to.saturatingAdd(tolerance) && c.end >= from.saturatingSubtract(tolerance) {
                 closest = min(closest, c.margin)
             }
             return closest
@@ -103,7 +105,7 @@ public struct Matcher: Sendable {
                     claimed[k] = true
                 }
             } else if let drop = drops.first(where: { d in
-                Self.fulfils(d.kind, label.intent) && d.t >= label.start - tolerance && d.t <= label.end + tolerance
+                Self.fulfils(d.kind, label.intent) && d.t >= label.start.saturatingSubtract(tolerance) && d.t <= label.end.saturatingAdd(tolerance)
             }) {
                 outcome.outcome = .deadZone
                 outcome.recognized = drop.kind

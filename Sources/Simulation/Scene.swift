@@ -171,21 +171,13 @@ public struct Scene: Sendable, Hashable, Codable {
 
     // MARK: - Compiling
 
-    /// Checks the scene and builds its arena with the given parameters (the
-    /// scene's own values first, then the caller's overrides on top).
-    ///
-    /// - Parameters:
-    ///   - overrides: parameter values that win over the scene's (the
-    ///     optimizer's candidate); `nil` keeps the scene's values.
+    /// Checks the scene and builds its arena with the given parameters: the
+    /// catalogue defaults, the scene's own values on top, and the assigned
+    /// values of `overrides` (the caller's, the optimizer's candidate) on top
+    /// of those.
     public func arena(parameters overrides: ParameterSet? = nil, temperature: Double = 0) throws -> Arena {
         try validate()
-        var values = ParameterSet()
-        do { try values.apply(parameters) } catch { throw SceneError.invalid(name, "\(error)") }
-        if let overrides {
-            for parameter in Parameter.allCases where overrides[parameter] != parameter.spec.defaultValue {
-                values[parameter] = overrides[parameter]
-            }
-        }
+        let values = try effectiveParameters(overrides)
         let index = Dictionary(uniqueKeysWithValues: recognizers.enumerated().map { ($1.id, $0) })
         func member(_ id: String) throws -> Int {
             guard let i = index[id] else { throw SceneError.invalid(name, "no recognizer \(id)") }
@@ -201,6 +193,30 @@ public struct Scene: Sendable, Hashable, Codable {
         return try Arena(
             recognizers: recognizers.map(\.recognizer), relations: relations, tuning: Tuning(values),
             shared: SharedState(tabCount: tabs, currentTab: initialTab), temperature: temperature)
+    }
+
+    /// The parameters that can change this scene's outcome: those of the
+    /// kinds it uses (a parameter's name starts with its kind), the tap's
+    /// for a double tap (its taps obey them), and the projection's when a
+    /// gesture projects a release. What an optimizer should search.
+    ///
+    /// ```swift
+    /// Scene.plain.tunableParameters.map(\.name)   // tap.*, doubleTap.*, longPress.*, pan.*
+    /// ```
+    public var tunableParameters: [Parameter] {
+        var prefixes = Set(recognizers.map(\.kind.rawValue))
+        if prefixes.contains("doubleTap") { prefixes.insert("tap") }
+        if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions"]) { prefixes.insert("projection") }
+        return Parameter.allCases.filter { parameter in
+            prefixes.contains(String(parameter.name.prefix { $0 != "." }))
+        }
+    }
+
+    /// The values an arena of this scene uses with the caller's `overrides`.
+    public func effectiveParameters(_ overrides: ParameterSet? = nil) throws -> ParameterSet {
+        var values = ParameterSet()
+        do { try values.apply(parameters) } catch { throw SceneError.invalid(name, "\(error)") }
+        return overrides.map { values.merging($0) } ?? values
     }
 
     /// Throws ``SceneError`` for duplicate ids, relations naming unknown

@@ -8,7 +8,7 @@ import TraceModel
 public struct SimulationResult: Sendable, Codable {
     /// Scenes used, by name, with the sessions replayed on each.
     public var scenes: [String: Int]
-    /// Parameter values that differ from the catalogue defaults.
+    /// The caller's assigned parameter values (scenes may set others).
     public var parameters: [String: Double]
     public var temperature: Double
     public var sessions: Int

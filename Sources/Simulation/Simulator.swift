@@ -17,12 +17,16 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
     public var keepRecognitions: Bool
     /// Threads to split sessions over (1: the calling thread only).
     public var threads: Int
+    /// Compute spring settle times and overshoots (the costliest metric:
+    /// a root search per release). Off, spring budgets have no observations.
+    public var measureSprings: Bool
 
     public init(
         temperature: Double = 0, matchTolerance: Micros = 50 * .millisecond,
         budgets: [LatencyBudget] = LatencyBudget.defaults, keepLabelOutcomes: Bool = true,
-        keepRecognitions: Bool = false, threads: Int = 1
+        keepRecognitions: Bool = false, threads: Int = 1, measureSprings: Bool = true
     ) {
+        self.measureSprings = measureSprings
         self.temperature = temperature
         self.matchTolerance = matchTolerance
         self.budgets = budgets
@@ -37,8 +41,7 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
 /// Each session is replayed on the scene its `scene` field names (a
 /// built-in; `plain` when it names none) unless a scene is given here, which
 /// then applies to every session. Parameter values: catalogue defaults,
-/// then the scene's own, then `parameters` (values that differ from the
-/// defaults win).
+/// then the scene's own, then the values assigned in `parameters`.
 ///
 /// ```swift
 /// let simulator = Simulator(scene: try Scene.builtIn(named: "epilogue"),
@@ -51,12 +54,20 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
 /// For repeated evaluation (the optimizer), compile once with
 /// ``Corpus/init(sessions:)`` and call ``run(corpus:)``.
 public struct Simulator: Sendable {
+    /// Replays every session on this scene, whatever the sessions name.
     public var scene: Scene?
+    /// Scenes sessions may name besides the built-ins (by `Scene.name`;
+    /// these win over a built-in of the same name).
+    public var library: [String: Scene]
     public var parameters: ParameterSet
     public var options: SimulationOptions
 
-    public init(scene: Scene? = nil, parameters: ParameterSet = ParameterSet(), options: SimulationOptions = .init()) {
+    public init(
+        scene: Scene? = nil, library: [Scene] = [], parameters: ParameterSet = ParameterSet(),
+        options: SimulationOptions = .init()
+    ) {
         self.scene = scene
+        self.library = Dictionary(library.map { ($0.name, $0) }, uniquingKeysWith: { _, last in last })
         self.parameters = parameters
         self.options = options
     }
@@ -124,7 +135,7 @@ struct ReplayPlan: Sendable {
                 if let i = index[name] {
                     sceneOf.append(i)
                 } else {
-                    sceneOf.append(try compile(try Scene.builtIn(named: name)))
+                    sceneOf.append(try compile(try simulator.library[name] ?? Scene.builtIn(named: name)))
                 }
             }
         }

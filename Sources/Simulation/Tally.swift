@@ -13,14 +13,18 @@ struct Tally: Sendable {
     var motionSamples = 0
     var scenes: [String: Int] = [:]
     var recognitions = 0
-    var byGesture: [GestureKind: Int] = [:]
+    /// Indexed by ``GestureKind/ordinal`` (arrays: no hashing per recognition).
+    var byGesture = [Int](repeating: 0, count: GestureKind.allCases.count)
     var drops: [Drop.Reason: Int] = [:]
     var total = OutcomeCounts()
-    var perIntent: [String: OutcomeCounts] = [:]
-    var confusion: [String: [String: Int]] = [:]
+    /// Rows: label intents by ``Intent/ordinal``, then `unlabelled`. Arrays, not
+    /// dictionaries: every label updates them, and hashing showed in profiles.
+    var perIntent = [OutcomeCounts](repeating: OutcomeCounts(), count: Tally.rows)
+    /// `rows × columns`: columns are intents by ordinal, then `nothing`, `dead-zone`.
+    var confusion = [Int](repeating: 0, count: Tally.rows * Tally.columns)
     var perUser: [String: OutcomeCounts] = [:]
     var perDevice: [String: OutcomeCounts] = [:]
-    var latency: [GestureKind: [Double]] = [:]
+    var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
     var haptic: [Double] = []
     /// Spring releases: gesture, distance to travel, velocity, response, damping.
     var springs: [SpringRelease] = []
@@ -36,6 +40,17 @@ struct Tally: Sendable {
     }
 
     static let noUser = "(no user)"
+    static let intents = Intent.allCases
+    static let unlabelled = intents.count
+    static let rows = intents.count + 1
+    static let nothing = intents.count
+    static let deadZone = intents.count + 1
+    static let columns = intents.count + 2
+
+    static func rowName(_ row: Int) -> String { row < intents.count ? intents[row].rawValue : "unlabelled" }
+    static func columnName(_ column: Int) -> String {
+        column < intents.count ? intents[column].rawValue : column == nothing ? "nothing" : "dead-zone"
+    }
 
     mutating func add(
         _ entry: Corpus.Entry, scene: String, arena: Arena, ids: [String], matcher: Matcher, options: SimulationOptions
@@ -45,12 +60,12 @@ struct Tally: Sendable {
         motionSamples += entry.motion.count
         scenes[scene, default: 0] += 1
         recognitions += arena.recognitions.count
-        let tuning = arena.tuning.parameters
+        let tuning = arena.parameters
         for r in arena.recognitions {
-            byGesture[r.kind, default: 0] += 1
-            latency[r.kind, default: []].append(Double(r.latency) / 1000)
+            byGesture[r.kind.ordinal] += 1
+            latency[r.kind.ordinal].append(Double(r.latency) / 1000)
             if r.kind == .swipeActions, r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
-            switch r.kind {
+            switch options.measureSprings ? r.kind : .tap {
             case .cardSwipe:
                 springs.append(SpringRelease(
                     gesture: .cardSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
@@ -71,51 +86,46 @@ struct Tally: Sendable {
 
         let match = matcher.match(
             entry, recognitions: arena.recognitions, drops: arena.drops, contacts: arena.contacts)
-        let user = entry.user ?? Tally.noUser
+        var session = OutcomeCounts()
         for o in match.outcomes {
             var c = OutcomeCounts()
             c.labels = 1
             c.count(o.outcome)
             c.softMisfires = o.softMisfires
-            let row = o.intent.rawValue
+            let row = o.intent.ordinal
             switch o.outcome {
-            case .correct, .wrong: bump(row, o.recognized.map { $0.intent.rawValue } ?? "nothing")
-            case .missed: bump(row, "nothing")
-            case .deadZone: bump(row, "dead-zone")
+            case .correct, .wrong: bump(row, o.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
+            case .missed: bump(row, Tally.nothing)
+            case .deadZone: bump(row, Tally.deadZone)
             case .spurious: break
             }
-            count(c, intent: row, user: user, device: entry.deviceKey)
+            perIntent[row].add(c)
+            session.add(c)
             if options.keepLabelOutcomes { outcomes.append(o) }
         }
         for r in match.spuriousInNone {
             var c = OutcomeCounts()
             c.spurious = 1
-            bump(Intent.none.rawValue, r.kind.intent.rawValue)
-            count(c, intent: Intent.none.rawValue, user: user, device: entry.deviceKey)
+            bump(Intent.none.ordinal, r.kind.intent.ordinal)
+            perIntent[Intent.none.ordinal].add(c)
+            session.add(c)
         }
         for (r, soft) in match.spurious {
             var c = OutcomeCounts()
             c.spurious = 1
             c.softMisfires = soft
-            bump("unlabelled", r.kind.intent.rawValue)
-            count(c, intent: "unlabelled", user: user, device: entry.deviceKey)
+            bump(Tally.unlabelled, r.kind.intent.ordinal)
+            perIntent[Tally.unlabelled].add(c)
+            session.add(c)
         }
-        if match.extra > 0 {
-            var c = OutcomeCounts()
-            c.extra = match.extra
-            total.add(c)
-        }
+        session.extra += match.extra
+        total.add(session)
+        perUser[entry.user ?? Tally.noUser, default: OutcomeCounts()].add(session)
+        perDevice[entry.deviceKey, default: OutcomeCounts()].add(session)
     }
 
-    private mutating func bump(_ row: String, _ column: String) {
-        confusion[row, default: [:]][column, default: 0] += 1
-    }
-
-    private mutating func count(_ c: OutcomeCounts, intent: String, user: String, device: String) {
-        total.add(c)
-        perIntent[intent, default: OutcomeCounts()].add(c)
-        perUser[user, default: OutcomeCounts()].add(c)
-        perDevice[device, default: OutcomeCounts()].add(c)
+    private mutating func bump(_ row: Int, _ column: Int) {
+        confusion[row * Tally.columns + column] += 1
     }
 
     mutating func merge(_ o: Tally) {
@@ -124,16 +134,14 @@ struct Tally: Sendable {
         motionSamples += o.motionSamples
         scenes.merge(o.scenes, uniquingKeysWith: +)
         recognitions += o.recognitions
-        byGesture.merge(o.byGesture, uniquingKeysWith: +)
+        for k in byGesture.indices { byGesture[k] += o.byGesture[k] }
         drops.merge(o.drops, uniquingKeysWith: +)
         total.add(o.total)
-        for (k, v) in o.perIntent { perIntent[k, default: OutcomeCounts()].add(v) }
-        for (row, columns) in o.confusion {
-            for (column, n) in columns { confusion[row, default: [:]][column, default: 0] += n }
-        }
+        for k in perIntent.indices { perIntent[k].add(o.perIntent[k]) }
+        for k in confusion.indices { confusion[k] += o.confusion[k] }
         for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
-        latency.merge(o.latency, uniquingKeysWith: +)
+        for k in latency.indices { latency[k] += o.latency[k] }
         haptic += o.haptic
         springs += o.springs
         outcomes += o.outcomes
@@ -144,7 +152,7 @@ struct Tally: Sendable {
 
     func result(options: SimulationOptions, parameters: ParameterSet) -> SimulationResult {
         var latencyStats: [String: Distribution] = [:]
-        for (kind, values) in latency { latencyStats[kind.rawValue] = Distribution(values) }
+        for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 
         // Springs: settle time and overshoot of every release, per gesture.
         var settle: [GestureKind: [Double]] = [:], overshoot: [GestureKind: [Double]] = [:]
@@ -166,7 +174,7 @@ struct Tally: Sendable {
 
         let budgets = options.budgets.map { budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
-            case .latency: latency[budget.gesture] ?? []
+            case .latency: latency[budget.gesture.ordinal]
             case .haptic: budget.gesture == .swipeActions ? haptic : []
             case .settleTime: settle[budget.gesture] ?? []
             case .overshoot: overshoot[budget.gesture] ?? []
@@ -180,14 +188,53 @@ struct Tally: Sendable {
                 overLimit: values.filter { $0 > budget.limit }.count, passed: value <= budget.limit)
         }
 
+        var perIntentByName: [String: OutcomeCounts] = [:]
+        for (row, counts) in perIntent.enumerated() where counts.labels > 0 || counts.spurious > 0 || counts.extra > 0 {
+            perIntentByName[Tally.rowName(row)] = counts
+        }
+        var confusionByName: [String: [String: Int]] = [:]
+        for row in 0..<Tally.rows {
+            for column in 0..<Tally.columns where confusion[row * Tally.columns + column] > 0 {
+                confusionByName[Tally.rowName(row), default: [:]][Tally.columnName(column)] =
+                    confusion[row * Tally.columns + column]
+            }
+        }
         return SimulationResult(
             scenes: scenes, parameters: parameters.overrides, temperature: options.temperature,
             sessions: sessions, touchSamples: touchSamples, motionSamples: motionSamples,
             recognitions: recognitions,
-            recognitionsByGesture: Dictionary(uniqueKeysWithValues: byGesture.map { ($0.rawValue, $1) }),
+            recognitionsByGesture: Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
+            }),
             drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
-            total: total, perIntent: perIntent, confusion: confusion, perUser: perUser, perDevice: perDevice,
+            total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
             latency: latencyStats, hapticLatency: Distribution(haptic), springs: springReports, budgets: budgets,
             labelOutcomes: outcomes, recognitionLog: log)
+    }
+}
+
+extension Intent {
+    /// Position in `allCases`, for arrays indexed by intent.
+    var ordinal: Int {
+        switch self {
+        case .tap: 0
+        case .doubleTap: 1
+        case .longPress: 2
+        case .pan: 3
+        case .scroll: 4
+        case .tabSwipe: 5
+        case .swipeActions: 6
+        case .cardSwipe: 7
+        case .dismiss: 8
+        case .pinch: 9
+        case .rotate: 10
+        case .transform: 11
+        case .edgeSwipe: 12
+        case .multiSwipe: 13
+        case .drag: 14
+        case .textSelect: 15
+        case .shake: 16
+        case .none: 17
+        }
     }
 }

@@ -49,6 +49,12 @@ public struct TraceBuilder: Sendable {
             start: start, end: end, intent: intent, direction: direction, fingers: fingers, target: target))
     }
 
+    /// Samples for a movement of `duration` seconds (at least one).
+    private func stepCount(_ duration: Double) -> Int {
+        let steps = (duration / (Double(interval) / 1_000_000)).rounded(.up)
+        return steps.isFinite ? Int(min(max(steps, 1), 1_000_000)) : 1
+    }
+
     private mutating func pointer() -> Int32 {
         defer { nextPointer = nextPointer >= 1000 ? 1 : nextPointer + 1 }
         return nextPointer
@@ -103,7 +109,7 @@ public struct TraceBuilder: Sendable {
         t = max(t, holdEnd)
         let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
         let duration = speed > 0 ? distance / speed : 0
-        let steps = max(1, Int((duration / (Double(interval) / 1_000_000)).rounded(.up)))
+        let steps = stepCount(duration)
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)
@@ -135,7 +141,7 @@ public struct TraceBuilder: Sendable {
         }
         let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
         let duration = speed > 0 ? distance / speed : 0
-        let steps = max(1, Int((duration / (Double(interval) / 1_000_000)).rounded(.up)))
+        let steps = stepCount(duration)
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)
@@ -171,7 +177,7 @@ public struct TraceBuilder: Sendable {
         add(start, a, .began, p0.0, p0.1)
         add(start + interval, b, .began, q0.0, q0.1)
         var t = start + interval
-        let steps = max(1, Int((duration / (Double(interval) / 1_000_000)).rounded(.up)))
+        let steps = stepCount(duration)
         for k in 1...steps {
             t += interval
             let (p, q) = place(Double(k) / Double(steps))
@@ -196,10 +202,10 @@ public struct TraceBuilder: Sendable {
         let start = now
         let rate = 100.0
         let total = Double(strokes) * stroke
-        let samples = Int(total * rate)
+        let samples = total.isFinite ? Int(min(max(total * rate, 0), 1_000_000)) : 0
         for k in 0...samples {
             let time = Double(k) / rate
-            let index = min(Int(time / stroke), strokes - 1)
+            let index = min(Int(min(time / stroke, Double(strokes))), strokes - 1)
             let phase = (time - Double(index) * stroke) / stroke
             let sign: Double = index % 2 == 0 ? 1 : -1
             let a = sign * peak * sin(.pi * phase)

@@ -56,6 +56,40 @@ struct ArenaTests {
         }
     }
 
+    @Test func actionsChangeTheSharedState() throws {
+        // Tab bar: the region is split into one button per tab.
+        let bar = Recognizer(
+            kind: .tap, region: Region(x: 0, y: 0.9, width: 1, height: 0.1), options: RecognizerOptions(action: .selectTab))
+        var taps = TraceBuilder(id: "t", width: 300, height: 600)
+        taps.tap(at: (250, 580))
+        let third = try replay(taps.session, [bar], shared: SharedState(tabCount: 3))
+        #expect(third.shared.currentTab == 2)
+        #expect(third.recognitions.first?.value == 2)
+        // Image: double tap toggles 1× / 2×, and a pinch then starts from 2×.
+        let zoom = Recognizer(kind: .doubleTap, options: RecognizerOptions(action: .toggleZoom))
+        var trace = TraceBuilder(id: "t")
+        trace.tap(at: (100, 100))
+        trace.wait(0.1)
+        trace.tap(at: (100, 100))
+        trace.wait(1)
+        trace.twoFinger(center: (200, 300), span: 100, scale: 1.5, degrees: 0, duration: 0.3)
+        let arena = try replay(trace.session, [zoom, Recognizer(kind: .pinch)])
+        #expect(arena.kinds == [.doubleTap, .pinch])
+        #expect(arena.recognitions[0].value == 2)
+        #expect(abs(arena.recognitions[1].value - 3) < 1e-9)
+        #expect(abs(arena.shared.imageScale - 3) < 1e-9)
+    }
+
+    @Test func timesAtTheEndOfTheRangeDoNotTrap() throws {
+        var arena = try Arena(recognizers: [Recognizer(kind: .tap), Recognizer(kind: .longPress)])
+        arena.beginSession(screenWidth: 100, screenHeight: 100)
+        arena.touch(t: .max - 10, pointer: 1, phase: .began, x: 10, y: 10)
+        arena.touch(t: .max - 5, pointer: 1, phase: .ended, x: 10, y: 10)
+        arena.finishSession()
+        #expect(arena.kinds == [.tap])
+        #expect(Micros.max.saturatingAdd(1) == .max && Micros.min.saturatingSubtract(1) == .min)
+    }
+
     @Test func regionsAndTabsDecideMembership() throws {
         let rowTap = Recognizer(
             kind: .tap, region: Region(x: 0, y: 0.1, width: 1, height: 0.1), tab: 0)
@@ -69,5 +103,27 @@ struct ArenaTests {
         #expect(arena.recognitions.count == 2)
         let otherTab = try replay(trace.session, [rowTap], shared: SharedState(tabCount: 2, currentTab: 1))
         #expect(otherTab.recognitions.isEmpty)
+    }
+}
+
+@Suite("Arena: contacts that end while a recognizer waits")
+struct ArenaWaitingTests {
+    @Test func aScrollStillWaitingWhenTheFingerLiftsNeverBegins() throws {
+        // The tab swipe's slop (30 pt) is larger than the scroll's (10 pt): the
+        // scroll waits for it, and the finger lifts after 20 pt.
+        let recognizers = [
+            Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical)),
+            Recognizer(kind: .tabSwipe),
+        ]
+        var trace = TraceBuilder(id: "t")
+        trace.drag(from: (200, 300), by: (0, 20), speed: 200)
+        trace.wait(1)
+        trace.drag(from: (200, 300), by: (0, 60), speed: 200)
+        let arena = try replay(
+            trace.session, recognizers, [.requireToFail(recognizer: 0, waitsFor: 1)],
+            parameters: try ParameterSet(["tabSwipe.slop": 30]), shared: SharedState(tabCount: 3, currentTab: 1))
+        #expect(arena.kinds == [.scroll])
+        #expect(arena.recognitions[0].committed)
+        #expect(arena.recognizers.allSatisfy { !$0.state.isLive })
     }
 }

@@ -34,6 +34,18 @@ struct DragTests {
         #expect(narrow.recognitions.isEmpty)
     }
 
+    @Test func horizontalScrollLocksToItsAxis() throws {
+        let scroll = Recognizer(kind: .scroll, options: RecognizerOptions(axis: .horizontal))
+        var trace = TraceBuilder(id: "t")
+        trace.drag(from: (300, 400), by: (-120, 40), speed: 500)
+        trace.wait(1)
+        trace.drag(from: (300, 400), by: (20, 120), speed: 500)
+        let arena = try replay(trace.session, [scroll])
+        #expect(arena.kinds == [.scroll])
+        #expect(arena.recognitions[0].direction == .left)
+        #expect(abs(arena.recognitions[0].releaseVelocity - -500 * 120 / (120 * 120 + 40 * 40.0).squareRoot()) < 1)
+    }
+
     @Test func swipeActionsOpenPastTheThresholdAndHapticFollowsTheCrossing() throws {
         let row = Recognizer(kind: .swipeActions)
         var trace = TraceBuilder(id: "t")
@@ -110,6 +122,9 @@ struct DragTests {
         trace.drag(from: (60, 400), by: (120, 0), speed: 500)  // outside the 20 pt strip
         let arena = try replay(trace.session, [edge])
         #expect(arena.kinds == [.edgeSwipe])
+        // The strip's width is a parameter: at 5 pt, x = 8 is outside it.
+        #expect(try replay(trace.session, [edge], parameters: try ParameterSet(["edgeSwipe.edgeWidth": 5]))
+            .recognitions.isEmpty)
         #expect(arena.recognitions[0].direction == .right)
         // Recognized at 50 pt: 100 ms into a 500 pt/s drag, less the first interval.
         #expect(abs(arena.recognitions[0].latency - 100_000) <= 8_400)

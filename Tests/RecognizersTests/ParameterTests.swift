@@ -17,6 +17,14 @@ struct ParameterTests {
         }
     }
 
+    @Test func theTableListsEveryParameterOnALine() {
+        let lines = parameterTable().split(separator: "\n")
+        #expect(lines.count == Parameter.allCases.count + 1)
+        #expect(lines[0].hasPrefix("name"))
+        #expect(lines.contains { $0.hasPrefix("tabSwipe.directionalBias") && $0.contains("3.5") && $0.contains("log") })
+        #expect(lines.contains { $0.hasPrefix("shake.reversals") && $0.contains("integer") })
+    }
+
     @Test func referenceAppDefaults() throws {
         let p = ParameterSet()
         #expect(p[.tabSwipeDirectionalBias] == 3.5)

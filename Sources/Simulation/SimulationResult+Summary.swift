@@ -1,0 +1,56 @@
+import Foundation
+import Recognizers
+
+// MARK: - A human-readable summary
+
+extension SimulationResult {
+    /// A plain-text report: headline, per-intent table, latency and budgets
+    /// — what `gesturetune simulate` prints without `--json`.
+    ///
+    /// ```swift
+    /// print(try Simulator().run(sessions: sessions).summary())
+    /// ```
+    public func summary() -> String {
+        func percent(_ v: Double) -> String { String(format: "%.1f %%", v * 100) }
+        func ms(_ v: Double) -> String { String(format: "%.1f", v) }
+        func right(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
+        var lines: [String] = []
+        let scenes = self.scenes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        lines.append("\(sessions) sessions (\(scenes)), \(touchSamples) touch + \(motionSamples) motion samples")
+        lines.append("\(total.labels) labels: \(total.correct) correct, \(total.wrong) wrong, \(total.missed) missed, "
+            + "\(total.deadZone) dead zone, \(total.spurious) spurious (\(total.extra) extra)")
+        lines.append("misfire rate \(percent(misfireRate))"
+            + (temperature > 0 ? String(format: ", smoothed %.2f misfires (τ = %g)", total.softMisfires, temperature) : ""))
+        lines.append("")
+        lines.append("intent             labels  correct  wrong  missed  dead  spurious  misfire")
+        for (intent, c) in perIntent.sorted(by: { $0.key < $1.key }) {
+            lines.append(intent.padding(toLength: 18, withPad: " ", startingAt: 0)
+                + String(format: " %6d  %7d  %5d  %6d  %4d  %8d  ", c.labels, c.correct, c.wrong, c.missed,
+                         c.deadZone, c.spurious) + right(percent(c.misfireRate), 7))
+        }
+        if !latency.isEmpty {
+            lines.append("")
+            lines.append("latency (ms)       count     p50     p95     p99")
+            for (gesture, d) in latency.sorted(by: { $0.key < $1.key }) {
+                lines.append(gesture.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + String(format: " %5d  ", d.count) + right(ms(d.p50), 6) + "  " + right(ms(d.p95), 6) + "  "
+                    + right(ms(d.p99), 6))
+            }
+            if let haptic = hapticLatency {
+                lines.append("haptic after crossing: p50 \(ms(haptic.p50)), p95 \(ms(haptic.p95)) ms")
+            }
+        }
+        if !budgets.isEmpty {
+            lines.append("")
+            lines.append("budgets")
+            for check in budgets {
+                let b = check.budget
+                let value = check.value.map { String(format: "%.1f", $0) } ?? "—"
+                lines.append("  \(check.passed ? "ok  " : "OVER") \(b.gesture.rawValue) \(b.measure.rawValue) "
+                    + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
+                    + " (\(check.overLimit) of \(check.count) over)")
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+}

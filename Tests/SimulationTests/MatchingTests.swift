@@ -1,0 +1,118 @@
+import Foundation
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+
+@Suite("Matching recognitions to labels")
+struct MatchingTests {
+    /// On the epilogue scene (390 × 844 pt, notes tab first): one correct
+    /// tap, one missed long press, one tab swipe that scrolled instead
+    /// (wrong), one tab swipe that worked (correct), one swallowed by the
+    /// horizontal lock (dead zone), and an unlabelled tap (spurious).
+    func knownOutcomes() -> Session {
+        var trace = TraceBuilder(id: "known", user: "u1", scene: "epilogue")
+        trace.wait(0.5)
+        trace.tap(at: (200, 150), label: .tap, target: "note-row")                  // correct
+        trace.wait(1)
+        trace.press(at: (200, 250), duration: 0.6, label: .longPress)               // missed: no long press on notes
+        trace.wait(1)
+        trace.drag(from: (300, 300), by: (-50, 200), speed: 600, label: .tabSwipe, direction: .left)  // wrong: scroll
+        trace.wait(1)
+        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left)   // correct
+        trace.wait(0.05)
+        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left)   // dead zone
+        trace.wait(1)
+        trace.tap(at: (195, 300))                                                    // spurious: card tap
+        return trace.session
+    }
+
+    @Test func countsEveryKindOfOutcome() throws {
+        let result = try Simulator().run(sessions: [knownOutcomes()])
+        #expect(result.scenes == ["epilogue": 1])
+        let t = result.total
+        #expect(t.labels == 5)
+        #expect(t.correct == 2)
+        #expect(t.wrong == 1)
+        #expect(t.missed == 1)
+        #expect(t.deadZone == 1)
+        #expect(t.spurious == 1)
+        #expect(t.misfires == 4)
+        #expect(result.misfireRate == 0.8)
+        #expect(t.softMisfires == 4)  // temperature 0: exact
+
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed, .wrong, .correct, .deadZone])
+        #expect(result.labelOutcomes[2].recognized == .scroll)
+        #expect(result.labelOutcomes[4].detail == "horizontalLock")
+        #expect(result.confusion["tab-swipe"] == ["scroll": 1, "tab-swipe": 1, "dead-zone": 1])
+        #expect(result.confusion["long-press"] == ["nothing": 1])
+        #expect(result.confusion["unlabelled"] == ["tap": 1])
+        #expect(result.perIntent["tab-swipe"]?.labels == 3)
+        #expect(result.perIntent["tab-swipe"]?.misfires == 2)
+        #expect(result.perIntent["unlabelled"]?.spurious == 1)
+        #expect(result.perUser["u1"]?.misfires == 4)
+        #expect(result.perDevice.count == 1)
+        #expect(result.drops == ["horizontalLock": 1])
+        let text = result.summary()
+        #expect(text.contains("misfire rate 80.0 %"))
+        #expect(text.contains("5 labels: 2 correct, 1 wrong, 1 missed, 1 dead zone, 1 spurious"))
+        #expect(text.contains("tab-swipe               3        1      1       0     1         0   66.7 %"), "\(text)")
+    }
+
+    @Test func noneLabelsAreCorrectWhenNothingFiresAndSpuriousOtherwise() throws {
+        var trace = TraceBuilder(id: "none", scene: "plain")
+        // `Intent.none`, not `.none`: the label parameter is optional.
+        trace.press(at: (100, 100), duration: 0.45, label: Intent.none)  // resting thumb: nothing fires
+        trace.wait(1)
+        trace.tap(at: (100, 100), label: Intent.none)                    // a brush that taps
+        let result = try Simulator().run(sessions: [trace.session])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .spurious])
+        #expect(result.total.labels == 2)
+        #expect(result.total.spurious == 1)
+        #expect(result.misfireRate == 0.5)
+        #expect(result.confusion["none"] == ["nothing": 1, "tap": 1])
+    }
+
+    @Test func aGestureThatSprangBackIsMissedAndDirectionMatters() throws {
+        var trace = TraceBuilder(id: "dir", scene: "epilogue")
+        // Snaps back (50 pt/s over 100 pt).
+        trace.drag(from: (300, 650), by: (-100, 0), speed: 50, label: .tabSwipe, direction: .left)
+        trace.wait(1)
+        // Switches left, but the label says right.
+        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .right)
+        let result = try Simulator().run(sessions: [trace.session])
+        #expect(result.labelOutcomes.map(\.outcome) == [.missed, .wrong])
+        #expect(result.labelOutcomes[0].detail == "sprang back")
+        #expect(result.labelOutcomes[1].recognizedDirection == .left)
+    }
+
+    @Test func budgetsAreAConfigurationThatDecodesFromJSON() throws {
+        let json = Data(#"[{"gesture": "tap", "measure": "latency", "percentile": 50, "limit": 600}]"#.utf8)
+        let budgets = try JSONDecoder().decode([LatencyBudget].self, from: json)
+        var trace = TraceBuilder(id: "taps", scene: "plain")
+        trace.tap(at: (100, 100), label: .tap)
+        let result = try Simulator(options: SimulationOptions(budgets: budgets)).run(sessions: [trace.session])
+        #expect(result.budgets.count == 1)
+        #expect(result.budgets[0].passed && result.budgets[0].value == 500)
+        #expect(result.budgetViolations == 0)
+    }
+
+    @Test func latencyBudgetsFlagASingleTapThatWaitsForADoubleTap() throws {
+        var trace = TraceBuilder(id: "taps", scene: "plain")
+        for _ in 0..<5 {
+            trace.tap(at: (100, 100), label: .tap)
+            trace.wait(1)
+        }
+        let result = try Simulator().run(sessions: [trace.session])
+        #expect(result.total.correct == 5)
+        let tap = try #require(result.latency["tap"])
+        #expect(tap.count == 5 && tap.p50 == 500 && tap.p95 == 500 && tap.p99 == 500)
+        let check = try #require(result.budgets.first { $0.budget.gesture == .tap && $0.budget.measure == .latency })
+        #expect(!check.passed)
+        #expect(check.overLimit == 5)
+        #expect(check.value == 500)
+        // Without the double tap window the tap answers at once.
+        let fast = try Simulator(parameters: try ParameterSet(["doubleTap.window": 0.15])).run(sessions: [trace.session])
+        #expect(fast.latency["tap"]?.p95 == 150)
+    }
+}

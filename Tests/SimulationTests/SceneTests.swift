@@ -1,0 +1,122 @@
+import Foundation
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+
+@Suite("Scenes")
+struct SceneTests {
+    func write(_ text: String, _ name: String) throws -> String {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturetune-\(UUID()).\(name)")
+        try text.write(to: url, atomically: true, encoding: .utf8)
+        return url.path
+    }
+
+    @Test func builtInScenesValidateAndRoundTripThroughYAML() throws {
+        for name in Scene.builtInNames {
+            let scene = try Scene.builtIn(named: name)
+            try scene.validate()
+            _ = try scene.arena()
+            let path = try write(try scene.yaml(), "yaml")
+            defer { try? FileManager.default.removeItem(atPath: path) }
+            #expect(try Scene.load(path: path) == scene)
+        }
+        #expect(throws: SceneError.unknown("library")) { try Scene.builtIn(named: "library") }
+        #expect(Scene.epilogue.tabs == 3)
+        #expect(Scene.epilogue.recognizers.count == 18)
+    }
+
+    @Test func tunableParametersAreThoseOfTheSceneKinds() {
+        let plain = Set(Scene.plain.tunableParameters.map(\.name))
+        #expect(plain.contains("tap.movementSlop") && plain.contains("doubleTap.window") && plain.contains("pan.slop"))
+        #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
+        // The epilogue uses every kind but pan.
+        let epilogue = Set(Scene.epilogue.tunableParameters)
+        #expect(epilogue == Set(Parameter.allCases.filter { $0 != .panSlop }))
+    }
+
+    @Test func loadsAHandWrittenYAMLScene() throws {
+        let path = try write("""
+            name: photo
+            recognizers:
+              - {id: tap, kind: tap, region: {x: 0, y: 0.2, width: 1, height: 0.5}, target: image}
+              - {id: doubleTap, kind: doubleTap, region: {x: 0, y: 0.2, width: 1, height: 0.5}, action: toggleZoom}
+              - {id: back, kind: edgeSwipe, region: {edge: left}}
+              - {id: list, kind: scroll}
+            relations:
+              - {recognizer: tap, requireToFail: doubleTap}
+              - {recognizer: back, highPriorityOver: list}
+            parameters:
+              doubleTap.window: 0.3
+            """, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Scene.load(path: path)
+        #expect(scene.recognizers.map(\.kind) == [.tap, .doubleTap, .edgeSwipe, .scroll])
+        #expect(scene.recognizers[3].axis == .vertical)
+        #expect(scene.recognizers[2].region.edge == .left)
+        #expect(scene.relations == [.requireToFail("tap", waitsFor: "doubleTap"), .highPriority("back", over: "list")])
+        // The scene's own parameter applies: a single tap waits 0.3 s.
+        var trace = TraceBuilder(id: "s")
+        trace.tap(at: (100, 400), label: .tap)
+        let result = try Simulator(scene: scene).run(sessions: [trace.session])
+        #expect(result.latency["tap"]?.p50 == 300)
+        // …unless the caller overrides it.
+        let tuned = try Simulator(scene: scene, parameters: try ParameterSet(["doubleTap.window": 0.2]))
+            .run(sessions: [trace.session])
+        #expect(tuned.latency["tap"]?.p50 == 200)
+        // An assigned value wins even when it is the catalogue default.
+        var back = ParameterSet()
+        back[.doubleTapWindow] = Parameter.doubleTapWindow.spec.defaultValue
+        #expect(try Simulator(scene: scene, parameters: back).run(sessions: [trace.session]).latency["tap"]?.p50 == 500)
+        #expect(try scene.effectiveParameters()[.doubleTapWindow] == 0.3)
+    }
+
+    @Test func loadsJSONScenes() throws {
+        let path = try write("""
+            {"name": "j", "tabs": 2, "recognizers": [{"id": "swipe", "kind": "tabSwipe"},
+             {"id": "pinch", "kind": "pinch", "region": "screen"}, {"id": "rotate", "kind": "rotation"}],
+             "relations": [{"simultaneous": ["pinch", "rotate"]}]}
+            """, "json")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Scene.load(path: path)
+        #expect(scene.tabs == 2)
+        #expect(scene.relations == [.simultaneous("pinch", "rotate")])
+    }
+
+    @Test(arguments: [
+        ("name: x\nrecognizers:\n  - {id: a, kind: swipe}\n", "swipe"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {recognizer: a, requireToFail: b}\n", "names b"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: a, kind: pan}\n", "duplicate recognizer id a"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nparameters:\n  tap.slop: 3\n", "unknown parameter tap.slop"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap, tab: 2}\n", "on tab 2"),
+        ("recognizers: []\n", "missing field name"),
+    ])
+    func badScenesAreRejectedWithTheFileAndTheReason(text: String, reason: String) throws {
+        let path = try write(text, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            _ = try Scene.load(path: path)
+            Issue.record("loaded a bad scene")
+        } catch {
+            let message = "\(error)"
+            #expect(message.hasPrefix(path + ": "), "\(message)")
+            #expect(message.contains(reason), "\(message)")
+        }
+    }
+
+    @Test func aMissingFileIsAClearError() {
+        #expect(throws: SceneError.self) { try Scene.load(path: "/nonexistent/scene.yaml") }
+    }
+
+    @Test func unknownSessionScenesAreAnError() throws {
+        var trace = TraceBuilder(id: "s", scene: "nosuchscene")
+        trace.tap(at: (10, 10))
+        #expect(throws: SceneError.unknown("nosuchscene")) { try Simulator().run(sessions: [trace.session]) }
+        // A caller-supplied scene overrides the session's.
+        #expect(try Simulator(scene: .plain).run(sessions: [trace.session]).scenes == ["plain": 1])
+        // A library of named scenes supplies the ones sessions name.
+        var own = Scene.plain
+        own.name = "nosuchscene"
+        #expect(try Simulator(library: [own]).run(sessions: [trace.session]).scenes == ["nosuchscene": 1])
+    }
+}
