@@ -37,18 +37,30 @@ struct ObjectiveTests {
         #expect(high.counts.correct == Int(trainUsers * tapsPerUser))
     }
 
-    @Test("the surrogate is continuous across a decision and tends to the exact count as T → 0")
+    @Test("the surrogate smooths a decision, rewards margins, and is exact at T = 0")
     func surrogate() throws {
-        let objective = try PanSlopCorpus().objective()
-        // Across the 12 pt pans' decision: exact jumps, the warm surrogate moves a little.
-        let below = objective.evaluate(["pan.slop": 11.9], temperature: 0.2)
-        let above = objective.evaluate(["pan.slop": 12.1], temperature: 0.2)
-        #expect(above.exact > below.exact)
-        #expect(abs(above.surrogate - below.surrogate) < (above.exact - below.exact) / 2)
+        // A tap fails when its movement at the lift exceeds tap.movementSlop
+        // (a key decision, smoothed); the wobbles go up to 8 pt.
+        let corpus = try PanSlopCorpus()
+        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["tap.movementSlop"]),
+                                            weights: .uniform, budgets: [])
+        let below = objective.evaluate(["tap.movementSlop": 7.9], temperature: 0.2)
+        let above = objective.evaluate(["tap.movementSlop": 8.1], temperature: 0.2)
+        let labels = Double(objective.data.train.entries.reduce(0) { $0 + $1.labels.count })
+        // Exact: the 8 pt wobble of every training user flips from missed to right.
+        #expect(abs((below.exact - above.exact) - Double(objective.data.trainUsers.count) / labels) < 1e-12)
+        // The surrogate takes a smaller step (part of it is spread around the decision).
+        #expect(abs(above.surrogate - below.surrogate) < 0.75 * (below.exact - above.exact))
+        // On the plateau (every tap right from 8 pt up) the surrogate still
+        // falls: wider margins around the decisions.
+        let nine = objective.evaluate(["tap.movementSlop": 9], temperature: 0.2)
+        let eleven = objective.evaluate(["tap.movementSlop": 11], temperature: 0.2)
+        #expect(nine.exact == eleven.exact)
+        #expect(eleven.surrogate < nine.surrogate)
         // At T = 0 the surrogate is the exact value; cold, it is close.
-        let exact = objective.evaluate(["pan.slop": 15], temperature: 0)
+        let exact = objective.evaluate(["tap.movementSlop": 9], temperature: 0)
         #expect(exact.surrogate == exact.exact)
-        let cold = objective.evaluate(["pan.slop": 15], temperature: 0.001)
+        let cold = objective.evaluate(["tap.movementSlop": 9], temperature: 0.001)
         #expect(abs(cold.surrogate - cold.exact) < 0.01)
         #expect(cold.exact == exact.exact)
     }

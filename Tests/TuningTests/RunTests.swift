@@ -57,10 +57,10 @@ struct RunTests {
         // The baseline (18 pt) misses the budget; the tuned constants meet it.
         #expect(result.baseline.train.budgetViolations == 1)
         #expect(result.tuned.train.budgetViolations == 0)
-        // Without the budget, the search settles in the middle of the window (the
-        // surrogate prefers the largest margins), which is too slow for 60 ms.
-        let free = try Optimizer(settings: quickSettings()).run(sessions: corpus.sessions, scene: nil)
-        #expect(try #require(free.params["pan.slop"]) > slop)
+        // The budget cuts the misfire-free window [8, 12) to its faster part.
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)], relax: false)
+        #expect(objective.evaluate(["pan.slop": 11]).exact == 0)
+        #expect(!objective.evaluate(["pan.slop": 11]).isFeasible)
     }
 
     @Test("same seed, same run; another seed may search elsewhere but stays deterministic")

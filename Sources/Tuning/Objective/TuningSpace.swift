@@ -45,9 +45,9 @@ public enum TuningSpace {
     ]
 
     /// The default names for the scenes a corpus uses: each scene's list
-    /// (epilogue's or plain's), the union in order, and for any other scene
-    /// the parameters of the recognizer kinds it contains that appear in
-    /// either list.
+    /// (epilogue's or plain's), the union in order; for any other scene, the
+    /// names of either list that can change its outcome
+    /// (``Scene/tunableParameters``), or all of those when none is listed.
     public static func defaultNames(for scenes: [Scene]) -> [String] {
         var names: [String] = []
         func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }
@@ -56,15 +56,13 @@ public enum TuningSpace {
             case Scene.epilogue.name: add(epilogueDefaults)
             case Scene.plain.name: add(plainDefaults)
             default:
-                let prefixes = Set(scene.recognizers.map { prefix(of: $0.kind) })
-                add((epilogueDefaults + plainDefaults).filter { prefixes.contains(String($0.prefix { $0 != "." })) })
+                let tunable = scene.tunableParameters.map(\.name)
+                let listed = (epilogueDefaults + plainDefaults).filter(tunable.contains)
+                add(listed.isEmpty ? tunable : listed)
             }
         }
         return names.isEmpty ? plainDefaults : names
     }
-
-    /// The catalogue's name prefix for a recognizer kind.
-    static func prefix(of kind: GestureKind) -> String { kind.rawValue }
 
     /// A space over `names`, each with the catalogue's bounds (or the given
     /// override), scale and integer flag, and its default taken from
