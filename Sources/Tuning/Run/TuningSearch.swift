@@ -30,6 +30,8 @@ public struct TuningSearch: Sendable {
     public var startPass: Int = 0
     /// Parameters known not to matter (skipped by the line searches).
     public var skipping: Set<String> = []
+    /// How the line searches rank candidates (see ``CoordinateSearch/Ranking``).
+    public var ranking: CoordinateSearch.Ranking = .surrogate
 
     public init(space: ParameterSpace, budget: Int, seed: UInt) {
         self.space = space
@@ -58,6 +60,7 @@ public struct TuningSearch: Sendable {
         var line = CoordinateSearch(space: space, budget: budget - polishBudget)
         line.parallelism = parallelism
         line.startPass = startPass
+        line.ranking = ranking
         let coordinate = line.run(from: space.defaults, skipping: skipping, objective: objective, progress: progress)
         var records: [(phase: String, round: Int, temperature: Double, evaluation: Evaluation)] =
             coordinate.steps.enumerated().map { i, step in
