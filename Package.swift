@@ -75,15 +75,17 @@ let package = Package(
         .testTarget(name: "GSLTests", dependencies: ["GSL"]),
 
         // MARK: - Tuning: parameter spaces, statistics and the search driver
-        .target(name: "Tuning", dependencies: ["GSL", "TraceModel"]),
-        .testTarget(name: "TuningTests", dependencies: ["Tuning", "GSL"]),
+        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers", "TraceStore"]),
+        .testTarget(
+            name: "TuningTests",
+            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "TraceModel", "TraceStore"]),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL"]),
 
         // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
-        .target(name: "Reports", dependencies: ["TraceModel"]),
+        .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Simulation", "Recognizers", "GesturePhysics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TraceModel"]),
 
         // MARK: - The `gesturetune` command
@@ -91,7 +93,7 @@ let package = Package(
             name: "GestureTuneCLI",
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
-                "Synthesis",
+                "Tuning", "Reports", "Synthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

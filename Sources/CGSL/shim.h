@@ -19,6 +19,11 @@
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_histogram.h>
+#include <gsl/gsl_version.h>
+
+// MARK: - Version
+
+static inline const char *cgsl_version(void) { return gsl_version; }
 
 // MARK: - Random number generator types
 

@@ -22,6 +22,9 @@ struct GestureTune: ParsableCommand {
             SimulateCommand.self,
             VelocityCommand.self,
             SynthCommand.self,
+            OptimizeCommand.self,
+            EvaluateCommand.self,
+            ReportCommand.self,
         ])
 
     /// Like `ParsableCommand.main()`, but usage errors exit with 2 (the

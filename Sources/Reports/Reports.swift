@@ -6,7 +6,7 @@
 //   report.html              one self-contained page: CSS inline, charts as
 //                            inline SVG, no script, no outside resource
 //   report.md                the same findings as GitHub Markdown tables
-//   result.json              the model itself, keys sorted
+//   report.json              the model itself, keys sorted
 //   GestureConstants.swift   the tuned constants, ready to paste
 //
 // ## Why a small typed builder of our own, not Plot or Mustache

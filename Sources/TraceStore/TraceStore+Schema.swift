@@ -109,6 +109,8 @@ extension TraceStore {
                 CREATE INDEX labelsBySession ON labels(session);
                 """)
         }
+        // MARK: optimizer runs (branch optimizer; tables in Runs/TraceStore+Runs.swift)
+        migrator.registerMigration("v2-runs", migrate: createRunTables)
         return migrator
     }
 }

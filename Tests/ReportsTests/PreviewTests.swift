@@ -15,8 +15,8 @@ import Testing
 
         let files = try ReportWriter.write(.sample, to: directory)
 
-        #expect(files.map(\.lastPathComponent) == ["report.html", "report.md", "result.json", "GestureConstants.swift"])
-        let json = try Data(contentsOf: directory.appendingPathComponent("result.json"))
+        #expect(files.map(\.lastPathComponent) == ["report.html", "report.md", "report.json", "GestureConstants.swift"])
+        let json = try Data(contentsOf: directory.appendingPathComponent("report.json"))
         #expect(try ReportWriter.decoder.decode(TuningReport.self, from: json) == .sample)
         #expect(try ReportWriter.json(.sample) == json, "encoding is byte-stable")
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)

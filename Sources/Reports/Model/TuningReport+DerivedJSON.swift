@@ -1,10 +1,10 @@
-// MARK: - Derived values in result.json
+// MARK: - Derived values in report.json
 
-// Scripts that read result.json should not have to re-derive the verdict, so
+// Scripts that read report.json should not have to re-derive the verdict, so
 // the judgements computed from stored fields are written alongside them
 // (`rate`, `met`, `budgetsMet`, `significantImprovement`, `change`, `bound`).
 // They are output only: decoding reads the stored fields and ignores them,
-// so a hand-edited result.json can never contradict itself.
+// so a hand-edited report.json can never contradict itself.
 
 extension TuningReport.Rate {
     private enum StoredKeys: String, CodingKey { case count, total, lower, upper }
@@ -40,6 +40,7 @@ extension TuningReport.Budget {
 extension TuningReport.Verdict {
     private enum StoredKeys: String, CodingKey {
         case population, before, after, fixedCount, brokenCount, mcnemarPValue, significanceLevel, budgets
+        case intervalMethod
     }
     private enum DerivedKeys: String, CodingKey { case significantImprovement, budgetsMet }
 
@@ -53,6 +54,7 @@ extension TuningReport.Verdict {
         try stored.encode(mcnemarPValue, forKey: .mcnemarPValue)
         try stored.encode(significanceLevel, forKey: .significanceLevel)
         try stored.encode(budgets, forKey: .budgets)
+        try stored.encode(intervalMethod, forKey: .intervalMethod)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(isSignificantImprovement, forKey: .significantImprovement)
         try derived.encode(budgetsMet, forKey: .budgetsMet)

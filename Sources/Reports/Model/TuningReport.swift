@@ -6,7 +6,7 @@ import TraceModel
 ///
 /// The optimizer's result is converted into this model once; the renderers
 /// (``HTMLReport``, ``MarkdownReport``, ``SwiftConstantsFile``) only read it,
-/// and `result.json` is this model encoded with sorted keys. The fields follow
+/// and `report.json` is this model encoded with sorted keys. The fields follow
 /// the order a designer asks in: did it work, what changed, where it still
 /// fails, what it costs, and how it was found.
 ///

@@ -18,10 +18,14 @@ extension TuningReport {
         /// The level the p-value is judged at (0.05 unless the run said otherwise).
         public var significanceLevel: Double
         public var budgets: [Budget]
+        /// How `before` and `after` intervals were computed ("Clopper–Pearson",
+        /// "Wilson"): the caption says it.
+        public var intervalMethod: String
 
         public init(
             population: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int,
-            mcnemarPValue: Double, significanceLevel: Double = 0.05, budgets: [Budget]
+            mcnemarPValue: Double, significanceLevel: Double = 0.05, budgets: [Budget],
+            intervalMethod: String = "Wilson"
         ) {
             self.population = population
             self.before = before
@@ -31,6 +35,7 @@ extension TuningReport {
             self.mcnemarPValue = mcnemarPValue
             self.significanceLevel = significanceLevel
             self.budgets = budgets
+            self.intervalMethod = intervalMethod
         }
 
         /// The p-value is below the significance level and fewer gestures misfire.

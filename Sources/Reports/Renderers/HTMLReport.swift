@@ -97,7 +97,7 @@ public enum HTMLReport {
                 card("latency budgets", budgetTitle, budgetDetail, v.budgetsMet ? "ok" : "fail")),
             IntervalChart(
                 title: "Misfire rate before and after tuning",
-                caption: "Misfire rate on \(v.population) before and after tuning; whiskers are 95 % Wilson intervals.",
+                caption: "Misfire rate on \(v.population) before and after tuning; whiskers are 95 % \(v.intervalMethod) intervals.",
                 xLabel: "misfire rate (share of labelled gestures)",
                 rows: [
                     .init(label: "before", value: v.before.rate, lower: v.before.lower, upper: v.before.upper, tone: .before),

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - Writing the four files
 
 /// Writes a report's four files into a directory:
-/// `report.html`, `report.md`, `result.json` and `GestureConstants.swift`.
+/// `report.html`, `report.md`, `report.json` and `GestureConstants.swift`.
 ///
 /// ```swift
 /// let files = try ReportWriter.write(report, to: URL(fileURLWithPath: "reports"))
@@ -11,7 +11,7 @@ import Foundation
 public enum ReportWriter {
     public static let htmlName = "report.html"
     public static let markdownName = "report.md"
-    public static let jsonName = "result.json"
+    public static let jsonName = "report.json"
     public static let swiftName = "GestureConstants.swift"
 
     /// Creates the directory if needed and writes each file atomically

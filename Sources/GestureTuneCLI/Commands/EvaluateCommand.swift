@@ -1,0 +1,205 @@
+import ArgumentParser
+import Foundation
+import Simulation
+import TraceModel
+import TraceStore
+import Tuning
+
+// MARK: - gesturetune evaluate
+
+struct EvaluateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "evaluate",
+        abstract: "The exact objective of one parameter set: what optimize minimizes, for any outside optimizer.",
+        discussion: """
+            Replays the train (default) or holdout split with the parameters in FILE (a JSON \
+            object name → value; missing names keep their baseline; `latest` or `run:ID` \
+            takes a stored run's tuned parameters) and prints the weighted misfire objective, \
+            budget violations and counts. --print-space prints the tuning space (names, \
+            bounds, scale, integer, baseline). --serve loads the corpus once and answers \
+            one JSON line per request on standard input: a parameter object, or \
+            {"params": {…}, "split": "holdout"}.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var inputs: TuningInputOptions
+
+    @Option(help: ArgumentHelp("Parameter set: a JSON file, latest, or run:ID.", valueName: "file"))
+    var params: String?
+
+    @Option(help: ArgumentHelp("Which users to replay: train or holdout.", valueName: "split"))
+    var split: SplitChoice = .train
+
+    @Flag(help: "Print the tuning space (with --json: a JSON array) and exit.")
+    var printSpace = false
+
+    @Flag(help: "Answer one parameter set per standard-input line with one JSON line each.")
+    var serve = false
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
+        case train, holdout
+        var side: SplitSide { self == .train ? .train : .holdout }
+    }
+
+    func validate() throws {
+        try inputs.validateOptions()
+        if !printSpace, !serve, params == nil {
+            throw ValidationError("Give --params FILE (or --print-space, or --serve).")
+        }
+    }
+
+    func run() throws {
+        if printSpace {
+            let definitions = try CLIFailure.guarding { try inputs.loadDefinitions() }
+            let space = try CLIFailure.guarding { try Self.space(definitions, sessions: nil) }
+            try printTheSpace(space)
+            return
+        }
+        let traceStore = try store.open()
+        let (objective, loaded) = try CLIFailure.guarding { () throws -> (TuningObjective, TuningInputOptions.Loaded) in
+            let loaded = try inputs.load(from: traceStore)
+            let space = try Self.space(loaded, sessions: loaded.sessions)
+            let data = try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
+            return (try TuningObjective(data: data, space: space, scene: loaded.scene, weights: loaded.weights,
+                                        budgets: loaded.budgets, relaxBrokenBudgets: !inputs.strictBudgets), loaded)
+        }
+        _ = loaded
+        if serve {
+            try serveRequests(objective)
+            return
+        }
+        let values = try CLIFailure.guarding { try Self.values(params ?? "", space: objective.space, store: traceStore) }
+        let answer = try CLIFailure.guarding { try Self.answer(objective, values: values, split: split.side) }
+        if json {
+            try Console.json(answer)
+        } else {
+            Console.out("\(split.rawValue): objective \(Console.fixed(answer.objective, 5)) (weighted misfires per label); "
+                + "misfire rate \(OptimizeCommand.percent(answer.misfireRate)) (\(answer.misfires) of \(answer.labels) labels)")
+            let broken: [String] = answer.violations.keys.sorted().map { key in
+                let excess: Double = answer.violations[key] ?? 0
+                return "\(key) +\(Console.fixed(excess * 100, 1))%"
+            }
+            let feasible = answer.feasible ? "yes" : "no"
+            let tail = broken.isEmpty ? "" : "; " + broken.joined(separator: ", ")
+            Console.out("feasible \(feasible); budgets missed (nominal) \(answer.budgetViolations)\(tail)")
+        }
+    }
+
+    // MARK: - The space
+
+    static func space(_ loaded: TuningInputOptions.Loaded, sessions: [Session]?) throws -> ParameterSpace {
+        var settings = OptimizerSettings()
+        settings.tune = loaded.tune
+        settings.bounds = loaded.bounds
+        let sessions = sessions ?? []
+        if loaded.scene == nil, sessions.isEmpty {
+            // No store read (--print-space): the epilogue scene's set, the shipped corpus's.
+            return try TuningSpace.space(names: loaded.tune ?? TuningSpace.epilogueDefaults, bounds: loaded.bounds)
+        }
+        return try Optimizer(settings: settings).space(sessions: sessions, scene: loaded.scene)
+    }
+
+    private func printTheSpace(_ space: ParameterSpace) throws {
+        if json {
+            try Console.json(space.parameters)
+            return
+        }
+        for p in space.parameters {
+            Console.out("\(p.name)  \(number(p.defaultValue)) \(p.unit)  [\(number(p.lowerBound)) … \(number(p.upperBound))]"
+                + (p.scale == .log ? " log" : "") + (p.isInteger ? " integer" : ""))
+        }
+    }
+
+    private func number(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e12 ? String(Int(x)) : String(x) }
+
+    // MARK: - Parameters
+
+    /// A parameter file, or a stored run's tuned values (`latest`, `run:ID`).
+    static func values(_ reference: String, space: ParameterSpace, store: TraceStore) throws -> ParameterValues {
+        if reference == "latest" || reference.hasPrefix("run:") {
+            let result = try OptimizeCommand.storedRun(reference == "latest" ? "latest" : String(reference.dropFirst(4)),
+                                                       in: store)
+            return try space.decode(json: try result.params.jsonData())
+        }
+        let data = try TuningInputOptions.read(reference, what: "parameter file")
+        do { return try space.decode(json: data) }
+        catch { throw CLIFailure("\(reference): \(error)") }
+    }
+
+    // MARK: - Answers
+
+    struct Answer: Encodable {
+        var split: String
+        /// Weighted misfire cost per label (what optimize minimizes).
+        var objective: Double
+        /// Objective + 1000 × total relative budget excess: one number for
+        /// optimizers without constraints.
+        var penalized: Double
+        var feasible: Bool
+        var totalViolation: Double
+        /// Relative excess of each missed budget (the limits the search uses).
+        var violations: [String: Double]
+        /// Budgets missed at their nominal limits.
+        var budgetViolations: Int
+        var misfireRate: Double
+        var misfires: Int
+        var labels: Int
+        var counts: OutcomeCounts
+        var params: ParameterValues
+    }
+
+    static let penaltyWeight = 1_000.0
+
+    static func answer(_ objective: TuningObjective, values: ParameterValues, split: SplitSide) throws -> Answer {
+        guard let r = objective.evaluateDetailed(values, temperature: 0, on: split, threads: 2) else {
+            throw CLIFailure("the simulator rejected the parameter set")
+        }
+        let nominal = zip(r.budgets, objective.budgets).filter { check, budget in
+            check.value.map { $0 > budget.limit } ?? false
+        }.count
+        let e = r.evaluation
+        return Answer(split: split.rawValue, objective: e.exact, penalized: e.exact + penaltyWeight * e.totalViolation,
+                      feasible: e.isFeasible, totalViolation: e.totalViolation, violations: e.violations,
+                      budgetViolations: nominal, misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
+                      labels: r.counts.labels, counts: r.counts, params: objective.space.clamped(values))
+    }
+
+    // MARK: - --serve
+
+    private func serveRequests(_ objective: TuningObjective) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        while let line = readLine(strippingNewline: true) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            var reply: Data
+            do {
+                let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
+                reply = try encoder.encode(try Self.answer(objective, values: values, split: side))
+            } catch {
+                reply = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
+            }
+            FileHandle.standardOutput.write(reply + Data("\n".utf8))
+        }
+    }
+
+    /// One request line: a parameter object, or `{"params": {…}, "split": …}`.
+    static func request(_ line: String, space: ParameterSpace, defaultSplit: SplitSide) throws -> (ParameterValues, SplitSide) {
+        let data = Data(line.utf8)
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw CLIFailure("a request is one JSON object per line")
+        }
+        if let params = object["params"] as? [String: Any] {
+            var side = defaultSplit
+            if let name = object["split"] as? String {
+                guard let s = SplitChoice(rawValue: name) else { throw CLIFailure("split must be train or holdout") }
+                side = s.side
+            }
+            let inner = try JSONSerialization.data(withJSONObject: params)
+            return (try space.decode(json: inner), side)
+        }
+        return (try space.decode(json: data), defaultSplit)
+    }
+}

@@ -1,0 +1,351 @@
+import ArgumentParser
+import Foundation
+import Recognizers
+import Simulation
+import TraceModel
+import TraceStore
+import Tuning
+
+// MARK: - gesturetune optimize
+
+struct OptimizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "optimize",
+        abstract: "Tune recognizer constants for fewer misfires under latency budgets, validated on held-out users.",
+        discussion: """
+            Loads the store's sessions once, splits them by user (25% held out), and \
+            searches the tuning space on the training users with GSL (Latin hypercube, \
+            then Nelder-Mead on the simulator's soft-margin surrogate, cooling to the \
+            exact counts), on two threads. Then measures the reference and the tuned \
+            constants exactly on both splits (Clopper-Pearson intervals, McNemar on the \
+            held-out labels), sweeps each constant's sensitivity and the misfire/latency \
+            trade-off. Writes the report (report.html, report.md, report.json, GestureConstants.swift), params.json and result.json into DIR, and \
+            stores the run in the store. Same seed, same result.
+            """)
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var inputs: TuningInputOptions
+
+    @Option(help: ArgumentHelp("Seed of every random choice.", valueName: "n"))
+    var seed: UInt = 1
+
+    @Option(name: .customLong("max-evals"), help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
+    var maxEvals: Int = 300
+
+    @Option(help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
+    var folds: Int?
+
+    @Option(help: ArgumentHelp("Output directory (report.html, report.md, GestureConstants.swift, params.json, result.json, …).", valueName: "dir"))
+    var out: String = "gesturetune-optimize"
+
+    @Option(help: ArgumentHelp("Points per sensitivity sweep (0: none).", valueName: "n"))
+    var sensitivityPoints: Int = 15
+
+    @Flag(help: "Skip the misfire/latency Pareto sweep.")
+    var noPareto = false
+
+    @Option(help: ArgumentHelp(
+        "Regenerate the outputs of a stored run instead of optimizing: latest or a run id.", valueName: "run"))
+    var fromRun: String?
+
+    @Flag(help: "Print a JSON summary (baseline, tuned, params, evaluations, seconds, …) on standard output.")
+    var json = false
+
+    func validate() throws {
+        if maxEvals < 1 { throw ValidationError("--max-evals must be at least 1.") }
+        if let folds, folds < 2 { throw ValidationError("--folds must be at least 2.") }
+        if sensitivityPoints < 0 { throw ValidationError("--sensitivity-points must be ≥ 0.") }
+        try inputs.validateOptions()
+    }
+
+    func run() throws {
+        let traceStore = try store.open()
+        let result: OptimizationResult
+        let sessions: [Session]
+        let scene: Scene?
+        if let fromRun {
+            result = try CLIFailure.guarding { try Self.storedRun(fromRun, in: traceStore) }
+            scene = try CLIFailure.guarding { try result.scene.map { try Scene.builtIn(named: $0) } }
+            sessions = try CLIFailure.guarding { try traceStore.loadSessions() }
+        } else {
+            let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+            result = try optimize(loaded, in: traceStore)
+            (sessions, scene) = (loaded.sessions, loaded.scene)
+        }
+        try CLIFailure.guarding { try write(result, sessions: sessions, scene: scene) }
+        if json {
+            try Console.json(OptimizeSummary(result, out: out))
+        } else {
+            Console.out(result.comparison.summary)
+            Console.out("train misfire rate \(Self.percent(result.baseline.trainMisfireRate)) → \(Self.percent(result.tuned.trainMisfireRate)); "
+                + "budgets missed on holdout \(result.baseline.budgetViolations) → \(result.tuned.budgetViolations)")
+            Console.out("\(result.evaluations) evaluations in \(Console.fixed(result.seconds, 1)) s; run \(result.run.id.map(String.init) ?? "?"); "
+                + "wrote \(ReportOutput.files.map { "\(out)/\($0)" }.joined(separator: ", "))")
+        }
+    }
+
+    private func optimize(_ loaded: TuningInputOptions.Loaded, in traceStore: TraceStore) throws -> OptimizationResult {
+        var settings = OptimizerSettings(
+            tune: loaded.tune, bounds: loaded.bounds, budgets: loaded.budgets, weights: loaded.weights,
+            relaxBrokenBudgets: !inputs.strictBudgets, seed: seed, maxEvaluations: maxEvals,
+            holdoutFraction: inputs.holdoutFraction, folds: folds, sensitivityPoints: sensitivityPoints)
+        if noPareto { settings.paretoFractions = [] }
+        let bar = SearchProgressBar()
+        var result = try CLIFailure.guarding {
+            try Optimizer(settings: settings).run(sessions: loaded.sessions, scene: loaded.scene) { bar.update($0) }
+        }
+        bar.finish()
+        result.run = RunInfo(commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
+                             corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
+        return try CLIFailure.guarding { try result.saved(in: traceStore) }
+    }
+
+    static func storedRun(_ reference: String, in store: TraceStore) throws -> OptimizationResult {
+        let record: RunRecord?
+        if reference == "latest" {
+            record = try store.latestRun()
+        } else if let id = Int64(reference) {
+            record = try store.run(id: id)
+        } else {
+            throw CLIFailure("--from-run takes latest or a run id, not '\(reference)'")
+        }
+        guard let record else { throw CLIFailure("no stored run \(reference) in \(store.path)") }
+        return try OptimizationResult(record: record)
+    }
+
+    private func write(_ result: OptimizationResult, sessions: [Session], scene: Scene?) throws {
+        try ReportOutput.write(result, sessions: sessions, scene: scene, corpus: store.path, to: out)
+    }
+
+    /// The command line, shell-quoted where needed.
+    static func commandLine() -> String {
+        CommandLine.arguments.map { arg in
+            arg.allSatisfy({ $0.isLetter || $0.isNumber || "-_./=,:@".contains($0) }) && !arg.isEmpty
+                ? arg : "'" + arg.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        }.joined(separator: " ")
+    }
+
+    static func percent(_ x: Double) -> String { Console.fixed(x * 100, 2) + "%" }
+}
+
+// MARK: - What --json prints
+
+/// The summary `optimize --json` prints: the headline numbers; the full
+/// result is in result.json.
+struct OptimizeSummary: Encodable {
+    struct Side: Encodable {
+        var trainMisfireRate: Double
+        var holdoutMisfireRate: Double
+        var holdoutMisfireInterval: ProportionInterval?
+        var trainObjective: Double
+        var holdoutObjective: Double
+        var trainMisfires: Int
+        var holdoutMisfires: Int
+        var budgetViolations: Int
+
+        init(_ side: Validation.Side) {
+            trainMisfireRate = side.trainMisfireRate
+            holdoutMisfireRate = side.holdoutMisfireRate
+            holdoutMisfireInterval = side.holdout.misfireInterval
+            trainObjective = side.trainObjective
+            holdoutObjective = side.holdoutObjective
+            trainMisfires = side.train.misfires
+            holdoutMisfires = side.holdout.misfires
+            budgetViolations = side.budgetViolations
+        }
+    }
+
+    var run: Int64?
+    var baseline: Side
+    var tuned: Side
+    var params: ParameterValues
+    var evaluations: Int
+    var seconds: Double
+    var seed: UInt
+    var verdict: String
+    var holdoutMcNemarP: Double
+    var trainLabels: Int
+    var holdoutLabels: Int
+    var corpusFingerprint: String
+    var out: String
+
+    init(_ result: OptimizationResult, out: String) {
+        run = result.run.id
+        baseline = Side(result.baseline)
+        tuned = Side(result.tuned)
+        params = result.params
+        evaluations = result.evaluations
+        seconds = result.seconds
+        seed = result.seed
+        verdict = result.comparison.verdict.rawValue
+        holdoutMcNemarP = result.comparison.holdoutTest.pValue
+        trainLabels = result.corpus.trainLabels
+        holdoutLabels = result.corpus.holdoutLabels
+        corpusFingerprint = result.run.corpusFingerprint
+        self.out = out
+    }
+}
+
+// MARK: - Options optimize and evaluate share
+
+/// Scene, tuning space, budgets and weights: what defines the objective.
+struct TuningInputOptions: ParsableArguments {
+    @Option(help: ArgumentHelp(
+        "Replay every session on this scene: a built-in name (epilogue, plain) or a YAML/JSON scene file (default: each session's own).",
+        valueName: "name|file"))
+    var scene: String?
+
+    @Option(help: ArgumentHelp(
+        "Parameters to tune: a comma-separated list (swipeActions.threshold,tabSwipe.directionalBias) or a tuning file "
+            + "{\"parameters\": [names], \"bounds\": {name: {lower, upper}}} (default: the scene's set).",
+        valueName: "list|file"))
+    var tune: String?
+
+    @Option(help: ArgumentHelp(
+        "Budgets file: a JSON array of {gesture, measure (latency|haptic|settleTime|overshoot), percentile, limit} "
+            + "(default: the reference app's budgets).", valueName: "file"))
+    var budgets: String?
+
+    @Option(help: ArgumentHelp(
+        "Misfire weights file: {\"outcome\": {…}, \"intent\": {…}, \"fired\": {…}} (default: destructive gestures cost more).",
+        valueName: "file"))
+    var weights: String?
+
+    @Option(help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
+    var holdoutFraction: Double = 0.25
+
+    @Flag(help: "Keep budgets the reference constants already miss strict (default: held to no worse than before).")
+    var strictBudgets = false
+
+    func validateOptions() throws {
+        guard holdoutFraction > 0, holdoutFraction < 1 else {
+            throw ValidationError("--holdout-fraction must be strictly between 0 and 1.")
+        }
+    }
+
+    /// Everything loaded and checked.
+    struct Loaded {
+        var sessions: [Session]
+        var scene: Scene?
+        var tune: [String]?
+        var bounds: [String: ClosedRange<Double>]
+        var budgets: [LatencyBudget]
+        var weights: MisfireWeights
+    }
+
+    func loadDefinitions() throws -> Loaded {
+        var loaded = Loaded(sessions: [], scene: nil, tune: nil, bounds: [:], budgets: LatencyBudget.defaults,
+                            weights: .default)
+        if let scene {
+            if Scene.builtInNames.contains(scene) {
+                loaded.scene = try Scene.builtIn(named: scene)
+            } else if FileManager.default.fileExists(atPath: scene) {
+                loaded.scene = try Scene.load(path: scene)
+            } else {
+                throw CLIFailure("--scene \(scene): not a built-in scene (\(Scene.builtInNames.joined(separator: ", "))) nor a file")
+            }
+        }
+        if let tune {
+            if FileManager.default.fileExists(atPath: tune) {
+                let file = try TuningFile.load(path: tune)
+                loaded.tune = file.parameters
+                loaded.bounds = file.ranges
+            } else {
+                let names = tune.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                guard !names.isEmpty else { throw CLIFailure("--tune lists no parameters") }
+                loaded.tune = names
+            }
+        }
+        if let budgets { loaded.budgets = try Self.loadBudgets(path: budgets) }
+        if let weights {
+            let data = try Self.read(weights, what: "weights file")
+            do { loaded.weights = try JSONDecoder().decode(MisfireWeights.self, from: data) }
+            catch { throw CLIFailure("\(weights): not a weights file {\"outcome\": {…}, \"intent\": {…}, \"fired\": {…}}: \(error)") }
+            try loaded.weights.validate()
+        }
+        return loaded
+    }
+
+    /// Definitions plus the sessions, loaded from the store once.
+    func load(from store: TraceStore) throws -> Loaded {
+        var loaded = try loadDefinitions()
+        loaded.sessions = try store.loadSessions()
+        guard !loaded.sessions.isEmpty else { throw CLIFailure("\(store.path): the store holds no sessions (gesturetune ingest FILE)") }
+        return loaded
+    }
+
+    static func read(_ path: String, what: String) throws -> Data {
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw CLIFailure("\(path): cannot read the \(what) (\(error.localizedDescription))") }
+    }
+
+    /// A JSON array of budgets; `measure` defaults to latency, `percentile` to 95.
+    static func loadBudgets(path: String) throws -> [LatencyBudget] {
+        struct Entry: Decodable {
+            var gesture: GestureKind
+            var measure: LatencyBudget.Measure?
+            var percentile: Double?
+            var limit: Double
+        }
+        let data = try read(path, what: "budgets file")
+        let entries: [Entry]
+        do { entries = try JSONDecoder().decode([Entry].self, from: data) }
+        catch {
+            throw CLIFailure("\(path): not a budgets file, a JSON array of {gesture, measure, percentile, limit}: \(error)")
+        }
+        return try entries.enumerated().map { i, e in
+            let percentile = e.percentile ?? 95
+            guard e.limit.isFinite, e.limit > 0, percentile > 0, percentile <= 100 else {
+                throw CLIFailure("\(path): budget [\(i)] needs limit > 0 and 0 < percentile ≤ 100 (limit)")
+            }
+            return LatencyBudget(gesture: e.gesture, measure: e.measure ?? .latency, percentile: percentile, limit: e.limit)
+        }
+    }
+}
+
+// MARK: - Failures
+
+/// A failure reported as one line on standard error with exit status 1.
+struct CLIFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+
+    /// Runs `body`; any error is printed and becomes exit status 1.
+    static func guarding<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.error("error: \(error)")
+            throw ExitCode.failure
+        }
+    }
+}
+
+// MARK: - Progress
+
+/// `optimize [#####     ] 120/300 best 0.0412` on a terminal; silent otherwise.
+final class SearchProgressBar {
+    private let enabled = Console.stderrIsTerminal
+    private var lastDraw = Date.distantPast
+    private var drawn = false
+
+    func update(_ p: Optimizer.Progress) {
+        guard enabled, Date().timeIntervalSince(lastDraw) > 0.1 else { return }
+        lastDraw = Date()
+        drawn = true
+        let fraction = p.maxEvaluations > 0 ? min(1, Double(p.evaluations) / Double(p.maxEvaluations)) : 0
+        let width = 30
+        let filled = Int(fraction * Double(width))
+        let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
+        let best = p.bestObjective.map { Console.fixed($0, 4) } ?? "–"
+        FileHandle.standardError.write(Data(
+            "\r\u{1B}[Koptimize [\(bar)] \(p.evaluations)/\(p.maxEvaluations) best \(best) \(p.phase)".utf8))
+    }
+
+    func finish() {
+        guard enabled, drawn else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import Simulation
+import TraceStore
+import Tuning
+
+// MARK: - gesturetune report
+
+/// Writes the report of a stored optimization run again — after a
+/// gesturetune upgrade, or for an older run to compare with.
+///
+/// ```sh
+/// gesturetune report --db demo.sqlite --run latest --out reports
+/// ```
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "Write the report of a stored optimization run (HTML, Markdown, JSON, Swift constants).",
+        discussion: """
+            Reads the run from the store, replays its held-out users once more with the \
+            baseline and the tuned constants (for latency distributions, per-person rates \
+            and example misfires), and writes report.html, report.md, report.json, \
+            GestureConstants.swift, params.json and result.json into --out.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .customLong("run"), help: ArgumentHelp("The run: latest or a run id.", valueName: "id"))
+    var runID: String = "latest"
+
+    @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
+    var out: String = "reports"
+
+    func run() throws {
+        try CLIFailure.guarding {
+            let traceStore = try store.open()
+            let result = try OptimizeCommand.storedRun(runID, in: traceStore)
+            let scene = try result.scene.map { try Scene.builtIn(named: $0) }
+            let sessions = try traceStore.loadSessions()
+            try ReportOutput.write(result, sessions: sessions, scene: scene, corpus: store.path, to: out)
+        }
+        Console.out("wrote \(ReportOutput.files.map { "\(out)/\($0)" }.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import GSL
+import Reports
+import Simulation
+import TraceModel
+import TraceStore
+import Tuning
+
+// MARK: - Writing a run's files
+
+/// What `optimize` and `report` write into their output directory: the tuned
+/// parameters, the optimizer's full result, and the report (HTML, Markdown,
+/// the report model as JSON, and the Swift constants).
+enum ReportOutput {
+    /// The files written, in the order a reader wants them.
+    static let files = ["report.html", "report.md", "GestureConstants.swift", "params.json", "result.json", "report.json"]
+
+    /// The gesturetune version reports name.
+    static let version = "0.1.0"
+
+    static var versions: [String: String] {
+        var versions = ["gesturetune": version, "GSL": gslVersion, "SQLite": TraceStore.sqliteVersion]
+        #if compiler(>=6.3)
+            versions["Swift"] = "6.3"
+        #elseif compiler(>=6.2)
+            versions["Swift"] = "6.2"
+        #else
+            versions["Swift"] = "6"
+        #endif
+        return versions
+    }
+
+    /// Writes every file for `result` into `directory` (created if needed).
+    ///
+    /// `result.json` is the optimizer's own result (what `--from-run` and
+    /// outside scripts read); `report.json` is the report model the HTML and
+    /// Markdown are rendered from (with the verdict's derived judgements).
+    static func write(
+        _ result: OptimizationResult, sessions: [Session], scene: Scene?, corpus: String, to directory: String
+    ) throws {
+        let url = URL(fileURLWithPath: directory, isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        let report = try TuningReport(optimization: result, sessions: sessions, scene: scene, corpus: corpus,
+                                      versions: versions)
+        try ReportWriter.write(report, to: url)
+        try result.params.jsonData().write(to: url.appendingPathComponent("params.json"), options: .atomic)
+        try result.jsonData().write(to: url.appendingPathComponent("result.json"), options: .atomic)
+    }
+}

@@ -1,0 +1,272 @@
+import Crypto
+import Foundation
+import GRDB
+
+// MARK: - Optimization runs, stored beside the data they tuned on
+
+/// One stored optimization run: enough to regenerate its reports and to
+/// compare it with other runs without re-running anything.
+///
+/// The store does not interpret ``result``: it is the optimizer's full
+/// result JSON. The columns beside it are what listing and comparing runs
+/// need (parameters baseline → tuned, the objective history, the headline
+/// rates, seed, command line, corpus fingerprint, time).
+///
+/// ```swift
+/// let id = try store.saveRun(record)
+/// let latest = try store.latestRun()          // the newest run, with parameters, history and result
+/// try store.run(id: id)?.resultJSON
+/// ```
+public struct RunRecord: Sendable, Hashable {
+    /// Assigned by ``TraceStore/saveRun(_:)``.
+    public var id: Int64?
+    /// `optimize` (other tools may store other kinds).
+    public var kind: String
+    /// ISO 8601, UTC.
+    public var createdAt: String
+    public var seed: Int64
+    public var commandLine: String
+    /// ``TraceStore/corpusFingerprint(sessionIDs:)`` of the sessions used.
+    public var corpusFingerprint: String
+    public var scene: String?
+    public var evaluations: Int
+    public var seconds: Double
+    public var baselineHoldoutMisfireRate: Double?
+    public var tunedHoldoutMisfireRate: Double?
+    public var verdict: String?
+    public var parameters: [RunParameter]
+    public var history: [RunHistoryPoint]
+    /// The optimizer's complete result (JSON).
+    public var resultJSON: Data
+
+    public init(id: Int64? = nil, kind: String = "optimize", createdAt: String, seed: Int64, commandLine: String,
+                corpusFingerprint: String, scene: String?, evaluations: Int, seconds: Double,
+                baselineHoldoutMisfireRate: Double?, tunedHoldoutMisfireRate: Double?, verdict: String?,
+                parameters: [RunParameter], history: [RunHistoryPoint], resultJSON: Data) {
+        self.id = id
+        self.kind = kind
+        self.createdAt = createdAt
+        self.seed = seed
+        self.commandLine = commandLine
+        self.corpusFingerprint = corpusFingerprint
+        self.scene = scene
+        self.evaluations = evaluations
+        self.seconds = seconds
+        self.baselineHoldoutMisfireRate = baselineHoldoutMisfireRate
+        self.tunedHoldoutMisfireRate = tunedHoldoutMisfireRate
+        self.verdict = verdict
+        self.parameters = parameters
+        self.history = history
+        self.resultJSON = resultJSON
+    }
+}
+
+/// A tuned parameter of a run.
+public struct RunParameter: Sendable, Hashable, Codable {
+    public var name: String
+    public var baseline: Double
+    public var tuned: Double
+    public var lower: Double
+    public var upper: Double
+
+    public init(name: String, baseline: Double, tuned: Double, lower: Double, upper: Double) {
+        self.name = name
+        self.baseline = baseline
+        self.tuned = tuned
+        self.lower = lower
+        self.upper = upper
+    }
+}
+
+/// One evaluation of a run's search.
+public struct RunHistoryPoint: Sendable, Hashable, Codable {
+    public var evaluation: Int
+    public var phase: String
+    public var temperature: Double
+    public var exact: Double
+    public var surrogate: Double
+    public var violation: Double
+    public var bestSoFar: Double?
+
+    public init(evaluation: Int, phase: String, temperature: Double, exact: Double, surrogate: Double,
+                violation: Double, bestSoFar: Double?) {
+        self.evaluation = evaluation
+        self.phase = phase
+        self.temperature = temperature
+        self.exact = exact
+        self.surrogate = surrogate
+        self.violation = violation
+        self.bestSoFar = bestSoFar
+    }
+}
+
+extension TraceStore {
+    // MARK: - Schema (migration v2-runs)
+
+    static func createRunTables(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TABLE runs (
+                id INTEGER PRIMARY KEY,
+                kind TEXT NOT NULL,
+                createdAt TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                commandLine TEXT NOT NULL,
+                corpusFingerprint TEXT NOT NULL,
+                scene TEXT,
+                evaluations INTEGER NOT NULL,
+                seconds REAL NOT NULL,
+                baselineHoldoutMisfireRate REAL,
+                tunedHoldoutMisfireRate REAL,
+                verdict TEXT,
+                result TEXT NOT NULL
+            );
+            CREATE INDEX runsByKind ON runs(kind, id);
+            CREATE TABLE runParameters (
+                run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                name TEXT NOT NULL,
+                baseline REAL NOT NULL,
+                tuned REAL NOT NULL,
+                lower REAL NOT NULL,
+                upper REAL NOT NULL,
+                PRIMARY KEY (run, name)
+            );
+            -- exact/surrogate may be infinite for a parameter set the
+            -- simulator rejected: stored as NULL.
+            CREATE TABLE runHistory (
+                run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                evaluation INTEGER NOT NULL,
+                phase TEXT NOT NULL,
+                temperature REAL NOT NULL,
+                exact REAL,
+                surrogate REAL,
+                violation REAL,
+                bestSoFar REAL,
+                PRIMARY KEY (run, evaluation)
+            );
+            """)
+    }
+
+    // MARK: - Saving
+
+    /// Stores a run in one transaction and returns its id.
+    @discardableResult
+    public func saveRun(_ run: RunRecord) throws -> Int64 {
+        guard let json = String(data: run.resultJSON, encoding: .utf8) else {
+            throw StoreError("the run's result is not UTF-8 JSON")
+        }
+        func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
+        return try pool.write { db in
+            try db.execute(sql: """
+                INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
+                                  baselineHoldoutMisfireRate, tunedHoldoutMisfireRate, verdict, result)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [run.kind, run.createdAt, run.seed, run.commandLine, run.corpusFingerprint, run.scene,
+                                 run.evaluations, run.seconds, finite(run.baselineHoldoutMisfireRate),
+                                 finite(run.tunedHoldoutMisfireRate), run.verdict, json])
+            let id = db.lastInsertedRowID
+            let parameter = try db.makeStatement(sql: """
+                INSERT INTO runParameters (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+            for p in run.parameters {
+                try parameter.execute(arguments: [id, p.name, p.baseline, p.tuned, p.lower, p.upper])
+            }
+            let point = try db.makeStatement(sql: """
+                INSERT INTO runHistory (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for h in run.history {
+                try point.execute(arguments: [id, h.evaluation, h.phase, h.temperature, finite(h.exact),
+                                              finite(h.surrogate), finite(h.violation), finite(h.bestSoFar)])
+            }
+            return id
+        }
+    }
+
+    /// Replaces a stored run's result JSON (e.g. to record its own id in it).
+    public func replaceRunResult(id: Int64, resultJSON: Data) throws {
+        guard let json = String(data: resultJSON, encoding: .utf8) else {
+            throw StoreError("the run's result is not UTF-8 JSON")
+        }
+        try pool.write { db in
+            try db.execute(sql: "UPDATE runs SET result = ? WHERE id = ?", arguments: [json, id])
+            guard db.changesCount == 1 else { throw StoreError("no stored run \(id)") }
+        }
+    }
+
+    // MARK: - Loading
+
+    /// The run with this id, complete; `nil` when there is none.
+    public func run(id: Int64) throws -> RunRecord? {
+        try pool.read { db in try Self.loadRun(db, where: "id = ?", [id]) }
+    }
+
+    /// The newest run (of `kind`, default `optimize`); `nil` when none is stored.
+    public func latestRun(kind: String = "optimize") throws -> RunRecord? {
+        try pool.read { db in
+            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
+                                              arguments: [kind]) else { return nil }
+            return try Self.loadRun(db, where: "id = ?", [id])
+        }
+    }
+
+    /// Every stored run without parameters, history or result: newest first.
+    public func runSummaries(kind: String = "optimize") throws -> [RunRecord] {
+        try pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE kind = ? ORDER BY id DESC", arguments: [kind]).map {
+                Self.record(from: $0, parameters: [], history: [], result: Data())
+            }
+        }
+    }
+
+    private static func loadRun(_ db: Database, where condition: String, _ arguments: StatementArguments) throws
+        -> RunRecord?
+    {
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM runs WHERE \(condition)", arguments: arguments) else {
+            return nil
+        }
+        let id: Int64 = row["id"]
+        let parameters = try Row.fetchAll(db, sql: "SELECT * FROM runParameters WHERE run = ? ORDER BY rowid",
+                                          arguments: [id]).map {
+            RunParameter(name: $0["name"], baseline: $0["baseline"], tuned: $0["tuned"], lower: $0["lower"],
+                         upper: $0["upper"])
+        }
+        let history = try Row.fetchAll(db, sql: "SELECT * FROM runHistory WHERE run = ? ORDER BY evaluation",
+                                       arguments: [id]).map {
+            RunHistoryPoint(evaluation: $0["evaluation"], phase: $0["phase"], temperature: $0["temperature"],
+                            exact: $0["exact"] ?? .infinity, surrogate: $0["surrogate"] ?? .infinity,
+                            violation: $0["violation"] ?? .infinity, bestSoFar: $0["bestSoFar"])
+        }
+        let text: String = row["result"]
+        return record(from: row, parameters: parameters, history: history, result: Data(text.utf8))
+    }
+
+    private static func record(from row: Row, parameters: [RunParameter], history: [RunHistoryPoint], result: Data)
+        -> RunRecord
+    {
+        RunRecord(id: row["id"], kind: row["kind"], createdAt: row["createdAt"], seed: row["seed"],
+                  commandLine: row["commandLine"], corpusFingerprint: row["corpusFingerprint"], scene: row["scene"],
+                  evaluations: row["evaluations"], seconds: row["seconds"],
+                  baselineHoldoutMisfireRate: row["baselineHoldoutMisfireRate"],
+                  tunedHoldoutMisfireRate: row["tunedHoldoutMisfireRate"], verdict: row["verdict"],
+                  parameters: parameters, history: history, resultJSON: result)
+    }
+
+    // MARK: - Corpus fingerprint
+
+    /// SHA-256 over the ids and content hashes of the stored sessions (all,
+    /// or those named), in id order: two runs with equal fingerprints tuned
+    /// on the same data. Cheap: it reads one row per session.
+    public func corpusFingerprint(sessionIDs: Set<String>? = nil) throws -> String {
+        try pool.read { db in
+            var sha = SHA256()
+            let rows = try Row.fetchCursor(db, sql: "SELECT name, contentSHA256 FROM sessions ORDER BY name")
+            while let row = try rows.next() {
+                let name: String = row[0]
+                if let ids = sessionIDs, !ids.contains(name) { continue }
+                let hash: String? = row[1]
+                sha.update(data: Array((name + "\u{1F}" + (hash ?? "") + "\u{1E}").utf8))
+            }
+            return sha.finalize().map { String(format: "%02x", $0) }.joined()
+        }
+    }
+}

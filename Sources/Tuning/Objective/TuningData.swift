@@ -1,0 +1,83 @@
+import Simulation
+import TraceModel
+
+// MARK: - The sessions of a run, split and compiled once
+
+/// The sessions an optimization learns from (train) and is judged on
+/// (holdout), each compiled into a ``Corpus`` once: loading and compiling
+/// is the slow part; every evaluation only replays.
+///
+/// The split is by person (the simulator's ``holdoutSide(user:session:holdoutFraction:)``),
+/// so the holdout measures people the tuning never saw.
+///
+/// ```swift
+/// let data = try TuningData(sessions: try store.loadSessions(), holdoutFraction: 0.25)
+/// data.train.sessionCount
+/// data.holdoutUsers
+/// ```
+public struct TuningData: Sendable {
+    public let train: Corpus
+    public let holdout: Corpus
+    public let trainUsers: [String]
+    public let holdoutUsers: [String]
+
+    /// Splits `sessions` by user.
+    ///
+    /// - Throws: ``ObjectiveError`` when either side would be empty (too few
+    ///   users for the fraction), or no session has a label.
+    public init(sessions: [Session], holdoutFraction: Double = 0.25) throws {
+        var train: [Session] = [], holdout: [Session] = []
+        for session in sessions {
+            switch holdoutSide(user: session.header.user, session: session.id, holdoutFraction: holdoutFraction) {
+            case .train: train.append(session)
+            case .holdout: holdout.append(session)
+            }
+        }
+        try self.init(train: train, holdout: holdout)
+    }
+
+    /// Uses the given sides as they are (k-fold validation builds its folds
+    /// with ``folds(of:count:)``).
+    public init(train: [Session], holdout: [Session]) throws {
+        let users = { (s: [Session]) in Array(Set(s.map { $0.header.user ?? "session:" + $0.id })).sorted() }
+        guard !train.isEmpty else {
+            throw ObjectiveError("no training sessions: \(holdout.count) session(s), all held out; add users")
+        }
+        guard !holdout.isEmpty else {
+            throw ObjectiveError(
+                "the split by user left no holdout sessions (\(users(train).count) user(s)); add users or use --folds")
+        }
+        guard train.contains(where: { !$0.labels.isEmpty }) else {
+            throw ObjectiveError("the training sessions have no labels: nothing to measure misfires against")
+        }
+        self.train = Corpus(sessions: train)
+        self.holdout = Corpus(sessions: holdout)
+        trainUsers = users(train)
+        holdoutUsers = users(holdout)
+    }
+
+    public func corpus(_ side: SplitSide) -> Corpus { side == .train ? train : holdout }
+
+    // MARK: - k folds
+
+    /// The fold (0 ..< `count`) of a session: its user's position in the
+    /// simulator's split hash, cut into `count` equal ranges. Consistent with
+    /// the train/holdout split: fold 0 of 4 is the 25 % holdout.
+    public static func fold(user: String?, session: String, count: Int) -> Int {
+        for i in 0 ..< max(count, 1) - 1
+        where holdoutSide(user: user, session: session, holdoutFraction: Double(i + 1) / Double(count)) == .holdout {
+            return i
+        }
+        return max(count, 1) - 1
+    }
+
+    /// `sessions` dealt into `count` folds by user (empty folds possible
+    /// with few users).
+    public static func folds(of sessions: [Session], count: Int) -> [[Session]] {
+        var folds = Array(repeating: [Session](), count: max(count, 1))
+        for session in sessions {
+            folds[fold(user: session.header.user, session: session.id, count: count)].append(session)
+        }
+        return folds
+    }
+}

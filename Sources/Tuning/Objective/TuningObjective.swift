@@ -1,0 +1,254 @@
+import Foundation
+import Recognizers
+import Simulation
+import TraceModel
+
+// MARK: - The objective: replay, weigh misfires, check budgets
+
+/// The function `gesturetune optimize` minimizes: replay the training
+/// sessions with a candidate parameter set, weigh each misfire
+/// (``MisfireWeights``), and check latency and animation budgets.
+///
+/// - ``Evaluation/exact`` is the weighted misfire rate: the summed cost of
+///   every misfire divided by the number of labels (with uniform weights,
+///   exactly the simulator's misfire rate).
+/// - ``Evaluation/surrogate`` is the same sum over the simulator's
+///   soft-margin misfire shares at the search's temperature (continuous in
+///   the thresholds; equal to the exact value at temperature 0).
+/// - ``Evaluation/violations`` holds each broken budget as its relative
+///   excess, `(value − limit) / limit`, so milliseconds and points weigh
+///   alike.
+///
+/// The sessions are compiled into ``Corpus`` values once, at init; each
+/// evaluation only replays them. Everything is immutable after init, and
+/// the simulator is a pure function of its inputs, so ``evaluate(_:temperature:on:)``
+/// may run on any number of threads at once.
+///
+/// ## Budgets the baseline already misses
+///
+/// A budget the reference constants already miss on the training users
+/// would make every point infeasible, and the search would trade misfires
+/// for any sliver of latency. Such a budget is relaxed to "no worse than the
+/// reference" (its limit becomes the baseline's value) and listed in
+/// ``relaxedBudgets``; reports show both limits. Pass `relaxBrokenBudgets:
+/// false` to keep them strict.
+///
+/// A budget on a gesture that fires at the baseline is also broken when a
+/// candidate makes that gesture never fire at all (reported as 100 % over):
+/// otherwise the cheapest way to meet a pan latency budget would be to
+/// never recognize a pan.
+///
+/// ```swift
+/// let objective = try TuningObjective(data: data, space: space, scene: .epilogue)
+/// let search = ParameterSearch(space: space, configuration: .init(maxEvaluations: 300, seed: 1))
+/// let result = try search.run(objective: objective.searchObjective)
+/// objective.measure(result.best.values, on: .holdout).misfireRate
+/// ```
+public final class TuningObjective: Sendable {
+    public let data: TuningData
+    public let space: ParameterSpace
+    public let scene: Scene?
+    public let weights: MisfireWeights
+    /// The budgets as given.
+    public let budgets: [LatencyBudget]
+    /// The budgets the objective checks: as given, or relaxed to the
+    /// baseline's value where the baseline misses them.
+    public let effectiveBudgets: [LatencyBudget]
+    /// Indices into ``budgets`` that were relaxed.
+    public let relaxedBudgets: [Int]
+    /// Indices into ``budgets`` with observations at the baseline on the
+    /// training users: for these, a candidate under which the gesture never
+    /// fires at all breaks the budget (otherwise "never recognize a pan"
+    /// would meet any pan latency budget).
+    public let observedBudgets: Set<Int>
+    /// How far a recognition may lie outside a label's window and still match it.
+    public let matchTolerance: Micros
+
+    /// - Throws: ``ObjectiveError`` when the scene cannot be compiled or the
+    ///   baseline cannot be replayed.
+    public init(data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
+                budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = true,
+                matchTolerance: Micros = 50 * .millisecond) throws {
+        try weights.validate()
+        self.data = data
+        self.space = space
+        self.scene = scene
+        self.weights = weights
+        self.budgets = budgets
+        self.matchTolerance = matchTolerance
+        var effective = budgets
+        var relaxed: [Int] = []
+        var observed = Set<Int>()
+        if !budgets.isEmpty {
+            let simulator = Simulator(scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
+                                      options: SimulationOptions(matchTolerance: matchTolerance, budgets: budgets,
+                                                                 keepLabelOutcomes: false, threads: 2))
+            let baseline: SimulationResult
+            do { baseline = try simulator.run(corpus: data.train) }
+            catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
+            for (i, check) in baseline.budgets.enumerated() {
+                if check.count > 0 { observed.insert(i) }
+                if relaxBrokenBudgets, !check.passed, let value = check.value {
+                    effective[i].limit = value
+                    relaxed.append(i)
+                }
+            }
+        }
+        self.effectiveBudgets = effective
+        self.relaxedBudgets = relaxed
+        self.observedBudgets = observed
+    }
+
+    private init(copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget]) {
+        data = other.data
+        self.space = space
+        scene = other.scene
+        weights = other.weights
+        budgets = other.budgets
+        self.effectiveBudgets = effectiveBudgets
+        relaxedBudgets = other.relaxedBudgets
+        observedBudgets = other.observedBudgets
+        matchTolerance = other.matchTolerance
+    }
+
+    /// The same objective over another space (e.g. one recentred on an
+    /// optimum) and, optionally, other effective budgets (a Pareto sweep
+    /// tightening one of them).
+    public func with(space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil) -> TuningObjective {
+        TuningObjective(copying: self, space: space ?? self.space,
+                        effectiveBudgets: effectiveBudgets ?? self.effectiveBudgets)
+    }
+
+    // MARK: - Parameters
+
+    /// The simulator's full parameter set for `values` (the catalogue
+    /// defaults for everything not tuned).
+    static func parameterSet(_ values: ParameterValues, space: ParameterSpace) throws -> ParameterSet {
+        do { return try ParameterSet(space.clamped(values).values) }
+        catch { throw ObjectiveError("\(error)") }
+    }
+
+    func simulator(_ values: ParameterValues, temperature: Double, threads: Int, detail: Bool,
+                   budgets: [LatencyBudget]? = nil) throws -> Simulator {
+        Simulator(scene: scene, parameters: try Self.parameterSet(values, space: space),
+                  options: SimulationOptions(temperature: temperature, matchTolerance: matchTolerance,
+                                             budgets: budgets ?? effectiveBudgets, keepLabelOutcomes: true,
+                                             keepRecognitions: detail, threads: threads))
+    }
+
+    // MARK: - Evaluating
+
+    /// The objective for the search: the training split, one thread per
+    /// call (the search runs two calls side by side).
+    public var searchObjective: SearchObjective {
+        { [self] values, temperature in evaluate(values, temperature: temperature, on: .train) }
+    }
+
+    /// Replays `split` with `values` at `temperature`.
+    ///
+    /// Never throws: a parameter set the simulator rejects evaluates to an
+    /// infinitely bad, infeasible point (the search steps away from it).
+    public func evaluate(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+                         threads: Int = 1) -> Evaluation {
+        guard let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
+            .run(corpus: data.corpus(split)) else {
+            return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["simulation": 1])
+        }
+        return evaluation(of: result)
+    }
+
+    /// Like ``evaluate(_:temperature:on:threads:)``, with the outcome counts
+    /// and budget checks of the replay.
+    public func evaluateDetailed(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+                                 threads: Int = 1) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
+        guard let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
+            .run(corpus: data.corpus(split)) else { return nil }
+        return (evaluation(of: result), result.total, result.budgets)
+    }
+
+    /// The exact, surrogate and violations of a finished simulation.
+    public func evaluation(of result: SimulationResult) -> Evaluation {
+        let cost = weightedCost(of: result)
+        let labels = Double(max(result.total.labels, 1))
+        return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels,
+                          violations: Self.violations(result.budgets, required: observedBudgets))
+    }
+
+    /// The summed misfire cost, exact and smoothed.
+    public func weightedCost(of result: SimulationResult) -> (exact: Double, soft: Double) {
+        var exact = 0.0, soft = 0.0
+        for o in result.labelOutcomes {
+            let scale = weights.scale(of: o)
+            soft += scale * o.softMisfires
+            switch o.outcome {
+            case .correct: break
+            case .spurious:
+                // A `none` label's soft share is (its first recognition's
+                // share, in ½…1) + 1 per further recognition: the ceiling is
+                // the number of recognitions.
+                exact += scale * max(1, o.softMisfires.rounded(.up))
+            default: exact += scale
+            }
+        }
+        // Spurious recognitions outside every label: exact per kind from the
+        // confusion row; the soft total scaled by their mean weight.
+        if let row = result.confusion["unlabelled"], let counts = result.perIntent["unlabelled"] {
+            var cost = 0.0, n = 0
+            for (intent, count) in row {
+                let kind = Self.kindByIntent[intent]
+                cost += Double(count) * (kind.map(weights.costOfUnlabelled) ?? weights.weight(outcome: .spurious))
+                n += count
+            }
+            exact += cost
+            let mean = n > 0 ? cost / Double(n) : weights.weight(outcome: .spurious)
+            soft += counts.softMisfires * mean
+        }
+        return (exact, soft)
+    }
+
+    /// The gesture kind whose recognitions fulfil each intent (for the
+    /// confusion matrix's columns).
+    static let kindByIntent: [String: GestureKind] = {
+        var table: [String: GestureKind] = [:]
+        for kind in GestureKind.allCases { table[kind.intent.rawValue] = kind }
+        return table
+    }()
+
+    /// Each failed budget as its relative excess over the limit; a budget in
+    /// `required` without any observation counts as 100 % over.
+    static func violations(_ checks: [BudgetCheck], required: Set<Int> = []) -> [String: Double] {
+        var result: [String: Double] = [:]
+        for (i, check) in checks.enumerated() {
+            if check.count == 0, required.contains(i) {
+                result[check.budget.key] = 1
+                continue
+            }
+            guard !check.passed, let value = check.value else { continue }
+            let limit = check.budget.limit
+            result[check.budget.key] = limit > 0 ? (value - limit) / limit : value - limit
+        }
+        return result
+    }
+
+    /// A full, exact simulation of `split` for reports: counts, per-intent
+    /// breakdowns, budgets (the effective ones unless others are given) and
+    /// (with `detail`) every recognition.
+    public func simulate(_ values: ParameterValues, on split: SplitSide, detail: Bool = true,
+                         budgets: [LatencyBudget]? = nil) throws -> SimulationResult {
+        try simulator(values, temperature: 0, threads: 2, detail: detail, budgets: budgets).run(corpus: data.corpus(split))
+    }
+}
+
+extension LatencyBudget {
+    /// `gesture.measure.pNN`, the budget's name in violations and reports.
+    public var key: String {
+        let p = percentile == percentile.rounded() ? String(Int(percentile)) : String(percentile)
+        return "\(gesture.rawValue).\(measure.rawValue).p\(p)"
+    }
+}
+
+/// The objective cannot be set up or evaluated.
+public struct ObjectiveError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Recognizers
+import Simulation
+
+// MARK: - The search space, from the simulator's parameter catalogue
+
+/// Builds the ``ParameterSpace`` an optimization searches from the
+/// recognizers' parameter catalogue: bounds, log scale and integer flags
+/// come from the catalogue, the baseline from the scene.
+///
+/// The baseline of each parameter (``TunableParameter/defaultValue``) is the
+/// value the scene ships with: the scene's own value where it sets one, the
+/// catalogue default otherwise. That is the "before" every report compares
+/// against.
+///
+/// ```swift
+/// let space = try TuningSpace.space(names: TuningSpace.defaultNames(for: [.epilogue]), scene: .epilogue)
+/// let custom = try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 40 ... 150])
+/// ```
+public enum TuningSpace {
+    /// The constants worth tuning in the reference app, in report order:
+    /// the commit thresholds and projected-distance ("velocity") triggers of
+    /// every swipe, the tab swipe's direction biases, momentum window and
+    /// locks, the dismiss thresholds, the double-tap window, the long-press
+    /// duration, and the two springs. Slops, layout sizes and zoom limits are
+    /// left alone: they are design decisions more than recognition ones.
+    public static let epilogueDefaults = [
+        "swipeActions.threshold", "swipeActions.projectedDistanceTrigger",
+        "cardSwipe.deleteThreshold",
+        "tabSwipe.projectedDistanceTrigger", "tabSwipe.distanceThreshold",
+        "tabSwipe.directionalBias", "tabSwipe.momentumBias", "tabSwipe.momentumWindow",
+        "tabSwipe.horizontalLock", "tabSwipe.verticalScrollLock",
+        "dismiss.progressThreshold", "dismiss.velocityThreshold",
+        "edgeSwipe.minimumDistance",
+        "doubleTap.window", "longPress.minimumDuration",
+        "cardSwipe.springResponse", "cardSwipe.springDamping",
+        "tabSwipe.springResponse", "tabSwipe.springDamping",
+    ]
+
+    /// For the `plain` scene (recordings without a UI): the tap family and
+    /// the pan slop.
+    public static let plainDefaults = [
+        "tap.movementSlop", "tap.maxDuration", "doubleTap.window",
+        "longPress.minimumDuration", "longPress.allowableMovement", "pan.slop",
+    ]
+
+    /// The default names for the scenes a corpus uses: each scene's list
+    /// (epilogue's or plain's), the union in order; for any other scene, the
+    /// names of either list that can change its outcome
+    /// (``Scene/tunableParameters``), or all of those when none is listed.
+    public static func defaultNames(for scenes: [Scene]) -> [String] {
+        var names: [String] = []
+        func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }
+        for scene in scenes {
+            switch scene.name {
+            case Scene.epilogue.name: add(epilogueDefaults)
+            case Scene.plain.name: add(plainDefaults)
+            default:
+                let tunable = scene.tunableParameters.map(\.name)
+                let listed = (epilogueDefaults + plainDefaults).filter(tunable.contains)
+                add(listed.isEmpty ? tunable : listed)
+            }
+        }
+        return names.isEmpty ? plainDefaults : names
+    }
+
+    /// A space over `names`, each with the catalogue's bounds (or the given
+    /// override), scale and integer flag, and its default taken from
+    /// `scene` when the scene sets the parameter.
+    ///
+    /// - Throws: ``ParameterError`` for an unknown name, a duplicate, or
+    ///   bounds that are invalid, leave the catalogue's range, or exclude
+    ///   the baseline value.
+    public static func space(names: [String], bounds: [String: ClosedRange<Double>] = [:],
+                             scene: Scene? = nil) throws(ParameterError) -> ParameterSpace {
+        for name in bounds.keys where !names.contains(name) {
+            throw ParameterError(parameter: name, "bounds are given for a parameter that is not tuned")
+        }
+        let parameters = try names.map { name throws(ParameterError) -> TunableParameter in
+            guard let catalogued = Recognizers.Parameter(name: name) else {
+                throw ParameterError(parameter: name, "unknown parameter (see `gesturetune evaluate --print-space`)")
+            }
+            let spec = catalogued.spec
+            let baseline = scene?.parameters[name] ?? spec.defaultValue
+            var range = spec.lower ... spec.upper
+            if let custom = bounds[name] {
+                guard custom.lowerBound >= spec.lower, custom.upperBound <= spec.upper else {
+                    throw ParameterError(parameter: name,
+                                         "bounds \(custom.lowerBound)…\(custom.upperBound) leave the catalogue's \(spec.lower)…\(spec.upper)")
+                }
+                range = custom
+            }
+            return try TunableParameter(name, unit: spec.unit, default: baseline, range: range,
+                                        scale: spec.logScale && range.lowerBound > 0 ? .log : .linear,
+                                        isInteger: spec.integer)
+        }
+        return try ParameterSpace(parameters)
+    }
+
+    /// Every catalogue parameter as a tunable one (for `--print-space --all`).
+    public static func catalogue() -> [TunableParameter] {
+        Recognizers.Parameter.allCases.compactMap { p in
+            let s = p.spec
+            return try? TunableParameter(s.name, unit: s.unit, default: s.defaultValue, range: s.lower ... s.upper,
+                                         scale: s.logScale && s.lower > 0 ? .log : .linear, isInteger: s.integer)
+        }
+    }
+}
+
+// MARK: - Tuning files
+
+/// What to tune, as a JSON file for `gesturetune optimize --tune-file`:
+///
+/// ```json
+/// {
+///   "parameters": ["swipeActions.threshold", "tabSwipe.directionalBias"],
+///   "bounds": { "swipeActions.threshold": { "lower": 40, "upper": 150 } }
+/// }
+/// ```
+///
+/// `bounds` is optional and may narrow any tuned parameter's range inside
+/// the catalogue's.
+public struct TuningFile: Sendable, Hashable, Codable {
+    public struct Bounds: Sendable, Hashable, Codable {
+        public var lower: Double
+        public var upper: Double
+        public init(lower: Double, upper: Double) {
+            self.lower = lower
+            self.upper = upper
+        }
+    }
+
+    public var parameters: [String]
+    public var bounds: [String: Bounds]?
+
+    public init(parameters: [String], bounds: [String: Bounds]? = nil) {
+        self.parameters = parameters
+        self.bounds = bounds
+    }
+
+    /// Reads and checks a tuning file.
+    ///
+    /// - Throws: ``ParameterError`` naming the file for unreadable or
+    ///   malformed JSON, or bounds with lower ≥ upper.
+    public static func load(path: String) throws(ParameterError) -> TuningFile {
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
+        catch { throw ParameterError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))") }
+        let file: TuningFile
+        do { file = try JSONDecoder().decode(TuningFile.self, from: data) }
+        catch { throw ParameterError(parameter: "", "\(path): not a tuning file {\"parameters\": [names], \"bounds\": {name: {lower, upper}}}: \(describe(error))") }
+        guard !file.parameters.isEmpty else { throw ParameterError(parameter: "", "\(path): the tuning file lists no parameters") }
+        for (name, b) in file.bounds ?? [:] {
+            guard b.lower.isFinite, b.upper.isFinite, b.lower < b.upper else {
+                throw ParameterError(parameter: name, "\(path): bounds need finite lower < upper")
+            }
+        }
+        return file
+    }
+
+    /// The bounds as ranges.
+    public var ranges: [String: ClosedRange<Double>] {
+        (bounds ?? [:]).compactMapValues { $0.lower < $0.upper ? $0.lower ... $0.upper : nil }
+    }
+}
+
+/// A short description of a decoding error: what and where.
+func describe(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    func path(_ context: DecodingError.Context) -> String {
+        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
+        return keys.isEmpty ? "" : " (\(keys.joined(separator: ".")))"
+    }
+    switch error {
+    case .keyNotFound(let key, let context): return "missing field \(key.stringValue)\(path(context))"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+        return "\(context.debugDescription)\(path(context))"
+    @unknown default: return "\(error)"
+    }
+}

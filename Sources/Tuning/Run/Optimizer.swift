@@ -1,0 +1,180 @@
+import Foundation
+import Simulation
+import TraceModel
+
+// MARK: - One optimization, start to finish
+
+/// Runs `gesturetune optimize`: split the sessions by user, compile them,
+/// search the tuning space on the training users, then validate on the
+/// held-out users, sweep sensitivities and the latency/misfire Pareto
+/// front. Deterministic for a seed (the search plans its parallel work in a
+/// fixed order; every statistic is seeded).
+///
+/// ```swift
+/// let optimizer = Optimizer(settings: OptimizerSettings(seed: 1, maxEvaluations: 300))
+/// let result = try optimizer.run(sessions: try store.loadSessions(), scene: .epilogue) { progress in
+///     print(progress.phase, progress.evaluations, progress.bestObjective ?? .nan)
+/// }
+/// ```
+public struct Optimizer: Sendable {
+    public var settings: OptimizerSettings
+
+    public init(settings: OptimizerSettings) { self.settings = settings }
+
+    /// Progress of a run, reported on the calling thread.
+    public struct Progress: Sendable {
+        /// `search`, `validation`, `sensitivity`, `pareto`, `fold k/K`.
+        public var phase: String
+        public var evaluations: Int
+        public var maxEvaluations: Int
+        /// Best feasible exact objective so far in the main search.
+        public var bestObjective: Double?
+    }
+
+    /// The tuning space for these sessions and scene.
+    public func space(sessions: [Session], scene: Scene?) throws -> ParameterSpace {
+        let scenes: [Scene]
+        if let scene {
+            scenes = [scene]
+        } else {
+            let names = Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
+            scenes = names.compactMap { try? Scene.builtIn(named: $0) }
+        }
+        return try TuningSpace.space(names: settings.tune ?? TuningSpace.defaultNames(for: scenes),
+                                     bounds: settings.bounds, scene: scene)
+    }
+
+    /// Runs everything.
+    ///
+    /// - Throws: ``ParameterError`` for a bad tuning space, ``ObjectiveError``
+    ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
+    ///   for bad search settings, or a scene error.
+    public func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let s = settings
+        guard s.maxEvaluations >= 1 else { throw SearchError("--max-evals must be at least 1") }
+        let space = try self.space(sessions: sessions, scene: scene)
+        let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
+        let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
+                                            budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
+
+        // 1. The search on the training users.
+        var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
+        search.parallelism = s.parallelism
+        let found = try search.run(objective: objective.searchObjective) { evaluations, best in
+            progress?(Progress(phase: "search", evaluations: evaluations, maxEvaluations: s.maxEvaluations,
+                               bestObjective: best.isFeasible ? best.exact : nil))
+        }
+        let best = Self.snapped(found.best, space: space)
+        let bestObjective = found.bestEvaluation.isFeasible ? found.bestEvaluation.exact : nil
+        let report = { (phase: String) in
+            progress?(Progress(phase: phase, evaluations: found.evaluations, maxEvaluations: s.maxEvaluations,
+                               bestObjective: bestObjective))
+        }
+
+        // 2. Exact validation, before and after, on both splits.
+        report("validation")
+        let validation = try Validation(objective: objective, baseline: space.defaults, tuned: best, seed: s.seed,
+                                        bootstrapResamples: s.bootstrapResamples)
+
+        // 3. Trade-offs.
+        report("sensitivity")
+        let sensitivity = s.sensitivityPoints > 0
+            ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
+            : []
+        report("pareto")
+        let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
+        let pareto = s.paretoFractions.isEmpty ? nil
+            : try ParetoFront.sweep(objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
+                                    fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
+
+        // 4. Optional k-fold cross-validation.
+        var crossValidation: CrossValidation?
+        if let k = s.folds, k >= 2 {
+            crossValidation = try self.crossValidate(sessions: sessions, scene: scene, space: space, folds: k) { fold in
+                report("fold \(fold + 1)/\(k)")
+            }
+        }
+
+        let budgets = objective.budgets.enumerated().map { i, budget in
+            BudgetSummary(key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
+                          relaxed: objective.relaxedBudgets.contains(i))
+        }
+        let parameters = space.parameters.map { p in
+            let tuned = best[p.name] ?? p.defaultValue
+            return ParameterChange(name: p.name, unit: p.unit, baseline: p.defaultValue, tuned: tuned,
+                                   lower: p.lowerBound, upper: p.upperBound, scale: p.scale, integer: p.isInteger,
+                                   changed: tuned != p.defaultValue)
+        }
+        let corpus = CorpusSummary(
+            sessions: sessions.count, labels: validation.baseline.train.labels + validation.baseline.holdout.labels,
+            trainSessions: data.train.sessionCount, holdoutSessions: data.holdout.sessionCount,
+            trainLabels: validation.baseline.train.labels, holdoutLabels: validation.baseline.holdout.labels,
+            trainUsers: data.trainUsers, holdoutUsers: data.holdoutUsers, holdoutFraction: s.holdoutFraction)
+        let elapsed = clock.now - started
+        return OptimizationResult(
+            run: RunInfo(), scene: scene?.name, seed: s.seed, maxEvaluations: s.maxEvaluations,
+            evaluations: found.evaluations, memoHits: found.memoHits,
+            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            corpus: corpus, weights: s.weights, budgets: budgets, space: space.parameters, params: best,
+            parameters: parameters, baseline: validation.baseline, tuned: validation.tuned,
+            comparison: Comparison(holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
+                                   verdict: validation.verdict, summary: validation.summary,
+                                   holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate),
+            crossValidation: crossValidation, history: found.history,
+            sensitivity: sensitivity, pareto: pareto)
+    }
+
+    /// Values within rounding error of their baseline (a unit-cube round
+    /// trip turns 0.4 into 0.4000000000000001) set back to it exactly, so
+    /// reports do not show a change that is not one.
+    static func snapped(_ values: ParameterValues, space: ParameterSpace) -> ParameterValues {
+        var result = values
+        for p in space.parameters {
+            guard let v = values[p.name] else { continue }
+            if abs(v - p.defaultValue) <= 1e-9 * max(1, p.upperBound - p.lowerBound) { result[p.name] = p.defaultValue }
+        }
+        return result
+    }
+
+    // MARK: - k-fold cross-validation
+
+    func crossValidate(sessions: [Session], scene: Scene?, space: ParameterSpace, folds k: Int,
+                       report: (Int) -> Void) throws -> CrossValidation {
+        let s = settings
+        let folds = TuningData.folds(of: sessions, count: k)
+        var results: [CrossValidation.Fold] = []
+        var before: [LabelOutcome] = [], after: [LabelOutcome] = []
+        for (i, fold) in folds.enumerated() where !fold.isEmpty {
+            report(i)
+            let rest = folds.enumerated().filter { $0.offset != i }.flatMap(\.element)
+            guard let data = try? TuningData(train: rest, holdout: fold) else { continue }
+            let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
+                                                budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
+            var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed &+ UInt(i + 1))
+            search.parallelism = s.parallelism
+            let found = try search.run(objective: objective.searchObjective)
+            let tuned = Self.snapped(found.best, space: space)
+            let b = try SplitMeasurement(objective: objective, values: space.defaults, split: .holdout, seed: s.seed,
+                                         bootstrapResamples: 0)
+            let a = try SplitMeasurement(objective: objective, values: tuned, split: .holdout, seed: s.seed,
+                                         bootstrapResamples: 0)
+            before += b.labelOutcomes
+            after += a.labelOutcomes
+            results.append(CrossValidation.Fold(fold: i, users: data.holdoutUsers, labels: b.labels,
+                                                baselineMisfires: b.misfires, tunedMisfires: a.misfires,
+                                                evaluations: found.evaluations, params: tuned))
+        }
+        let labels = results.reduce(0) { $0 + $1.labels }
+        let baseline = results.reduce(0) { $0 + $1.baselineMisfires }
+        let tuned = results.reduce(0) { $0 + $1.tunedMisfires }
+        return CrossValidation(
+            folds: results, labels: labels, baselineMisfires: baseline, tunedMisfires: tuned,
+            baselineMisfireRate: labels > 0 ? Double(baseline) / Double(labels) : 0,
+            tunedMisfireRate: labels > 0 ? Double(tuned) / Double(labels) : 0,
+            baselineInterval: ClopperPearson.interval(successes: min(baseline, labels), trials: labels),
+            tunedInterval: ClopperPearson.interval(successes: min(tuned, labels), trials: labels),
+            test: Validation.pairedTest(before, after))
+    }
+}

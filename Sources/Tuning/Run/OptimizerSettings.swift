@@ -1,0 +1,65 @@
+import Simulation
+
+// MARK: - How to run an optimization
+
+/// Everything `gesturetune optimize` can set, with defaults that finish in
+/// well under a minute on the shipped corpus on two cores.
+///
+/// ```swift
+/// var settings = OptimizerSettings(seed: 7)
+/// settings.tune = ["swipeActions.threshold", "cardSwipe.deleteThreshold"]
+/// settings.maxEvaluations = 200
+/// let result = try Optimizer(settings: settings).run(sessions: sessions, scene: .epilogue)
+/// ```
+public struct OptimizerSettings: Sendable {
+    /// Parameters to tune; `nil` for the scene's default set (``TuningSpace/defaultNames(for:)``).
+    public var tune: [String]?
+    /// Narrower bounds for tuned parameters.
+    public var bounds: [String: ClosedRange<Double>]
+    public var budgets: [LatencyBudget]
+    public var weights: MisfireWeights
+    /// Relax budgets the reference constants already miss to "no worse"
+    /// (see ``TuningObjective``).
+    public var relaxBrokenBudgets: Bool
+    public var seed: UInt
+    /// Objective evaluations of the main search (sensitivity and the Pareto
+    /// sweep come on top; ``evaluations`` in the result counts the search).
+    public var maxEvaluations: Int
+    /// Share of users held out (the simulator's split by user).
+    public var holdoutFraction: Double
+    /// k-fold cross-validation by user on top of the split (nil or < 2: none).
+    public var folds: Int?
+    /// Points per sensitivity sweep (0: no sweep).
+    public var sensitivityPoints: Int
+    /// Fractions of the tightest latency budget's value to re-optimize at
+    /// (empty: no Pareto sweep).
+    public var paretoFractions: [Double]
+    /// Evaluations per Pareto level (nil: a fifth of ``maxEvaluations``, at least 40).
+    public var paretoEvaluationsPerLevel: Int?
+    /// Bootstrap resamples per latency interval.
+    public var bootstrapResamples: Int
+    /// Threads (1 or 2).
+    public var parallelism: Int
+
+    public init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
+                budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,
+                relaxBrokenBudgets: Bool = true, seed: UInt = 1, maxEvaluations: Int = 300,
+                holdoutFraction: Double = 0.25, folds: Int? = nil, sensitivityPoints: Int = 15,
+                paretoFractions: [Double] = ParetoFront.defaultFractions, paretoEvaluationsPerLevel: Int? = nil,
+                bootstrapResamples: Int = 1_000, parallelism: Int = 2) {
+        self.tune = tune
+        self.bounds = bounds
+        self.budgets = budgets
+        self.weights = weights
+        self.relaxBrokenBudgets = relaxBrokenBudgets
+        self.seed = seed
+        self.maxEvaluations = maxEvaluations
+        self.holdoutFraction = holdoutFraction
+        self.folds = folds
+        self.sensitivityPoints = sensitivityPoints
+        self.paretoFractions = paretoFractions
+        self.paretoEvaluationsPerLevel = paretoEvaluationsPerLevel
+        self.bootstrapResamples = bootstrapResamples
+        self.parallelism = parallelism
+    }
+}

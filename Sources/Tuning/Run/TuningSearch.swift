@@ -1,0 +1,111 @@
+import Foundation
+
+// MARK: - The optimizer's search: line searches, then a simplex polish
+
+/// How `gesturetune optimize` spends its evaluations: coordinate line searches
+/// (``CoordinateSearch``) from the start, then, with the rest of the budget,
+/// the GSL search driver (``ParameterSearch``: Nelder–Mead on the cooling
+/// soft-margin surrogate) from the line searches' optimum, for what one
+/// constant at a time cannot see (two thresholds that trade against each
+/// other).
+///
+/// The budget is a hard limit over both phases. The polish gets
+/// `polishFraction` of it when that is at least `dimension + 2` evaluations
+/// (a simplex needs that many to take one step); otherwise the line searches
+/// get everything.
+///
+/// ```swift
+/// let search = TuningSearch(space: space, budget: 300, seed: 1)
+/// let outcome = try search.run(objective: objective.searchObjective)
+/// outcome.best            // ParameterValues
+/// outcome.history.count   // ≤ 300
+/// ```
+public struct TuningSearch: Sendable {
+    public var space: ParameterSpace
+    public var budget: Int
+    public var seed: UInt
+    public var parallelism: Int = 2
+    public var polishFraction: Double = 0.2
+    /// 1 for a warm start (search only near the start).
+    public var startPass: Int = 0
+    /// Parameters known not to matter (skipped by the line searches).
+    public var skipping: Set<String> = []
+    /// How the line searches rank candidates (see ``CoordinateSearch/Ranking``).
+    public var ranking: CoordinateSearch.Ranking = .surrogate
+
+    public init(space: ParameterSpace, budget: Int, seed: UInt) {
+        self.space = space
+        self.budget = budget
+        self.seed = seed
+    }
+
+    public struct Outcome: Sendable {
+        public var best: ParameterValues
+        public var bestEvaluation: Evaluation
+        /// The start's evaluation (the baseline when starting at the defaults).
+        public var startEvaluation: Evaluation
+        public var history: [HistoryPoint]
+        public var evaluations: Int { history.count }
+        public var memoHits: Int
+        public var flat: Set<String>
+    }
+
+    /// Searches from the space's defaults (the baseline).
+    public func run(objective: @escaping SearchObjective,
+                    progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil) throws -> Outcome {
+        guard budget >= 1 else { throw SearchError("the search needs at least one evaluation") }
+        let polish = Int((Double(budget) * polishFraction).rounded(.down))
+        let polishBudget = polish >= space.dimension + 2 ? polish : 0
+
+        var line = CoordinateSearch(space: space, budget: budget - polishBudget)
+        line.parallelism = parallelism
+        line.startPass = startPass
+        line.ranking = ranking
+        let coordinate = line.run(from: space.defaults, skipping: skipping, objective: objective, progress: progress)
+        var records: [(phase: String, round: Int, temperature: Double, evaluation: Evaluation)] =
+            coordinate.steps.enumerated().map { i, step in
+                (i == 0 ? "defaults" : "coordinate", step.pass, step.temperature, step.evaluation)
+            }
+        var best = coordinate.best.values
+        var bestEvaluation = coordinate.best.evaluation
+        var memoHits = 0
+
+        let remaining = budget - coordinate.steps.count
+        if remaining >= space.dimension + 2 {
+            var configuration = SearchConfiguration(
+                maxEvaluations: remaining, seed: seed, global: .none, globalFraction: 0, includeDefaults: true,
+                initialTemperature: line.temperatures.last ?? 0.003, finalTemperature: 0.001, refinementRounds: 2,
+                startsPerRound: 2, initialStep: 0.04, stepShrink: 0.5, parallelism: max(1, min(parallelism, 2)))
+            configuration.sizeTolerance = 1e-4
+            let polished = try ParameterSearch(space: try space.recentred(at: best), configuration: configuration)
+                .run(objective: objective) { p in
+                    if let e = p.best?.evaluation { progress?(coordinate.steps.count + p.evaluations, e) }
+                }
+            memoHits = polished.memoHits
+            for record in polished.history {
+                records.append((record.phase == .defaults ? "polish-start" : "refinement", record.round,
+                                record.temperature, record.evaluation))
+            }
+            // Compare on the exact ranking only: the two phases ended at
+            // different temperatures, so their surrogates do not compare.
+            let candidate = polished.best.evaluation
+            if candidate.totalViolation < bestEvaluation.totalViolation
+                || (candidate.totalViolation == bestEvaluation.totalViolation && candidate.exact < bestEvaluation.exact) {
+                best = space.clamped(polished.best.values)
+                bestEvaluation = candidate
+            }
+        }
+
+        var bestSoFar: Double?
+        let history = records.enumerated().map { i, r -> HistoryPoint in
+            if r.evaluation.isFeasible, r.evaluation.exact.isFinite, r.evaluation.exact < (bestSoFar ?? .infinity) {
+                bestSoFar = r.evaluation.exact
+            }
+            return HistoryPoint(index: i + 1, phase: r.phase, round: r.round, temperature: r.temperature,
+                                evaluation: r.evaluation, bestSoFar: bestSoFar)
+        }
+        let start = coordinate.steps.first?.evaluation ?? bestEvaluation
+        return Outcome(best: best, bestEvaluation: bestEvaluation, startEvaluation: start, history: history,
+                       memoHits: memoHits, flat: coordinate.flat)
+    }
+}

@@ -1,0 +1,83 @@
+import Simulation
+
+// MARK: - How much each constant matters near the optimum
+
+/// One tuned parameter swept across its range with the others held at the
+/// optimum: which constants are critical (a narrow valley) and which barely
+/// matter (a flat line), for designers and for the report's small plots.
+public struct SensitivityCurve: Sendable, Hashable, Codable {
+    /// One point of the sweep, measured exactly on the training users.
+    public struct Point: Sendable, Hashable, Codable {
+        public var value: Double
+        /// The exact objective (weighted misfire cost per label).
+        public var objective: Double
+        public var misfireRate: Double
+        public var misfires: Int
+        /// Relative budget excess summed over the effective budgets (0: feasible).
+        public var violation: Double
+    }
+
+    public var parameter: String
+    public var unit: String
+    public var baseline: Double
+    public var tuned: Double
+    public var lower: Double
+    public var upper: Double
+    public var scale: TunableParameter.Scale
+    public var points: [Point]
+
+    /// Largest minus smallest objective among feasible points (0 when flat
+    /// or when no point is feasible).
+    public var objectiveSpread: Double {
+        let feasible = points.filter { $0.violation == 0 }.map(\.objective)
+        guard let low = feasible.min(), let high = feasible.max() else { return 0 }
+        return high - low
+    }
+}
+
+/// One-dimensional sensitivity sweeps around an optimum.
+///
+/// Each parameter takes `points` values evenly spaced on its search scale
+/// (log where declared) from its lower to its upper bound, plus the tuned
+/// value itself; every other parameter stays at the optimum. Evaluations are
+/// exact (temperature 0) on the training split, two at a time.
+///
+/// ```swift
+/// let curves = Sensitivity.sweep(objective: objective, around: tuned, points: 15)
+/// curves.sorted { $0.objectiveSpread > $1.objectiveSpread }.first?.parameter   // the most critical constant
+/// ```
+public enum Sensitivity {
+    public static func sweep(objective: TuningObjective, around optimum: ParameterValues, points: Int = 15,
+                             parallelism: Int = 2) -> [SensitivityCurve] {
+        let space = objective.space
+        let center = space.clamped(optimum)
+        let count = max(points, 2)
+        struct Job: Sendable { var parameter: Int; var value: Double }
+        var jobs: [Job] = []
+        for (i, parameter) in space.parameters.enumerated() {
+            var values = (0 ..< count).map { parameter.value(atUnit: Double($0) / Double(count - 1)) }
+            values.append(center[parameter.name] ?? parameter.defaultValue)
+            for value in Set(values).sorted() { jobs.append(Job(parameter: i, value: value)) }
+        }
+        let frozen = jobs
+        let measured = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { k -> SensitivityCurve.Point in
+            let job = frozen[k]
+            var values = center
+            values[space.parameters[job.parameter].name] = job.value
+            guard let r = objective.evaluateDetailed(values, temperature: 0, on: .train) else {
+                return SensitivityCurve.Point(value: job.value, objective: .infinity, misfireRate: 1, misfires: 0,
+                                              violation: .infinity)
+            }
+            return SensitivityCurve.Point(value: job.value, objective: r.evaluation.exact,
+                                          misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
+                                          violation: r.evaluation.totalViolation)
+        }
+        return space.parameters.enumerated().map { i, parameter in
+            SensitivityCurve(
+                parameter: parameter.name, unit: parameter.unit, baseline: parameter.defaultValue,
+                tuned: center[parameter.name] ?? parameter.defaultValue,
+                lower: parameter.lowerBound, upper: parameter.upperBound, scale: parameter.scale,
+                points: zip(frozen, measured).filter { $0.0.parameter == i }.map(\.1))
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Simulation
+import TraceModel
+
+// MARK: - Before and after, on people the tuning never saw
+
+/// The reference constants (before) against the tuned ones (after), both
+/// measured exactly on the training users and on the held-out users, with
+/// McNemar's test on the per-label outcomes of the SAME labelled gestures.
+///
+/// The verdict reads the holdout test: ``Verdict/improved`` only when the
+/// tuned constants get more held-out labels right than wrong-before and the
+/// exact McNemar/χ² p-value is below 0.05.
+///
+/// ```swift
+/// let validation = try Validation(objective: objective, baseline: space.defaults, tuned: best, seed: 1)
+/// validation.verdict               // .improved
+/// validation.holdoutTest.pValue    // 0.003
+/// ```
+public struct Validation: Sendable, Codable {
+    /// One parameter set on both splits.
+    public struct Side: Sendable, Codable {
+        public var trainMisfireRate: Double
+        public var holdoutMisfireRate: Double
+        /// Budgets (nominal limits) missed on the holdout users.
+        public var budgetViolations: Int
+        public var trainObjective: Double
+        public var holdoutObjective: Double
+        public var train: SplitMeasurement
+        public var holdout: SplitMeasurement
+
+        public init(train: SplitMeasurement, holdout: SplitMeasurement) {
+            self.train = train
+            self.holdout = holdout
+            trainMisfireRate = train.misfireRate
+            holdoutMisfireRate = holdout.misfireRate
+            budgetViolations = holdout.budgetViolations
+            trainObjective = train.objective
+            holdoutObjective = holdout.objective
+        }
+    }
+
+    /// What the holdout says.
+    public enum Verdict: String, Sendable, Hashable, Codable {
+        /// Fewer held-out misfires, and McNemar's p < 0.05.
+        case improved
+        /// The held-out difference could be noise (p ≥ 0.05), or nothing changed.
+        case noSignificantChange = "no-significant-change"
+        /// More held-out misfires, and p < 0.05.
+        case worse
+    }
+
+    public var baseline: Side
+    public var tuned: Side
+    /// McNemar on held-out labels: `worsened` = right before, wrong after.
+    public var holdoutTest: McNemar.Result
+    public var trainTest: McNemar.Result
+    public var verdict: Verdict
+    /// One sentence for reports.
+    public var summary: String
+
+    /// The significance level of the verdict.
+    public static let alpha = 0.05
+
+    public init(objective: TuningObjective, baseline: ParameterValues, tuned: ParameterValues, seed: UInt,
+                bootstrapResamples: Int = 1_000) throws {
+        func side(_ values: ParameterValues) throws -> Side {
+            Side(train: try SplitMeasurement(objective: objective, values: values, split: .train, seed: seed,
+                                             bootstrapResamples: bootstrapResamples),
+                 holdout: try SplitMeasurement(objective: objective, values: values, split: .holdout, seed: seed,
+                                               bootstrapResamples: bootstrapResamples))
+        }
+        let before = try side(baseline), after = try side(tuned)
+        self.init(baseline: before, tuned: after)
+    }
+
+    /// Compares two measured sides.
+    public init(baseline: Side, tuned: Side) {
+        self.baseline = baseline
+        self.tuned = tuned
+        holdoutTest = Self.pairedTest(baseline.holdout.labelOutcomes, tuned.holdout.labelOutcomes)
+        trainTest = Self.pairedTest(baseline.train.labelOutcomes, tuned.train.labelOutcomes)
+        (verdict, summary) = Self.judge(before: baseline.holdout, after: tuned.holdout, test: holdoutTest)
+    }
+
+    /// McNemar on labels present in both runs, paired by session and label index.
+    public static func pairedTest(_ before: [LabelOutcome], _ after: [LabelOutcome]) -> McNemar.Result {
+        struct Key: Hashable { var session: String; var label: Int }
+        var afterByKey: [Key: Bool] = [:]
+        for o in after { afterByKey[Key(session: o.session, label: o.label)] = o.outcome == .correct }
+        var pairs: [(before: Bool, after: Bool)] = []
+        pairs.reserveCapacity(before.count)
+        for o in before {
+            if let a = afterByKey[Key(session: o.session, label: o.label)] {
+                pairs.append((before: o.outcome == .correct, after: a))
+            }
+        }
+        return McNemar.test(pairs)
+    }
+
+    static func judge(before: SplitMeasurement, after: SplitMeasurement, test: McNemar.Result)
+        -> (Verdict, String)
+    {
+        let p = test.pValue
+        let change = "held-out misfire rate \(percent(before.misfireRate)) → \(percent(after.misfireRate))"
+        let detail = "\(test.improved) label(s) fixed, \(test.worsened) broken; McNemar p = \(formatP(p))"
+        if p < alpha, test.improved > test.worsened {
+            return (.improved, "Improved: \(change) (\(detail)).")
+        }
+        if p < alpha, test.worsened > test.improved {
+            return (.worse, "Worse: \(change) (\(detail)).")
+        }
+        return (.noSignificantChange, "No significant change: \(change) (\(detail)).")
+    }
+}
+
+/// `0.0312` → `3.12%`.
+func percent(_ x: Double) -> String {
+    let v = (x * 10_000).rounded() / 100
+    return "\(v)%"
+}
+
+/// p-values to three significant digits, tiny ones as `< 0.0001`.
+func formatP(_ p: Double) -> String {
+    if p < 0.0001 { return "< 0.0001" }
+    let digits = p < 0.001 ? 4 : 3
+    let scale = pow10(digits)
+    return "\((p * scale).rounded() / scale)"
+}
+
+private func pow10(_ n: Int) -> Double { (0 ..< n).reduce(1.0) { a, _ in a * 10 } }

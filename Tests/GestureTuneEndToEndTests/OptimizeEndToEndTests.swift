@@ -1,0 +1,165 @@
+import Foundation
+import Simulation
+import Testing
+import TraceModel
+
+// MARK: - optimize and evaluate, end to end
+
+/// A small labelled corpus as canonical JSON Lines: people on the `plain`
+/// scene making wobbling taps (≤ 8 pt) and short pans (≥ 12 pt), so that
+/// `pan.slop` in [8, 12) gets every label right and the default 18 misses
+/// the short pans.
+private func panCorpus(users: Int = 8) -> String {
+    var lines: [String] = []
+    func seconds(_ t: Micros) -> String { String(format: "%.6f", Double(t) / 1_000_000) }
+    let names = (0 ..< 1_000).map { "person-\($0)" }
+    let holdout = names.first { holdoutSide(user: $0, session: "") == .holdout } ?? "person-0"
+    let chosen = [holdout] + names.filter { holdoutSide(user: $0, session: "") == .train }.prefix(users - 1)
+    for (u, user) in chosen.enumerated() {
+        var trace = TraceBuilder(id: "pan-\(u)", user: user, scene: "plain")
+        for (i, jitter) in [2.0, 4, 5, 6, 7, 8].enumerated() {
+            trace.wait(1)
+            trace.drag(from: (100 + Double(i) * 10, 300), by: (jitter, 0), speed: 40, label: .tap, target: "screen")
+        }
+        for (i, length) in [12.0, 14, 16, 20, 25, 30, 40].enumerated() {
+            trace.wait(1)
+            trace.drag(from: (80, 200 + Double(i) * 40), by: (length, 0), speed: 150, label: .pan, direction: .right,
+                       target: "screen")
+        }
+        let s = trace.session
+        lines.append(#"{"type":"session","id":"\#(s.id)","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":390,"height":844},"sampleRateHz":120},"user":"\#(user)","scene":"plain"}"#)
+        for t in s.touches {
+            lines.append(#"{"type":"touch","t":\#(seconds(t.t)),"id":\#(t.pointer),"phase":"\#(t.phase.name)","x":\#(t.x),"y":\#(t.y)}"#)
+        }
+        for l in s.labels {
+            let direction = l.direction.map { #","direction":"\#($0.rawValue)""# } ?? ""
+            lines.append(#"{"type":"label","start":\#(seconds(l.start)),"end":\#(seconds(l.end)),"intent":"\#(l.intent.rawValue)"\#(direction)}"#)
+        }
+    }
+    return lines.joined(separator: "\n") + "\n"
+}
+
+@Suite("gesturetune optimize / evaluate, end to end")
+struct OptimizeEndToEndTests {
+    /// A scratch store with the pan corpus ingested.
+    private func ingestedStore() throws -> (dir: URL, db: String) {
+        let dir = try scratch()
+        let file = dir.appendingPathComponent("pans.jsonl")
+        try Data(panCorpus().utf8).write(to: file)
+        let db = dir.appendingPathComponent("pans.sqlite").path
+        let ingest = try run(["ingest", "--db", db, file.path])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        return (dir, db)
+    }
+
+    @Test("optimize --json: baseline and tuned rates, params in the window, files written, run stored")
+    func optimize() throws {
+        let (dir, db) = try ingestedStore()
+        let out = dir.appendingPathComponent("out").path
+        let arguments = ["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "30", "--seed", "3",
+                         "--sensitivity-points", "4", "--no-pareto", "--out", out, "--json"]
+        let result = try run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty, "progress is quiet when stderr is not a terminal: \(result.stderr)")
+        let summary = try json(result.stdout)
+        let baseline = try #require(summary["baseline"] as? [String: Any])
+        let tuned = try #require(summary["tuned"] as? [String: Any])
+        for side in [baseline, tuned] {
+            #expect(side["trainMisfireRate"] is Double)
+            #expect(side["holdoutMisfireRate"] is Double)
+            #expect(side["budgetViolations"] is Int)
+        }
+        // 3 of 13 labels per person missed at the default slop.
+        #expect(abs((baseline["trainMisfireRate"] as? Double ?? 0) - 3.0 / 13.0) < 1e-12)
+        #expect(tuned["trainMisfireRate"] as? Double == 0)
+        #expect(tuned["holdoutMisfireRate"] as? Double == 0)
+        let params = try #require(summary["params"] as? [String: Double])
+        let slop = try #require(params["pan.slop"])
+        #expect(slop >= 8 && slop < 12)
+        #expect((summary["evaluations"] as? Int ?? 99) <= 30)
+        #expect(summary["seconds"] is Double)
+        #expect(summary["run"] as? Int == 1)
+
+        // The files.
+        let written = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/params.json")))
+        #expect((written as? [String: Double])?["pan.slop"] == slop)
+        let full = try json(String(contentsOfFile: out + "/result.json", encoding: .utf8))
+        #expect(full["version"] as? Int == 1)
+        #expect((full["history"] as? [Any])?.count == summary["evaluations"] as? Int)
+        let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(report.contains("| pan.slop |"))
+        #expect(report.contains("## 1. Verdict"))
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(html.contains("<figcaption>"))
+        #expect(!html.contains("<script"))
+        #expect(FileManager.default.fileExists(atPath: out + "/GestureConstants.swift"))
+
+        // Same seed, same parameters; the stored run regenerates the outputs.
+        let again = try run(arguments.map { $0 == out ? out + "2" : $0 })
+        #expect(try json(again.stdout)["params"] as? [String: Double] == params)
+        let regenerated = try run(["optimize", "--db", db, "--from-run", "1", "--out", out + "3", "--json"])
+        #expect(regenerated.status == 0, "\(regenerated.stderr)")
+        #expect(try json(regenerated.stdout)["params"] as? [String: Double] == params)
+        #expect(try String(contentsOfFile: out + "3/report.md", encoding: .utf8) == report)
+    }
+
+    @Test("evaluate --json: the exact objective of a parameter file, on either split; --serve answers per line")
+    func evaluate() throws {
+        let (dir, db) = try ingestedStore()
+        let good = dir.appendingPathComponent("good.json")
+        try Data(#"{"pan.slop": 10}"#.utf8).write(to: good)
+        let defaults = dir.appendingPathComponent("defaults.json")
+        try Data("{}".utf8).write(to: defaults)
+
+        let tuned = try json(try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", good.path, "--json"]).stdout)
+        #expect(tuned["objective"] as? Double == 0)
+        #expect(tuned["misfires"] as? Int == 0)
+        #expect(tuned["split"] as? String == "train")
+        let before = try json(try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
+                                       "--split", "holdout", "--json"]).stdout)
+        let labels = try #require(before["labels"] as? Int)
+        #expect(before["misfires"] as? Int == labels / 13 * 3)
+        #expect(before["split"] as? String == "holdout")
+        #expect(before["feasible"] as? Bool == true)
+
+        let served = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--serve"],
+                             stdin: "{\"pan.slop\": 10}\n{\"params\": {\"pan.slop\": 18}, \"split\": \"holdout\"}\n{\"pan.slop\": 999}\n")
+        #expect(served.status == 0, "\(served.stderr)")
+        let replies = served.stdout.split(separator: "\n").map(String.init)
+        #expect(replies.count == 3)
+        #expect(try json(replies[0])["objective"] as? Double == 0)
+        #expect(try json(replies[1])["misfires"] as? Int == labels / 13 * 3)
+        #expect((try json(replies[2])["error"] as? String)?.contains("outside") == true)
+
+        // Errors: unknown parameter (exit 1), missing --params (usage, exit 2).
+        let unknown = dir.appendingPathComponent("unknown.json")
+        try Data(#"{"pan.nonsense": 1}"#.utf8).write(to: unknown)
+        let bad = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", unknown.path])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("pan.nonsense"))
+        #expect(try run(["evaluate", "--db", db]).status == 2)
+    }
+
+    @Test("evaluate --print-space --json lists the default space with bounds, scale and integer flags")
+    func printSpace() throws {
+        let result = try run(["evaluate", "--print-space", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let space = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let names = space.compactMap { $0["name"] as? String }
+        #expect(names.contains("swipeActions.threshold") && names.contains("tabSwipe.directionalBias"))
+        let bias = try #require(space.first { $0["name"] as? String == "tabSwipe.directionalBias" })
+        #expect(bias["scale"] as? String == "log")
+        #expect(bias["lowerBound"] as? Double == 1 && bias["upperBound"] as? Double == 10)
+        #expect(bias["defaultValue"] as? Double == 3.5)
+        #expect(bias["isInteger"] as? Bool == false)
+    }
+
+    @Test("optimize on an empty store fails with a clear message and exit 1")
+    func emptyStore() throws {
+        let dir = try scratch()
+        let result = try run(["optimize", "--db", dir.appendingPathComponent("empty.sqlite").path, "--out",
+                              dir.appendingPathComponent("o").path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no sessions"))
+    }
+}

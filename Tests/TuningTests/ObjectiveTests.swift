@@ -1,0 +1,176 @@
+import Foundation
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+@testable import Tuning
+
+// MARK: - The objective on a corpus with a known answer
+
+@Suite("Tuning objective")
+struct ObjectiveTests {
+    @Test("exact counts: wrong below the tap wobble, missed at or above the pan length, zero in between")
+    func exactCounts() throws {
+        let corpus = try PanSlopCorpus()
+        let objective = try corpus.objective()
+        let labels = Double(objective.data.train.entries.reduce(0) { $0 + $1.labels.count })
+        let trainUsers = Double(objective.data.trainUsers.count)
+        let tapsPerUser = Double(PanSlopCorpus.jitters.count)
+
+        // Inside the window: every label right.
+        for slop in [8.0, 9, 10, 11.5] {
+            let e = objective.evaluate(["pan.slop": slop])
+            #expect(e.exact == 0, "slop \(slop)")
+        }
+        // The default (18): every pan of 12, 14, 16 pt is missed.
+        let atDefault = try #require(objective.evaluateDetailed(objective.space.defaults))
+        #expect(atDefault.counts.missed == Int(trainUsers) * 3)
+        #expect(atDefault.counts.wrong == 0)
+        #expect(atDefault.evaluation.exact == Double(atDefault.counts.misfires) / labels)
+        // Slop 5: the 6, 7 and 8 pt wobbles start pans.
+        let low = try #require(objective.evaluateDetailed(["pan.slop": 5]))
+        #expect(low.counts.wrong == Int(trainUsers) * 3)
+        #expect(low.counts.missed == 0)
+        // Slop 50: every pan missed, every tap right.
+        let high = try #require(objective.evaluateDetailed(["pan.slop": 50]))
+        #expect(high.counts.missed == Int(trainUsers) * PanSlopCorpus.pans.count)
+        #expect(high.counts.correct == Int(trainUsers * tapsPerUser))
+    }
+
+    @Test("the surrogate smooths a decision, rewards margins, and is exact at T = 0")
+    func surrogate() throws {
+        // A tap fails when its movement at the lift exceeds tap.movementSlop
+        // (a key decision, smoothed); the wobbles go up to 8 pt.
+        let corpus = try PanSlopCorpus()
+        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["tap.movementSlop"]),
+                                            weights: .uniform, budgets: [])
+        let below = objective.evaluate(["tap.movementSlop": 7.9], temperature: 0.2)
+        let above = objective.evaluate(["tap.movementSlop": 8.1], temperature: 0.2)
+        let labels = Double(objective.data.train.entries.reduce(0) { $0 + $1.labels.count })
+        // Exact: the 8 pt wobble of every training user flips from missed to right.
+        #expect(abs((below.exact - above.exact) - Double(objective.data.trainUsers.count) / labels) < 1e-12)
+        // The surrogate takes a smaller step (part of it is spread around the decision).
+        #expect(abs(above.surrogate - below.surrogate) < 0.75 * (below.exact - above.exact))
+        // On the plateau (every tap right from 8 pt up) the surrogate still
+        // falls: wider margins around the decisions.
+        let nine = objective.evaluate(["tap.movementSlop": 9], temperature: 0.2)
+        let eleven = objective.evaluate(["tap.movementSlop": 11], temperature: 0.2)
+        #expect(nine.exact == eleven.exact)
+        #expect(eleven.surrogate < nine.surrogate)
+        // At T = 0 the surrogate is the exact value; cold, it is close.
+        let exact = objective.evaluate(["tap.movementSlop": 9], temperature: 0)
+        #expect(exact.surrogate == exact.exact)
+        let cold = objective.evaluate(["tap.movementSlop": 9], temperature: 0.001)
+        #expect(abs(cold.surrogate - cold.exact) < 0.01)
+        #expect(cold.exact == exact.exact)
+    }
+
+    @Test("budgets are constraints: a broken one shows as a violation with its relative excess")
+    func budgetsAsConstraints() throws {
+        let corpus = try PanSlopCorpus()
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)], relax: false)
+        #expect(objective.relaxedBudgets.isEmpty)
+        #expect(objective.observedBudgets == [0])
+        let slow = try #require(objective.evaluateDetailed(["pan.slop": 30]))
+        let key = "pan.latency.p95"
+        let excess = try #require(slow.evaluation.violations[key])
+        let p95 = try #require(slow.budgets.first?.value)
+        #expect(p95 > 60)
+        #expect(abs(excess - (p95 - 60) / 60) < 1e-12)
+        #expect(!slow.evaluation.isFeasible)
+        // 150 pt/s at 120 Hz: a pan passes 8.5 pt on its 8th moved sample, 58 ms after the first.
+        let fast = try #require(objective.evaluateDetailed(["pan.slop": 8.5]))
+        #expect(fast.evaluation.isFeasible)
+        #expect(try #require(fast.budgets.first?.value) <= 60)
+        // Feasible beats infeasible whatever the misfires.
+        #expect(fast.evaluation.isBetter(than: slow.evaluation))
+        // Never recognizing a pan does not meet a pan budget.
+        let never = objective.evaluate(["pan.slop": 60])
+        #expect(never.violations[key] == 1)
+    }
+
+    @Test("a budget the baseline already misses is relaxed to the baseline's value")
+    func relaxation() throws {
+        let corpus = try PanSlopCorpus()
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 20)])
+        #expect(objective.relaxedBudgets == [0])
+        let baseline = try #require(objective.evaluateDetailed(objective.space.defaults))
+        #expect(baseline.evaluation.isFeasible)
+        #expect(objective.effectiveBudgets[0].limit == baseline.budgets[0].value)
+        #expect(objective.budgets[0].limit == 20)
+        // Slower than the baseline breaks the relaxed budget; faster meets it.
+        #expect(!objective.evaluate(["pan.slop": 30]).isFeasible)
+        #expect(objective.evaluate(["pan.slop": 10]).isFeasible)
+    }
+
+    @Test("a destructive misfire costs more: a card deleted during a tab swipe")
+    func destructiveWeights() throws {
+        // The cards tab (1) of the reference app: a rightward drag over the
+        // card stack meant as a tab swipe is taken by the card (which has
+        // priority) and, past its delete threshold, deletes the card.
+        var scene = Scene.epilogue
+        scene.initialTab = 1
+        var sessions: [Session] = []
+        for (u, user) in try usersOnBothSides(8).enumerated() {
+            var trace = TraceBuilder(id: "card-\(u)", user: user, scene: "epilogue")
+            trace.wait(0.5)
+            trace.drag(from: (120, 300), by: (160, 0), speed: 500, label: .tabSwipe, direction: .right,
+                       target: "tab1/tab-content")
+            sessions.append(trace.session)
+        }
+        let data = try TuningData(sessions: sessions)
+        let space = try TuningSpace.space(names: ["cardSwipe.deleteThreshold"], scene: scene)
+        let weighted = try TuningObjective(data: data, space: space, scene: scene, weights: .default, budgets: [])
+        let uniform = try TuningObjective(data: data, space: space, scene: scene, weights: .uniform, budgets: [])
+        let result = try weighted.simulate(space.defaults, on: .train)
+        let outcome = try #require(result.labelOutcomes.first)
+        #expect(outcome.outcome == .wrong)
+        #expect(outcome.recognized == .cardSwipe)
+        #expect(weighted.evaluate(space.defaults).exact == 3 * uniform.evaluate(space.defaults).exact)
+        #expect(uniform.evaluate(space.defaults).exact == 1)
+        #expect(MisfireWeights.default.weight(fired: .cardSwipe) == 3)
+    }
+
+    @Test("the objective answers the same from two threads at once")
+    func threadSafety() throws {
+        let objective = try PanSlopCorpus().objective()
+        let slops = (0 ..< 16).map { 4 + Double($0) * 2 }
+        let serial = slops.map { objective.evaluate(["pan.slop": $0], temperature: 0.05) }
+        let parallel = ParallelEvaluation.map(slops.count, width: 2) { i in
+            objective.evaluate(["pan.slop": slops[i]], temperature: 0.05)
+        }
+        #expect(serial == parallel)
+    }
+
+    @Test("the tuning space comes from the catalogue; unknown names and bad bounds are errors")
+    func space() throws {
+        let space = try TuningSpace.space(names: TuningSpace.epilogueDefaults, scene: .epilogue)
+        #expect(space.dimension == TuningSpace.epilogueDefaults.count)
+        let bias = try #require(space.parameter(named: "tabSwipe.directionalBias"))
+        #expect(bias.scale == .log && bias.defaultValue == 3.5 && bias.lowerBound == 1 && bias.upperBound == 10)
+        let narrowed = try TuningSpace.space(names: ["swipeActions.threshold"],
+                                             bounds: ["swipeActions.threshold": 60 ... 120])
+        #expect(narrowed.parameters[0].lowerBound == 60)
+        #expect(throws: TuningParameterError.self) { try TuningSpace.space(names: ["swipeActions.nonsense"]) }
+        #expect(throws: TuningParameterError.self) {
+            try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 10 ... 120])
+        }
+        #expect(throws: TuningParameterError.self) {   // excludes the baseline, 80
+            try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 90 ... 120])
+        }
+        #expect(TuningSpace.defaultNames(for: [.plain]) == TuningSpace.plainDefaults)
+    }
+
+    @Test("a tuning file lists names and optional bounds")
+    func tuningFile() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("tune-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: url) }
+        try Data(#"{"parameters": ["pan.slop", "tap.movementSlop"], "bounds": {"pan.slop": {"lower": 4, "upper": 30}}}"#.utf8)
+            .write(to: url)
+        let file = try TuningFile.load(path: url.path)
+        #expect(file.parameters == ["pan.slop", "tap.movementSlop"])
+        #expect(file.ranges["pan.slop"] == 4 ... 30)
+        try Data(#"{"parameters": []}"#.utf8).write(to: url)
+        #expect(throws: TuningParameterError.self) { try TuningFile.load(path: url.path) }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+import TraceStore
+@testable import Tuning
+
+// MARK: - Whole optimization runs
+
+@Suite("Optimizer runs")
+struct RunTests {
+    @Test("finds the slop window where every label is right, and reports exact counts")
+    func findsTheKnownOptimum() throws {
+        let corpus = try PanSlopCorpus()
+        let result = try Optimizer(settings: quickSettings()).run(sessions: corpus.sessions, scene: nil)
+        let slop = try #require(result.params["pan.slop"])
+        #expect(slop >= 8 && slop < 12, "tuned pan.slop \(slop)")
+        #expect(result.tuned.train.misfires == 0)
+        #expect(result.tuned.holdout.misfires == 0)
+        // The baseline's exact counts: every pan ≤ 18 pt missed, nothing else.
+        let trainUsers = result.corpus.trainUsers.count, holdoutUsers = result.corpus.holdoutUsers.count
+        #expect(result.baseline.train.counts.missed == trainUsers * 3)
+        #expect(result.baseline.holdout.counts.missed == holdoutUsers * 3)
+        #expect(result.baseline.train.misfires + result.baseline.holdout.misfires == corpus.missedAtDefault)
+        #expect(result.baseline.holdout.labels == holdoutUsers * (PanSlopCorpus.jitters.count + PanSlopCorpus.pans.count))
+        #expect(result.baseline.holdoutMisfireRate == Double(holdoutUsers * 3) / Double(result.baseline.holdout.labels))
+        // Intervals and the paired test.
+        let interval = try #require(result.baseline.holdout.misfireInterval)
+        #expect(interval.lower < result.baseline.holdoutMisfireRate && result.baseline.holdoutMisfireRate < interval.upper)
+        #expect(result.comparison.holdoutTest.improved == holdoutUsers * 3)
+        #expect(result.comparison.holdoutTest.worsened == 0)
+        #expect(result.evaluations <= 40)
+        #expect(result.parameters.first?.changed == true)
+        #expect(result.parameters.first?.baseline == 18)
+        // The sensitivity sweep covers the range and sees the window.
+        let curve = try #require(result.sensitivity.first)
+        #expect(curve.points.count >= 5)
+        #expect(curve.points.contains { $0.value == slop && $0.misfires == 0 })
+        #expect(curve.points.first?.value == 2 && curve.points.last?.value == 60)
+    }
+
+    @Test("a latency budget constrains the optimum: feasible, inside the faster part of the window")
+    func budgetConstrains() throws {
+        let corpus = try PanSlopCorpus()
+        var settings = quickSettings(budgets: [PanSlopCorpus.panBudget(ms: 60)])
+        settings.relaxBrokenBudgets = false
+        let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        let slop = try #require(result.params["pan.slop"])
+        // At 150 pt/s and 120 Hz a slop of 9.6 pt or more takes 67 ms to pass.
+        #expect(slop >= 8 && slop < 9.6, "tuned pan.slop \(slop)")
+        let check = try #require(result.tuned.train.budgets.first)
+        #expect(check.passed)
+        #expect(try #require(check.value) <= 60)
+        #expect(result.tuned.train.misfires == 0)
+        #expect(result.budgets.first?.relaxed == false)
+        // The baseline (18 pt) misses the budget; the tuned constants meet it.
+        #expect(result.baseline.train.budgetViolations == 1)
+        #expect(result.tuned.train.budgetViolations == 0)
+        // The budget cuts the misfire-free window [8, 12) to its faster part.
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)], relax: false)
+        #expect(objective.evaluate(["pan.slop": 11]).exact == 0)
+        #expect(!objective.evaluate(["pan.slop": 11]).isFeasible)
+    }
+
+    @Test("same seed, same run; another seed may search elsewhere but stays deterministic")
+    func determinism() throws {
+        let corpus = try PanSlopCorpus()
+        var settings = quickSettings(seed: 7, maxEvaluations: 30)
+        settings.tune = ["pan.slop", "tap.movementSlop"]
+        let a = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        let b = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        #expect(a.params == b.params)
+        #expect(a.history == b.history)
+        #expect(a.tuned.holdoutMisfireRate == b.tuned.holdoutMisfireRate)
+        #expect(a.tuned.holdout.latency == b.tuned.holdout.latency)
+        settings.parallelism = 1
+        let serial = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        #expect(serial.history == a.history, "the thread count must not change the search")
+    }
+
+    @Test("runs are stored with parameters, history and result, and reload; latest is the newest")
+    func storedRuns() throws {
+        let corpus = try PanSlopCorpus()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = try TraceStore(path: directory.appendingPathComponent("runs.sqlite").path)
+        #expect(try store.latestRun() == nil)
+
+        var first = try Optimizer(settings: quickSettings(maxEvaluations: 20)).run(sessions: corpus.sessions, scene: nil)
+        first.run = RunInfo(commandLine: "gesturetune optimize --max-evals 20", createdAt: "2026-11-23T11:00:00Z",
+                            corpusFingerprint: try store.corpusFingerprint())
+        first = try first.saved(in: store)
+        var second = try Optimizer(settings: quickSettings(seed: 2, maxEvaluations: 25)).run(sessions: corpus.sessions,
+                                                                                            scene: nil)
+        second.run = RunInfo(commandLine: "gesturetune optimize --seed 2", createdAt: "2026-11-23T11:05:00Z")
+        second = try second.saved(in: store)
+        #expect(first.run.id == 1 && second.run.id == 2)
+
+        let latest = try #require(try store.latestRun())
+        #expect(latest.id == 2)
+        #expect(latest.seed == 2)
+        #expect(latest.commandLine == "gesturetune optimize --seed 2")
+        #expect(latest.evaluations == second.evaluations)
+        #expect(latest.history.count == second.history.count)
+        #expect(latest.parameters.map(\.name) == ["pan.slop"])
+        #expect(latest.parameters.first?.tuned == second.params["pan.slop"])
+        #expect(latest.tunedHoldoutMisfireRate == second.tuned.holdoutMisfireRate)
+
+        let reloaded = try OptimizationResult(record: try #require(try store.run(id: 1)))
+        #expect(reloaded.run.id == 1)
+        #expect(reloaded.params == first.params)
+        #expect(reloaded.history == first.history)
+        #expect(reloaded.markdown() == first.markdown())
+        #expect(try store.runSummaries().map(\.id) == [2, 1])
+        #expect(try store.run(id: 99) == nil)
+    }
+
+    @Test("k-fold cross-validation judges every user out of fold")
+    func crossValidation() throws {
+        let corpus = try PanSlopCorpus(userCount: 9)
+        var settings = quickSettings(maxEvaluations: 25)
+        settings.folds = 3
+        let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        let cv = try #require(result.crossValidation)
+        let users = Set(cv.folds.flatMap(\.users))
+        #expect(users == Set(corpus.users))
+        #expect(cv.labels == corpus.taps + corpus.panCount)
+        #expect(cv.baselineMisfires == corpus.missedAtDefault)
+        #expect(cv.tunedMisfires < cv.baselineMisfires)
+        #expect(cv.test.improved + cv.test.worsened + cv.test.unchanged == cv.labels)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Simulation
+import Testing
+import TraceModel
+@testable import Tuning
+
+// MARK: - Validation: pairing, folds, verdicts
+
+@Suite("Validation")
+struct ValidationTests {
+    /// A label outcome (its memberwise init is the simulator's own; JSON is public).
+    private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) -> LabelOutcome {
+        let json = #"{"session":"\#(session)","label":\#(label),"device":"d","intent":"tap","start":0,"end":0,"outcome":"\#(verdict.rawValue)","softMisfires":0}"#
+        do { return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8)) }
+        catch { Issue.record("\(error)"); fatalError("cannot build a label outcome") }
+    }
+
+    @Test("McNemar pairs labels by session and index, in any order")
+    func pairing() {
+        let before = [outcome("s1", 0, .missed), outcome("s1", 1, .correct), outcome("s2", 0, .wrong),
+                      outcome("s2", 1, .correct)]
+        let after = [outcome("s2", 1, .missed), outcome("s2", 0, .correct), outcome("s1", 1, .correct),
+                     outcome("s1", 0, .correct), outcome("s9", 0, .correct)]
+        let test = Validation.pairedTest(before, after)
+        #expect(test.improved == 2)   // s1#0, s2#0
+        #expect(test.worsened == 1)   // s2#1
+        #expect(test.unchanged == 1)  // s1#1; s9 has no partner
+    }
+
+    @Test("fold 0 of 4 is exactly the 25 % holdout; folds partition users")
+    func folds() {
+        let users = (0 ..< 200).map { "user-\($0)" }
+        for user in users {
+            let inFirst = TuningData.fold(user: user, session: "x", count: 4) == 0
+            #expect(inFirst == (holdoutSide(user: user, session: "x", holdoutFraction: 0.25) == .holdout))
+            let fold = TuningData.fold(user: user, session: "x", count: 5)
+            #expect((0 ..< 5).contains(fold))
+        }
+        let counts = Dictionary(grouping: users) { TuningData.fold(user: $0, session: "", count: 4) }.mapValues(\.count)
+        #expect(counts.keys.sorted() == [0, 1, 2, 3])
+        #expect(counts.values.allSatisfy { $0 > 25 })   // about 50 each
+    }
+
+    @Test("the verdict needs p < 0.05 on the held-out labels and reads the direction of the change")
+    func verdicts() throws {
+        let objective = try PanSlopCorpus(userCount: 12).objective()
+        let holdoutUsers = objective.data.holdoutUsers.count
+        let good: ParameterValues = ["pan.slop": 10], bad: ParameterValues = ["pan.slop": 18]
+        let forward = try Validation(objective: objective, baseline: bad, tuned: good, seed: 1, bootstrapResamples: 0)
+        #expect(forward.holdoutTest.improved == 3 * holdoutUsers && forward.holdoutTest.worsened == 0)
+        let p = min(1, 2 * pow(0.5, Double(3 * holdoutUsers)))
+        #expect(abs(forward.holdoutTest.pValue - p) < 1e-12)
+        #expect(forward.verdict == (p < 0.05 ? .improved : .noSignificantChange))
+        let backward = try Validation(objective: objective, baseline: good, tuned: bad, seed: 1, bootstrapResamples: 0)
+        #expect(backward.verdict == (p < 0.05 ? .worse : .noSignificantChange))
+        #expect(backward.summary.contains("McNemar p ="))
+        let same = try Validation(objective: objective, baseline: bad, tuned: bad, seed: 1, bootstrapResamples: 0)
+        #expect(same.verdict == .noSignificantChange && same.holdoutTest.discordant == 0)
+        // The training labels tell the same story with more users.
+        #expect(forward.trainTest.improved == 3 * objective.data.trainUsers.count)
+    }
+
+    @Test("too few users for a holdout is a clear error")
+    func noHoldout() throws {
+        var trace = TraceBuilder(id: "only", user: try #require(usersOnBothSides(2).last), scene: "plain")
+        trace.tap(at: (100, 100), label: .tap)
+        #expect(throws: ObjectiveError.self) { try TuningData(sessions: [trace.session]) }
+    }
+}
