@@ -2,6 +2,7 @@
 SWIFT   ?= swift
 BIN     := .build/release/gesturetune
 DB      ?= .build/demo.sqlite
+SEED    ?= 1
 
 .PHONY: all deps build test demo bench bench-ingest browser-check clean
 
@@ -27,6 +28,7 @@ demo: build
 	$(BIN) ingest --db $(DB) --screen 1280x960 \
 	    --device-desc "datasets/recordings/evemu/N-Trig MultiTouch.desc" datasets/recordings/evemu/N-Trig*.events
 	$(BIN) stats --db $(DB)
+	$(BIN) optimize --db $(DB) --seed $(SEED) --out reports
 
 bench-ingest: deps
 	benchmarks/ingest/run.sh

@@ -23,6 +23,9 @@ import TraceModel
 /// are spurious; those inside a matched label's window are `extra`
 /// (reported, not counted as misfires). A label's `fingers` and `target`
 /// are not checked: the scene's regions and recognizers decide those.
+/// A session without a single label (a raw recording) is not scored: with
+/// no ground truth its recognitions are neither correct nor spurious; they
+/// still count among the run's recognitions.
 public struct Matcher: Sendable {
     public var tolerance: Micros
     public var temperature: Double
@@ -136,8 +139,9 @@ public struct Matcher: Sendable {
             }
             result.outcomes.append(outcome)
         }
-        // Unclaimed recognitions: spurious outside every window, extra inside one.
-        for k in recognitions.indices where !claimed[k] {
+        // Unclaimed recognitions: spurious outside every window, extra inside
+        // one — in labelled sessions only (see above).
+        for k in recognitions.indices where !claimed[k] && !entry.labels.isEmpty {
             let r = recognitions[k]
             if entry.labels.contains(where: { belongs(r, $0) }) {
                 result.extra += 1

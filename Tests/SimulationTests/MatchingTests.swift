@@ -116,3 +116,23 @@ struct MatchingTests {
         #expect(fast.latency["tap"]?.p95 == 150)
     }
 }
+
+@Suite("Unlabelled recordings")
+struct UnlabelledSessionTests {
+    /// A raw recording has no ground truth: its taps are recognized but not
+    /// counted as spurious misfires.
+    @Test func sessionsWithoutLabelsAreNotScored() throws {
+        var builder = TraceBuilder(id: "raw", scene: "plain")
+        builder.tap(at: (100, 100))
+        builder.wait(0.8)
+        builder.tap(at: (200, 300))
+        builder.wait(0.8)
+        let session = builder.session
+        #expect(session.labels.isEmpty)
+        let result = try Simulator().run(sessions: [session])
+        #expect(result.recognitions >= 2)
+        #expect(result.total.spurious == 0)
+        #expect(result.total.labels == 0)
+        #expect(result.misfireRate == 0)
+    }
+}
