@@ -66,6 +66,8 @@ let package = Package(
         .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
         .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "TraceModel"]),
         .testTarget(name: "SimulationTests", dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel"]),
+        // The committed corpus replayed through the simulator (branch gestures)
+        .testTarget(name: "CorpusReplayTests", dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel"]),
 
         // MARK: - GSL: the C library and a small, safe Swift layer over it
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),

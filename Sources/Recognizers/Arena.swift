@@ -435,11 +435,13 @@ public struct Arena: Sendable {
         record(i, at: t, touchDown: recognizers[i].downT)
         // A press feedback that showed at the lift is over at once.
         if recognizers[i].endsWhenShown { end(i, at: t) }
-        // A gesture that moves content takes the touches from the pressed
-        // control: its feedback is cancelled (UIKit cancels the control's
-        // touches when a scroll view's pan begins; Flutter's ink highlight
-        // ends when its tap recognizer is rejected).
-        if feedbackMask != 0, kind.isContinuous, !kind.isFeedback, kind != .longPress,
+        // Any gesture but a tap takes the touches from the pressed control:
+        // its feedback is cancelled, no ripple (UIKit cancels the control's
+        // touches when a scroll view's pan begins; a context menu's preview
+        // replaces the pressed state; Flutter's ink splash is cancelled
+        // when its tap recognizer is rejected). With no winner at all the
+        // press completes where the finger lifts (movement never cancels it).
+        if feedbackMask != 0, !kind.isFeedback, kind != .tap, kind != .doubleTap,
             recognizers[i].contactNumber == contactNumber
         {
             var pressed = contact & feedbackMask

@@ -8,8 +8,8 @@ extension Recognizer {
     /// with unlimited movement), or at the lift if that comes first, and the
     /// control shrinks to `pressFeedback.itemScale` (items) or `buttonScale`
     /// (buttons) about the centre of the item under the finger. Movement
-    /// never cancels it; a gesture that moves content does (the arena
-    /// cancels feedback when a scroll, drag, swipe… wins the contact).
+    /// never cancels it; any gesture but a tap does (the arena cancels
+    /// feedback when a scroll, drag, swipe, context menu… wins the contact).
     ///
     /// Measured, not judged: latency from touch-down to the pressed state,
     /// and at the lift the ripple's distance from the finger — the ripple is

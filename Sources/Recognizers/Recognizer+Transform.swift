@@ -9,8 +9,9 @@ extension Recognizer {
     /// any of them passes its slop — the centroid `transform.panSlop`, the
     /// distance `transform.spanSlop`, the angle `transform.rotationSlop`.
     /// When the pair changes (a finger lifts, another lands) it re-anchors,
-    /// keeping the scale so far. Ends when the fingers lift; `value` is the
-    /// final scale relative to the start.
+    /// keeping the scale so far. Fails while undecided when more than
+    /// `maxTouches` fingers are down. Ends when the fingers lift; `value` is
+    /// the final scale relative to the start.
     mutating func transform(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
         _ compare: inout SoftThreshold
@@ -26,7 +27,10 @@ extension Recognizer {
             if state != .began { angleTurn = 0 }
         }
         switch event {
-        case .down, .timer:
+        case .down:
+            // More fingers than allowed while undecided: a three-finger swipe, not a transform.
+            return state == .possible && touches.pointee.activeCount > options.maxTouches ? .fail : .none
+        case .timer:
             return .none
         case .move:
             guard touches.pointee.pairB >= 0, span0 > 0 else { return .none }

@@ -1,7 +1,8 @@
 // ReplayBenchmark — how fast the simulator replays touch samples.
 //
 // Builds an in-memory corpus of hand-made gesture traces of every intent on
-// the epilogue scene (repeated with offsets, ≥ 5 M touch samples), then
+// the epilogue scene (drag and drop, text selection, two-finger taps and
+// press feedback included) (repeated with offsets, ≥ 5 M touch samples), then
 // replays it through the whole scene on one core and on two threads,
 // printing samples per second. Figures go to reports/BENCHMARKS.md ("Replay").
 //
@@ -77,6 +78,17 @@ func session(_ k: Int) -> Session {
                     label: .transform, target: "image")
     trace.wait(0.6)
     trace.press(at: (100, 600 + j), duration: 0.7, label: .longPress, target: "grid-item")
+    trace.wait(0.6)
+    trace.path(from: (195, 560), hold: 0.35, legs: [(by: (120 + j, 10), speed: 400 * s, pause: 0.1)],
+               label: .drag, target: "grid-item")
+    trace.wait(0.6)
+    trace.path(from: (195, 560 + j), hold: 0.3, legs: [(by: (0, -470), speed: 700, pause: 0.4), (by: (0, 300), speed: 700, pause: 0.1)],
+               label: .drag, target: "grid-item")  // to the top edge: auto-scroll
+    trace.wait(0.6)
+    trace.path(from: (80, 300), hold: 0.6, legs: [(by: (150 + j, 22), speed: 250 * s, pause: 0.3)],
+               label: .textSelect, target: "text")
+    trace.wait(0.6)
+    trace.multiTap(center: (195, 330 + j), offsets: [(-20, 0), (20, 0)], label: .tap, target: "text")
     trace.wait(0.6)
     trace.drag(from: (200, 700), by: (-5, -300), speed: 1200 * s, label: .scroll, direction: .up)
     trace.wait(0.6)

@@ -61,7 +61,7 @@ extension Scene {
                 Member("imageTap", .tap, region: image, tab: 2, target: "image"),
                 Member("imagePinch", .pinch, region: image, tab: 2, target: "image"),
                 Member("imageRotation", .rotation, region: image, tab: 2, target: "image"),
-                Member("imageTransform", .transform, region: image, tab: 2, target: "image"),
+                Member("imageTransform", .transform, region: image, tab: 2, target: "image", maxTouches: 2),
                 Member("textSelect", .textSelect, region: text, tab: 2, target: "text"),
                 Member("textTwoFingerTap", .tap, region: text, tab: 2, target: "text", fingers: 2),
                 Member("gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", action: .contextMenu),

@@ -122,7 +122,13 @@ extension GestureFactory {
     ) -> [FingerTrack] {
         let image = scene.image
         let centre = image.center + Vector(gaussian(0.12 * image.width), gaussian(0.12 * image.height))
-        let axis = radians(uniform(-70, 70))
+        var axis = radians(uniform(-70, 70))
+        // The first finger lands on the image (the hit-tested one): if it
+        // would land off it, the other finger lands first.
+        let first = centre - Vector.direction(axis) * (startSpan / 2)
+        if !(first.x > image.minX && first.x < image.maxX && first.y > image.minY && first.y < image.maxY) {
+            axis += Double.pi
+        }
         let drift = Vector(gaussian(6), gaussian(6))
         let secondLanding = uniform(0, 0.04)
         let panStart = time + secondLanding + uniform(0.02, 0.06)
