@@ -98,8 +98,9 @@ func session(_ k: Int) -> Session {
     trace.multiDrag(center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600 * s,
                     label: .multiSwipe, direction: .left)
     trace.wait(0.6)
-    // A hesitant drag that ends as a slow scroll.
-    trace.drag(from: (150, 400), by: (3, 120), speed: 150, hold: 0.2, label: .scroll, direction: .down)
+    // A hesitant drag that ends as a slow scroll (on the text: the selection
+    // needs 0.5 s; on the grid the 0.2 s rest would lift an item).
+    trace.drag(from: (150, 300), by: (3, 120), speed: 150, hold: 0.2, label: .scroll, direction: .down)
     trace.wait(0.6)
     trace.drag(from: (100, 650), by: (140, 0), speed: 500, label: .tabSwipe, direction: .right)
     return trace.session
