@@ -316,3 +316,30 @@ struct PressFeedbackTests {
         #expect(fired(delayed).last == "libraryScroll")
     }
 }
+
+@Suite("Scene options for the new recognizers")
+struct NewMemberOptionTests {
+    @Test func touchCountsAreCheckedAndTheOptionsRoundTrip() throws {
+        func scene(_ member: Scene.Member) -> Scene { Scene(name: "s", recognizers: [member]) }
+        #expect(throws: SceneError.self) { try scene(Scene.Member("t", .tap, fingers: 6)).validate() }
+        #expect(throws: SceneError.self) { try scene(Scene.Member("p", .pan, minTouches: 3, maxTouches: 2)).validate() }
+        #expect(throws: SceneError.self) { try scene(Scene.Member("f", .pressFeedback, columns: 0)).validate() }
+        try scene(Scene.Member("p", .pan, minTouches: 2, maxTouches: 5)).validate()
+        // Defaults: one finger, a 1 × 1 item, item scale, no separate scroll area.
+        let member = Scene.Member("f", .pressFeedback)
+        #expect(member.minTouches == 1 && member.columns == 1 && member.rows == 1 && member.pressStyle == .item)
+        #expect(member.scrollArea == nil)
+        // The catalogue lists the new parameters with their bounds.
+        for name in ["drag.minimumDuration", "drag.allowableMovement", "drag.edgeBand", "drag.autoScrollSpeed",
+                     "textSelect.pressDuration", "textSelect.allowableMovement", "textSelect.menuDelay",
+                     "transform.panSlop", "transform.spanSlop", "transform.rotationSlop",
+                     "pressFeedback.minimumDuration", "pressFeedback.itemScale", "pressFeedback.buttonScale"] {
+            let spec = try #require(Parameter(name: name)?.spec, "\(name)")
+            #expect(spec.accepts(spec.defaultValue) && spec.lower < spec.upper && !spec.description.isEmpty)
+            #expect(parameterTable().contains(name))
+        }
+        #expect(Parameter(name: "pressFeedback.itemScale")?.spec.defaultValue == 0.97)
+        #expect(Parameter(name: "pressFeedback.buttonScale")?.spec.defaultValue == 0.92)
+        #expect(Parameter(name: "pressFeedback.minimumDuration")?.spec.defaultValue == 0)
+    }
+}
