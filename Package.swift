@@ -68,6 +68,8 @@ let package = Package(
         .testTarget(
             name: "SimulationTests",
             dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel", "TraceImport"]),
+        // The committed corpus replayed through the simulator
+        .testTarget(name: "CorpusReplayTests", dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel"]),
 
         // MARK: - GSL: the C library and a small, safe Swift layer over it
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),

@@ -60,6 +60,8 @@ public struct Arena: Sendable {
     /// Per recognizer: the ones that must fail before it may recognize.
     let waitsFor: [UInt64]
     let motionMask: UInt64
+    /// Press-feedback recognizers (see ``GestureKind/isFeedback``).
+    let feedbackMask: UInt64
     /// Tuning and touches live behind pointers (copied on write), so that
     /// the per-sample calls pass them by address: as stored properties of a
     /// struct being mutated they would be copied on every call.
@@ -120,6 +122,13 @@ public struct Arena: Sendable {
         }
         var motion: UInt64 = 0
         for (i, r) in recognizers.enumerated() where r.kind == .shake { motion |= 1 << UInt64(i) }
+        // Feedback (the pressed state) is simultaneous with everything.
+        var feedback: UInt64 = 0
+        for (i, r) in recognizers.enumerated() where r.kind.isFeedback { feedback |= 1 << UInt64(i) }
+        for i in recognizers.indices {
+            simultaneous[i] |= recognizers[i].kind.isFeedback ? ~(1 << UInt64(i)) : feedback
+        }
+        self.feedbackMask = feedback
         self.recognizers = recognizers
         self.simultaneous = simultaneous
         self.waitsFor = waitsFor
@@ -141,6 +150,9 @@ public struct Arena: Sendable {
             recognizers[i].reset()
             recognizers[i].rect = recognizers[i].region.resolved(
                 screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
+            recognizers[i].scrollRect = recognizers[i].options.scrollArea.map {
+                $0.resolved(screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
+            } ?? recognizers[i].rect
         }
         storage.touches.pointee.reset(width: screenWidth, height: screenHeight)
         shared = initialShared
@@ -421,6 +433,24 @@ public struct Arena: Sendable {
             live &= ~bit
         }
         record(i, at: t, touchDown: recognizers[i].downT)
+        // A press feedback that showed at the lift is over at once.
+        if recognizers[i].endsWhenShown { end(i, at: t) }
+        // Any gesture but a tap takes the touches from the pressed control:
+        // its feedback is cancelled, no ripple (UIKit cancels the control's
+        // touches when a scroll view's pan begins; a context menu's preview
+        // replaces the pressed state; Flutter's ink splash is cancelled
+        // when its tap recognizer is rejected). With no winner at all the
+        // press completes where the finger lifts (movement never cancels it).
+        if feedbackMask != 0, !kind.isFeedback, kind != .tap, kind != .doubleTap,
+            recognizers[i].contactNumber == contactNumber
+        {
+            var pressed = contact & feedbackMask
+            while pressed != 0 {
+                let j = pressed.trailingZeroBitCount
+                pressed &= pressed - 1
+                if recognizers[j].state.isLive { fail(j, at: t) }
+            }
+        }
         // Exclusive: the other undecided members of this contact lose (if
         // it is still the current one: a tap released late by a timer does
         // not touch the next contact)…

@@ -11,6 +11,15 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case pinch, rotation
     case edgeSwipe, multiSwipe
     case shake
+    /// Press, hold, then move an item (drag and drop, with edge auto-scroll).
+    case drag
+    /// Press on text to select a word, drag to extend; an action menu follows.
+    case textSelect
+    /// Two fingers: translation, scale and rotation tracked together.
+    case transform
+    /// The pressed state and ripple of a control: feedback, not a gesture
+    /// (simultaneous with everything, never matched to labels).
+    case pressFeedback
 
     /// Position in `allCases` (for arrays indexed by kind).
     public var ordinal: Int {
@@ -29,6 +38,10 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .edgeSwipe: 11
         case .multiSwipe: 12
         case .shake: 13
+        case .drag: 14
+        case .textSelect: 15
+        case .transform: 16
+        case .pressFeedback: 17
         }
     }
 
@@ -49,8 +62,19 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .edgeSwipe: .edgeSwipe
         case .multiSwipe: .multiSwipe
         case .shake: .shake
+        case .drag: .drag
+        case .textSelect: .textSelect
+        case .transform: .transform
+        // Feedback fulfils no label; the tap it accompanies does.
+        case .pressFeedback: .tap
         }
     }
+
+    /// Feedback (the pressed state): recognized alongside every other
+    /// recognizer of its contact, never failing one nor failed by one, and
+    /// left out of label matching — it is measured (latency from
+    /// touch-down, ripple distance), not judged.
+    public var isFeedback: Bool { self == .pressFeedback }
 
     /// Discrete gestures are recognized once (tap); continuous ones begin,
     /// change and end (pan), like UIKit's two kinds of recognizer.

@@ -164,6 +164,49 @@ extension Parameter {
         case .shakeDebounce:
             ParameterSpec("shake.debounce", "s", 2.0, 0, 5,
                 "After a shake, another is ignored for this long.")
+        // MARK: Drag and drop
+        case .dragMinimumDuration:
+            ParameterSpec("drag.minimumDuration", "s", 0.25, 0.1, 1.0, log: true,
+                "Hold before a grid item lifts for dragging; it is dragged once the finger then moves past drag.allowableMovement. Shorter than the context menu's hold, so a still press opens the menu and a press that moves drags. (Default: gesturetune's choice; the reference app names none.)")
+        case .dragAllowableMovement:
+            ParameterSpec("drag.allowableMovement", "pt", 10, 2, 40,
+                "Cancel the press on movement: moving farther than this before the hold completes cancels the drag (the touch is a scroll); after it, moving farther starts the drag. (Default: gesturetune's choice; the reference app names none.)")
+        case .dragEdgeBand:
+            ParameterSpec("drag.edgeBand", "pt", 60, 10, 150,
+                "A dragged item this close to the top or bottom of the scroll area auto-scrolls it. (Default: gesturetune's choice; the reference app names none.)")
+        case .dragAutoScrollSpeed:
+            ParameterSpec("drag.autoScrollSpeed", "pt/s", 800, 100, 3000, log: true,
+                "Auto-scroll speed with the finger at the very edge; it grows linearly across the edge band. (Default: gesturetune's choice; the reference app names none.)")
+        // MARK: Text selection
+        case .textSelectPressDuration:
+            ParameterSpec("textSelect.pressDuration", "s", 0.5, 0.15, 1.0, log: true,
+                "Hold on text before the word under the finger is selected (the platforms' long-press time, UIKit and Flutter 0.5 s; the reference app names none).")
+        case .textSelectAllowableMovement:
+            ParameterSpec("textSelect.allowableMovement", "pt", 10, 2, 40,
+                "Moving farther than this before the word is selected cancels the selection (the touch is a scroll). (Default: gesturetune's choice; the reference app names none.)")
+        case .textSelectMenuDelay:
+            ParameterSpec("textSelect.menuDelay", "s", 0.25, 0, 1.0,
+                "Settle delay: the action menu (note, quote, question) appears once the selection has not changed for this long. (Default: gesturetune's choice; the reference app names none.)")
+        // MARK: Transform
+        case .transformPanSlop:
+            ParameterSpec("transform.panSlop", "pt", 36, 4, 80,
+                "Movement of the two fingers' centroid that starts a transform (Flutter's kPanSlop for ScaleGestureRecognizer; the reference app names none).")
+        case .transformSpanSlop:
+            ParameterSpec("transform.spanSlop", "pt", 18, 2, 60,
+                "Change of the fingers' distance that starts a transform (Flutter's kScaleSlop; the reference app names none).")
+        case .transformRotationSlop:
+            ParameterSpec("transform.rotationSlop", "deg", 8, 1, 45,
+                "Turn of the line between the fingers that starts a transform. (Default: gesturetune's choice; the reference app names none.)")
+        // MARK: Press feedback
+        case .pressFeedbackMinimumDuration:
+            ParameterSpec("pressFeedback.minimumDuration", "s", 0, 0, 0.2,
+                "Delay before the pressed state shows (the reference app's zero-duration press with unlimited movement; UIScrollView's delaysContentTouches waits 0.15 s, Flutter's kPressTimeout 0.1 s). Latency is measured from touch-down.")
+        case .pressFeedbackItemScale:
+            ParameterSpec("pressFeedback.itemScale", "×", 0.97, 0.85, 1,
+                "Scale of a pressed item (grid cell), about its centre; a ripple drawn in the scaled item lands off the finger by (1 − scale) × its offset from the centre. (Default: the reference app's.)")
+        case .pressFeedbackButtonScale:
+            ParameterSpec("pressFeedback.buttonScale", "×", 0.92, 0.8, 1,
+                "Scale of a pressed button (tab bar). (Default: the reference app's.)")
         // MARK: Shared
         case .projectionDecelerationRate:
             ParameterSpec("projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,

@@ -37,6 +37,11 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case edgeSwipeEdgeWidth, edgeSwipeMinimumDistance
     case multiSwipeTouchCount, multiSwipeDirectionCone, multiSwipeMinimumVelocity
     case shakeThreshold, shakeReversals, shakeWindow, shakeDebounce
+    // Drag and drop, text selection, transform, press feedback
+    case dragMinimumDuration, dragAllowableMovement, dragEdgeBand, dragAutoScrollSpeed
+    case textSelectPressDuration, textSelectAllowableMovement, textSelectMenuDelay
+    case transformPanSlop, transformSpanSlop, transformRotationSlop
+    case pressFeedbackMinimumDuration, pressFeedbackItemScale, pressFeedbackButtonScale
     // Shared
     case projectionDecelerationRate
 

@@ -38,10 +38,15 @@ public struct Recognition: Sendable, Hashable, Codable {
     public var springDistance: Double
     /// Swipe actions: microseconds from the moment the finger crossed the
     /// threshold (interpolated between samples) to the haptic (the sample
-    /// on which it was noticed). Negative when no haptic fired.
+    /// on which it was noticed). Text selection: microseconds from the lift
+    /// until the action menu appears (0 when it was up before the lift).
+    /// Negative when no haptic fired (or not applicable).
     public var hapticLatency: Micros
     /// A value describing the result (card rotation in degrees, pinch scale,
-    /// rotation snapped in degrees, dismiss progress, new tab index).
+    /// rotation snapped in degrees, dismiss progress, new tab index; drag:
+    /// auto-scroll in points, negative up; text selection: how far the
+    /// selection was extended, pt; transform: the scale; press feedback: the
+    /// ripple's distance from where the finger lifted, pt).
     public var value: Double
 
     /// Recognition latency: `recognized − onset`.

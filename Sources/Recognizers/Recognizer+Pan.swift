@@ -24,6 +24,8 @@ extension Recognizer {
                 }
                 return touches.pointee.activeCount > options.maxTouches ? .fail : .none
             case .move:
+                // UIKit's minimumNumberOfTouches: not before enough fingers are down.
+                guard touches.pointee.activeCount >= options.minTouches else { return .none }
                 let (tx, ty) = translation(touches)
                 let slop2 = kind == .pan ? p.pointee.panSlop2 : p.pointee.scrollSlop2
                 guard tx * tx + ty * ty > slop2 else { return .none }

@@ -47,6 +47,9 @@ public struct Recognizer: Sendable {
     public let options: RecognizerOptions
     /// The region in points for the current session's screen.
     public internal(set) var rect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// The drag's auto-scroll area in points (``RecognizerOptions/scrollArea``,
+    /// else ``rect``).
+    public internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
 
     // MARK: State
     public internal(set) var state: RecognizerState = .idle
@@ -72,6 +75,10 @@ public struct Recognizer: Sendable {
     var crossed = false
     var lastSign = 0
     var dx = 0.0, dy = 0.0
+    /// Drag: the hold completed (the item lifted); text selection: unused.
+    var armed = false
+    /// Press feedback: centre of the item under the finger.
+    var itemX = 0.0, itemY = 0.0
 
     // Outcome, read by the arena on begin and end.
     var onset: Micros = 0
@@ -98,6 +105,7 @@ public struct Recognizer: Sendable {
     private init(resetting r: Recognizer) {
         self.init(kind: r.kind, region: r.region, tab: r.tab, options: r.options)
         rect = r.rect
+        scrollRect = r.scrollRect
     }
 
     /// Starts watching a new contact.
@@ -133,6 +141,10 @@ public struct Recognizer: Sendable {
         case .edgeSwipe: edgeSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .multiSwipe: multiSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .shake: .none
+        case .drag: drag(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .textSelect: textSelect(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .transform: transform(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .pressFeedback: pressFeedback(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         }
     }
 

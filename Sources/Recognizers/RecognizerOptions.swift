@@ -20,24 +20,50 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         case contextMenu
     }
 
+    /// How much a pressed control shrinks (press feedback).
+    public enum PressStyle: String, Sendable, Hashable, Codable {
+        /// Large items (grid cells, cards): `pressFeedback.itemScale`.
+        case item
+        /// Small controls (buttons): `pressFeedback.buttonScale`.
+        case button
+    }
+
     public var axis: Axis
-    /// Fingers a tap, double tap or long press needs.
+    /// Fingers a tap, double tap, long press, drag or text selection needs
+    /// (UIKit's `numberOfTouchesRequired`).
     public var fingers: Int
+    /// A pan begins only once this many fingers are down (UIKit's
+    /// `minimumNumberOfTouches`).
+    public var minTouches: Int
     /// A pan, scroll or swipe fails (while undecided) when more fingers than
-    /// this are down.
+    /// this are down (UIKit's `maximumNumberOfTouches`).
     public var maxTouches: Int
     public var action: Action
     /// A scroll that obeys the tab swipe's vertical scroll lock.
     public var obeysTabLock: Bool
+    /// The region is a grid of `columns × rows` items (press feedback scales
+    /// the item under the finger about its centre).
+    public var columns: Int
+    public var rows: Int
+    public var pressStyle: PressStyle
+    /// The area a drag auto-scrolls near the top and bottom of (`nil`: the
+    /// recognizer's own region).
+    public var scrollArea: Region?
 
     public init(
-        axis: Axis = .free, fingers: Int = 1, maxTouches: Int = 10, action: Action = .none,
-        obeysTabLock: Bool = false
+        axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,
+        obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1, pressStyle: PressStyle = .item,
+        scrollArea: Region? = nil
     ) {
+        self.scrollArea = scrollArea
         self.axis = axis
         self.fingers = fingers
+        self.minTouches = minTouches
         self.maxTouches = maxTouches
         self.action = action
         self.obeysTabLock = obeysTabLock
+        self.columns = max(1, columns)
+        self.rows = max(1, rows)
+        self.pressStyle = pressStyle
     }
 }

@@ -72,6 +72,20 @@ public struct Tuning: Sendable {
     let shakeReversals: Int
     let shakeWindow: Micros
     let shakeDebounce: Micros
+    // Drag and drop, text selection, transform, press feedback
+    let dragMinimumDuration: Micros
+    let dragMovement2: Double
+    let dragEdgeBand: Double
+    let dragAutoScrollSpeed: Double
+    let textSelectPressDuration: Micros
+    let textSelectMovement2: Double
+    let textSelectMenuDelay: Micros
+    let transformPanSlop2: Double
+    let transformSpanSlop: Double
+    let transformRotationSlop: Double  // radians
+    let pressFeedbackMinimumDuration: Micros
+    let pressFeedbackItemScale: Double
+    let pressFeedbackButtonScale: Double
     // Shared
     /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt).
     let projectionFactor: Double
@@ -133,6 +147,19 @@ public struct Tuning: Sendable {
         shakeReversals = count(p[.shakeReversals])
         shakeWindow = us(p[.shakeWindow])
         shakeDebounce = us(p[.shakeDebounce])
+        dragMinimumDuration = us(p[.dragMinimumDuration])
+        dragMovement2 = sq(p[.dragAllowableMovement])
+        dragEdgeBand = p[.dragEdgeBand]
+        dragAutoScrollSpeed = p[.dragAutoScrollSpeed]
+        textSelectPressDuration = us(p[.textSelectPressDuration])
+        textSelectMovement2 = sq(p[.textSelectAllowableMovement])
+        textSelectMenuDelay = us(p[.textSelectMenuDelay])
+        transformPanSlop2 = sq(p[.transformPanSlop])
+        transformSpanSlop = p[.transformSpanSlop]
+        transformRotationSlop = p[.transformRotationSlop] * degrees
+        pressFeedbackMinimumDuration = us(p[.pressFeedbackMinimumDuration])
+        pressFeedbackItemScale = p[.pressFeedbackItemScale]
+        pressFeedbackButtonScale = p[.pressFeedbackButtonScale]
         let rate = p[.projectionDecelerationRate]
         projectionFactor = Projection.restingDistance(velocity: 1, rate: DecelerationRate(perMillisecond: rate))
     }

@@ -1,7 +1,8 @@
 // ReplayBenchmark — how fast the simulator replays touch samples.
 //
 // Builds an in-memory corpus of hand-made gesture traces of every intent on
-// the epilogue scene (repeated with offsets, ≥ 5 M touch samples), then
+// the epilogue scene (drag and drop, text selection, two-finger taps and
+// press feedback included) (repeated with offsets, ≥ 5 M touch samples), then
 // replays it through the whole scene on one core and on two threads,
 // printing samples per second. Figures go to reports/BENCHMARKS.md ("Replay").
 //
@@ -78,6 +79,17 @@ func session(_ k: Int) -> Session {
     trace.wait(0.6)
     trace.press(at: (100, 600 + j), duration: 0.7, label: .longPress, target: "grid-item")
     trace.wait(0.6)
+    trace.path(from: (195, 560), hold: 0.35, legs: [(by: (120 + j, 10), speed: 400 * s, pause: 0.1)],
+               label: .drag, target: "grid-item")
+    trace.wait(0.6)
+    trace.path(from: (195, 560 + j), hold: 0.3, legs: [(by: (0, -470), speed: 700, pause: 0.4), (by: (0, 300), speed: 700, pause: 0.1)],
+               label: .drag, target: "grid-item")  // to the top edge: auto-scroll
+    trace.wait(0.6)
+    trace.path(from: (80, 300), hold: 0.6, legs: [(by: (150 + j, 22), speed: 250 * s, pause: 0.3)],
+               label: .textSelect, target: "text")
+    trace.wait(0.6)
+    trace.multiTap(center: (195, 330 + j), offsets: [(-20, 0), (20, 0)], label: .tap, target: "text")
+    trace.wait(0.6)
     trace.drag(from: (200, 700), by: (-5, -300), speed: 1200 * s, label: .scroll, direction: .up)
     trace.wait(0.6)
     trace.drag(from: (8, 400), by: (150, j), speed: 600 * s, label: .edgeSwipe, direction: .right,
@@ -86,8 +98,9 @@ func session(_ k: Int) -> Session {
     trace.multiDrag(center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600 * s,
                     label: .multiSwipe, direction: .left)
     trace.wait(0.6)
-    // A hesitant drag that ends as a slow scroll.
-    trace.drag(from: (150, 400), by: (3, 120), speed: 150, hold: 0.2, label: .scroll, direction: .down)
+    // A hesitant drag that ends as a slow scroll (on the text: the selection
+    // needs 0.5 s; on the grid the 0.2 s rest would lift an item).
+    trace.drag(from: (150, 300), by: (3, 120), speed: 150, hold: 0.2, label: .scroll, direction: .down)
     trace.wait(0.6)
     trace.drag(from: (100, 650), by: (140, 0), speed: 500, label: .tabSwipe, direction: .right)
     return trace.session

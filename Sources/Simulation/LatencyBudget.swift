@@ -39,9 +39,11 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
     /// threshold crossing, swipe recognition 50 ms, context menu 500 ms; and
     /// for the card and page springs at the release velocities in the data,
     /// settle within 800 / 600 ms and overshoot at most 20 / 10 pt (limits
-    /// gesturetune chose: the reference app names none).
+    /// gesturetune chose: the reference app names none); press feedback
+    /// (the pressed state) within 16 ms of touch-down.
     public static let defaults: [LatencyBudget] = [
         LatencyBudget(gesture: .tap, limit: 16),
+        LatencyBudget(gesture: .pressFeedback, limit: 16),
         LatencyBudget(gesture: .swipeActions, measure: .haptic, limit: 20),
         LatencyBudget(gesture: .swipeActions, limit: 50),
         LatencyBudget(gesture: .tabSwipe, limit: 50),

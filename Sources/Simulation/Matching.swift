@@ -21,8 +21,13 @@ import TraceModel
 /// A `none` label is correct when nothing belongs to it; every recognition
 /// that does is **spurious**. Unclaimed recognitions outside every window
 /// are spurious; those inside a matched label's window are `extra`
-/// (reported, not counted as misfires). A label's `fingers` and `target`
-/// are not checked: the scene's regions and recognizers decide those.
+/// (reported, not counted as misfires). A label's `target` is not checked:
+/// the scene's regions decide it. Its `fingers` is checked for `tap`,
+/// `double-tap`, `long-press` and `pan`: a two-finger tap is a label
+/// `{intent: tap, fingers: 2}`, fulfilled only by a tap recognition with two
+/// fingers down (``Recognition/pointers``); without `fingers` any count
+/// does. Press feedback is not matched at all (see
+/// ``GestureKind/isFeedback``): it is measured, not judged.
 /// A session without a single label (a raw recording) is not scored: with
 /// no ground truth its recognitions are neither correct nor spurious; they
 /// still count among the run's recognitions.
@@ -36,14 +41,24 @@ public struct Matcher: Sendable {
     }
 
     /// Whether a recognition of `kind` is what a label of `intent` asked for.
-    /// `transform` accepts pinch and rotation; `drag` and `text-select` start
-    /// with a long press (the models have no drag-and-drop or selection).
+    /// `transform` accepts the transform recognizer and pinch, rotation or a
+    /// pan (a scene may model it as those). A long press does not fulfil
+    /// `drag` or `text-select`: the scene's drag and selection recognizers do.
     public static func fulfils(_ kind: GestureKind, _ intent: Intent) -> Bool {
+        if kind.isFeedback { return false }
         if kind.intent == intent { return true }
         switch intent {
         case .transform: return kind == .pinch || kind == .rotation || kind == .pan
-        case .drag, .textSelect: return kind == .longPress
         default: return false
+        }
+    }
+
+    /// Whether the number of fingers fits the label (see the type's notes).
+    static func fingersFit(_ r: Recognition, _ label: Label) -> Bool {
+        guard let fingers = label.fingers else { return true }
+        switch label.intent {
+        case .tap, .doubleTap, .longPress, .pan: return r.pointers == fingers
+        default: return true
         }
     }
 
@@ -91,7 +106,7 @@ public struct Matcher: Sendable {
                 }
             } else if let hit = candidates.first(where: { k in
                 let r = recognitions[k]
-                return Self.fulfils(r.kind, label.intent) && r.committed
+                return Self.fulfils(r.kind, label.intent) && r.committed && Self.fingersFit(r, label)
                     && (label.direction == nil || r.direction == nil || label.direction == r.direction)
             }) {
                 claimed[hit] = true

@@ -27,17 +27,21 @@ extension Scene {
     ///   actions, tap), vertical scroll;
     /// - tab 1 "Cards": card stack `0.1, 0.15, 0.8, 0.45` (card swipe, tap),
     ///   dismissible sheet `0, 0.65, 1, 0.25`;
-    /// - tab 2 "Library": image `0.05, 0.12, 0.9, 0.3` (tap, double tap to
-    ///   zoom, pinch, rotation), grid `0, 0.45, 1, 0.45` of 3 × 3 items (long
-    ///   press: context menu; tap), vertical scroll;
-    /// - shake anywhere: undo.
+    /// - tab 2 "Library": image `0.05, 0.12, 0.9, 0.2` (tap, double tap to
+    ///   zoom, pinch, rotation, transform), text `0.05, 0.33, 0.9, 0.11`
+    ///   (press to select, two-finger tap), grid `0, 0.45, 1, 0.45` of 3 × 3
+    ///   items (long press: context menu; drag and drop with auto-scroll in
+    ///   the content; tap; press feedback), vertical scroll;
+    /// - shake anywhere: undo; press feedback on the tab bar buttons.
     public static let epilogue: Scene = {
         let content = Region(x: 0, y: 0.1, width: 1, height: 0.8)
         let rows = Region(x: 0, y: 0.1, width: 1, height: 0.6)
         let cards = Region(x: 0.1, y: 0.15, width: 0.8, height: 0.45)
         let sheet = Region(x: 0, y: 0.65, width: 1, height: 0.25)
-        let image = Region(x: 0.05, y: 0.12, width: 0.9, height: 0.3)
+        let image = Region(x: 0.05, y: 0.12, width: 0.9, height: 0.2)
+        let text = Region(x: 0.05, y: 0.33, width: 0.9, height: 0.11)
         let grid = Region(x: 0, y: 0.45, width: 1, height: 0.45)
+        let tabBar = Region(x: 0, y: 0.9, width: 1, height: 0.1)
         return Scene(
             name: "epilogue", tabs: 3, initialTab: 0,
             recognizers: [
@@ -57,8 +61,13 @@ extension Scene {
                 Member("imageTap", .tap, region: image, tab: 2, target: "image"),
                 Member("imagePinch", .pinch, region: image, tab: 2, target: "image"),
                 Member("imageRotation", .rotation, region: image, tab: 2, target: "image"),
+                Member("imageTransform", .transform, region: image, tab: 2, target: "image", maxTouches: 2),
+                Member("textSelect", .textSelect, region: text, tab: 2, target: "text"),
+                Member("textTwoFingerTap", .tap, region: text, tab: 2, target: "text", fingers: 2),
                 Member("gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", action: .contextMenu),
                 Member("gridTap", .tap, region: grid, tab: 2, target: "grid-item"),
+                Member("gridDrag", .drag, region: grid, tab: 2, target: "grid-item", scrollArea: content),
+                Member("gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item", columns: 3, rows: 3),
                 // Paging and scrolling (after the inner recognizers: ties go to them)
                 Member("tabSwipe", .tabSwipe, region: content, target: "tab-content", maxTouches: 1),
                 Member("notesScroll", .scroll, region: content, tab: 0, target: "tab-content", axis: .vertical,
@@ -66,8 +75,9 @@ extension Scene {
                 Member("libraryScroll", .scroll, region: content, tab: 2, target: "tab-content", axis: .vertical,
                        maxTouches: 1, obeysTabLock: true),
                 // Bars and the device
-                Member("tabBar", .tap, region: Region(x: 0, y: 0.9, width: 1, height: 0.1), target: "tab-bar",
-                       action: .selectTab),
+                Member("tabBar", .tap, region: tabBar, target: "tab-bar", action: .selectTab),
+                Member("tabBarPress", .pressFeedback, region: tabBar, target: "tab-bar", columns: 3,
+                       pressStyle: .button),
                 Member("shake", .shake, target: "device", action: .undo),
             ],
             relations: [
@@ -83,6 +93,11 @@ extension Scene {
                 .requireToFail("libraryScroll", waitsFor: "tabSwipe"),
                 .requireToFail("imageTap", waitsFor: "imageDoubleTap"),
                 .simultaneous("imagePinch", "imageRotation"),
+                .simultaneous("imageTransform", "imagePinch"),
+                .simultaneous("imageTransform", "imageRotation"),
+                // Exclusive, decided by time and movement (see Docs/epilogue-scene.md):
+                // gridDrag / gridLongPress / libraryScroll on the grid,
+                // textSelect / libraryScroll / tabSwipe on the text.
             ])
     }()
 }

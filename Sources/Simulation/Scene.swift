@@ -72,15 +72,26 @@ public struct Scene: Sendable, Hashable, Codable {
         /// generators; matching does not require it).
         public var target: String?
         public var axis: RecognizerOptions.Axis
+        /// Fingers a tap, double tap, long press, drag or text selection
+        /// needs (1–5).
         public var fingers: Int
+        /// Fingers a pan needs before it may begin (1–5).
+        public var minTouches: Int
         public var maxTouches: Int
         public var action: RecognizerOptions.Action
         public var obeysTabLock: Bool
+        /// The region is a grid of `columns × rows` items (press feedback).
+        public var columns: Int
+        public var rows: Int
+        public var pressStyle: RecognizerOptions.PressStyle
+        /// Where a drag auto-scrolls (nil: its own region).
+        public var scrollArea: Region?
 
         public init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
-            axis: RecognizerOptions.Axis = .free, fingers: Int = 1, maxTouches: Int = 10,
-            action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false
+            axis: RecognizerOptions.Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10,
+            action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1,
+            pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil
         ) {
             self.id = id
             self.kind = kind
@@ -89,13 +100,19 @@ public struct Scene: Sendable, Hashable, Codable {
             self.target = target
             self.axis = axis
             self.fingers = fingers
+            self.minTouches = minTouches
             self.maxTouches = maxTouches
             self.action = action
             self.obeysTabLock = obeysTabLock
+            self.columns = columns
+            self.rows = rows
+            self.pressStyle = pressStyle
+            self.scrollArea = scrollArea
         }
 
         private enum CodingKeys: String, CodingKey {
-            case id, kind, region, tab, target, axis, fingers, maxTouches, action, obeysTabLock
+            case id, kind, region, tab, target, axis, fingers, minTouches, maxTouches, action, obeysTabLock
+            case columns, rows, pressStyle, scrollArea
         }
 
         public init(from decoder: any Decoder) throws {
@@ -108,16 +125,42 @@ public struct Scene: Sendable, Hashable, Codable {
             axis = try c.decodeIfPresent(RecognizerOptions.Axis.self, forKey: .axis)
                 ?? (kind == .scroll ? .vertical : .free)
             fingers = try c.decodeIfPresent(Int.self, forKey: .fingers) ?? 1
+            minTouches = try c.decodeIfPresent(Int.self, forKey: .minTouches) ?? 1
             maxTouches = try c.decodeIfPresent(Int.self, forKey: .maxTouches) ?? 10
             action = try c.decodeIfPresent(RecognizerOptions.Action.self, forKey: .action) ?? .none
             obeysTabLock = try c.decodeIfPresent(Bool.self, forKey: .obeysTabLock) ?? false
+            columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? 1
+            rows = try c.decodeIfPresent(Int.self, forKey: .rows) ?? 1
+            pressStyle = try c.decodeIfPresent(RecognizerOptions.PressStyle.self, forKey: .pressStyle) ?? .item
+            scrollArea = try c.decodeIfPresent(Region.self, forKey: .scrollArea)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(kind, forKey: .kind)
+            try c.encode(region, forKey: .region)
+            try c.encodeIfPresent(tab, forKey: .tab)
+            try c.encodeIfPresent(target, forKey: .target)
+            try c.encode(axis, forKey: .axis)
+            try c.encode(fingers, forKey: .fingers)
+            try c.encode(minTouches, forKey: .minTouches)
+            try c.encode(maxTouches, forKey: .maxTouches)
+            try c.encode(action, forKey: .action)
+            try c.encode(obeysTabLock, forKey: .obeysTabLock)
+            try c.encode(columns, forKey: .columns)
+            try c.encode(rows, forKey: .rows)
+            try c.encode(pressStyle, forKey: .pressStyle)
+            try c.encodeIfPresent(scrollArea, forKey: .scrollArea)
         }
 
         var recognizer: Recognizer {
             Recognizer(
                 kind: kind, region: region, tab: tab,
                 options: RecognizerOptions(
-                    axis: axis, fingers: fingers, maxTouches: maxTouches, action: action, obeysTabLock: obeysTabLock))
+                    axis: axis, fingers: fingers, minTouches: minTouches, maxTouches: maxTouches, action: action,
+                    obeysTabLock: obeysTabLock, columns: columns, rows: rows, pressStyle: pressStyle,
+                    scrollArea: scrollArea))
         }
     }
 
@@ -235,8 +278,17 @@ public struct Scene: Sendable, Hashable, Codable {
             if let tab = member.tab, !(0..<tabs).contains(tab) {
                 throw fail("recognizer \(member.id) is on tab \(tab); the scene has \(tabs)")
             }
-            guard member.fingers >= 1, member.maxTouches >= 1 else {
+            guard member.fingers >= 1, member.maxTouches >= 1, member.minTouches >= 1 else {
                 throw fail("recognizer \(member.id) needs at least one finger")
+            }
+            guard member.fingers <= 5, member.minTouches <= 5 else {
+                throw fail("recognizer \(member.id) asks for more than 5 fingers")
+            }
+            guard member.minTouches <= member.maxTouches else {
+                throw fail("recognizer \(member.id): minTouches \(member.minTouches) > maxTouches \(member.maxTouches)")
+            }
+            guard member.columns >= 1, member.rows >= 1 else {
+                throw fail("recognizer \(member.id): columns and rows must be at least 1")
             }
         }
         for rule in relations {

@@ -36,6 +36,14 @@ public struct SimulationResult: Sendable, Codable {
     public var latency: [String: Distribution]
     /// Swipe-actions haptic latency after the threshold crossing, ms.
     public var hapticLatency: Distribution?
+    /// Press feedback: how far the ripple landed from where the finger
+    /// lifted, pt (presses that ended in a lift, not cancelled by a scroll).
+    /// Its latency from touch-down is `latency["pressFeedback"]`.
+    public var rippleDistance: Distribution?
+    /// Drag and drop: auto-scroll travelled per drop, pt.
+    public var dragAutoScroll: Distribution?
+    /// Text selection: wait from the lift until the action menu appeared, ms.
+    public var selectionMenuWait: Distribution?
     /// Settle time (ms) and overshoot (pt) of each spring after release.
     public var springs: [SpringReport]
     public var budgets: [BudgetCheck]
@@ -49,7 +57,7 @@ public struct SimulationResult: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
-        case latency, hapticLatency, springs, budgets, budgetViolations, labelOutcomes, recognitionLog
+        case latency, hapticLatency, rippleDistance, dragAutoScroll, selectionMenuWait, springs, budgets, budgetViolations, labelOutcomes, recognitionLog
         // The headline counts, also written flat at the top level so that
         // scripts read `labels`, `correct`, … without knowing about `total`.
         case labels, correct, wrong, missed, deadZones, spurious
@@ -80,6 +88,9 @@ public struct SimulationResult: Sendable, Codable {
         try c.encode(perDevice, forKey: .perDevice)
         try c.encode(latency, forKey: .latency)
         try c.encodeIfPresent(hapticLatency, forKey: .hapticLatency)
+        try c.encodeIfPresent(rippleDistance, forKey: .rippleDistance)
+        try c.encodeIfPresent(dragAutoScroll, forKey: .dragAutoScroll)
+        try c.encodeIfPresent(selectionMenuWait, forKey: .selectionMenuWait)
         try c.encode(springs, forKey: .springs)
         try c.encode(budgets, forKey: .budgets)
         try c.encode(budgetViolations, forKey: .budgetViolations)
@@ -105,6 +116,9 @@ public struct SimulationResult: Sendable, Codable {
         perDevice = try c.decode([String: OutcomeCounts].self, forKey: .perDevice)
         latency = try c.decode([String: Distribution].self, forKey: .latency)
         hapticLatency = try c.decodeIfPresent(Distribution.self, forKey: .hapticLatency)
+        rippleDistance = try c.decodeIfPresent(Distribution.self, forKey: .rippleDistance)
+        dragAutoScroll = try c.decodeIfPresent(Distribution.self, forKey: .dragAutoScroll)
+        selectionMenuWait = try c.decodeIfPresent(Distribution.self, forKey: .selectionMenuWait)
         springs = try c.decode([SpringReport].self, forKey: .springs)
         budgets = try c.decode([BudgetCheck].self, forKey: .budgets)
         labelOutcomes = try c.decode([LabelOutcome].self, forKey: .labelOutcomes)
@@ -116,7 +130,8 @@ public struct SimulationResult: Sendable, Codable {
         touchSamples: Int, motionSamples: Int, recognitions: Int, recognitionsByGesture: [String: Int],
         drops: [String: Int], total: OutcomeCounts, perIntent: [String: OutcomeCounts],
         confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
-        latency: [String: Distribution], hapticLatency: Distribution?, springs: [SpringReport],
+        latency: [String: Distribution], hapticLatency: Distribution?, rippleDistance: Distribution?,
+        dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
         budgets: [BudgetCheck], labelOutcomes: [LabelOutcome], recognitionLog: [SessionRecognition]
     ) {
         self.scenes = scenes
@@ -135,6 +150,9 @@ public struct SimulationResult: Sendable, Codable {
         self.perDevice = perDevice
         self.latency = latency
         self.hapticLatency = hapticLatency
+        self.rippleDistance = rippleDistance
+        self.dragAutoScroll = dragAutoScroll
+        self.selectionMenuWait = selectionMenuWait
         self.springs = springs
         self.budgets = budgets
         self.labelOutcomes = labelOutcomes

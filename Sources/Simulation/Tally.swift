@@ -26,6 +26,14 @@ struct Tally: Sendable {
     var perDevice: [String: OutcomeCounts] = [:]
     var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
     var haptic: [Double] = []
+    /// Press feedback: ripple distance from the lift point (pt), committed presses.
+    var ripple: [Double] = []
+    /// Drags: auto-scroll distance (pt, absolute).
+    var autoScroll: [Double] = []
+    /// Text selections: wait from the lift to the action menu (ms).
+    var menuWait: [Double] = []
+    /// Feedback is measured, not matched: recognitions without it.
+    var matched: [Recognition] = []
     /// Spring releases: gesture, distance to travel, velocity, response, damping.
     var springs: [SpringRelease] = []
     var outcomes: [LabelOutcome] = []
@@ -64,7 +72,13 @@ struct Tally: Sendable {
         for r in arena.recognitions {
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
-            if r.kind == .swipeActions, r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
+            switch r.kind {
+            case .swipeActions: if r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
+            case .pressFeedback: if r.committed { ripple.append(r.value) }
+            case .drag: if r.committed { autoScroll.append(abs(r.value)) }
+            case .textSelect: if r.committed, r.hapticLatency >= 0 { menuWait.append(Double(r.hapticLatency) / 1000) }
+            default: break
+            }
             switch options.measureSprings ? r.kind : .tap {
             case .cardSwipe:
                 springs.append(SpringRelease(
@@ -84,8 +98,9 @@ struct Tally: Sendable {
         }
         for d in arena.drops { drops[d.reason, default: 0] += 1 }
 
-        let match = matcher.match(
-            entry, recognitions: arena.recognitions, drops: arena.drops, contacts: arena.contacts)
+        matched.removeAll(keepingCapacity: true)
+        for r in arena.recognitions where !r.kind.isFeedback { matched.append(r) }
+        let match = matcher.match(entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts)
         var session = OutcomeCounts()
         for o in match.outcomes {
             var c = OutcomeCounts()
@@ -143,6 +158,9 @@ struct Tally: Sendable {
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
         for k in latency.indices { latency[k] += o.latency[k] }
         haptic += o.haptic
+        ripple += o.ripple
+        autoScroll += o.autoScroll
+        menuWait += o.menuWait
         springs += o.springs
         outcomes += o.outcomes
         log += o.log
@@ -208,7 +226,9 @@ struct Tally: Sendable {
             }),
             drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
             total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
-            latency: latencyStats, hapticLatency: Distribution(haptic), springs: springReports, budgets: budgets,
+            latency: latencyStats, hapticLatency: Distribution(haptic), rippleDistance: Distribution(ripple),
+            dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
+            springs: springReports, budgets: budgets,
             labelOutcomes: outcomes, recognitionLog: log)
     }
 }

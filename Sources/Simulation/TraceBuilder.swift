@@ -123,7 +123,80 @@ public struct TraceBuilder: Sendable {
         if let intent { label(intent, from: start, to: t, direction: direction, target: target) }
     }
 
+    /// A stroke in legs: hold still `hold` seconds, then each leg moves by
+    /// `by` at `speed` (pt/s) and rests `pause` seconds (stationary samples)
+    /// — a drag that lifts an item, carries it to the edge and waits for
+    /// the auto-scroll; a selection that is extended and settles. Advances
+    /// the clock to the lift.
+    public mutating func path(
+        from p: (Double, Double), hold: Double, legs: [(by: (Double, Double), speed: Double, pause: Double)],
+        label intent: Intent? = nil, direction: Direction? = nil, target: String? = nil
+    ) {
+        let id = pointer()
+        let start = now
+        var t = start
+        var x = p.0, y = p.1
+        add(t, id, .began, x, y)
+        func rest(_ seconds: Double) {
+            let end = t + (Micros(seconds: seconds) ?? 0)
+            while t + interval <= end {
+                t += interval
+                add(t, id, .stationary, x, y)
+            }
+            t = max(t, end)
+        }
+        rest(hold)
+        for leg in legs {
+            let distance = (leg.by.0 * leg.by.0 + leg.by.1 * leg.by.1).squareRoot()
+            let duration = leg.speed > 0 ? distance / leg.speed : 0
+            let steps = stepCount(duration)
+            let x0 = x, y0 = y, legStart = t
+            for k in 1...steps {
+                let f = Double(k) / Double(steps)
+                t = max(legStart + (Micros(seconds: duration * f) ?? 0), t + 1)
+                x = x0 + leg.by.0 * f
+                y = y0 + leg.by.1 * f
+                add(t, id, .moved, x, y)
+            }
+            rest(leg.pause)
+        }
+        t += interval
+        add(t, id, .ended, x, y)
+        now = t
+        if let intent { label(intent, from: start, to: t, direction: direction, target: target) }
+    }
+
     // MARK: - Several fingers
+
+    /// Several fingers tapping together: they land `stagger` seconds apart
+    /// at `offsets` from `center`, stay `duration` seconds after the last
+    /// landed, and lift `stagger` seconds apart, in the order they landed.
+    public mutating func multiTap(
+        center: (Double, Double), offsets: [(Double, Double)], duration: Double = 0.08, stagger: Double = 0.02,
+        label intent: Intent? = nil, target: String? = nil
+    ) {
+        let ids = offsets.map { _ in pointer() }
+        let start = now
+        let step = Micros(seconds: stagger) ?? 0
+        var t = start
+        var events: [(Micros, Int32, TouchPhase, Double, Double)] = []
+        for (k, o) in offsets.enumerated() {
+            events.append((start + Micros(k) * step, ids[k], .began, center.0 + o.0, center.1 + o.1))
+        }
+        let lift = start + Micros(max(0, offsets.count - 1)) * step + (Micros(seconds: duration) ?? 0)
+        for (k, o) in offsets.enumerated() {
+            events.append((lift + Micros(k) * step, ids[k], .ended, center.0 + o.0, center.1 + o.1))
+        }
+        // Time order; on equal times a lift comes before a landing (a finger
+        // that lifted as another landed was not down with it).
+        events.sort { $0.0 != $1.0 ? $0.0 < $1.0 : ($0.2 == .ended && $1.2 != .ended) }
+        for e in events {
+            add(e.0, e.1, e.2, e.3, e.4)
+            t = e.0
+        }
+        now = t
+        if let intent { label(intent, from: start, to: t, fingers: offsets.count, target: target) }
+    }
 
     /// Several fingers moving together: `offsets` from `center` are where
     /// they land (in order, `stagger` seconds apart), then all move by

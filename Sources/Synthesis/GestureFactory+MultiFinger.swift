@@ -72,16 +72,63 @@ extension GestureFactory {
             target: scene.target("image", tab: tab), notes: [])
     }
 
+    /// Pans, zooms and turns the image at once: the two fingers' centroid
+    /// travels 25–90 pt while their distance changes by ×0.6–1.8 and their
+    /// line turns (σ 25°) — the photo viewer's combined gesture.
+    func transform(at time: Double, tab: Int) -> PlannedGesture {
+        let span = uniform(70, 150)
+        let translation = Vector.direction(uniform(0, 2 * Double.pi)) * uniform(25, 90)
+        let gesture = twoFingers(
+            at: time, startSpan: span, endSpan: min(span * uniform(0.6, 1.8), 0.9 * width),
+            turn: radians(gaussian(25)), duration: uniform(0.35, 0.8) * user.slowness, panDuration: 0, pan: .zero,
+            translation: translation)
+        return PlannedGesture(
+            tracks: gesture, intent: .transform, fingers: 2, target: scene.target("image", tab: tab), notes: [])
+    }
+
+    /// Two fingertips tapping the text together (the reading controls): they
+    /// land and lift up to 50 ms apart; a few are so staggered that the
+    /// first lifts before the second lands (`staggered`).
+    func multiTap(at time: Double, tab: Int) -> PlannedGesture {
+        let centre = point(in: scene.text.inset(30))
+        let spacing = uniform(14, 19) * mm
+        let axis = radians(gaussian(12))
+        let offset = Vector.direction(axis) * (spacing / 2)
+        var notes: [String] = []
+        let hold = min(max(rng.lognormal(zeta: log(user.tapHoldMedian * 1.1), sigma: 0.3), 0.04), 0.25)
+        var second = uniform(0, 0.05)
+        if chance(0.05) {
+            second = hold + uniform(0.01, 0.06)
+            notes.append(Note.staggered)
+        }
+        let radius = user.fingerRadius * uniform(0.9, 1.05)
+        let points = [centre - offset, centre + offset]
+        let downs = [time, time + second]
+        let tracks = (0 ..< 2).map { k in
+            let p = points[k]
+            return FingerTrack(pointer: Int32(k + 1), down: downs[k], up: downs[k] + hold + (notes.isEmpty ? uniform(0, 0.04) : 0),
+                               radius: radius, force: force(0.9)) { _ in p }
+        }
+        return PlannedGesture(
+            tracks: tracks, intent: .tap, fingers: 2, target: scene.target("text", tab: tab), notes: notes)
+    }
+
     /// Two fingertips on either side of a centroid on the image: an optional
     /// pan, then a minimum-jerk change of span and angle; both stop, then lift
     /// a few tens of milliseconds apart.
     func twoFingers(
         at time: Double, startSpan: Double, endSpan: Double, turn: Double,
-        duration: Double, panDuration: Double, pan: Vector
+        duration: Double, panDuration: Double, pan: Vector, translation: Vector = .zero
     ) -> [FingerTrack] {
         let image = scene.image
         let centre = image.center + Vector(gaussian(0.12 * image.width), gaussian(0.12 * image.height))
-        let axis = radians(uniform(-70, 70))
+        var axis = radians(uniform(-70, 70))
+        // The first finger lands on the image (the hit-tested one): if it
+        // would land off it, the other finger lands first.
+        let first = centre - Vector.direction(axis) * (startSpan / 2)
+        if !(first.x > image.minX && first.x < image.maxX && first.y > image.minY && first.y < image.maxY) {
+            axis += Double.pi
+        }
         let drift = Vector(gaussian(6), gaussian(6))
         let secondLanding = uniform(0, 0.04)
         let panStart = time + secondLanding + uniform(0.02, 0.06)
@@ -91,7 +138,7 @@ extension GestureFactory {
         func place(_ t: Double, _ sign: Double) -> Vector {
             let panned = MinimumJerk.fraction((t - panStart) / max(panDuration, 1e-6))
             let u = MinimumJerk.fraction((t - moveStart) / (moveEnd - moveStart))
-            let c = centre + pan * (panDuration > 0 ? panned : 0) + drift * u
+            let c = centre + pan * (panDuration > 0 ? panned : 0) + (drift + translation) * u
             let span = startSpan + (endSpan - startSpan) * u
             return c + Vector.direction(axis + turn * u) * (sign * span / 2)
         }

@@ -40,8 +40,15 @@ extension GestureFactory {
         let distance = style == .fling ? uniform(50, 220) : uniform(60, 0.5 * height)
         let box = scene.content.inset(12)
         let (start, _) = place(direction * distance, in: box)
+        // On the library some people rest the finger before they scroll, long
+        // enough to lift a grid item or select a word (drag 0.25 s, text 0.5 s).
+        var settle: Double?
+        if tab == 2 && chance(0.12) {
+            settle = uniform(0.15, 0.6)
+            notes.append(Note.hesitant)
+        }
         let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: box), thumb: thumb)
+                          room: room(from: start, along: direction, in: box), thumb: thumb, settle: settle)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .scroll, direction: up ? .up : .down, target: scene.target("tab-content", tab: tab), notes: notes)

@@ -76,11 +76,11 @@ struct GestureFactory {
     /// rest (or nearly) before the lift. `room` limits the travel.
     func stroke(
         from start: Vector, at time: Double, direction: Vector, distance: Double,
-        style: StrokeStyle, room: Double, thumb: Bool
+        style: StrokeStyle, room: Double, thumb: Bool, settle: Double? = nil
     ) -> Trajectory {
         var path = Trajectory(start: start, at: time)
         // The finger settles for a moment before it moves (a flick lands already moving).
-        path.hold(style == .fling ? uniform(0, 0.03) : uniform(0.02, 0.09))
+        path.hold(settle ?? (style == .fling ? uniform(0, 0.03) : uniform(0.02, 0.09)))
         switch style {
         case .fling:
             let sigma = uniform(0.25, 0.4), liftRatio = uniform(0.95, 1.25)

@@ -47,6 +47,12 @@ enum Note {
     static let bump = "bump"
     static let thumb = "thumb"
     static let contested = "contested"
+    static let hesitant = "hesitant"
+    static let autoScroll = "auto-scroll"
+    static let lateMove = "late-move"
+    static let impatient = "impatient"
+    static let extended = "extended"
+    static let staggered = "staggered"
 }
 
 #if canImport(Glibc)

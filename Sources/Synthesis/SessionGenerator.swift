@@ -132,6 +132,10 @@ struct SessionGenerator {
         case .multiSwipe: return factory.multiSwipe(at: time, tab: tab)
         case .shake: return factory.shake(at: time, tab: tab)
         case .none: return factory.nothing(at: time, tab: tab)
+        case .drag: return factory.drag(at: time, tab: tab)
+        case .textSelect: return factory.textSelect(at: time, tab: tab)
+        case .transform: return factory.transform(at: time, tab: tab)
+        case .multiTap: return factory.multiTap(at: time, tab: tab)
         }
     }
 

@@ -23,7 +23,7 @@ struct SceneTests {
         }
         #expect(throws: SceneError.unknown("library")) { try Scene.builtIn(named: "library") }
         #expect(Scene.epilogue.tabs == 3)
-        #expect(Scene.epilogue.recognizers.count == 18)
+        #expect(Scene.epilogue.recognizers.count == 24)
     }
 
     @Test func tunableParametersAreThoseOfTheSceneKinds() {

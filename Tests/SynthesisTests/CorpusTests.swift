@@ -30,7 +30,12 @@ import TraceModel
         let regenerated = try Synthesizer(part).encoded()
         let committed = try [UInt8](Data(contentsOf: first))
         #expect(regenerated.count == committed.count)
-        #expect(regenerated == committed)
+        // A Bool, not `==` on the arrays: on a mismatch the testing library
+        // would diff two multi-megabyte arrays element by element (for hours).
+        let identical = regenerated.elementsEqual(committed)
+        let firstDifference = zip(regenerated, committed).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+            ?? min(regenerated.count, committed.count)
+        #expect(identical, "first difference at byte \(firstDifference)")
     }
 
     @Test func theCorpusIsBigEnoughAndSmallEnough() throws {

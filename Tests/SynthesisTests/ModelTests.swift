@@ -11,7 +11,8 @@ import TraceModel
         var counts: [Intent: Int] = [:]
         for label in labels { counts[label.intent, default: 0] += 1 }
         let sceneIntents: [Intent] = [.tap, .doubleTap, .longPress, .scroll, .tabSwipe, .swipeActions, .cardSwipe,
-                                      .dismiss, .pinch, .rotate, .edgeSwipe, .multiSwipe, .shake, .none]
+                                      .dismiss, .pinch, .rotate, .edgeSwipe, .multiSwipe, .shake, .none,
+                                      .drag, .textSelect, .transform]
         for intent in sceneIntents { #expect((counts[intent] ?? 0) >= 3, "\(intent): \(counts[intent] ?? 0)") }
         #expect(Set(counts.keys) == Set(sceneIntents))
 
@@ -32,13 +33,52 @@ import TraceModel
         #expect(directions(.swipeActions) == [.left])
         #expect(directions(.dismiss) == [.down])
         #expect(directions(.edgeSwipe) == [.right])
+        // Multi-finger taps are taps with `fingers: 2`, on the text; transforms have two fingers.
+        let twoFingerTaps = labels.filter { $0.intent == .tap && $0.fingers == 2 }
+        #expect(twoFingerTaps.count >= 3)
+        #expect(twoFingerTaps.allSatisfy { $0.target?.hasSuffix("/text") == true })
+        #expect(labels.filter { $0.intent == .transform }.allSatisfy { $0.fingers == 2 })
+        #expect(labels.filter { $0.intent == .tap }.allSatisfy { $0.fingers == nil || $0.fingers == 2 })
+    }
+
+    /// Drags hold before they move, and some carry the item into the edge
+    /// band (within 45 pt of the content's top or bottom) to auto-scroll;
+    /// selections hold about the press duration before extending.
+    @Test func dragsHoldThenMoveAndSomeAutoScroll() throws {
+        var holds: [Double] = [], selectionHolds: [Double] = [], autoScrolls = 0, drags = 0
+        for session in try sessions(population) {
+            let height = session.header.device.screenHeight
+            for label in session.labels where label.intent == .drag || label.intent == .textSelect {
+                let stroke = try #require(strokes(of: label, in: session).first)
+                let first = try #require(stroke.samples.first)
+                // The hold: until the finger is 10 pt from where it went down.
+                let moved = stroke.samples.first { s in
+                    ((s.x - first.x) * (s.x - first.x) + (s.y - first.y) * (s.y - first.y)).squareRoot() > 10
+                }
+                if label.intent == .textSelect {
+                    if let moved { selectionHolds.append(Double(moved.t - first.t) / 1e6) }
+                    continue
+                }
+                drags += 1
+                let m = try #require(moved, "a drag that never moved")
+                holds.append(Double(m.t - first.t) / 1e6)
+                if (label.note ?? "").contains("auto-scroll") {
+                    autoScrolls += 1
+                    #expect(stroke.samples.contains { $0.y < 0.1 * height + 50 || $0.y > 0.9 * height - 50 })
+                }
+            }
+        }
+        #expect(drags >= 10 && autoScrolls >= 2)
+        #expect((0.3 ... 0.55).contains(median(holds)), "median drag hold \(median(holds))")
+        #expect((0.55 ... 0.9).contains(median(selectionHolds)), "median selection hold \(median(selectionHolds))")
     }
 
     @Test func theHardCasesArePlanted() throws {
         let notes = try sessions(population).flatMap(\.labels).compactMap(\.note).flatMap { $0.split(separator: ",") }
         let tags = Set(notes.map(String.init))
         for tag in ["fling", "drag", "slow-drag", "diagonal", "momentum", "during-animation", "pan-start", "long-hold",
-                    "near-threshold", "resting-thumb", "brush", "grip", "contested"] {
+                    "near-threshold", "resting-thumb", "brush", "grip", "contested", "hesitant", "auto-scroll",
+                    "extended"] {
             #expect(tags.contains(tag), "no \(tag)")
         }
     }
@@ -67,7 +107,8 @@ import TraceModel
 
     @Test func gesturesNeedingATabHappenOnIt() throws {
         let needs: [Intent: Set<Int>] = [.swipeActions: [0], .cardSwipe: [1], .dismiss: [1], .doubleTap: [2],
-                                          .longPress: [2], .pinch: [2], .rotate: [2], .scroll: [0, 2]]
+                                          .longPress: [2], .pinch: [2], .rotate: [2], .scroll: [0, 2], .drag: [2],
+                                          .textSelect: [2], .transform: [2]]
         for label in try sessions(population).flatMap(\.labels) {
             if let allowed = needs[label.intent], let t = tab(of: label) { #expect(allowed.contains(t), "\(label)") }
         }

@@ -1,0 +1,74 @@
+import TraceModel
+
+// MARK: - Text selection
+
+extension Recognizer {
+    /// Text selection: a press held `textSelect.pressDuration` within
+    /// `textSelect.allowableMovement` selects the word under the finger
+    /// (begins; latency onset: touch-down); moving then extends the
+    /// selection; the lift ends it. The floating action menu (note, quote,
+    /// question) appears once the selection has not changed for
+    /// `textSelect.menuDelay`.
+    ///
+    /// Outcome: `value` is how far the selection was extended (pt, from the
+    /// press to the lift), `hapticLatency` the wait from the lift until the
+    /// menu appeared (0 when it was up before the lift).
+    mutating func textSelect(
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ compare: inout SoftThreshold
+    ) -> Verdict {
+        switch state {
+        case .possible:
+            switch event {
+            case .down:
+                if touches.pointee.activeCount > options.fingers { return .fail }
+                if touches.pointee.activeCount == 1 {
+                    downT = t
+                    onset = t
+                    downX = touches.pointee.slots[slot].x
+                    downY = touches.pointee.slots[slot].y
+                    deadline = t.saturatingAdd(p.pointee.textSelectPressDuration)
+                }
+                return .none
+            case .move:
+                return touches.pointee.moved2(slot) > p.pointee.textSelectMovement2 ? .fail : .none
+            case .up, .cancel:
+                return .fail
+            case .timer:
+                deadline = .max
+                guard touches.pointee.activeCount == options.fingers else { return .fail }
+                // The word is selected now: the selection last changed here.
+                prevT = t
+                dx = touches.pointee.slots[slot].x
+                dy = touches.pointee.slots[slot].y
+                return .begin
+            }
+        case .began:
+            switch event {
+            case .move:
+                let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
+                // Sensor noise does not move a selection; a couple of points does.
+                if (x - dx) * (x - dx) + (y - dy) * (y - dy) >= Recognizer.selectionStep2 {
+                    prevT = t
+                    dx = x
+                    dy = y
+                }
+                return .none
+            case .up where touches.pointee.activeCount == 1, .cancel:
+                let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
+                value = ((x - downX) * (x - downX) + (y - downY) * (y - downY)).squareRoot()
+                let menu = prevT.saturatingAdd(p.pointee.textSelectMenuDelay)
+                hapticLatency = max(0, menu - t)
+                committed = event == .up
+                return .end
+            default:
+                return .none
+            }
+        default:
+            return .none
+        }
+    }
+
+    /// Squared movement (pt²) that changes a selection: 2 pt.
+    static let selectionStep2 = 4.0
+}
