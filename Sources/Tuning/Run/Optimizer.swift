@@ -5,10 +5,12 @@ import TraceModel
 // MARK: - One optimization, start to finish
 
 /// Runs `gesturetune optimize`: split the sessions by user, compile them,
-/// search the tuning space on the training users, then validate on the
-/// held-out users, sweep sensitivities and the latency/misfire Pareto
-/// front. Deterministic for a seed (the search plans its parallel work in a
-/// fixed order; every statistic is seeded).
+/// search the tuning space on the training users (``TuningSearch``: line
+/// searches, then a GSL simplex polish), then validate on the held-out users
+/// (``Validation``), sweep sensitivities (``Sensitivity``) and the
+/// latency/misfire Pareto front (``ParetoFront``), and optionally
+/// cross-validate by user. Deterministic for a seed (parallel work is planned
+/// in a fixed order; every statistic is seeded).
 ///
 /// ```swift
 /// let optimizer = Optimizer(settings: OptimizerSettings(seed: 1, maxEvaluations: 300))
@@ -173,8 +175,8 @@ public struct Optimizer: Sendable {
             folds: results, labels: labels, baselineMisfires: baseline, tunedMisfires: tuned,
             baselineMisfireRate: labels > 0 ? Double(baseline) / Double(labels) : 0,
             tunedMisfireRate: labels > 0 ? Double(tuned) / Double(labels) : 0,
-            baselineInterval: ClopperPearson.interval(successes: min(baseline, labels), trials: labels),
-            tunedInterval: ClopperPearson.interval(successes: min(tuned, labels), trials: labels),
+            baselineInterval: ClopperPearson.robustInterval(successes: min(baseline, labels), trials: labels),
+            tunedInterval: ClopperPearson.robustInterval(successes: min(tuned, labels), trials: labels),
             test: Validation.pairedTest(before, after))
     }
 }
