@@ -61,6 +61,14 @@ public struct Optimizer: Sendable {
         let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
                                             budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
 
+        var phaseSeconds: [String: Double] = [:]
+        var phaseStart = clock.now
+        func lap(_ phase: String) {
+            let d = clock.now - phaseStart
+            phaseSeconds[phase] = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            phaseStart = clock.now
+        }
+
         // 1. The search on the training users.
         var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
         search.parallelism = s.parallelism
@@ -75,21 +83,28 @@ public struct Optimizer: Sendable {
                                bestObjective: bestObjective))
         }
 
+        lap("search")
+
         // 2. Exact validation, before and after, on both splits.
         report("validation")
         let validation = try Validation(objective: objective, baseline: space.defaults, tuned: best, seed: s.seed,
                                         bootstrapResamples: s.bootstrapResamples)
+
+        lap("validation")
 
         // 3. Trade-offs.
         report("sensitivity")
         let sensitivity = s.sensitivityPoints > 0
             ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
             : []
+        lap("sensitivity")
         report("pareto")
         let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
         let pareto = s.paretoFractions.isEmpty ? nil
             : try ParetoFront.sweep(objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
                                     fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
+
+        lap("pareto")
 
         // 4. Optional k-fold cross-validation.
         var crossValidation: CrossValidation?
@@ -97,6 +112,7 @@ public struct Optimizer: Sendable {
             crossValidation = try self.crossValidate(sessions: sessions, scene: scene, space: space, folds: k) { fold in
                 report("fold \(fold + 1)/\(k)")
             }
+            lap("crossValidation")
         }
 
         let budgets = objective.budgets.enumerated().map { i, budget in
@@ -119,6 +135,7 @@ public struct Optimizer: Sendable {
             run: RunInfo(), scene: scene?.name, seed: s.seed, maxEvaluations: s.maxEvaluations,
             evaluations: found.evaluations, memoHits: found.memoHits,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            phaseSeconds: phaseSeconds,
             corpus: corpus, weights: s.weights, budgets: budgets, space: space.parameters, params: best,
             parameters: parameters, baseline: validation.baseline, tuned: validation.tuned,
             comparison: Comparison(holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
