@@ -112,12 +112,17 @@ extension OptimizationResult {
         if !sensitivity.isEmpty {
             md.append("## Sensitivity (train, others at the optimum)")
             md.append("")
-            md.append("| parameter | objective spread over its range | best → worst misfire rate |")
-            md.append("|---|---:|---:|")
+            md.append("Each constant over its range, the others at the optimum; spread and rates over the points "
+                + "that meet the budgets.")
+            md.append("")
+            md.append("| parameter | objective spread | misfire rate, best → worst | points within budgets |")
+            md.append("|---|---:|---:|---:|")
             for curve in sensitivity.sorted(by: { $0.objectiveSpread > $1.objectiveSpread }) {
-                let rates = curve.points.map(\.misfireRate)
-                md.append("| `\(curve.parameter)` | \(fixed(curve.objectiveSpread, 4)) | "
-                    + "\(percent(rates.min() ?? 0)) → \(percent(rates.max() ?? 0)) |")
+                let feasible = curve.points.filter { $0.violation == 0 }
+                let rates = feasible.map(\.misfireRate)
+                let range = rates.isEmpty ? "–" : "\(percent(rates.min() ?? 0)) → \(percent(rates.max() ?? 0))"
+                md.append("| `\(curve.parameter)` | \(fixed(curve.objectiveSpread, 4)) | \(range) | "
+                    + "\(feasible.count) of \(curve.points.count) |")
             }
             md.append("")
         }
