@@ -144,8 +144,11 @@ struct ObjectiveTests {
 
     @Test("the tuning space comes from the catalogue; unknown names and bad bounds are errors")
     func space() throws {
-        let space = try TuningSpace.space(names: TuningSpace.epilogueDefaults, scene: .epilogue)
-        #expect(space.dimension == TuningSpace.epilogueDefaults.count)
+        let names = TuningSpace.defaultNames(for: [.epilogue])
+        #expect(names.count >= 19 && names.allSatisfy { Recognizers.Parameter(name: $0) != nil })
+        #expect(names.contains("swipeActions.threshold") && names.contains("tabSwipe.springDamping"))
+        let space = try TuningSpace.space(names: names, scene: .epilogue)
+        #expect(space.dimension == names.count)
         let bias = try #require(space.parameter(named: "tabSwipe.directionalBias"))
         #expect(bias.scale == .log && bias.defaultValue == 3.5 && bias.lowerBound == 1 && bias.upperBound == 10)
         let narrowed = try TuningSpace.space(names: ["swipeActions.threshold"],

@@ -97,7 +97,8 @@ struct EvaluateCommand: ParsableCommand {
         let sessions = sessions ?? []
         if loaded.scene == nil, sessions.isEmpty {
             // No store read (--print-space): the epilogue scene's set, the shipped corpus's.
-            return try TuningSpace.space(names: loaded.tune ?? TuningSpace.epilogueDefaults, bounds: loaded.bounds)
+            return try TuningSpace.space(names: loaded.tune ?? TuningSpace.defaultNames(for: [.epilogue]),
+                                         bounds: loaded.bounds)
         }
         return try Optimizer(settings: settings).space(sessions: sessions, scene: loaded.scene)
     }
