@@ -10,18 +10,17 @@ import TraceModel
 @Suite("Validation")
 struct ValidationTests {
     /// A label outcome (its memberwise init is the simulator's own; JSON is public).
-    private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) -> LabelOutcome {
+    private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) throws -> LabelOutcome {
         let json = #"{"session":"\#(session)","label":\#(label),"device":"d","intent":"tap","start":0,"end":0,"outcome":"\#(verdict.rawValue)","softMisfires":0}"#
-        do { return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8)) }
-        catch { Issue.record("\(error)"); fatalError("cannot build a label outcome") }
+        return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8))
     }
 
     @Test("McNemar pairs labels by session and index, in any order")
-    func pairing() {
-        let before = [outcome("s1", 0, .missed), outcome("s1", 1, .correct), outcome("s2", 0, .wrong),
-                      outcome("s2", 1, .correct)]
-        let after = [outcome("s2", 1, .missed), outcome("s2", 0, .correct), outcome("s1", 1, .correct),
-                     outcome("s1", 0, .correct), outcome("s9", 0, .correct)]
+    func pairing() throws {
+        let before = [try outcome("s1", 0, .missed), try outcome("s1", 1, .correct), try outcome("s2", 0, .wrong),
+                      try outcome("s2", 1, .correct)]
+        let after = [try outcome("s2", 1, .missed), try outcome("s2", 0, .correct), try outcome("s1", 1, .correct),
+                     try outcome("s1", 0, .correct), try outcome("s9", 0, .correct)]
         let test = Validation.pairedTest(before, after)
         #expect(test.improved == 2)   // s1#0, s2#0
         #expect(test.worsened == 1)   // s2#1
