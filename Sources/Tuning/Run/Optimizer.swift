@@ -52,6 +52,7 @@ public struct Optimizer: Sendable {
     ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
     ///   for bad search settings, or a scene error.
     public func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
+        GSLErrorHandling.ensureOff()
         let clock = ContinuousClock()
         let started = clock.now
         let s = settings

@@ -15,6 +15,7 @@ extension ClopperPearson {
     /// ClopperPearson.robustInterval(successes: 142, trials: 1262)?.upper   // 0.1311…
     /// ```
     public static func robustInterval(successes x: Int, trials n: Int, confidence: Double = 0.95) -> ProportionInterval? {
+        GSLErrorHandling.ensureOff()
         guard var interval = interval(successes: x, trials: n, confidence: confidence) else { return nil }
         let alpha = 1 - confidence
         if !interval.lower.isFinite {
