@@ -94,7 +94,7 @@ extension OptimizationResult {
         if !relaxed.isEmpty {
             md.append("")
             md.append("The reference constants already miss \(relaxed.map { "`\($0.key)`" }.joined(separator: ", ")) on the "
-                + "training users; the search held them to \"no worse than before\".")
+                + "training users; the search held them to \"no worse than before\" (within 2 %).")
         }
         let latencies = tuned.holdout.latency.sorted { $0.key < $1.key }
         if !latencies.isEmpty {
