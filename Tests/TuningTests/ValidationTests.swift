@@ -1,4 +1,5 @@
 import Foundation
+import GSL
 import Simulation
 import Testing
 import TraceModel
@@ -9,18 +10,17 @@ import TraceModel
 @Suite("Validation")
 struct ValidationTests {
     /// A label outcome (its memberwise init is the simulator's own; JSON is public).
-    private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) -> LabelOutcome {
+    private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) throws -> LabelOutcome {
         let json = #"{"session":"\#(session)","label":\#(label),"device":"d","intent":"tap","start":0,"end":0,"outcome":"\#(verdict.rawValue)","softMisfires":0}"#
-        do { return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8)) }
-        catch { Issue.record("\(error)"); fatalError("cannot build a label outcome") }
+        return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8))
     }
 
     @Test("McNemar pairs labels by session and index, in any order")
-    func pairing() {
-        let before = [outcome("s1", 0, .missed), outcome("s1", 1, .correct), outcome("s2", 0, .wrong),
-                      outcome("s2", 1, .correct)]
-        let after = [outcome("s2", 1, .missed), outcome("s2", 0, .correct), outcome("s1", 1, .correct),
-                     outcome("s1", 0, .correct), outcome("s9", 0, .correct)]
+    func pairing() throws {
+        let before = [try outcome("s1", 0, .missed), try outcome("s1", 1, .correct), try outcome("s2", 0, .wrong),
+                      try outcome("s2", 1, .correct)]
+        let after = [try outcome("s2", 1, .missed), try outcome("s2", 0, .correct), try outcome("s1", 1, .correct),
+                     try outcome("s1", 0, .correct), try outcome("s9", 0, .correct)]
         let test = Validation.pairedTest(before, after)
         #expect(test.improved == 2)   // s1#0, s2#0
         #expect(test.worsened == 1)   // s2#1
@@ -58,6 +58,23 @@ struct ValidationTests {
         #expect(same.verdict == .noSignificantChange && same.holdoutTest.discordant == 0)
         // The training labels tell the same story with more users.
         #expect(forward.trainTest.improved == 3 * objective.data.trainUsers.count)
+    }
+
+    @Test("Clopper-Pearson bounds are finite where GSL's beta inverse gives up")
+    func robustInterval() throws {
+        // GSL 2.7's gsl_cdf_beta_Qinv answers NaN here.
+        let ci = try #require(ClopperPearson.robustInterval(successes: 142, trials: 1262))
+        #expect(ci.lower.isFinite && ci.upper.isFinite)
+        #expect(ci.lower < 142.0 / 1262 && 142.0 / 1262 < ci.upper)
+        // Each tail beyond its bound holds 2.5 %.
+        #expect(abs(Distributions.Binomial.Q(141, probability: ci.lower, trials: 1262) - 0.025) < 1e-6)
+        #expect(abs(Distributions.Binomial.P(142, probability: ci.upper, trials: 1262) - 0.025) < 1e-6)
+        // Where GSL succeeds, the same numbers.
+        let small = try #require(ClopperPearson.robustInterval(successes: 7, trials: 200))
+        let plain = try #require(ClopperPearson.interval(successes: 7, trials: 200))
+        #expect(small == plain)
+        #expect(ClopperPearson.robustInterval(successes: 0, trials: 10)?.lower == 0)
+        #expect(ClopperPearson.robustInterval(successes: 10, trials: 10)?.upper == 1)
     }
 
     @Test("too few users for a holdout is a clear error")

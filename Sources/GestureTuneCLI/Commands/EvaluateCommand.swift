@@ -74,7 +74,7 @@ struct EvaluateCommand: ParsableCommand {
         let values = try CLIFailure.guarding { try Self.values(params ?? "", space: objective.space, store: traceStore) }
         let answer = try CLIFailure.guarding { try Self.answer(objective, values: values, split: split.side) }
         if json {
-            try Console.json(answer)
+            try printJSON(answer)
         } else {
             Console.out("\(split.rawValue): objective \(Console.fixed(answer.objective, 5)) (weighted misfires per label); "
                 + "misfire rate \(OptimizeCommand.percent(answer.misfireRate)) (\(answer.misfires) of \(answer.labels) labels)")
@@ -97,14 +97,15 @@ struct EvaluateCommand: ParsableCommand {
         let sessions = sessions ?? []
         if loaded.scene == nil, sessions.isEmpty {
             // No store read (--print-space): the epilogue scene's set, the shipped corpus's.
-            return try TuningSpace.space(names: loaded.tune ?? TuningSpace.epilogueDefaults, bounds: loaded.bounds)
+            return try TuningSpace.space(names: loaded.tune ?? TuningSpace.defaultNames(for: [.epilogue]),
+                                         bounds: loaded.bounds)
         }
         return try Optimizer(settings: settings).space(sessions: sessions, scene: loaded.scene)
     }
 
     private func printTheSpace(_ space: ParameterSpace) throws {
         if json {
-            try Console.json(space.parameters)
+            try printJSON(space.parameters)
             return
         }
         for p in space.parameters {
@@ -172,6 +173,8 @@ struct EvaluateCommand: ParsableCommand {
     private func serveRequests(_ objective: TuningObjective) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
+                                                                      nan: "nan")
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             var reply: Data

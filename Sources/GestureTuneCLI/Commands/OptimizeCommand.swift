@@ -74,7 +74,7 @@ struct OptimizeCommand: ParsableCommand {
         }
         try CLIFailure.guarding { try write(result, sessions: sessions, scene: scene) }
         if json {
-            try Console.json(OptimizeSummary(result, out: out))
+            try printJSON(OptimizeSummary(result, out: out))
         } else {
             Console.out(result.comparison.summary)
             Console.out("train misfire rate \(Self.percent(result.baseline.trainMisfireRate)) → \(Self.percent(result.tuned.trainMisfireRate)); "
@@ -126,6 +126,17 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     static func percent(_ x: Double) -> String { Console.fixed(x * 100, 2) + "%" }
+}
+
+/// Pretty, key-sorted JSON on standard output; a non-finite number (an
+/// objective the simulator could not compute) is written as a string
+/// (`"inf"`, `"nan"`) rather than failing the command after its work.
+func printJSON(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
+                                                                  nan: "nan")
+    FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
 }
 
 // MARK: - What --json prints

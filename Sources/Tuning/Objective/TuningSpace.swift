@@ -21,8 +21,9 @@ public enum TuningSpace {
     /// The constants worth tuning in the reference app, in report order:
     /// the commit thresholds and projected-distance ("velocity") triggers of
     /// every swipe, the tab swipe's direction biases, momentum window and
-    /// locks, the dismiss thresholds, the double-tap window, the long-press
-    /// duration, and the two springs. Slops, layout sizes and zoom limits are
+    /// locks, the dismiss thresholds, the double-tap window, the long-press,
+    /// drag and text-selection hold durations, and the two springs (names
+    /// the catalogue lacks are skipped, see ``catalogued(_:)``). Slops, layout sizes and zoom limits are
     /// left alone: they are design decisions more than recognition ones.
     public static let epilogueDefaults = [
         "swipeActions.threshold", "swipeActions.projectedDistanceTrigger",
@@ -33,9 +34,16 @@ public enum TuningSpace {
         "dismiss.progressThreshold", "dismiss.velocityThreshold",
         "edgeSwipe.minimumDistance",
         "doubleTap.window", "longPress.minimumDuration",
+        "drag.minimumDuration", "textSelect.pressDuration",
         "cardSwipe.springResponse", "cardSwipe.springDamping",
         "tabSwipe.springResponse", "tabSwipe.springDamping",
     ]
+
+    /// `names` without those the catalogue does not have (yet): the
+    /// default lists name constants of recognizers a catalogue may lack.
+    public static func catalogued(_ names: [String]) -> [String] {
+        names.filter { Recognizers.Parameter(name: $0) != nil }
+    }
 
     /// For the `plain` scene (recordings without a UI): the tap family and
     /// the pan slop.
@@ -53,7 +61,10 @@ public enum TuningSpace {
         func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }
         for scene in scenes {
             switch scene.name {
-            case Scene.epilogue.name: add(epilogueDefaults)
+            case Scene.epilogue.name:
+                // Only what the scene can use (and the catalogue has).
+                let tunable = Set(scene.tunableParameters.map(\.name))
+                add(epilogueDefaults.filter(tunable.contains))
             case Scene.plain.name: add(plainDefaults)
             default:
                 let tunable = scene.tunableParameters.map(\.name)
@@ -61,7 +72,7 @@ public enum TuningSpace {
                 add(listed.isEmpty ? tunable : listed)
             }
         }
-        return names.isEmpty ? plainDefaults : names
+        return catalogued(names.isEmpty ? plainDefaults : names)
     }
 
     /// A space over `names`, each with the catalogue's bounds (or the given

@@ -94,7 +94,7 @@ extension OptimizationResult {
         if !relaxed.isEmpty {
             md.append("")
             md.append("The reference constants already miss \(relaxed.map { "`\($0.key)`" }.joined(separator: ", ")) on the "
-                + "training users; the search held them to \"no worse than before\".")
+                + "training users; the search held them to \"no worse than before\" (within 2 %).")
         }
         let latencies = tuned.holdout.latency.sorted { $0.key < $1.key }
         if !latencies.isEmpty {
@@ -112,12 +112,17 @@ extension OptimizationResult {
         if !sensitivity.isEmpty {
             md.append("## Sensitivity (train, others at the optimum)")
             md.append("")
-            md.append("| parameter | objective spread over its range | best → worst misfire rate |")
-            md.append("|---|---:|---:|")
+            md.append("Each constant over its range, the others at the optimum; spread and rates over the points "
+                + "that meet the budgets.")
+            md.append("")
+            md.append("| parameter | objective spread | misfire rate, best → worst | points within budgets |")
+            md.append("|---|---:|---:|---:|")
             for curve in sensitivity.sorted(by: { $0.objectiveSpread > $1.objectiveSpread }) {
-                let rates = curve.points.map(\.misfireRate)
-                md.append("| `\(curve.parameter)` | \(fixed(curve.objectiveSpread, 4)) | "
-                    + "\(percent(rates.min() ?? 0)) → \(percent(rates.max() ?? 0)) |")
+                let feasible = curve.points.filter { $0.violation == 0 }
+                let rates = feasible.map(\.misfireRate)
+                let range = rates.isEmpty ? "–" : "\(percent(rates.min() ?? 0)) → \(percent(rates.max() ?? 0))"
+                md.append("| `\(curve.parameter)` | \(fixed(curve.objectiveSpread, 4)) | \(range) | "
+                    + "\(feasible.count) of \(curve.points.count) |")
             }
             md.append("")
         }

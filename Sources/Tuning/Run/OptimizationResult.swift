@@ -29,6 +29,9 @@ public struct OptimizationResult: Sendable, Codable {
     public var memoHits: Int
     /// Wall time of the whole run, s.
     public var seconds: Double
+    /// Wall time per phase (`search`, `validation`, `sensitivity`, `pareto`,
+    /// `crossValidation`), s.
+    public var phaseSeconds: [String: Double]?
     public var corpus: CorpusSummary
     public var weights: MisfireWeights
     public var budgets: [BudgetSummary]

@@ -5,10 +5,12 @@ import TraceModel
 // MARK: - One optimization, start to finish
 
 /// Runs `gesturetune optimize`: split the sessions by user, compile them,
-/// search the tuning space on the training users, then validate on the
-/// held-out users, sweep sensitivities and the latency/misfire Pareto
-/// front. Deterministic for a seed (the search plans its parallel work in a
-/// fixed order; every statistic is seeded).
+/// search the tuning space on the training users (``TuningSearch``: line
+/// searches, then a GSL simplex polish), then validate on the held-out users
+/// (``Validation``), sweep sensitivities (``Sensitivity``) and the
+/// latency/misfire Pareto front (``ParetoFront``), and optionally
+/// cross-validate by user. Deterministic for a seed (parallel work is planned
+/// in a fixed order; every statistic is seeded).
 ///
 /// ```swift
 /// let optimizer = Optimizer(settings: OptimizerSettings(seed: 1, maxEvaluations: 300))
@@ -50,6 +52,7 @@ public struct Optimizer: Sendable {
     ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
     ///   for bad search settings, or a scene error.
     public func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
+        GSLErrorHandling.ensureOff()
         let clock = ContinuousClock()
         let started = clock.now
         let s = settings
@@ -58,6 +61,14 @@ public struct Optimizer: Sendable {
         let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
         let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
                                             budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
+
+        var phaseSeconds: [String: Double] = [:]
+        var phaseStart = clock.now
+        func lap(_ phase: String) {
+            let d = clock.now - phaseStart
+            phaseSeconds[phase] = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+            phaseStart = clock.now
+        }
 
         // 1. The search on the training users.
         var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
@@ -73,21 +84,28 @@ public struct Optimizer: Sendable {
                                bestObjective: bestObjective))
         }
 
+        lap("search")
+
         // 2. Exact validation, before and after, on both splits.
         report("validation")
         let validation = try Validation(objective: objective, baseline: space.defaults, tuned: best, seed: s.seed,
                                         bootstrapResamples: s.bootstrapResamples)
+
+        lap("validation")
 
         // 3. Trade-offs.
         report("sensitivity")
         let sensitivity = s.sensitivityPoints > 0
             ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
             : []
+        lap("sensitivity")
         report("pareto")
         let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
         let pareto = s.paretoFractions.isEmpty ? nil
             : try ParetoFront.sweep(objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
                                     fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
+
+        lap("pareto")
 
         // 4. Optional k-fold cross-validation.
         var crossValidation: CrossValidation?
@@ -95,6 +113,7 @@ public struct Optimizer: Sendable {
             crossValidation = try self.crossValidate(sessions: sessions, scene: scene, space: space, folds: k) { fold in
                 report("fold \(fold + 1)/\(k)")
             }
+            lap("crossValidation")
         }
 
         let budgets = objective.budgets.enumerated().map { i, budget in
@@ -117,6 +136,7 @@ public struct Optimizer: Sendable {
             run: RunInfo(), scene: scene?.name, seed: s.seed, maxEvaluations: s.maxEvaluations,
             evaluations: found.evaluations, memoHits: found.memoHits,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
+            phaseSeconds: phaseSeconds,
             corpus: corpus, weights: s.weights, budgets: budgets, space: space.parameters, params: best,
             parameters: parameters, baseline: validation.baseline, tuned: validation.tuned,
             comparison: Comparison(holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
@@ -173,8 +193,8 @@ public struct Optimizer: Sendable {
             folds: results, labels: labels, baselineMisfires: baseline, tunedMisfires: tuned,
             baselineMisfireRate: labels > 0 ? Double(baseline) / Double(labels) : 0,
             tunedMisfireRate: labels > 0 ? Double(tuned) / Double(labels) : 0,
-            baselineInterval: ClopperPearson.interval(successes: min(baseline, labels), trials: labels),
-            tunedInterval: ClopperPearson.interval(successes: min(tuned, labels), trials: labels),
+            baselineInterval: ClopperPearson.robustInterval(successes: min(baseline, labels), trials: labels),
+            tunedInterval: ClopperPearson.robustInterval(successes: min(tuned, labels), trials: labels),
             test: Validation.pairedTest(before, after))
     }
 }

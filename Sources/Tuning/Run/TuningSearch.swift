@@ -25,7 +25,7 @@ public struct TuningSearch: Sendable {
     public var budget: Int
     public var seed: UInt
     public var parallelism: Int = 2
-    public var polishFraction: Double = 0.2
+    public var polishFraction: Double = 0.4
     /// 1 for a warm start (search only near the start).
     public var startPass: Int = 0
     /// Parameters known not to matter (skipped by the line searches).

@@ -6,7 +6,14 @@ import Simulation
 /// the tightest latency budget lowered step by step.
 ///
 /// The budget chosen is the latency (or haptic) budget with the least
-/// headroom at the optimum (largest value / limit on the training users).
+/// headroom at the optimum (largest value / limit on the training users)
+/// that the tuned parameters can move. Movable means that setting one active
+/// parameter to an end of its range (others at the optimum; two
+/// evaluations per parameter measure every budget at once) brings the
+/// budget's value down to the first level; tighter budgets that fail this
+/// are listed in ``unmovable`` (their latency is set by an untuned constant,
+/// e.g. a slop). Should the first tightened level still be out of reach, the
+/// next movable budget is tried, up to three.
 /// Its limit is lowered to `fractions` of the optimum's own value (e.g. 0.9,
 /// 0.8, 0.7, 0.6 of it); at each level a short search (local line searches,
 /// ``TuningSearch`` with a warm start, `evaluationsPerLevel`) starts from the
@@ -41,29 +48,90 @@ public struct ParetoFront: Sendable, Hashable, Codable {
     /// Its nominal limit.
     public var nominalLimit: Double
     public var points: [Point]
+    /// Tighter budgets tried first and dropped because no tuned parameter
+    /// moved them (e.g. a latency set by an untuned slop).
+    public var unmovable: [String]
 
     public static let defaultFractions = [0.9, 0.8, 0.7, 0.6]
+
+    /// Candidates tried before giving up on finding a budget the tuned
+    /// parameters can move.
+    static let maximumCandidates = 3
 
     /// `nil` when no latency budget has observations.
     public static func sweep(objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
                              evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
                              skipping flat: Set<String> = [], parallelism: Int = 2) throws -> ParetoFront? {
         guard let start = objective.evaluateDetailed(optimum, on: .train, threads: parallelism) else { return nil }
-        // The latency budget with the least headroom.
-        var chosen: (index: Int, ratio: Double, value: Double)?
+        // Latency budgets by headroom, least first.
+        var candidates: [(index: Int, ratio: Double, value: Double)] = []
         for (i, check) in start.budgets.enumerated()
         where check.budget.measure == .latency || check.budget.measure == .haptic {
-            guard let value = check.value, check.budget.limit > 0, check.count > 0 else { continue }
-            let ratio = value / check.budget.limit
-            if chosen.map({ ratio > $0.ratio }) ?? true { chosen = (i, ratio, value) }
+            guard let value = check.value, value > 0, check.budget.limit > 0, check.count > 0 else { continue }
+            candidates.append((i, value / check.budget.limit, value))
         }
-        guard let chosen, chosen.value > 0 else { return nil }
-        let budget = objective.effectiveBudgets[chosen.index]
+        candidates.sort { $0.ratio > $1.ratio || ($0.ratio == $1.ratio && $0.index < $1.index) }
+        guard !candidates.isEmpty else { return nil }
 
+        // Which budgets can the tuned parameters move at all? Each active
+        // parameter at both ends of its range, the others at the optimum:
+        // 2 evaluations per parameter measure every budget at once.
+        let space = objective.space
+        let center = space.clamped(optimum)
+        var probes: [ParameterValues] = []
+        for parameter in space.parameters where !flat.contains(parameter.name) {
+            for end in [parameter.lowerBound, parameter.upperBound] {
+                var values = center
+                values[parameter.name] = end
+                probes.append(values)
+            }
+        }
+        let frozen = probes
+        let probed = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
+            objective.evaluateDetailed(frozen[i], on: .train)?.budgets
+        }
+        let firstFraction = fractions.first ?? 1
+        func movable(_ index: Int, _ value: Double) -> Bool {
+            probed.contains { budgets in
+                guard let budgets, let v = budgets[index].value, budgets[index].count > 0 else { return false }
+                return v <= value * firstFraction
+            }
+        }
+        let movableCandidates = candidates.filter { movable($0.index, $0.value) }
+        var unmovable = candidates.filter { !movable($0.index, $0.value) }.prefix { c in
+            movableCandidates.first.map { c.ratio > $0.ratio } ?? true
+        }.map { objective.effectiveBudgets[$0.index].key }
+        candidates = movableCandidates.isEmpty ? candidates : movableCandidates
+        if movableCandidates.isEmpty { unmovable = [] }
+
+        var fallback: ParetoFront?
+        for (k, candidate) in candidates.prefix(maximumCandidates).enumerated() {
+            let front = try sweep(objective: objective, budgetIndex: candidate.index, startValue: candidate.value,
+                                  from: optimum, seed: seed &+ UInt(100 * k), evaluationsPerLevel: evaluationsPerLevel,
+                                  fractions: fractions, skipping: flat, parallelism: parallelism)
+            // Moved: some tightened level got the budget's own measure within its limit.
+            let moved = front.points.dropFirst().contains { ($0.achieved ?? .infinity) <= $0.limit }
+            if moved || fractions.isEmpty {
+                var result = front
+                result.unmovable = unmovable
+                return result
+            }
+            unmovable.append(front.budget)
+            if fallback == nil { fallback = front }
+        }
+        fallback?.unmovable = Array(unmovable.dropFirst())
+        return fallback
+    }
+
+    /// The front of one budget (index into the objective's budgets).
+    static func sweep(objective: TuningObjective, budgetIndex index: Int, startValue: Double,
+                      from optimum: ParameterValues, seed: UInt, evaluationsPerLevel: Int, fractions: [Double],
+                      skipping flat: Set<String>, parallelism: Int) throws -> ParetoFront {
+        let budget = objective.effectiveBudgets[index]
         func point(_ values: ParameterValues, limit: Double, on tightened: TuningObjective, evaluations: Int) -> Point? {
             guard let train = tightened.evaluateDetailed(values, on: .train, threads: parallelism),
                   let holdout = tightened.evaluateDetailed(values, on: .holdout, threads: parallelism) else { return nil }
-            return Point(limit: limit, achieved: train.budgets[chosen.index].value,
+            return Point(limit: limit, achieved: train.budgets[index].value,
                          trainMisfireRate: train.counts.misfireRate, holdoutMisfireRate: holdout.counts.misfireRate,
                          trainObjective: train.evaluation.exact, feasible: train.evaluation.isFeasible,
                          onFront: false, evaluations: evaluations, params: values)
@@ -73,9 +141,9 @@ public struct ParetoFront: Sendable, Hashable, Codable {
         if let first = point(optimum, limit: budget.limit, on: objective, evaluations: 0) { points.append(first) }
         var current = objective.space.clamped(optimum)
         for (level, fraction) in fractions.enumerated() {
-            let limit = chosen.value * fraction
+            let limit = startValue * fraction
             var budgets = objective.effectiveBudgets
-            budgets[chosen.index].limit = limit
+            budgets[index].limit = limit
             let tightened = objective.with(space: try objective.space.recentred(at: current), effectiveBudgets: budgets)
             // A warm start: line searches near the previous level's best.
             var search = TuningSearch(space: tightened.space, budget: evaluationsPerLevel, seed: seed &+ UInt(level + 1))
@@ -86,6 +154,8 @@ public struct ParetoFront: Sendable, Hashable, Codable {
             let result = try search.run(objective: tightened.searchObjective)
             current = result.best
             if let p = point(current, limit: limit, on: tightened, evaluations: result.evaluations) { points.append(p) }
+            // The first level's limit out of reach: tighter ones are too.
+            if level == 0, (points.last?.achieved ?? .infinity) > limit { break }
         }
         // Non-dominated: no other point has both a lower (or equal) achieved
         // latency and a lower (or equal) misfire rate, one of them strictly.
@@ -98,7 +168,7 @@ public struct ParetoFront: Sendable, Hashable, Codable {
                     && (lb < la || b.trainMisfireRate < a.trainMisfireRate)
             }
         }
-        return ParetoFront(budget: budget.key, unit: budget.measure.unit, nominalLimit: objective.budgets[chosen.index].limit,
-                           points: points)
+        return ParetoFront(budget: budget.key, unit: budget.measure.unit, nominalLimit: objective.budgets[index].limit,
+                           points: points, unmovable: [])
     }
 }
