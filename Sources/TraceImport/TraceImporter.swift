@@ -84,7 +84,7 @@ public struct ImportSummary: Sendable, Hashable {
 ///
 /// Importers stream where the format allows (line-based formats); formats
 /// that are one JSON or YAML document are read whole.
-public protocol TraceImporter {
+public protocol TraceImporter: SendableMetatype {
     /// The format this importer reads.
     static var format: InputFormat { get }
 
