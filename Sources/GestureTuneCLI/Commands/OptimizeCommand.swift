@@ -247,15 +247,7 @@ struct TuningInputOptions: ParsableArguments {
     func loadDefinitions() throws -> Loaded {
         var loaded = Loaded(sessions: [], scene: nil, tune: nil, bounds: [:], budgets: LatencyBudget.defaults,
                             weights: .default)
-        if let scene {
-            if Scene.builtInNames.contains(scene) {
-                loaded.scene = try Scene.builtIn(named: scene)
-            } else if FileManager.default.fileExists(atPath: scene) {
-                loaded.scene = try Scene.load(path: scene)
-            } else {
-                throw CLIFailure("--scene \(scene): not a built-in scene (\(Scene.builtInNames.joined(separator: ", "))) nor a file")
-            }
-        }
+        if let scene { loaded.scene = try SceneOptions.scene(scene) }
         if let tune {
             if FileManager.default.fileExists(atPath: tune) {
                 let file = try TuningFile.load(path: tune)
@@ -310,26 +302,6 @@ struct TuningInputOptions: ParsableArguments {
                 throw CLIFailure("\(path): budget [\(i)] needs limit > 0 and 0 < percentile ≤ 100 (limit)")
             }
             return LatencyBudget(gesture: e.gesture, measure: e.measure ?? .latency, percentile: percentile, limit: e.limit)
-        }
-    }
-}
-
-// MARK: - Failures
-
-/// A failure reported as one line on standard error with exit status 1.
-struct CLIFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-
-    /// Runs `body`; any error is printed and becomes exit status 1.
-    static func guarding<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let exit as ExitCode {
-            throw exit
-        } catch {
-            Console.error("error: \(error)")
-            throw ExitCode.failure
         }
     }
 }

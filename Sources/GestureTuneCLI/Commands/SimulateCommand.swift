@@ -65,7 +65,7 @@ struct SimulateCommand: ParsableCommand {
             let budgets = try sceneOptions.loadBudgets()
             let sessions = split.select(try store.open().loadSessions())
             if sessions.isEmpty {
-                throw CLIError("\(store.path): no sessions to replay (ingest recordings first, or check --split)")
+                throw CLIFailure("\(store.path): no sessions to replay (ingest recordings first, or check --split)")
             }
             var options = SimulationOptions()
             options.budgets = budgets

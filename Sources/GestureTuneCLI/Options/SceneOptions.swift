@@ -22,11 +22,17 @@ struct SceneOptions: ParsableArguments {
         valueName: "file"))
     var budgets: String?
 
-    /// The scene override, if any: a file when one exists at that path, else a built-in name.
+    /// The scene override, if any.
     func loadScene() throws -> Scene? {
-        guard let scene else { return nil }
-        if FileManager.default.fileExists(atPath: scene) { return try Scene.load(path: scene) }
-        return try Scene.builtIn(named: scene)
+        try scene.map(Self.scene)
+    }
+
+    /// A built-in scene by name, else a scene file at that path.
+    static func scene(_ name: String) throws -> Scene {
+        if Scene.builtInNames.contains(name) { return try Scene.builtIn(named: name) }
+        if FileManager.default.fileExists(atPath: name) { return try Scene.load(path: name) }
+        throw CLIFailure(
+            "--scene \(name): not a built-in scene (\(Scene.builtInNames.joined(separator: ", "))) nor a file")
     }
 
     /// The parameter values from `--params` (the catalogue defaults without it).
@@ -38,7 +44,7 @@ struct SceneOptions: ParsableArguments {
     /// The budgets from `--budgets` (the reference app's without it).
     func loadBudgets() throws -> [LatencyBudget] {
         guard let budgets else { return LatencyBudget.defaults }
-        return try Self.decode([LatencyBudget].self, from: budgets)
+        return try TuningInputOptions.loadBudgets(path: budgets)
     }
 
     /// Decodes a JSON file, naming the file (and the JSON path) when it fails.
@@ -47,18 +53,18 @@ struct SceneOptions: ParsableArguments {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CLIError("\(path): cannot read: \(error.localizedDescription)")
+            throw CLIFailure("\(path): cannot read: \(error.localizedDescription)")
         }
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let DecodingError.dataCorrupted(context) {
-            throw CLIError("\(path): \(Self.describe(context))")
+            throw CLIFailure("\(path): \(Self.describe(context))")
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
             let DecodingError.keyNotFound(_, context)
         {
-            throw CLIError("\(path): \(Self.describe(context))")
+            throw CLIFailure("\(path): \(Self.describe(context))")
         } catch {
-            throw CLIError("\(path): \(error)")
+            throw CLIFailure("\(path): \(error)")
         }
     }
 
@@ -68,10 +74,4 @@ struct SceneOptions: ParsableArguments {
         let detail = underlying ?? context.debugDescription
         return path.isEmpty ? detail : "\(detail) (\(path))"
     }
-}
-
-/// A failure to report as one line on stderr with exit status 1.
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
