@@ -28,16 +28,8 @@ extension Recognizer {
         case .possible:
             switch event {
             case .down:
-                if touches.pointee.activeCount > options.fingers { return .fail }
-                if touches.pointee.activeCount == 1 {
-                    downT = t
-                    onset = t
-                    downX = touches.pointee.slots[slot].x
-                    downY = touches.pointee.slots[slot].y
-                    armed = false
-                    deadline = t.saturatingAdd(p.pointee.dragMinimumDuration)
-                }
-                return .none
+                if touches.pointee.activeCount == 1 { armed = false }
+                return pressDown(slot: slot, t: t, touches, hold: p.pointee.dragMinimumDuration)
             case .move:
                 let moved2 = touches.pointee.moved2(slot)
                 // Before the hold completes, movement cancels the press; after

@@ -43,13 +43,11 @@ extension Recognizer {
                     return .drop
                 }
                 return .begin
-            case .up:
-                return touches.pointee.activeCount == 1 ? .fail : .none
-            case .cancel, .timer:
-                return .fail
+            case .up, .cancel, .timer:
+                return undecided(event, touches)
             }
         case .began:
-            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            guard isRelease(event, touches) else { return .none }
             let v = touches.pointee.releaseVelocity(slot, at: t)
             velocity = options.axis == .horizontal ? v.dx : options.axis == .vertical ? v.dy : v.magnitude
             let (tx, ty) = translation(touches)
@@ -60,6 +58,21 @@ extension Recognizer {
         default:
             return .none
         }
+    }
+
+    /// A lift, cancel or timer before a one-finger drag recognizer decided:
+    /// the last finger's lift, a cancel or a timer fails it; a lift while
+    /// other fingers stay down changes nothing.
+    @inline(__always)
+    func undecided(_ event: TouchEvent, _ touches: UnsafePointer<Touches>) -> Verdict {
+        event == .up && touches.pointee.activeCount != 1 ? .none : .fail
+    }
+
+    /// Whether `event` releases a begun drag: the last finger lifted, or the
+    /// contact was cancelled.
+    @inline(__always)
+    func isRelease(_ event: TouchEvent, _ touches: UnsafePointer<Touches>) -> Bool {
+        (event == .up || event == .cancel) && touches.pointee.activeCount == 1
     }
 
     /// Shared start of the one-finger horizontal or vertical drags (swipe

@@ -33,10 +33,8 @@ extension Recognizer {
                 crossed = false
                 hapticLatency = -1
                 return .begin
-            case .up:
-                return touches.pointee.activeCount == 1 ? .fail : .none
-            case .cancel, .timer:
-                return .fail
+            case .up, .cancel, .timer:
+                return undecided(event, touches)
             }
         case .began, .waiting:
             let (tx, _) = translation(touches)

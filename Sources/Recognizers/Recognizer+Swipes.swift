@@ -23,13 +23,11 @@ extension Recognizer {
                 direction = tx < 0 ? .left : .right
                 onset = touches.pointee.onset
                 return .begin
-            case .up:
-                return touches.pointee.activeCount == 1 ? .fail : .none
-            case .cancel, .timer:
-                return .fail
+            case .up, .cancel, .timer:
+                return undecided(event, touches)
             }
         case .began:
-            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            guard isRelease(event, touches) else { return .none }
             let (tx, _) = translation(touches)
             velocity = touches.pointee.releaseVelocity(slot, at: t).dx
             direction = tx < 0 ? .left : .right
@@ -62,13 +60,11 @@ extension Recognizer {
                 direction = .down
                 onset = touches.pointee.onset
                 return .begin
-            case .up:
-                return touches.pointee.activeCount == 1 ? .fail : .none
-            case .cancel, .timer:
-                return .fail
+            case .up, .cancel, .timer:
+                return undecided(event, touches)
             }
         case .began:
-            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            guard isRelease(event, touches) else { return .none }
             let (_, ty) = translation(touches)
             velocity = touches.pointee.releaseVelocity(slot, at: t).dy
             let progress = max(0, ty) / p.pointee.dismissProgressDistance
@@ -117,13 +113,11 @@ extension Recognizer {
                 }
                 onset = touches.pointee.onset
                 return .begin
-            case .up:
-                return touches.pointee.activeCount == 1 ? .fail : .none
-            case .cancel, .timer:
-                return .fail
+            case .up, .cancel, .timer:
+                return undecided(event, touches)
             }
         case .began:
-            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            guard isRelease(event, touches) else { return .none }
             let v = touches.pointee.releaseVelocity(slot, at: t)
             velocity = region.edge == .top || region.edge == .bottom ? v.dy : v.dx
             committed = event == .up

@@ -55,13 +55,11 @@ extension Recognizer {
                     return .drop
                 }
                 return .begin
-            case .up:
-                return touches.pointee.activeCount == 1 ? .fail : .none
-            case .cancel, .timer:
-                return .fail
+            case .up, .cancel, .timer:
+                return undecided(event, touches)
             }
         case .began:
-            guard event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            guard isRelease(event, touches) else { return .none }
             let (tx, _) = translation(touches)
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v

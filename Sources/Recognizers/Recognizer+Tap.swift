@@ -87,6 +87,22 @@ extension Recognizer {
         }
     }
 
+    /// Touch-down of a press-and-hold recognizer (long press, text
+    /// selection, drag): more fingers than it takes fail it; the first finger
+    /// marks where and when the press began (the latency onset) and sets the
+    /// hold's deadline `hold` later.
+    mutating func pressDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, hold: Micros) -> Verdict {
+        if touches.pointee.activeCount > options.fingers { return .fail }
+        if touches.pointee.activeCount == 1 {
+            downT = t
+            onset = t
+            downX = touches.pointee.slots[slot].x
+            downY = touches.pointee.slots[slot].y
+            deadline = t.saturatingAdd(hold)
+        }
+        return .none
+    }
+
     /// Long press: `fingers` fingers held `longPress.minimumDuration` without
     /// moving farther than `longPress.allowableMovement`; begins at that
     /// moment (latency onset: touch-down), ends when the fingers lift.
@@ -98,15 +114,7 @@ extension Recognizer {
         case .possible:
             switch event {
             case .down:
-                if touches.pointee.activeCount > options.fingers { return .fail }
-                if touches.pointee.activeCount == 1 {
-                    downT = t
-                    onset = t
-                    downX = touches.pointee.slots[slot].x
-                    downY = touches.pointee.slots[slot].y
-                    deadline = t.saturatingAdd(p.pointee.longPressMinimumDuration)
-                }
-                return .none
+                return pressDown(slot: slot, t: t, touches, hold: p.pointee.longPressMinimumDuration)
             case .move:
                 return touches.pointee.moved2(slot) > p.pointee.longPressMovement2 ? .fail : .none
             case .up, .cancel:

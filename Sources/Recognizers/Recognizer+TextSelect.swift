@@ -21,15 +21,7 @@ extension Recognizer {
         case .possible:
             switch event {
             case .down:
-                if touches.pointee.activeCount > options.fingers { return .fail }
-                if touches.pointee.activeCount == 1 {
-                    downT = t
-                    onset = t
-                    downX = touches.pointee.slots[slot].x
-                    downY = touches.pointee.slots[slot].y
-                    deadline = t.saturatingAdd(p.pointee.textSelectPressDuration)
-                }
-                return .none
+                return pressDown(slot: slot, t: t, touches, hold: p.pointee.textSelectPressDuration)
             case .move:
                 return touches.pointee.moved2(slot) > p.pointee.textSelectMovement2 ? .fail : .none
             case .up, .cancel:
