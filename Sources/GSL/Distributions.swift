@@ -5,7 +5,9 @@ import CGSL
 /// Cumulative distribution functions and their inverses, over `gsl_cdf_*`.
 ///
 /// `P` is the lower tail `Pr(X ≤ x)`, `Q = 1 − P` the upper tail, computed
-/// directly so small tail probabilities keep their precision.
+/// directly so small tail probabilities keep their precision. Every call
+/// makes sure GSL's aborting error handler is off first, so an inverse that
+/// fails to converge returns NaN instead of ending the process.
 ///
 /// ```swift
 /// Distributions.Beta.Pinv(0.025, a: 7, b: 194)     // lower Clopper–Pearson bound
@@ -14,20 +16,20 @@ import CGSL
 public enum Distributions {
     /// The beta distribution with shape parameters `a`, `b`.
     public enum Beta {
-        public static func P(_ x: Double, a: Double, b: Double) -> Double { gsl_cdf_beta_P(x, a, b) }
-        public static func Q(_ x: Double, a: Double, b: Double) -> Double { gsl_cdf_beta_Q(x, a, b) }
+        public static func P(_ x: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_P(x, a, b) }
+        public static func Q(_ x: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_Q(x, a, b) }
         /// The `x` with `P(x) = p`.
-        public static func Pinv(_ p: Double, a: Double, b: Double) -> Double { gsl_cdf_beta_Pinv(p, a, b) }
+        public static func Pinv(_ p: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_Pinv(p, a, b) }
         /// The `x` with `Q(x) = q`.
-        public static func Qinv(_ q: Double, a: Double, b: Double) -> Double { gsl_cdf_beta_Qinv(q, a, b) }
+        public static func Qinv(_ q: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_Qinv(q, a, b) }
     }
 
     /// The chi-squared distribution with `degreesOfFreedom`.
     public enum ChiSquared {
-        public static func P(_ x: Double, degreesOfFreedom nu: Double) -> Double { gsl_cdf_chisq_P(x, nu) }
-        public static func Q(_ x: Double, degreesOfFreedom nu: Double) -> Double { gsl_cdf_chisq_Q(x, nu) }
-        public static func Pinv(_ p: Double, degreesOfFreedom nu: Double) -> Double { gsl_cdf_chisq_Pinv(p, nu) }
-        public static func Qinv(_ q: Double, degreesOfFreedom nu: Double) -> Double { gsl_cdf_chisq_Qinv(q, nu) }
+        public static func P(_ x: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_P(x, nu) }
+        public static func Q(_ x: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_Q(x, nu) }
+        public static func Pinv(_ p: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_Pinv(p, nu) }
+        public static func Qinv(_ q: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_Qinv(q, nu) }
     }
 
     /// The binomial distribution: `k` successes in `n` trials of probability `p`.
@@ -36,26 +38,29 @@ public enum Distributions {
         public static func P(_ k: Int, probability p: Double, trials n: Int) -> Double {
             guard k >= 0 else { return 0 }
             guard k < n else { return 1 }
+            GSLLibrary.prepare()
             return gsl_cdf_binomial_P(UInt32(clamping: k), p, UInt32(clamping: n))
         }
         /// `Pr(X > k)`.
         public static func Q(_ k: Int, probability p: Double, trials n: Int) -> Double {
             guard k >= 0 else { return 1 }
             guard k < n else { return 0 }
+            GSLLibrary.prepare()
             return gsl_cdf_binomial_Q(UInt32(clamping: k), p, UInt32(clamping: n))
         }
         /// `Pr(X = k)` (`gsl_ran_binomial_pdf`).
         public static func probability(of k: Int, probability p: Double, trials n: Int) -> Double {
             guard k >= 0, k <= n else { return 0 }
+            GSLLibrary.prepare()
             return gsl_ran_binomial_pdf(UInt32(clamping: k), p, UInt32(clamping: n))
         }
     }
 
     /// The standard normal distribution scaled by `sigma`.
     public enum Gaussian {
-        public static func P(_ x: Double, sigma: Double = 1) -> Double { gsl_cdf_gaussian_P(x, sigma) }
-        public static func Q(_ x: Double, sigma: Double = 1) -> Double { gsl_cdf_gaussian_Q(x, sigma) }
-        public static func Pinv(_ p: Double, sigma: Double = 1) -> Double { gsl_cdf_gaussian_Pinv(p, sigma) }
-        public static func Qinv(_ q: Double, sigma: Double = 1) -> Double { gsl_cdf_gaussian_Qinv(q, sigma) }
+        public static func P(_ x: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_P(x, sigma) }
+        public static func Q(_ x: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_Q(x, sigma) }
+        public static func Pinv(_ p: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_Pinv(p, sigma) }
+        public static func Qinv(_ q: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_Qinv(q, sigma) }
     }
 }

@@ -52,7 +52,6 @@ public struct Optimizer: Sendable {
     ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
     ///   for bad search settings, or a scene error.
     public func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
-        GSLErrorHandling.ensureOff()
         let clock = ContinuousClock()
         let started = clock.now
         let s = settings
@@ -193,8 +192,8 @@ public struct Optimizer: Sendable {
             folds: results, labels: labels, baselineMisfires: baseline, tunedMisfires: tuned,
             baselineMisfireRate: labels > 0 ? Double(baseline) / Double(labels) : 0,
             tunedMisfireRate: labels > 0 ? Double(tuned) / Double(labels) : 0,
-            baselineInterval: ClopperPearson.robustInterval(successes: min(baseline, labels), trials: labels),
-            tunedInterval: ClopperPearson.robustInterval(successes: min(tuned, labels), trials: labels),
+            baselineInterval: ClopperPearson.interval(successes: min(baseline, labels), trials: labels),
+            tunedInterval: ClopperPearson.interval(successes: min(tuned, labels), trials: labels),
             test: Validation.pairedTest(before, after))
     }
 }

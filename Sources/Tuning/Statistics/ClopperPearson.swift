@@ -11,10 +11,16 @@ import GSL
 /// conservative (coverage at least the nominal level), which is what a claim
 /// like "the tuned recognizer misfires less than 3 % of the time" needs.
 ///
+/// GSL's beta inverse (`gsl_cdf_beta_Pinv`/`Qinv`, GSL 2.7) gives up — NaN —
+/// for some shape parameters in the hundreds: 142 misfires in 1 262 labels
+/// has no upper bound from it. The CDF itself is reliable, so such a bound is
+/// recomputed by bisection on `P(t; a, b) = p`.
+///
 /// ```swift
 /// let ci = ClopperPearson.interval(successes: 7, trials: 200)!
 /// ci.lower   // 0.0142
 /// ci.upper   // 0.0708
+/// ClopperPearson.interval(successes: 142, trials: 1262)?.upper   // 0.1311…
 /// ```
 public enum ClopperPearson {
     /// The interval, or `nil` when `trials < 1`, `successes` is outside
@@ -23,10 +29,24 @@ public enum ClopperPearson {
         guard trials > 0, successes >= 0, successes <= trials, confidence > 0, confidence < 1 else { return nil }
         let alpha = 1 - confidence
         let x = Double(successes), n = Double(trials)
-        let lower = successes == 0 ? 0 : Distributions.Beta.Pinv(alpha / 2, a: x, b: n - x + 1)
-        let upper = successes == trials ? 1 : Distributions.Beta.Qinv(alpha / 2, a: x + 1, b: n - x)
+        var lower = successes == 0 ? 0 : Distributions.Beta.Pinv(alpha / 2, a: x, b: n - x + 1)
+        var upper = successes == trials ? 1 : Distributions.Beta.Qinv(alpha / 2, a: x + 1, b: n - x)
+        if !lower.isFinite { lower = betaQuantile(alpha / 2, a: x, b: n - x + 1) }
+        if !upper.isFinite { upper = betaQuantile(1 - alpha / 2, a: x + 1, b: n - x) }
         return ProportionInterval(successes: successes, trials: trials, confidence: confidence,
                                   lower: lower, upper: upper)
+    }
+
+    /// The `t` in [0, 1] with `P(t; a, b) = p`, by bisection (the CDF is
+    /// increasing in `t`).
+    static func betaQuantile(_ p: Double, a: Double, b: Double) -> Double {
+        var low = 0.0, high = 1.0
+        for _ in 0 ..< 200 {
+            let mid = (low + high) / 2
+            if Distributions.Beta.P(mid, a: a, b: b) < p { low = mid } else { high = mid }
+            if high - low < 1e-13 { break }
+        }
+        return (low + high) / 2
     }
 }
 

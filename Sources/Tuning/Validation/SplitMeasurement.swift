@@ -65,7 +65,7 @@ public struct SplitMeasurement: Sendable, Codable {
         labels = result.total.labels
         misfires = result.total.misfires
         misfireRate = result.total.misfireRate
-        misfireInterval = ClopperPearson.robustInterval(successes: min(misfires, labels), trials: labels)
+        misfireInterval = ClopperPearson.interval(successes: min(misfires, labels), trials: labels)
         weightedMisfires = cost.exact
         self.objective = labels > 0 ? cost.exact / Double(labels) : 0
         counts = result.total

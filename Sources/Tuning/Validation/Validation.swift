@@ -75,7 +75,6 @@ public struct Validation: Sendable, Codable {
 
     /// Compares two measured sides.
     public init(baseline: Side, tuned: Side) {
-        GSLErrorHandling.ensureOff()   // McNemar's p-values call GSL's CDFs
         self.baseline = baseline
         self.tuned = tuned
         holdoutTest = Self.pairedTest(baseline.holdout.labelOutcomes, tuned.holdout.labelOutcomes)
