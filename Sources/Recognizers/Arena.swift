@@ -423,6 +423,7 @@ public struct Arena: Sendable {
     private mutating func accept(_ i: Int, at t: Micros) {
         let bit: UInt64 = 1 << UInt64(i)
         let kind = recognizers[i].kind
+        let waited = recognizers[i].state == .waiting ? t - recognizers[i].waitingSince : 0
         recognizers[i].deadline = .max
         recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
         if kind.isContinuous {
@@ -432,7 +433,7 @@ public struct Arena: Sendable {
             recognizers[i].state = .recognized
             live &= ~bit
         }
-        record(i, at: t, touchDown: recognizers[i].downT)
+        record(i, at: t, touchDown: recognizers[i].downT, waited: waited)
         // A press feedback that showed at the lift is over at once.
         if recognizers[i].endsWhenShown { end(i, at: t) }
         // Any gesture but a tap takes the touches from the pressed control:
@@ -464,11 +465,13 @@ public struct Arena: Sendable {
         }
     }
 
-    private mutating func record(_ i: Int, at t: Micros, touchDown: Micros) {
+    private mutating func record(_ i: Int, at t: Micros, touchDown: Micros, waited: Micros = 0) {
         let r = recognizers[i]
+        let moved = r.kind.isContinuous ? storage.touches.pointee.movedYardstick : Micros.max
         recognitions.append(Recognition(
             recognizer: i, kind: r.kind, direction: r.direction, touchDown: touchDown,
-            onset: r.onset == .max ? t : r.onset, recognized: t, ended: t,
+            onset: r.onset == .max ? t : r.onset, recognized: t, ended: t, waited: waited,
+            movedYardstick: moved == .max ? t : min(moved, t),
             pointers: r.kind == .shake ? 0 : storage.touches.pointee.maxActive, committed: true,
             releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
             value: r.value))

@@ -24,6 +24,15 @@ public struct Recognition: Sendable, Hashable, Codable {
     public var recognized: Micros
     /// When it ended (equals `recognized` for discrete gestures).
     public var ended: Micros
+    /// How long it waited for other recognizers to fail before it was
+    /// recognized (`requireToFail`: a tap waiting for a double tap); 0 when
+    /// it won at once.
+    public var waited: Micros
+    /// Continuous gestures: when a finger of the contact was first
+    /// ``Touches/motionYardstick`` (10 pt) from where it went down, or the
+    /// recognition itself if that was earlier. Equals `recognized` for
+    /// discrete gestures.
+    public var movedYardstick: Micros
     /// Most fingers down during the contact.
     public var pointers: Int
     /// For committing gestures: whether the release committed (switched the
@@ -51,6 +60,13 @@ public struct Recognition: Sendable, Hashable, Codable {
 
     /// Recognition latency: `recognized − onset`.
     public var latency: Micros { recognized - onset }
+
+    /// Recognition time: for continuous gestures, from the moment the
+    /// contact had moved 10 pt (``movedYardstick``) to the recognition (0
+    /// when recognized before); for discrete ones, the ``latency``.
+    public var recognitionTime: Micros {
+        kind.isContinuous ? recognized - movedYardstick : latency
+    }
 }
 
 /// A gesture a recognizer would have recognized but a lock or a boundary

@@ -40,6 +40,16 @@ public struct Touches: @unchecked Sendable {
     public internal(set) var contactStart: Micros = 0
     /// First sample of the contact that moved (`.max` until one does).
     public internal(set) var onset: Micros = .max
+    /// First sample at which a finger of the contact was ``motionYardstick``
+    /// from where it went down (`.max` until one is).
+    public internal(set) var movedYardstick: Micros = .max
+
+    /// The distance at which any platform calls a contact a drag: UIKit's
+    /// pan begins after about 10 pt, Android's touch slop is 8 dp. A fixed
+    /// yardstick, not a tuned constant, so that a recognizer's own slop or
+    /// minimum distance shows up in its recognition time instead of moving
+    /// the point it is measured from (see `LatencyBudget.Measure.recognition`).
+    public static let motionYardstick = 10.0
     /// Mean translation of the fingers since the contact began. Each move adds
     /// its delta divided by the fingers down, so a finger landing or lifting
     /// never makes it jump (UIKit's pan translation behaves the same way).
@@ -94,6 +104,7 @@ public struct Touches: @unchecked Sendable {
         pairA = -1
         pairB = -1
         onset = .max
+        movedYardstick = .max
         screenWidth = width
         screenHeight = height
     }
@@ -112,6 +123,7 @@ public struct Touches: @unchecked Sendable {
         if activeCount == 0 {
             contactStart = t
             onset = .max
+            movedYardstick = .max
             panX = 0
             panY = 0
             maxActive = 0
@@ -146,6 +158,9 @@ public struct Touches: @unchecked Sendable {
         slots[slot].y = y
         slots[slot].t = t
         slots[slot].tracker.add(t: t, x: x, y: y)
+        if movedYardstick == .max, moved2(slot) >= Touches.motionYardstick * Touches.motionYardstick {
+            movedYardstick = t
+        }
     }
 
     /// The `ended` sample carries no new movement (spec), but a position that

@@ -6,56 +6,152 @@ import Recognizers
 /// respond within 16 ms".
 ///
 /// ```swift
-/// LatencyBudget(gesture: .tap, measure: .latency, percentile: 95, limit: 16)
+/// LatencyBudget(gesture: .tap, measure: .latency, scope: .immediate, percentile: 95, limit: 16)
 /// ```
+///
+/// ## Which budgets, measured how
+///
+/// The reference app names four: tap response 16 ms, haptic 20 ms after the
+/// threshold crossing, swipe recognition 50 ms, context menu 500 ms. Two of
+/// them cannot be checked literally against recorded fingers, and the
+/// defaults say precisely what they check instead:
+///
+/// - **Tap response** is a frame for a tap nothing else competes for. A tap
+///   that waits for a double tap (`requireToFail`) cannot answer before the
+///   double-tap window has passed, whatever the constants; lumping both
+///   together makes the p95 depend on how many image taps happen to be in
+///   the data. So the 16 ms budget has ``Scope/immediate`` scope, and taps
+///   that waited get their own budget (``Scope/waited``): 300 ms, Android's
+///   `DOUBLE_TAP_TIMEOUT` (gesturetune's choice: the reference app names
+///   none, and its 0.5 s window misses it).
+/// - **Swipe recognition** counted from the first sample that moves
+///   (``Measure/latency``) includes the finger's own acceleration from rest:
+///   on the shipped corpus the median drag takes 50–130 ms just to travel
+///   a 10 pt slop, and no constant can shorten that. The budget therefore
+///   uses ``Measure/recognition``: from the moment the finger was 10 pt
+///   from where it landed (the distance at which UIKit and Android call a
+///   contact a drag) to the recognition. A recognizer that demands more
+///   distance (an edge swipe's minimum distance) or waits on a lock pays
+///   for it here; `latency` is still reported beside it.
 public struct LatencyBudget: Sendable, Hashable, Codable {
-    public enum Measure: String, Sendable, Hashable, Codable {
-        /// Recognition latency (onset → recognized), ms.
+    public enum Measure: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Recognition latency (onset → recognized), ms; onsets as in
+        /// ``Recognition``: the last lift for taps, touch-down for long
+        /// press, the first sample that moved for continuous gestures.
         case latency
+        /// Continuous gestures: from the moment the contact had moved 10 pt
+        /// (``Recognition/movedYardstick``) to recognition, ms; discrete
+        /// gestures: the latency.
+        case recognition
         /// Swipe actions: threshold crossing → haptic, ms.
         case haptic
         /// Spring settle time after release (within 0.5 pt for good), ms.
         case settleTime
-        /// Spring overshoot past its target after release, pt.
+        /// Spring overshoot past its target after release, pt; only for
+        /// targets on screen (a deleted card's flight off-screen is not
+        /// seen overshooting).
         case overshoot
 
         public var unit: String { self == .overshoot ? "pt" : "ms" }
     }
 
+    /// Which recognitions of the gesture the budget covers.
+    public enum Scope: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Every recognition.
+        case all
+        /// Recognitions that won at once.
+        case immediate
+        /// Recognitions that first waited for another recognizer to fail
+        /// (a tap waiting for a double tap).
+        case waited
+    }
+
     public var gesture: GestureKind
     public var measure: Measure
+    public var scope: Scope
     /// 0…100.
     public var percentile: Double
     public var limit: Double
 
-    public init(gesture: GestureKind, measure: Measure = .latency, percentile: Double = 95, limit: Double) {
+    public init(gesture: GestureKind, measure: Measure = .latency, scope: Scope = .all, percentile: Double = 95,
+                limit: Double) {
         self.gesture = gesture
         self.measure = measure
+        self.scope = scope
         self.percentile = percentile
         self.limit = limit
     }
 
-    /// The reference app's budgets: tap response 16 ms, haptic 20 ms after the
-    /// threshold crossing, swipe recognition 50 ms, context menu 500 ms; and
-    /// for the card and page springs at the release velocities in the data,
-    /// settle within 800 / 600 ms and overshoot at most 20 / 10 pt (limits
-    /// gesturetune chose: the reference app names none); press feedback
-    /// (the pressed state) within 16 ms of touch-down.
+    /// The reference app's budgets, as checked (see above): taps that win
+    /// at once respond within 16 ms and taps that wait for a double tap
+    /// within 300 ms; the haptic 20 ms after the threshold crossing; swipes
+    /// recognized within 50 ms of moving 10 pt; the context menu within
+    /// 500 ms; for the card and page springs at the release velocities in
+    /// the data, settle within 800 / 600 ms and overshoot at most 20 / 10 pt
+    /// (limits gesturetune chose: the reference app names none); press
+    /// feedback (the pressed state) within 16 ms of touch-down. All at p95.
     public static let defaults: [LatencyBudget] = [
-        LatencyBudget(gesture: .tap, limit: 16),
+        LatencyBudget(gesture: .tap, scope: .immediate, limit: 16),
+        LatencyBudget(gesture: .tap, scope: .waited, limit: 300),
         LatencyBudget(gesture: .pressFeedback, limit: 16),
         LatencyBudget(gesture: .swipeActions, measure: .haptic, limit: 20),
-        LatencyBudget(gesture: .swipeActions, limit: 50),
-        LatencyBudget(gesture: .tabSwipe, limit: 50),
-        LatencyBudget(gesture: .cardSwipe, limit: 50),
-        LatencyBudget(gesture: .edgeSwipe, limit: 50),
-        LatencyBudget(gesture: .dismiss, limit: 50),
+        LatencyBudget(gesture: .swipeActions, measure: .recognition, limit: 50),
+        LatencyBudget(gesture: .tabSwipe, measure: .recognition, limit: 50),
+        LatencyBudget(gesture: .cardSwipe, measure: .recognition, limit: 50),
+        LatencyBudget(gesture: .edgeSwipe, measure: .recognition, limit: 50),
+        LatencyBudget(gesture: .dismiss, measure: .recognition, limit: 50),
         LatencyBudget(gesture: .longPress, limit: 500),
         LatencyBudget(gesture: .cardSwipe, measure: .settleTime, limit: 800),
         LatencyBudget(gesture: .cardSwipe, measure: .overshoot, limit: 20),
         LatencyBudget(gesture: .tabSwipe, measure: .settleTime, limit: 600),
         LatencyBudget(gesture: .tabSwipe, measure: .overshoot, limit: 10),
     ]
+
+    /// `gesture.measure[.scope].pNN`, the budget's name in violations and
+    /// reports (`tap.latency.waited.p95`, `cardSwipe.overshoot.p95`).
+    public var key: String {
+        let p = percentile == percentile.rounded() ? String(Int(percentile)) : String(percentile)
+        let scoped = scope == .all ? "" : ".\(scope.rawValue)"
+        return "\(gesture.rawValue).\(measure.rawValue)\(scoped).p\(p)"
+    }
+
+    /// How reports name it: `tap`, `tap (waited)`, `cardSwipe overshoot`.
+    public var title: String {
+        let measured = measure == .latency ? gesture.rawValue : "\(gesture.rawValue) \(measure.rawValue)"
+        return scope == .all ? measured : "\(measured) (\(scope.rawValue))"
+    }
+
+    /// What the budget measures, in words for reports: "from the last lift
+    /// to recognition".
+    public var definition: String {
+        switch measure {
+        case .recognition where gesture.isContinuous:
+            return "from the moment a finger was 10 pt from where it landed to recognition"
+        case .latency, .recognition:
+            switch gesture {
+            case .tap, .doubleTap: return "from the last lift to recognition"
+            case .longPress, .drag, .textSelect, .pressFeedback: return "from touch-down to recognition"
+            case .shake: return "from the first shake stroke to recognition"
+            default: return "from the first sample that moved to recognition"
+            }
+        case .haptic: return "from the threshold crossing to the haptic"
+        case .settleTime: return "spring settle time after release"
+        case .overshoot: return "spring overshoot past an on-screen target after release"
+        }
+    }
+
+    // MARK: Codable: `measure` and `scope` may be left out
+
+    enum CodingKeys: String, CodingKey { case gesture, measure, scope, percentile, limit }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        gesture = try c.decode(GestureKind.self, forKey: .gesture)
+        measure = try c.decodeIfPresent(Measure.self, forKey: .measure) ?? .latency
+        scope = try c.decodeIfPresent(Scope.self, forKey: .scope) ?? .all
+        percentile = try c.decodeIfPresent(Double.self, forKey: .percentile) ?? 95
+        limit = try c.decode(Double.self, forKey: .limit)
+    }
 }
 
 /// A budget checked against the data.

@@ -25,6 +25,9 @@ struct Tally: Sendable {
     var perUser: [String: OutcomeCounts] = [:]
     var perDevice: [String: OutcomeCounts] = [:]
     var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
+    /// Per kind, for budgets: latency and ``Recognition/recognitionTime``,
+    /// split by whether the recognition waited for another to fail.
+    var budgeted = [ScopedObservations](repeating: ScopedObservations(), count: GestureKind.allCases.count)
     var haptic: [Double] = []
     /// Press feedback: ripple distance from the lift point (pt), committed presses.
     var ripple: [Double] = []
@@ -45,6 +48,10 @@ struct Tally: Sendable {
         var velocity: Double
         var response: Double
         var damping: Double
+        /// Whether the spring's target is on screen: a deleted card flies
+        /// off-screen, and overshoot past a target no one sees is not
+        /// measured.
+        var targetOnScreen = true
     }
 
     static let noUser = "(no user)"
@@ -72,6 +79,7 @@ struct Tally: Sendable {
         for r in arena.recognitions {
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
+            budgeted[r.kind.ordinal].add(r)
             switch r.kind {
             case .swipeActions: if r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
             case .pressFeedback: if r.committed { ripple.append(r.value) }
@@ -83,7 +91,8 @@ struct Tally: Sendable {
             case .cardSwipe:
                 springs.append(SpringRelease(
                     gesture: .cardSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
-                    response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping]))
+                    response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping],
+                    targetOnScreen: !r.committed))
             case .tabSwipe:
                 springs.append(SpringRelease(
                     gesture: .tabSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
@@ -156,7 +165,10 @@ struct Tally: Sendable {
         for k in confusion.indices { confusion[k] += o.confusion[k] }
         for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
-        for k in latency.indices { latency[k] += o.latency[k] }
+        for k in latency.indices {
+            latency[k] += o.latency[k]
+            budgeted[k].merge(o.budgeted[k])
+        }
         haptic += o.haptic
         ripple += o.ripple
         autoScroll += o.autoScroll
@@ -181,7 +193,9 @@ struct Tally: Sendable {
             // velocity on the same axis, positive towards the target.
             let settleSeconds = spring.settleTime(distance: s.distance, initialVelocity: s.velocity)
             if settleSeconds.isFinite { settle[s.gesture, default: []].append(settleSeconds * 1000) }
-            overshoot[s.gesture, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
+            if s.targetOnScreen {
+                overshoot[s.gesture, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
+            }
             springParameters[s.gesture] = (s.response, s.damping)
         }
         let springReports = springParameters.sorted { $0.key.rawValue < $1.key.rawValue }.map { gesture, spring in
@@ -191,11 +205,12 @@ struct Tally: Sendable {
         }
 
         let budgets = options.budgets.map { budget -> BudgetCheck in
+            let k = budget.gesture.ordinal
             let values: [Double] = switch budget.measure {
-            case .latency: latency[budget.gesture.ordinal]
-            case .haptic: budget.gesture == .swipeActions ? haptic : []
-            case .settleTime: settle[budget.gesture] ?? []
-            case .overshoot: overshoot[budget.gesture] ?? []
+            case .latency, .recognition: budgeted[k].values(budget.measure, budget.scope)
+            case .haptic: budget.gesture == .swipeActions && budget.scope != .waited ? haptic : []
+            case .settleTime: budget.scope != .waited ? settle[budget.gesture] ?? [] : []
+            case .overshoot: budget.scope != .waited ? overshoot[budget.gesture] ?? [] : []
             }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
@@ -230,6 +245,42 @@ struct Tally: Sendable {
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
             springs: springReports, budgets: budgets,
             labelOutcomes: outcomes, recognitionLog: log)
+    }
+}
+
+/// One gesture's latencies and recognition times, kept apart by whether the
+/// recognition waited for another recognizer to fail, so that a budget can
+/// cover either kind or both.
+struct ScopedObservations: Sendable {
+    var latency: (immediate: [Double], waited: [Double]) = ([], [])
+    var recognition: (immediate: [Double], waited: [Double]) = ([], [])
+
+    mutating func add(_ r: Recognition) {
+        let l = Double(r.latency) / 1000, t = Double(r.recognitionTime) / 1000
+        if r.waited > 0 {
+            latency.waited.append(l)
+            recognition.waited.append(t)
+        } else {
+            latency.immediate.append(l)
+            recognition.immediate.append(t)
+        }
+    }
+
+    mutating func merge(_ o: ScopedObservations) {
+        latency.immediate += o.latency.immediate
+        latency.waited += o.latency.waited
+        recognition.immediate += o.recognition.immediate
+        recognition.waited += o.recognition.waited
+    }
+
+    /// The observations of `measure` (latency or recognition) in `scope`.
+    func values(_ measure: LatencyBudget.Measure, _ scope: LatencyBudget.Scope) -> [Double] {
+        let split = measure == .recognition ? recognition : latency
+        switch scope {
+        case .all: return split.immediate + split.waited
+        case .immediate: return split.immediate
+        case .waited: return split.waited
+        }
     }
 }
 

@@ -120,7 +120,17 @@ struct OptimizeEndToEndTests {
         let labels = try #require(before["labels"] as? Int)
         #expect(before["misfires"] as? Int == labels / 13 * 3)
         #expect(before["split"] as? String == "holdout")
-        #expect(before["feasible"] as? Bool == true)
+        // The plain scene's taps wait out the 0.5 s double-tap window: the
+        // reference constants miss the 300 ms budget for waiting taps, so
+        // the baseline is infeasible (by 500/285 − 1, the limit less the 5 % margin)…
+        #expect(before["feasible"] as? Bool == false)
+        let violations = try #require(before["violations"] as? [String: Double])
+        #expect(violations.keys.sorted() == ["tap.latency.waited.p95"])
+        #expect(abs((violations["tap.latency.waited.p95"] ?? 0) - (500.0 / 285 - 1)) < 1e-9)
+        // …unless budgets the baseline misses are relaxed.
+        let relaxed = try json(try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
+                                        "--split", "holdout", "--relax-budgets", "--json"]).stdout)
+        #expect(relaxed["feasible"] as? Bool == true)
 
         let served = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--serve"],
                              stdin: "{\"pan.slop\": 10}\n{\"params\": {\"pan.slop\": 18}, \"split\": \"holdout\"}\n{\"pan.slop\": 999}\n")

@@ -45,6 +45,35 @@ struct ArenaTests {
         #expect(arena.recognitions[0].latency > 80_000)
         let alone = try replay(trace.session, [recognizers[1]])
         #expect(alone.recognitions[0].latency < 20_000)
+        // It waited for the edge swipe, and its recognition time (from the
+        // 10 pt yardstick) holds the 40 pt between 10 and 50 pt: 80 ms at
+        // 500 pt/s, give or take a 120 Hz sample.
+        #expect(arena.recognitions[0].waited > 0)
+        #expect(abs(arena.recognitions[0].recognitionTime - 80_000) <= 9_000)
+        #expect(alone.recognitions[0].waited == 0)
+        #expect(alone.recognitions[0].recognitionTime <= 9_000)
+    }
+
+    @Test("recognition time counts from the 10 pt yardstick: a longer minimum distance costs time, a shorter one none")
+    func recognitionTimeFromTheYardstick() throws {
+        var trace = TraceBuilder(id: "t")
+        trace.drag(from: (5, 300), by: (200, 0), speed: 400)
+        let edge = [Recognizer(kind: .edgeSwipe, region: .edge(.left))]
+        func recognition(_ distance: Double) throws -> Recognition {
+            try #require(try replay(trace.session, edge, parameters: try ParameterSet(["edgeSwipe.minimumDistance": distance]))
+                .recognitions.first)
+        }
+        // 50 pt: 40 pt past the yardstick at 400 pt/s is 100 ms.
+        let far = try recognition(50)
+        #expect(abs(far.recognitionTime - 100_000) <= 9_000)
+        #expect(far.movedYardstick > far.onset && far.movedYardstick < far.recognized)
+        // 20 pt: 25 ms.
+        #expect(abs(try recognition(20).recognitionTime - 25_000) <= 9_000)
+        // Recognized before the yardstick (a 5 pt pan slop): no recognition time at all.
+        let near = try #require(try replay(trace.session, [Recognizer(kind: .pan)],
+                                           parameters: try ParameterSet(["pan.slop": 5])).recognitions.first)
+        #expect(near.recognitionTime == 0 && near.movedYardstick == near.recognized)
+        #expect(near.latency > 0)
     }
 
     @Test func relationsNamingMissingRecognizersAreRejected() {

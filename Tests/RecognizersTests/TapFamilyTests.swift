@@ -64,8 +64,14 @@ struct TapFamilyTests {
         trace.tap(at: (100, 100))
         let arena = try replay(trace.session, [tap, doubleTap], [.requireToFail(recognizer: 0, waitsFor: 1)])
         #expect(arena.kinds == [.tap, .tap])
-        // Recognized when the 0.5 s window closed, not on the lift.
+        // Recognized when the 0.5 s window closed, not on the lift…
         #expect(arena.recognitions.map(\.latency) == [500_000, 500_000])
+        // …and marked as having waited that long (budgets tell these apart).
+        #expect(arena.recognitions.map(\.waited) == [500_000, 500_000])
+        // With nothing to wait for, the same taps win at once.
+        let alone = try replay(trace.session, [tap])
+        #expect(alone.recognitions.map(\.waited) == [0, 0])
+        #expect(alone.recognitions.map(\.latency) == [0, 0])
     }
 
     @Test func secondTapTooFarAwayReleasesTheFirstAtOnce() throws {

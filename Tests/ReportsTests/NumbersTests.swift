@@ -70,7 +70,7 @@ import Testing
         #expect(verdict.budgetsMet)
         verdict.mcnemarPValue = 0.2
         #expect(!verdict.isSignificantImprovement)
-        verdict.budgets[0].afterMs = verdict.budgets[0].limitMs + 1
+        verdict.budgets[0].after = verdict.budgets[0].limit + 1
         #expect(!verdict.budgetsMet)
     }
 }

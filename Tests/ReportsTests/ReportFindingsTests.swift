@@ -16,14 +16,26 @@ import TraceModel
 
     @Test func namesTheBudgetsThatAreMissed() {
         var report = TuningReport.sample
-        report.verdict.budgets[1].afterMs = 163.4
+        report.verdict.budgets[1].after = 163.4
         let f = ReportFindings(report)
-        #expect(f.budgetSentence == "3 of 4 latency budgets are met; missed: tab-swipe p95 163 ms > 150 ms.")
+        #expect(f.budgetSentence == "3 of 4 latency and animation budgets are met; missed: tab-swipe p95 163 ms > 150 ms.")
         let row = f.budgetTable.rows[1]
-        #expect(row.cells.map(\.text) == ["tab-swipe", "p95", "≤ 150 ms", Format.ms(report.verdict.budgets[1].beforeMs), "163 ms", "missed"])
-        #expect(row.cells[5].judgement == .fail)
+        #expect(row.cells.map(\.text) == ["tab-swipe", "", "p95", "≤ 150 ms", Format.ms(report.verdict.budgets[1].before), "163 ms", "missed"])
+        #expect(row.cells[6].judgement == .fail)
+        #expect(f.budgetTable.rows[0].cells[1].text == "from the last lift to recognition")
         report.verdict.budgets = []
-        #expect(ReportFindings(report).budgetSentence == "No latency budgets were set.")
+        #expect(ReportFindings(report).budgetSentence == "No latency or animation budgets were set.")
+    }
+
+    @Test func budgetsInPointsAreShownInPoints() {
+        var report = TuningReport.sample
+        report.verdict.budgets = [TuningReport.Budget(gesture: "cardSwipe overshoot", percentile: 95, unit: "pt",
+                                                      limit: 20, before: 32.8, after: 18.25)]
+        let f = ReportFindings(report)
+        #expect(f.budgetTable.rows[0].cells.map(\.text).suffix(4) == ["≤ 20 pt", "33 pt", "18 pt", "met"])
+        report.verdict.budgets[0].after = 21
+        #expect(ReportFindings(report).budgetSentence
+            == "0 of 1 latency and animation budgets are met; missed: cardSwipe overshoot p95 21 pt > 20 pt.")
     }
 
     @Test func misfireTableSumsEveryIntent() {

@@ -63,12 +63,13 @@ struct PanSlopCorpus {
 
     func data() throws -> TuningData { try TuningData(sessions: sessions) }
 
-    /// An objective over `pan.slop` only.
-    func objective(budgets: [LatencyBudget] = [], weights: MisfireWeights = .uniform, relax: Bool = true) throws
-        -> TuningObjective
+    /// An objective over `pan.slop` only; budgets checked at their limits
+    /// unless a margin is given.
+    func objective(budgets: [LatencyBudget] = [], weights: MisfireWeights = .uniform, relax: Bool = false,
+                   margin: Double = 0) throws -> TuningObjective
     {
         try TuningObjective(data: try data(), space: try TuningSpace.space(names: ["pan.slop"]), scene: nil,
-                            weights: weights, budgets: budgets, relaxBrokenBudgets: relax)
+                            weights: weights, budgets: budgets, relaxBrokenBudgets: relax, budgetMargin: margin)
     }
 }
 

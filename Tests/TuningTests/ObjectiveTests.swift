@@ -89,10 +89,27 @@ struct ObjectiveTests {
         #expect(never.violations[key] == 1)
     }
 
-    @Test("a budget the baseline already misses is relaxed to the baseline's value")
+    @Test("the margin holds the training users inside the limit; the baseline missing a budget is infeasible")
+    func margin() throws {
+        let corpus = try PanSlopCorpus()
+        let strict = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)], margin: 0.1)
+        #expect(strict.effectiveBudgets[0].limit == 54)
+        #expect(strict.budgets[0].limit == 60)
+        #expect(strict.relaxedBudgets.isEmpty)
+        // 150 pt/s at 120 Hz: 8.5 pt takes 58 ms, inside 60 but not inside 54.
+        #expect(try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)]).evaluate(["pan.slop": 8.5]).isFeasible)
+        let near = strict.evaluate(["pan.slop": 8.5])
+        #expect(!near.isFeasible)
+        #expect(near.violations["pan.latency.p95"].map { $0 > 0 && $0 < 0.1 } == true)
+        // Not relaxed by default: the baseline (18 pt) misses the budget.
+        #expect(!strict.evaluate(strict.space.defaults).isFeasible)
+        #expect(throws: ObjectiveError.self) { try corpus.objective(margin: 1) }
+    }
+
+    @Test("a budget the baseline already misses is relaxed to the baseline's value when asked")
     func relaxation() throws {
         let corpus = try PanSlopCorpus()
-        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 20)])
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 20)], relax: true)
         #expect(objective.relaxedBudgets == [0])
         let baseline = try #require(objective.evaluateDetailed(objective.space.defaults))
         #expect(baseline.evaluation.isFeasible)

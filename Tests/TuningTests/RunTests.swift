@@ -44,7 +44,7 @@ struct RunTests {
     func budgetConstrains() throws {
         let corpus = try PanSlopCorpus()
         var settings = quickSettings(budgets: [PanSlopCorpus.panBudget(ms: 60)])
-        settings.relaxBrokenBudgets = false
+        settings.budgetMargin = 0
         // The feasible, misfire-free window is 1.4 pt wide: search 4…20 pt.
         settings.bounds = ["pan.slop": 4 ... 20]
         let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)

@@ -64,7 +64,8 @@ struct EvaluateCommand: ParsableCommand {
             let space = try Self.space(loaded, sessions: loaded.sessions)
             let data = try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
             return (try TuningObjective(data: data, space: space, scene: loaded.scene, weights: loaded.weights,
-                                        budgets: loaded.budgets, relaxBrokenBudgets: !inputs.strictBudgets), loaded)
+                                        budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
+                                        budgetMargin: inputs.budgetMargin), loaded)
         }
         _ = loaded
         if serve {

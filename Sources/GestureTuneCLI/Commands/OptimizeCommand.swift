@@ -87,7 +87,7 @@ struct OptimizeCommand: ParsableCommand {
     private func optimize(_ loaded: TuningInputOptions.Loaded, in traceStore: TraceStore) throws -> OptimizationResult {
         var settings = OptimizerSettings(
             tune: loaded.tune, bounds: loaded.bounds, budgets: loaded.budgets, weights: loaded.weights,
-            relaxBrokenBudgets: !inputs.strictBudgets, seed: seed, maxEvaluations: maxEvals,
+            relaxBrokenBudgets: inputs.relaxBudgets, budgetMargin: inputs.budgetMargin, seed: seed, maxEvaluations: maxEvals,
             holdoutFraction: inputs.holdoutFraction, folds: folds, sensitivityPoints: sensitivityPoints)
         if noPareto { settings.paretoFractions = [] }
         let bar = SearchProgressBar()
@@ -213,7 +213,8 @@ struct TuningInputOptions: ParsableArguments {
     var tune: String?
 
     @Option(help: ArgumentHelp(
-        "Budgets file: a JSON array of {gesture, measure (latency|haptic|settleTime|overshoot), percentile, limit} "
+        "Budgets file: a JSON array of {gesture, measure (latency|recognition|haptic|settleTime|overshoot), "
+            + "scope (all|immediate|waited), percentile, limit} "
             + "(default: the reference app's budgets).", valueName: "file"))
     var budgets: String?
 
@@ -225,12 +226,22 @@ struct TuningInputOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
     var holdoutFraction: Double = 0.25
 
-    @Flag(help: "Keep budgets the reference constants already miss strict (default: held to no worse than before).")
-    var strictBudgets = false
+    @Flag(help: ArgumentHelp(
+        "Hold budgets the reference constants already miss to no worse than before instead of to their limits "
+            + "(for budgets no constant can meet)."))
+    var relaxBudgets = false
+
+    @Option(help: ArgumentHelp(
+        "How far inside each budget the training users must stay, so that held-out users meet it too.",
+        valueName: "fraction"))
+    var budgetMargin: Double = TuningObjective.defaultBudgetMargin
 
     func validateOptions() throws {
         guard holdoutFraction > 0, holdoutFraction < 1 else {
             throw ValidationError("--holdout-fraction must be strictly between 0 and 1.")
+        }
+        guard budgetMargin >= 0, budgetMargin < 1 else {
+            throw ValidationError("--budget-margin must be at least 0 and below 1.")
         }
     }
 
@@ -282,11 +293,13 @@ struct TuningInputOptions: ParsableArguments {
         catch { throw CLIFailure("\(path): cannot read the \(what) (\(error.localizedDescription))") }
     }
 
-    /// A JSON array of budgets; `measure` defaults to latency, `percentile` to 95.
+    /// A JSON array of budgets; `measure` defaults to latency, `scope` to
+    /// all, `percentile` to 95.
     static func loadBudgets(path: String) throws -> [LatencyBudget] {
         struct Entry: Decodable {
             var gesture: GestureKind
             var measure: LatencyBudget.Measure?
+            var scope: LatencyBudget.Scope?
             var percentile: Double?
             var limit: Double
         }
@@ -294,14 +307,16 @@ struct TuningInputOptions: ParsableArguments {
         let entries: [Entry]
         do { entries = try JSONDecoder().decode([Entry].self, from: data) }
         catch {
-            throw CLIFailure("\(path): not a budgets file, a JSON array of {gesture, measure, percentile, limit}: \(error)")
+            throw CLIFailure(
+                "\(path): not a budgets file, a JSON array of {gesture, measure, scope, percentile, limit}: \(error)")
         }
         return try entries.enumerated().map { i, e in
             let percentile = e.percentile ?? 95
             guard e.limit.isFinite, e.limit > 0, percentile > 0, percentile <= 100 else {
                 throw CLIFailure("\(path): budget [\(i)] needs limit > 0 and 0 < percentile ≤ 100 (limit)")
             }
-            return LatencyBudget(gesture: e.gesture, measure: e.measure ?? .latency, percentile: percentile, limit: e.limit)
+            return LatencyBudget(gesture: e.gesture, measure: e.measure ?? .latency, scope: e.scope ?? .all,
+                                 percentile: percentile, limit: e.limit)
         }
     }
 }

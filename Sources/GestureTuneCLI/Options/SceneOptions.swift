@@ -18,7 +18,7 @@ struct SceneOptions: ParsableArguments {
     var params: String?
 
     @Option(help: ArgumentHelp(
-        "A JSON array of latency budgets ({gesture, measure, percentile, limit}); default: the reference app's.",
+        "A JSON array of latency budgets ({gesture, measure, scope, percentile, limit}); default: the reference app's.",
         valueName: "file"))
     var budgets: String?
 

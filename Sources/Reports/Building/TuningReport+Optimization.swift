@@ -44,8 +44,9 @@ extension TuningReport {
             fixedCount: result.comparison.holdoutTest.improved, brokenCount: result.comparison.holdoutTest.worsened,
             mcnemarPValue: result.comparison.holdoutTest.pValue,
             budgets: zip(base.budgets, tuned.budgets).map { before, after in
-                Budget(gesture: Self.budgetName(before.budget), percentile: before.budget.percentile,
-                       limitMs: before.budget.limit, beforeMs: before.value ?? .nan, afterMs: after.value ?? .nan)
+                Budget(gesture: before.budget.title, definition: before.budget.definition,
+                       percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
+                       before: before.value ?? .nan, after: after.value ?? .nan)
             },
             intervalMethod: "Clopper–Pearson")
 
@@ -62,12 +63,13 @@ extension TuningReport {
             },
             confusionBefore: Self.matrix(base.confusion), confusionAfter: Self.matrix(tuned.confusion))
 
-        let latency = result.budgets.map(\.budget).filter { $0.measure == .latency }.map { budget in
-            LatencyDistribution(
-                gesture: budget.gesture.rawValue, budgetPercentile: budget.percentile, budgetMs: budget.limit,
-                beforeMs: replay.latencies(of: budget.gesture, baseline: true),
-                afterMs: replay.latencies(of: budget.gesture, baseline: false))
-        }
+        let latency = result.budgets.map(\.budget)
+            .filter { $0.measure == .latency || $0.measure == .recognition }.map { budget in
+                LatencyDistribution(
+                    gesture: budget.title, definition: budget.definition, budgetPercentile: budget.percentile,
+                    budgetMs: budget.limit,
+                    beforeMs: replay.times(for: budget, baseline: true), afterMs: replay.times(for: budget, baseline: false))
+            }
 
         let sweeps = result.sensitivity.map { curve in
             ParameterSweep(parameter: curve.parameter, unit: curve.unit,
@@ -79,7 +81,7 @@ extension TuningReport {
             return ParetoPoint(misfireRate: point.holdoutMisfireRate, latencyMs: achieved, onFront: false)
         }
         if let front = result.pareto,
-            let chosen = tuned.budgets.first(where: { Self.budgetKey($0.budget) == front.budget })?.value
+            let chosen = tuned.budgets.first(where: { $0.budget.key == front.budget })?.value
         {
             pareto.append(ParetoPoint(misfireRate: tuned.misfireRate, latencyMs: chosen, onFront: false, chosen: true))
         }
@@ -140,14 +142,6 @@ extension TuningReport {
                                counts: rows.map { row in columns.map { confusion[row]?[$0] ?? 0 } })
     }
 
-    static func budgetName(_ budget: LatencyBudget) -> String {
-        budget.measure == .latency ? budget.gesture.rawValue : "\(budget.gesture.rawValue) \(budget.measure.rawValue)"
-    }
-
-    /// The key the optimizer names budgets by (`gesture.measure.pNN`).
-    static func budgetKey(_ budget: LatencyBudget) -> String {
-        "\(budget.gesture.rawValue).\(budget.measure.rawValue).p\(String(format: "%g", budget.percentile))"
-    }
 }
 
 // MARK: - The held-out users, replayed once more
@@ -171,11 +165,18 @@ struct HoldoutReplay {
         sessions = Dictionary(holdout.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Every recognition latency of one gesture kind, ms.
-    func latencies(of kind: GestureKind, baseline useBaseline: Bool) -> [Double] {
-        (useBaseline ? baseline : tuned).recognitionLog
-            .filter { $0.recognition.kind == kind }
-            .map { Double($0.recognition.latency) / 1_000 }
+    /// Every observation a latency or recognition budget covers, ms.
+    func times(for budget: LatencyBudget, baseline useBaseline: Bool) -> [Double] {
+        (useBaseline ? baseline : tuned).recognitionLog.compactMap { entry in
+            let r = entry.recognition
+            guard r.kind == budget.gesture else { return nil }
+            switch budget.scope {
+            case .all: break
+            case .immediate: guard r.waited == 0 else { return nil }
+            case .waited: guard r.waited > 0 else { return nil }
+            }
+            return Double(budget.measure == .recognition ? r.recognitionTime : r.latency) / 1_000
+        }
     }
 
     // MARK: Springs

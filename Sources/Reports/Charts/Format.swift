@@ -83,6 +83,14 @@ public enum Format {
         return fixed(x, abs(x) >= 10 ? 0 : 1) + " ms"
     }
 
+    /// A budget's value in its unit: milliseconds as ``ms(_:)``, anything
+    /// else (overshoot in points) with up to three significant digits.
+    public static func measure(_ x: Double, unit: String) -> String {
+        guard unit != "ms" else { return ms(x) }
+        guard x.isFinite else { return "–" }
+        return fixed(x, abs(x) >= 10 ? 0 : 1) + (unit.isEmpty ? "" : " \(unit)")
+    }
+
     /// SVG coordinates: one decimal is finer than any screen needs.
     static func coordinate(_ x: Double) -> String { fixed(x.isFinite ? x : 0, 1) }
 }

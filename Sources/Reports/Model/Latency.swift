@@ -6,15 +6,20 @@ extension TuningReport {
     /// Latency is the time from the first touch of a gesture to the moment its
     /// recognizer fired, over held-out gestures that were recognized correctly.
     public struct LatencyDistribution: Codable, Sendable, Hashable {
+        /// The budget's name: `tap (waited)`, `edgeSwipe recognition`.
         public var gesture: String
+        /// What is measured, in words ("from the last lift to recognition").
+        public var definition: String
         /// The percentile the budget holds, e.g. 95.
         public var budgetPercentile: Double
         public var budgetMs: Double
         public var beforeMs: [Double]
         public var afterMs: [Double]
 
-        public init(gesture: String, budgetPercentile: Double, budgetMs: Double, beforeMs: [Double], afterMs: [Double]) {
+        public init(gesture: String, definition: String = "", budgetPercentile: Double, budgetMs: Double,
+                    beforeMs: [Double], afterMs: [Double]) {
             self.gesture = gesture
+            self.definition = definition
             self.budgetPercentile = budgetPercentile
             self.budgetMs = budgetMs
             self.beforeMs = beforeMs

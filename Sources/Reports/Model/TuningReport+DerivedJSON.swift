@@ -22,16 +22,18 @@ extension TuningReport.Rate {
 }
 
 extension TuningReport.Budget {
-    private enum StoredKeys: String, CodingKey { case gesture, percentile, limitMs, beforeMs, afterMs }
+    private enum StoredKeys: String, CodingKey { case gesture, definition, percentile, unit, limit, before, after }
     private enum DerivedKeys: String, CodingKey { case met }
 
     public func encode(to encoder: any Encoder) throws {
         var stored = encoder.container(keyedBy: StoredKeys.self)
         try stored.encode(gesture, forKey: .gesture)
+        try stored.encode(definition, forKey: .definition)
         try stored.encode(percentile, forKey: .percentile)
-        try stored.encode(limitMs, forKey: .limitMs)
-        try stored.encode(beforeMs, forKey: .beforeMs)
-        try stored.encode(afterMs, forKey: .afterMs)
+        try stored.encode(unit, forKey: .unit)
+        try stored.encode(limit, forKey: .limit)
+        try stored.encode(before, forKey: .before)
+        try stored.encode(after, forKey: .after)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(isMet, forKey: .met)
     }

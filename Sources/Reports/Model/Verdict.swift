@@ -106,24 +106,33 @@ extension TuningReport {
         }
     }
 
-    /// A latency budget: a percentile of one gesture's latency must stay under a limit.
+    /// A latency or animation budget: a percentile of one measure of one
+    /// gesture must stay under a limit.
     public struct Budget: Codable, Sendable, Hashable {
-        /// The gesture (recognizer) the budget is about.
+        /// The gesture (recognizer) and measure the budget is about
+        /// (`tap (waited)`, `cardSwipe overshoot`).
         public var gesture: String
+        /// What is measured, in words ("from the last lift to recognition").
+        public var definition: String
         /// The percentile held to the limit, e.g. 95.
         public var percentile: Double
-        public var limitMs: Double
-        public var beforeMs: Double
-        public var afterMs: Double
+        /// `ms` or `pt`; the limit and the values are in it.
+        public var unit: String
+        public var limit: Double
+        public var before: Double
+        public var after: Double
 
-        public init(gesture: String, percentile: Double, limitMs: Double, beforeMs: Double, afterMs: Double) {
+        public init(gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
+                    before: Double, after: Double) {
             self.gesture = gesture
+            self.definition = definition
             self.percentile = percentile
-            self.limitMs = limitMs
-            self.beforeMs = beforeMs
-            self.afterMs = afterMs
+            self.unit = unit
+            self.limit = limit
+            self.before = before
+            self.after = after
         }
 
-        public var isMet: Bool { afterMs <= limitMs }
+        public var isMet: Bool { after <= limit }
     }
 }

@@ -141,14 +141,14 @@ public enum HTMLReport {
         let figures = f.report.latency.map { d -> Markup in
             let percentile = "p\(Format.smart(d.budgetPercentile))"
             return DistributionChart(
-                title: "\(d.gesture) latency before and after",
-                caption: "Time from first touch to recognition of \(d.gesture) before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
-                xLabel: "latency (ms)", before: d.beforeMs, after: d.afterMs,
+                title: "\(d.gesture) before and after",
+                caption: "Time \(d.definition.isEmpty ? "to recognition" : d.definition) of \(d.gesture) on the held-out users, before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
+                xLabel: "time (ms)", before: d.beforeMs, after: d.afterMs,
                 limit: ChartMarker(d.budgetMs, label: "budget \(percentile) ≤ \(Format.ms(d.budgetMs))", tone: .budget),
                 percentile: d.budgetPercentile, width: gridChartWidth).figure
         }
         return [
-            .el(.p, text: "Latency is the time from a gesture's first touch to its recognition, over held-out gestures recognized correctly. Percentiles interpolate between closest ranks."),
+            .el(.p, text: "Every recognition of the gesture on the held-out users, measured as its budget defines (taps from the last lift; swipes from the moment a finger was 10 pt from where it landed, the distance at which UIKit and Android call a contact a drag). Percentiles interpolate between closest ranks."),
             f.latencyTable.markup,
             .el(.div, [.class: "grid2"], children: figures),
         ]
@@ -188,7 +188,7 @@ public enum HTMLReport {
                 width: gridChartWidth, height: 240).figure
         }
         let pareto = f.report.sensitivity.pareto
-        let budget = f.report.verdict.budgets.map(\.limitMs).min()
+        let budget = f.report.verdict.budgets.filter { $0.unit == "ms" }.map(\.limit).min()
         var content: [Markup] = [
             .el(.p, text: "A flat curve around the chosen value means the constant is safe to round; a steep one means it matters."),
             f.sweepTable.markup,

@@ -38,21 +38,26 @@ struct ReportFindings {
 
     var budgetSentence: String {
         let budgets = report.verdict.budgets
-        if budgets.isEmpty { return "No latency budgets were set." }
+        if budgets.isEmpty { return "No latency or animation budgets were set." }
         let missed = budgets.filter { !$0.isMet }
-        if missed.isEmpty { return "All \(budgets.count) latency budgets are met." }
-        let list = missed.map { "\($0.gesture) p\(Format.smart($0.percentile)) \(Format.ms($0.afterMs)) > \(Format.ms($0.limitMs))" }
-        return "\(budgets.count - missed.count) of \(budgets.count) latency budgets are met; missed: \(list.joined(separator: "; "))."
+        if missed.isEmpty { return "All \(budgets.count) latency and animation budgets are met." }
+        let list = missed.map {
+            "\($0.gesture) p\(Format.smart($0.percentile)) \(Format.measure($0.after, unit: $0.unit)) > "
+                + Format.measure($0.limit, unit: $0.unit)
+        }
+        return "\(budgets.count - missed.count) of \(budgets.count) latency and animation budgets are met; missed: \(list.joined(separator: "; "))."
     }
 
     var budgetTable: ReportTable {
         ReportTable(
-            columns: [("gesture", .left), ("percentile", .right), ("budget", .right), ("before", .right), ("after", .right), ("verdict", .left)],
+            columns: [("budget", .left), ("measured", .left), ("percentile", .right), ("limit", .right), ("before", .right),
+                      ("after", .right), ("verdict", .left)],
             rows: report.verdict.budgets.map { budget in
                 ReportTable.Row(cells: [
-                    .init(budget.gesture), .init("p\(Format.smart(budget.percentile))"), .init("≤ " + Format.ms(budget.limitMs)),
-                    .init(Format.ms(budget.beforeMs), budget.beforeMs <= budget.limitMs ? nil : .fail),
-                    .init(Format.ms(budget.afterMs), budget.isMet ? .ok : .fail),
+                    .init(budget.gesture), .init(budget.definition), .init("p\(Format.smart(budget.percentile))"),
+                    .init("≤ " + Format.measure(budget.limit, unit: budget.unit)),
+                    .init(Format.measure(budget.before, unit: budget.unit), budget.before <= budget.limit ? nil : .fail),
+                    .init(Format.measure(budget.after, unit: budget.unit), budget.isMet ? .ok : .fail),
                     .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail),
                 ])
             })

@@ -59,7 +59,8 @@ public struct Optimizer: Sendable {
         let space = try self.space(sessions: sessions, scene: scene)
         let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
         let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
-                                            budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
+                                            budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets,
+                                            budgetMargin: s.budgetMargin)
 
         var phaseSeconds: [String: Double] = [:]
         var phaseStart = clock.now
@@ -170,7 +171,8 @@ public struct Optimizer: Sendable {
             let rest = folds.enumerated().filter { $0.offset != i }.flatMap(\.element)
             guard let data = try? TuningData(train: rest, holdout: fold) else { continue }
             let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
-                                                budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets)
+                                                budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets,
+                                            budgetMargin: s.budgetMargin)
             var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed &+ UInt(i + 1))
             search.parallelism = s.parallelism
             let found = try search.run(objective: objective.searchObjective)

@@ -21,6 +21,9 @@ public struct OptimizerSettings: Sendable {
     /// Relax budgets the reference constants already miss to "no worse"
     /// (see ``TuningObjective``).
     public var relaxBrokenBudgets: Bool
+    /// How far inside each budget the training users must stay
+    /// (``TuningObjective/budgetMargin``).
+    public var budgetMargin: Double
     public var seed: UInt
     /// Objective evaluations of the main search (sensitivity and the Pareto
     /// sweep come on top; ``evaluations`` in the result counts the search).
@@ -43,7 +46,8 @@ public struct OptimizerSettings: Sendable {
 
     public init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
                 budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,
-                relaxBrokenBudgets: Bool = true, seed: UInt = 1, maxEvaluations: Int = 300,
+                relaxBrokenBudgets: Bool = false, budgetMargin: Double = TuningObjective.defaultBudgetMargin,
+                seed: UInt = 1, maxEvaluations: Int = 300,
                 holdoutFraction: Double = 0.25, folds: Int? = nil, sensitivityPoints: Int = 15,
                 paretoFractions: [Double] = ParetoFront.defaultFractions, paretoEvaluationsPerLevel: Int? = nil,
                 bootstrapResamples: Int = 1_000, parallelism: Int = 2) {
@@ -52,6 +56,7 @@ public struct OptimizerSettings: Sendable {
         self.budgets = budgets
         self.weights = weights
         self.relaxBrokenBudgets = relaxBrokenBudgets
+        self.budgetMargin = budgetMargin
         self.seed = seed
         self.maxEvaluations = maxEvaluations
         self.holdoutFraction = holdoutFraction

@@ -66,7 +66,7 @@ public struct ParetoFront: Sendable, Hashable, Codable {
         // Latency budgets by headroom, least first.
         var candidates: [(index: Int, ratio: Double, value: Double)] = []
         for (i, check) in start.budgets.enumerated()
-        where check.budget.measure == .latency || check.budget.measure == .haptic {
+        where check.budget.measure == .latency || check.budget.measure == .recognition || check.budget.measure == .haptic {
             guard let value = check.value, value > 0, check.budget.limit > 0, check.count > 0 else { continue }
             candidates.append((i, value / check.budget.limit, value))
         }

@@ -81,9 +81,9 @@ struct SampleBuilder {
         let broken = 14, fixed = before - after + broken
         let budgets = latency.map { d in
             TuningReport.Budget(
-                gesture: d.gesture, percentile: d.budgetPercentile, limitMs: d.budgetMs,
-                beforeMs: Statistics.percentile(d.beforeMs, d.budgetPercentile) ?? 0,
-                afterMs: Statistics.percentile(d.afterMs, d.budgetPercentile) ?? 0)
+                gesture: d.gesture, definition: d.definition, percentile: d.budgetPercentile, limit: d.budgetMs,
+                before: Statistics.percentile(d.beforeMs, d.budgetPercentile) ?? 0,
+                after: Statistics.percentile(d.afterMs, d.budgetPercentile) ?? 0)
         }
         let verdict = TuningReport.Verdict(
             population: "12 held-out users", before: .wilson(count: before, total: gestures),
@@ -154,7 +154,7 @@ struct SampleBuilder {
 
     mutating func latency() -> [TuningReport.LatencyDistribution] {
         [
-            .init(gesture: "tap", budgetPercentile: 95, budgetMs: 300,
+            .init(gesture: "tap", definition: "from the last lift to recognition", budgetPercentile: 95, budgetMs: 300,
                   beforeMs: latencySamples(count: 288, median: 262, spread: 0.11), afterMs: latencySamples(count: 297, median: 214, spread: 0.1)),
             .init(gesture: "tab-swipe", budgetPercentile: 95, budgetMs: 150,
                   beforeMs: latencySamples(count: 194, median: 96, spread: 0.2), afterMs: latencySamples(count: 202, median: 84, spread: 0.19)),
