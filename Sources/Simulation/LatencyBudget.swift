@@ -26,7 +26,7 @@ import Recognizers
 ///   none, and its 0.5 s window misses it).
 /// - **Swipe recognition** counted from the first sample that moves
 ///   (``Measure/latency``) includes the finger's own acceleration from rest:
-///   on the shipped corpus the median drag takes 50–130 ms just to travel
+///   on the shipped corpus the median swipe takes 50–67 ms just to travel
 ///   a 10 pt slop, and no constant can shorten that. The budget therefore
 ///   uses ``Measure/recognition``: from the moment the finger was 10 pt
 ///   from where it landed (the distance at which UIKit and Android call a

@@ -148,6 +148,11 @@ struct OptimizeEndToEndTests {
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("pan.nonsense"))
         #expect(try run(["evaluate", "--db", db]).status == 2)
+        // Usage errors of optimize: an unknown global phase, a margin out of range.
+        let phase = try run(["optimize", "--db", db, "--global", "grid"])
+        #expect(phase.status == 2)
+        #expect(phase.stderr.contains("lines") && phase.stderr.contains("siman"))
+        #expect(try run(["optimize", "--db", db, "--budget-margin", "1.5"]).status == 2)
     }
 
     @Test("evaluate --print-space --json lists the default space with bounds, scale and integer flags")

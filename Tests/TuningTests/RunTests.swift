@@ -65,6 +65,27 @@ struct RunTests {
         #expect(!objective.evaluate(["pan.slop": 11]).isFeasible)
     }
 
+    @Test("every global phase (lines, lhs, siman) finds the slop window within the budget, deterministically",
+          arguments: TuningSearch.GlobalPhase.allCases)
+    func globalPhases(_ global: TuningSearch.GlobalPhase) throws {
+        let corpus = try PanSlopCorpus()
+        var settings = quickSettings(seed: 5, maxEvaluations: 40)
+        settings.global = global
+        settings.sensitivityPoints = 0
+        let a = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        let slop = try #require(a.params["pan.slop"])
+        #expect(slop >= 8 && slop < 12, "\(global): tuned pan.slop \(slop)")
+        #expect(a.tuned.train.misfires == 0)
+        #expect(a.evaluations <= 40)
+        #expect(a.global == global)
+        // The history says which phase made each evaluation.
+        let phases = Set(a.history.map(\.phase))
+        #expect(phases.contains("defaults"))
+        #expect(phases.contains(global == .lines ? "coordinate" : "global"))
+        let b = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
+        #expect(a.history == b.history)
+    }
+
     @Test("same seed, same run; another seed may search elsewhere but stays deterministic")
     func determinism() throws {
         let corpus = try PanSlopCorpus()

@@ -133,6 +133,8 @@ def main():
     parser.add_argument("--budgets", help="budgets file passed to gesturetune ([] for none)")
     parser.add_argument("--fewer", type=int, nargs="*", default=[],
                         help="also run gesturetune with these smaller evaluation budgets")
+    parser.add_argument("--globals", nargs="*", default=["lines"], choices=["lines", "lhs", "siman"],
+                        help="gesturetune global phases to compare (optimize --global); the first is the default")
     parser.add_argument("--json", help="write the raw figures here")
     args = parser.parse_args()
 
@@ -144,14 +146,16 @@ def main():
     base_train = sim.evaluate(defaults(space))
     base_holdout = sim.evaluate(defaults(space), "holdout")
     rows = []
-    methods = ["gesturetune"] + [f"gesturetune@{n}" for n in args.fewer] + ["random", "optuna-tpe"]
+    methods = (["gesturetune"] + [f"gesturetune@{n}" for n in args.fewer]
+               + [f"gesturetune --global {g}" for g in args.globals[1:]] + ["random", "optuna-tpe"])
     for seed in args.seeds:
         for method in methods:
             sim.calls = 0
             started = time.time()
             if method.startswith("gesturetune"):
                 budget = int(method.split("@")[1]) if "@" in method else args.evals
-                summary = run_gesturetune(args.binary, args.db, budget, seed, extra)
+                phase = method.split("--global ")[1] if "--global" in method else args.globals[0]
+                summary = run_gesturetune(args.binary, args.db, budget, seed, extra + ["--global", phase])
                 best, evals, seconds = summary["params"], summary["evaluations"], summary["wall"]
             elif method == "random":
                 best = run_random(sim, space, args.evals, seed)

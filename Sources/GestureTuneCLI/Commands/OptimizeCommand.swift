@@ -8,6 +8,8 @@ import Tuning
 
 // MARK: - gesturetune optimize
 
+extension TuningSearch.GlobalPhase: ExpressibleByArgument {}
+
 struct OptimizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "optimize",
@@ -31,6 +33,12 @@ struct OptimizeCommand: ParsableCommand {
 
     @Option(name: .customLong("max-evals"), help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
     var maxEvals: Int = 300
+
+    @Option(help: ArgumentHelp(
+        "The global phase before the GSL simplex refinement: coordinate line searches over each constant's range "
+            + "(lines), a seeded Latin-hypercube multi-start (lhs) or gsl_siman annealing chains (siman).",
+        valueName: "lines|lhs|siman"))
+    var global: TuningSearch.GlobalPhase = .lines
 
     @Option(help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
     var folds: Int?
@@ -89,6 +97,7 @@ struct OptimizeCommand: ParsableCommand {
             tune: loaded.tune, bounds: loaded.bounds, budgets: loaded.budgets, weights: loaded.weights,
             relaxBrokenBudgets: inputs.relaxBudgets, budgetMargin: inputs.budgetMargin, seed: seed, maxEvaluations: maxEvals,
             holdoutFraction: inputs.holdoutFraction, folds: folds, sensitivityPoints: sensitivityPoints)
+        settings.global = global
         if noPareto { settings.paretoFractions = [] }
         let bar = SearchProgressBar()
         var result = try CLIFailure.guarding {

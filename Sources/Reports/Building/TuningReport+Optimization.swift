@@ -107,7 +107,7 @@ extension TuningReport {
                 seed: UInt64(result.seed), evaluations: result.evaluations, seconds: result.seconds,
                 objective: "weighted misfires per label (wrong, missed, dead zone, spurious; per-intent weights), "
                     + "latency and animation budgets as constraints",
-                method: "coordinate line searches over each constant's range, then a GSL nmsimplex2 polish, "
+                method: "\((result.global ?? .lines).methodDescription), then GSL nmsimplex2 refinement with restarts, "
                     + "guided by a soft-margin surrogate whose temperature falls; points ranked by the exact count",
                 versions: versions, commandLine: result.run.commandLine,
                 generatedAt: result.run.createdAt.isEmpty ? nil : result.run.createdAt))

@@ -22,6 +22,9 @@ public struct OptimizationResult: Sendable, Codable {
     /// The scene every session was replayed on (`nil`: each session's own).
     public var scene: String?
     public var seed: UInt
+    /// The search's global phase (`nil` in runs stored before the choice
+    /// existed: those used line searches).
+    public var global: TuningSearch.GlobalPhase?
     public var maxEvaluations: Int
     /// Objective evaluations of the main search.
     public var evaluations: Int

@@ -72,6 +72,7 @@ public struct Optimizer: Sendable {
 
         // 1. The search on the training users.
         var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
+        search.global = s.global
         search.parallelism = s.parallelism
         let found = try search.run(objective: objective.searchObjective) { evaluations, best in
             progress?(Progress(phase: "search", evaluations: evaluations, maxEvaluations: s.maxEvaluations,
@@ -133,7 +134,7 @@ public struct Optimizer: Sendable {
             trainUsers: data.trainUsers, holdoutUsers: data.holdoutUsers, holdoutFraction: s.holdoutFraction)
         let elapsed = clock.now - started
         return OptimizationResult(
-            run: RunInfo(), scene: scene?.name, seed: s.seed, maxEvaluations: s.maxEvaluations,
+            run: RunInfo(), scene: scene?.name, seed: s.seed, global: s.global, maxEvaluations: s.maxEvaluations,
             evaluations: found.evaluations, memoHits: found.memoHits,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
             phaseSeconds: phaseSeconds,
@@ -174,6 +175,7 @@ public struct Optimizer: Sendable {
                                                 budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets,
                                             budgetMargin: s.budgetMargin)
             var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed &+ UInt(i + 1))
+            search.global = s.global
             search.parallelism = s.parallelism
             let found = try search.run(objective: objective.searchObjective)
             let tuned = Self.snapped(found.best, space: space)

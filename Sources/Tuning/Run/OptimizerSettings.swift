@@ -25,6 +25,8 @@ public struct OptimizerSettings: Sendable {
     /// (``TuningObjective/budgetMargin``).
     public var budgetMargin: Double
     public var seed: UInt
+    /// The search's global phase before the simplex refinement (``TuningSearch/GlobalPhase``).
+    public var global: TuningSearch.GlobalPhase = .lines
     /// Objective evaluations of the main search (sensitivity and the Pareto
     /// sweep come on top; ``evaluations`` in the result counts the search).
     public var maxEvaluations: Int

@@ -1,18 +1,31 @@
 import Foundation
 
-// MARK: - The optimizer's search: line searches, then a simplex polish
+// MARK: - The optimizer's search: a global phase, then simplex refinement
 
-/// How `gesturetune optimize` spends its evaluations: coordinate line searches
-/// (``CoordinateSearch``) from the start, then, with the rest of the budget,
-/// the GSL search driver (``ParameterSearch``: Nelder–Mead on the cooling
-/// soft-margin surrogate) from the line searches' optimum, for what one
-/// constant at a time cannot see (two thresholds that trade against each
-/// other).
+/// How `gesturetune optimize` spends its evaluations: a global phase from the
+/// reference constants, then GSL Nelder–Mead refinement with restarts
+/// (``ParameterSearch``: `nmsimplex2` alternating with `nmsimplex2rand`, on
+/// the cooling soft-margin surrogate) for what the global phase cannot see
+/// (two thresholds that trade against each other).
 ///
-/// The budget is a hard limit over both phases. The polish gets
-/// `polishFraction` of it when that is at least `dimension + 2` evaluations
-/// (a simplex needs that many to take one step); otherwise the line searches
-/// get everything.
+/// The global phase is one of ``GlobalPhase``:
+/// - ``GlobalPhase/lines`` (the default): coordinate line searches
+///   (``CoordinateSearch``) over each constant's whole range, then the
+///   refinement from their optimum with `polishFraction` of the budget
+///   (when that is at least `dimension + 2` evaluations, what a simplex
+///   needs to take one step; otherwise the line searches get everything).
+/// - ``GlobalPhase/latinHypercube``: seeded multi-start, a Latin-hypercube
+///   sample of the whole space; the refinement restarts from its best
+///   distinct points.
+/// - ``GlobalPhase/annealing``: `gsl_siman` chains, then the refinement.
+///
+/// Why lines by default: the misfire objective is close to a sum of
+/// one-constant staircases (each recognizer's constants mostly decide its
+/// own gesture), which a line search reads in a few dozen evaluations while
+/// a 25-dimensional sample or annealing chain spreads the same budget thin.
+/// `reports/BENCHMARKS.md` compares the three at equal budgets.
+///
+/// The budget is a hard limit over both phases.
 ///
 /// ```swift
 /// let search = TuningSearch(space: space, budget: 300, seed: 1)
@@ -21,9 +34,29 @@ import Foundation
 /// outcome.history.count   // ≤ 300
 /// ```
 public struct TuningSearch: Sendable {
+    /// The first, global phase (`optimize --global`).
+    public enum GlobalPhase: String, Sendable, Hashable, Codable, CaseIterable {
+        /// Coordinate line searches over each constant's range.
+        case lines
+        /// Seeded multi-start: a Latin-hypercube sample.
+        case latinHypercube = "lhs"
+        /// `gsl_siman` simulated annealing chains.
+        case annealing = "siman"
+
+        /// One line for reports.
+        public var methodDescription: String {
+            switch self {
+            case .lines: "coordinate line searches over each constant's range"
+            case .latinHypercube: "a seeded Latin-hypercube multi-start"
+            case .annealing: "gsl_siman simulated annealing chains"
+            }
+        }
+    }
+
     public var space: ParameterSpace
     public var budget: Int
     public var seed: UInt
+    public var global: GlobalPhase = .lines
     public var parallelism: Int = 2
     public var polishFraction: Double = 0.4
     /// 1 for a warm start (search only near the start).
@@ -54,6 +87,36 @@ public struct TuningSearch: Sendable {
     public func run(objective: @escaping SearchObjective,
                     progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil) throws -> Outcome {
         guard budget >= 1 else { throw SearchError("the search needs at least one evaluation") }
+        switch global {
+        case .lines: return try runLines(objective: objective, progress: progress)
+        case .latinHypercube:
+            return try runSampled(.latinHypercube, objective: objective, progress: progress)
+        case .annealing:
+            return try runSampled(.annealing(SearchConfiguration.defaultAnnealing), objective: objective,
+                                  progress: progress)
+        }
+    }
+
+    /// ``ParameterSearch`` over the whole space: its own global phase, then
+    /// its refinement rounds, from the defaults.
+    private func runSampled(_ phase: SearchConfiguration.GlobalPhase, objective: @escaping SearchObjective,
+                            progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)?) throws -> Outcome {
+        let configuration = SearchConfiguration(
+            maxEvaluations: budget, seed: seed, global: phase, parallelism: max(1, min(parallelism, 2)))
+        let result = try ParameterSearch(space: space, configuration: configuration).run(objective: objective) { p in
+            if let e = p.best?.evaluation { progress?(p.evaluations, e) }
+        }
+        let history = result.history.map { r in
+            HistoryPoint(index: r.index, phase: r.phase == .defaults ? "defaults" : r.phase.rawValue, round: r.round,
+                         temperature: r.temperature, evaluation: r.evaluation, bestSoFar: r.bestExactSoFar)
+        }
+        return Outcome(best: space.clamped(result.best.values), bestEvaluation: result.best.evaluation,
+                       startEvaluation: result.baseline?.evaluation ?? result.best.evaluation, history: history,
+                       memoHits: result.memoHits, flat: [])
+    }
+
+    private func runLines(objective: @escaping SearchObjective,
+                          progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)?) throws -> Outcome {
         let polish = Int((Double(budget) * polishFraction).rounded(.down))
         let polishBudget = polish >= space.dimension + 2 ? polish : 0
 
