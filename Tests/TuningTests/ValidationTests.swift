@@ -54,6 +54,7 @@ struct ValidationTests {
         let backward = try Validation(objective: objective, baseline: good, tuned: bad, seed: 1, bootstrapResamples: 0)
         #expect(backward.verdict == (p < 0.05 ? .worse : .noSignificantChange))
         #expect(backward.summary.contains("McNemar p ="))
+        #expect(formatP(0.0312) == "= 0.031" && formatP(0.00004) == "< 0.0001")
         let same = try Validation(objective: objective, baseline: bad, tuned: bad, seed: 1, bootstrapResamples: 0)
         #expect(same.verdict == .noSignificantChange && same.holdoutTest.discordant == 0)
         // The training labels tell the same story with more users.

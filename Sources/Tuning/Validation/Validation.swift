@@ -102,7 +102,7 @@ public struct Validation: Sendable, Codable {
     {
         let p = test.pValue
         let change = "held-out misfire rate \(percent(before.misfireRate)) → \(percent(after.misfireRate))"
-        let detail = "\(test.improved) label(s) fixed, \(test.worsened) broken; McNemar p = \(formatP(p))"
+        let detail = "\(test.improved) label(s) fixed, \(test.worsened) broken; McNemar p \(formatP(p))"
         if p < alpha, test.improved > test.worsened {
             return (.improved, "Improved: \(change) (\(detail)).")
         }
@@ -120,11 +120,12 @@ func percent(_ x: Double) -> String {
 }
 
 /// p-values to three significant digits, tiny ones as `< 0.0001`.
+/// `= 0.031` or `< 0.0001`: the relation comes with the number.
 func formatP(_ p: Double) -> String {
     if p < 0.0001 { return "< 0.0001" }
     let digits = p < 0.001 ? 4 : 3
     let scale = pow10(digits)
-    return "\((p * scale).rounded() / scale)"
+    return "= \((p * scale).rounded() / scale)"
 }
 
 private func pow10(_ n: Int) -> Double { (0 ..< n).reduce(1.0) { a, _ in a * 10 } }
