@@ -27,7 +27,8 @@ import Recognizers
 /// - **Swipe recognition** counted from the first sample that moves
 ///   (``Measure/latency``) includes the finger's own acceleration from rest:
 ///   on the shipped corpus the median swipe takes 50–67 ms just to travel
-///   a 10 pt slop, and no constant can shorten that. The budget therefore
+///   10 pt (the real N-Trig drag in `datasets/recordings` 54 ms; flings far
+///   less), and no constant can shorten that. The budget therefore
 ///   uses ``Measure/recognition``: from the moment the finger was 10 pt
 ///   from where it landed (the distance at which UIKit and Android call a
 ///   contact a drag) to the recognition. A recognizer that demands more

@@ -97,10 +97,11 @@ struct OptimizeEndToEndTests {
         // Same seed, same parameters; the stored run regenerates the outputs.
         let again = try run(arguments.map { $0 == out ? out + "2" : $0 })
         #expect(try json(again.stdout)["params"] as? [String: Double] == params)
-        let regenerated = try run(["optimize", "--db", db, "--from-run", "1", "--out", out + "3", "--json"])
+        let regenerated = try run(["report", "--db", db, "--run", "1", "--out", out + "3"])
         #expect(regenerated.status == 0, "\(regenerated.stderr)")
-        #expect(try json(regenerated.stdout)["params"] as? [String: Double] == params)
         #expect(try String(contentsOfFile: out + "3/report.md", encoding: .utf8) == report)
+        let missing = try run(["report", "--db", db, "--run", "99", "--out", out + "4"])
+        #expect(missing.status == 1 && missing.stderr.contains("no stored run 99"))
     }
 
     @Test("evaluate --json: the exact objective of a parameter file, on either split; --serve answers per line")

@@ -38,6 +38,18 @@ import TraceModel
             == "0 of 1 latency and animation budgets are met; missed: cardSwipe overshoot p95 21 pt > 20 pt.")
     }
 
+    @Test func aBudgetWithoutObservationsIsNeitherMetNorMissed() {
+        var report = TuningReport.sample
+        report.verdict.budgets[1].after = .nan
+        let f = ReportFindings(report)
+        #expect(f.budgetSentence == "All 3 latency and animation budgets with observations are met (1 without observations: tab-swipe).")
+        #expect(f.budgetTable.rows[1].cells.last?.text == "no data")
+        #expect(report.verdict.budgetsMet)
+        report.verdict.budgets[0].after = 1_000
+        #expect(ReportFindings(report).budgetSentence.hasPrefix(
+            "2 of 3 latency and animation budgets with observations are met (1 without observations: tab-swipe); missed: tap p95"))
+    }
+
     @Test func misfireTableSumsEveryIntent() {
         let f = ReportFindings(.sample)
         let last = f.misfireTable.rows.last!.cells.map(\.text)

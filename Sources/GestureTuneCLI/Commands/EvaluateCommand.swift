@@ -122,8 +122,7 @@ struct EvaluateCommand: ParsableCommand {
     /// A parameter file, or a stored run's tuned values (`latest`, `run:ID`).
     static func values(_ reference: String, space: ParameterSpace, store: TraceStore) throws -> ParameterValues {
         if reference == "latest" || reference.hasPrefix("run:") {
-            let result = try OptimizeCommand.storedRun(reference == "latest" ? "latest" : String(reference.dropFirst(4)),
-                                                       in: store)
+            let result = try store.optimizationRun(reference == "latest" ? "latest" : String(reference.dropFirst(4)))
             return try space.decode(json: try result.params.jsonData())
         }
         let data = try TuningInputOptions.read(reference, what: "parameter file")

@@ -52,10 +52,6 @@ struct OptimizeCommand: ParsableCommand {
     @Flag(help: "Skip the misfire/latency Pareto sweep.")
     var noPareto = false
 
-    @Option(help: ArgumentHelp(
-        "Regenerate the outputs of a stored run instead of optimizing: latest or a run id.", valueName: "run"))
-    var fromRun: String?
-
     @Flag(help: "Print a JSON summary (baseline, tuned, params, evaluations, seconds, …) on standard output.")
     var json = false
 
@@ -68,19 +64,9 @@ struct OptimizeCommand: ParsableCommand {
 
     func run() throws {
         let traceStore = try store.open()
-        let result: OptimizationResult
-        let sessions: [Session]
-        let scene: Scene?
-        if let fromRun {
-            result = try CLIFailure.guarding { try Self.storedRun(fromRun, in: traceStore) }
-            scene = try CLIFailure.guarding { try result.scene.map { try Scene.builtIn(named: $0) } }
-            sessions = try CLIFailure.guarding { try traceStore.loadSessions() }
-        } else {
-            let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
-            result = try optimize(loaded, in: traceStore)
-            (sessions, scene) = (loaded.sessions, loaded.scene)
-        }
-        try CLIFailure.guarding { try write(result, sessions: sessions, scene: scene) }
+        let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+        let result = try optimize(loaded, in: traceStore)
+        try CLIFailure.guarding { try write(result, sessions: loaded.sessions, scene: loaded.scene) }
         if json {
             try printJSON(OptimizeSummary(result, out: out))
         } else {
@@ -107,19 +93,6 @@ struct OptimizeCommand: ParsableCommand {
         result.run = RunInfo(commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
                              corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
         return try CLIFailure.guarding { try result.saved(in: traceStore) }
-    }
-
-    static func storedRun(_ reference: String, in store: TraceStore) throws -> OptimizationResult {
-        let record: RunRecord?
-        if reference == "latest" {
-            record = try store.latestRun()
-        } else if let id = Int64(reference) {
-            record = try store.run(id: id)
-        } else {
-            throw CLIFailure("--from-run takes latest or a run id, not '\(reference)'")
-        }
-        guard let record else { throw CLIFailure("no stored run \(reference) in \(store.path)") }
-        return try OptimizationResult(record: record)
     }
 
     private func write(_ result: OptimizationResult, sessions: [Session], scene: Scene?) throws {

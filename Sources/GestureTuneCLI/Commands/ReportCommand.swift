@@ -34,7 +34,7 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
         try CLIFailure.guarding {
             let traceStore = try store.open()
-            let result = try OptimizeCommand.storedRun(runID, in: traceStore)
+            let result = try traceStore.optimizationRun(runID)
             let scene = try result.scene.map { try Scene.builtIn(named: $0) }
             let sessions = try traceStore.loadSessions()
             try ReportOutput.write(result, sessions: sessions, scene: scene, corpus: store.path, to: out)

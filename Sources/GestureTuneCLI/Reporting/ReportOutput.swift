@@ -32,8 +32,8 @@ enum ReportOutput {
 
     /// Writes every file for `result` into `directory` (created if needed).
     ///
-    /// `result.json` is the optimizer's own result (what `--from-run` and
-    /// outside scripts read); `report.json` is the report model the HTML and
+    /// `result.json` is the optimizer's own result (the store keeps the same;
+    /// what outside scripts read); `report.json` is the report model the HTML and
     /// Markdown are rendered from (with the verdict's derived judgements).
     static func write(
         _ result: OptimizationResult, sessions: [Session], scene: Scene?, corpus: String, to directory: String

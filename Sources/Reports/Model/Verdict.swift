@@ -133,6 +133,13 @@ extension TuningReport {
             self.after = after
         }
 
-        public var isMet: Bool { after <= limit }
+        /// Whether the tuned constants produced any observation of the
+        /// measure (none: the gesture never fired on the held-out users).
+        public var hasData: Bool { after.isFinite }
+
+        /// Met, or nothing to judge (the simulator's and `optimize --json`'s
+        /// rule: a budget without observations is not a violation; reports
+        /// say "no data").
+        public var isMet: Bool { !hasData || after <= limit }
     }
 }

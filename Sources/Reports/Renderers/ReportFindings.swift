@@ -40,12 +40,21 @@ struct ReportFindings {
         let budgets = report.verdict.budgets
         if budgets.isEmpty { return "No latency or animation budgets were set." }
         let missed = budgets.filter { !$0.isMet }
-        if missed.isEmpty { return "All \(budgets.count) latency and animation budgets are met." }
+        let judged = budgets.filter(\.hasData)
+        let empty = budgets.count - judged.count
+        let noData = empty == 0 ? "" : " (\(empty) without observations: \(budgets.filter { !$0.hasData }.map(\.gesture).joined(separator: ", ")))"
+        if missed.isEmpty {
+            return judged.count == budgets.count
+                ? "All \(budgets.count) latency and animation budgets are met."
+                : "All \(judged.count) latency and animation budgets with observations are met\(noData)."
+        }
         let list = missed.map {
             "\($0.gesture) p\(Format.smart($0.percentile)) \(Format.measure($0.after, unit: $0.unit)) > "
                 + Format.measure($0.limit, unit: $0.unit)
         }
-        return "\(budgets.count - missed.count) of \(budgets.count) latency and animation budgets are met; missed: \(list.joined(separator: "; "))."
+        let scope = empty == 0 ? "" : " with observations"
+        return "\(judged.count - missed.count) of \(judged.count) latency and animation budgets\(scope) are met\(noData); "
+            + "missed: \(list.joined(separator: "; "))."
     }
 
     var budgetTable: ReportTable {
@@ -58,7 +67,7 @@ struct ReportFindings {
                     .init("≤ " + Format.measure(budget.limit, unit: budget.unit)),
                     .init(Format.measure(budget.before, unit: budget.unit), budget.before <= budget.limit ? nil : .fail),
                     .init(Format.measure(budget.after, unit: budget.unit), budget.isMet ? .ok : .fail),
-                    .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail),
+                    budget.hasData ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim),
                 ])
             })
     }

@@ -1,0 +1,21 @@
+import TraceStore
+import Tuning
+
+// MARK: - Finding a stored run
+
+extension TraceStore {
+    /// The stored optimization run `reference` names: `latest` or a run id
+    /// (`report --run`, `evaluate --params latest|run:ID`).
+    func optimizationRun(_ reference: String) throws -> OptimizationResult {
+        let record: RunRecord?
+        if reference == "latest" {
+            record = try latestRun()
+        } else if let id = Int64(reference) {
+            record = try run(id: id)
+        } else {
+            throw CLIFailure("a run is latest or a run id, not '\(reference)'")
+        }
+        guard let record else { throw CLIFailure("no stored run \(reference) in \(path)") }
+        return try OptimizationResult(record: record)
+    }
+}
