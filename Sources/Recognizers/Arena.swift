@@ -62,11 +62,11 @@ public struct Arena: Sendable {
     let motionMask: UInt64
     /// Press-feedback recognizers (see ``GestureKind/isFeedback``).
     let feedbackMask: UInt64
-    /// Tuning and touches live behind pointers (copied on write), so that
+    /// The resolved parameters and the touches live behind pointers (copied on write), so that
     /// the per-sample calls pass them by address: as stored properties of a
     /// struct being mutated they would be copied on every call.
     var storage: ArenaStorage
-    public var tuning: Tuning { storage.tuning.pointee }
+    public var tuning: ResolvedParameters { storage.tuning.pointee }
     /// The parameter values the tuning was made from.
     public let parameters: ParameterSet
     /// Internal: it points into this arena's storage.
@@ -97,7 +97,7 @@ public struct Arena: Sendable {
     /// - Throws: ``ArenaError`` for too many recognizers or a relation that
     ///   names a recognizer that is not there.
     public init(
-        recognizers: [Recognizer], relations: [Relation] = [], tuning: Tuning = Tuning(),
+        recognizers: [Recognizer], relations: [Relation] = [], tuning: ResolvedParameters = ResolvedParameters(),
         shared: SharedState = SharedState(), temperature: Double = 0
     ) throws {
         guard recognizers.count <= Arena.maximumRecognizers else {
@@ -523,11 +523,11 @@ public struct Arena: Sendable {
 
 /// Heap storage for an arena's tuning and touch table, copied on write.
 final class ArenaStorage: @unchecked Sendable {
-    let tuning: UnsafeMutablePointer<Tuning>
+    let tuning: UnsafeMutablePointer<ResolvedParameters>
     let touches: UnsafeMutablePointer<Touches>
     let slots: UnsafeMutablePointer<Touches.Slot>
 
-    init(tuning: Tuning) {
+    init(tuning: ResolvedParameters) {
         self.tuning = .allocate(capacity: 1)
         self.tuning.initialize(to: tuning)
         slots = .allocate(capacity: Touches.capacity)

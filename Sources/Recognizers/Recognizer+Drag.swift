@@ -21,7 +21,7 @@ extension Recognizer {
     /// Outcome: `value` is the auto-scroll in points (negative: up),
     /// `direction` `up`/`down` when it auto-scrolled.
     mutating func drag(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -69,7 +69,7 @@ extension Recognizer {
     /// Integrates the auto-scroll over the interval since the previous
     /// sample, at the speed the previous position asked for (the finger was
     /// there meanwhile).
-    private mutating func autoScroll(to t: Micros, y: Double, _ p: UnsafePointer<Tuning>) {
+    private mutating func autoScroll(to t: Micros, y: Double, _ p: UnsafePointer<ResolvedParameters>) {
         let band = p.pointee.dragEdgeBand
         let top = scrollRect.minY + band, bottom = scrollRect.maxY - band
         let previous = prevOffset

@@ -10,7 +10,7 @@ extension Recognizer {
     /// obeys the tab lock is dropped during `tabSwipe.verticalScrollLock`
     /// after a tab change. Direction: the dominant one when it began.
     mutating func pan(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {

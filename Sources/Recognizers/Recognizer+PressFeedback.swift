@@ -16,7 +16,7 @@ extension Recognizer {
     /// drawn where the finger went down, inside the scaled item, so it lands
     /// off the lift point by the finger's movement and by the scale.
     mutating func pressFeedback(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -87,7 +87,7 @@ extension Recognizer {
 
     /// The ripple's distance from the lift point: the ripple starts at the
     /// touch-down point of the scaled item.
-    private mutating func ripple(slot: Int, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>) {
+    private mutating func ripple(slot: Int, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>) {
         let scale = options.pressStyle == .button ? p.pointee.pressFeedbackButtonScale : p.pointee.pressFeedbackItemScale
         let rippleX = itemX + (downX - itemX) * scale, rippleY = itemY + (downY - itemY) * scale
         let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y

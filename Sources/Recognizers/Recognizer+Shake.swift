@@ -9,7 +9,7 @@ extension Recognizer {
     /// `shake.debounce` (2 s) of the last one is dropped. Latency onset: the
     /// first stroke of the sequence.
     mutating func shake(
-        t: Micros, ax: Double, ay: Double, _ p: UnsafePointer<Tuning>, _ shared: SharedState,
+        t: Micros, ax: Double, ay: Double, _ p: UnsafePointer<ResolvedParameters>, _ shared: SharedState,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         let a = abs(ax) >= abs(ay) ? ax : ay

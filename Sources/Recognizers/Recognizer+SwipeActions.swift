@@ -14,7 +14,7 @@ extension Recognizer {
     /// `swipeActions.projectedDistanceTrigger` (−200 pt); else the row snaps
     /// back. Beyond `swipeActions.maxDistance` the row resists (rubber band).
     mutating func swipeActions(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {

@@ -8,7 +8,7 @@ extension Recognizer {
     /// `cardSwipe.deleteThreshold` it flies off (deleted), else it springs
     /// back. Both animations use the card spring (response 0.4, damping 0.7).
     mutating func cardSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -45,7 +45,7 @@ extension Recognizer {
     /// `dismiss.progressDistance`; the release dismisses above
     /// `dismiss.progressThreshold` or faster than `dismiss.velocityThreshold`.
     mutating func dismiss(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -84,7 +84,7 @@ extension Recognizer {
     /// inward movement dominates; fails if it goes outward or mostly along
     /// the edge first.
     mutating func edgeSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {

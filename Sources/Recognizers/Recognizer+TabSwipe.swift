@@ -28,7 +28,7 @@ extension Recognizer {
     ///
     /// A finger moving left shows the next tab (direction `left`).
     mutating func tabSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {

@@ -7,7 +7,7 @@ extension Recognizer {
     /// without moving farther than `tap.movementSlop`; `fingers` fingers.
     /// Recognized on the last lift (latency onset: that lift).
     mutating func tap(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state == .possible else { return .none }
@@ -42,7 +42,7 @@ extension Recognizer {
     /// within `doubleTap.interTapSlop` of the first. Stays `possible` between
     /// the taps (across contacts), with a deadline at the window's end.
     mutating func doubleTap(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state == .possible else { return .none }
@@ -107,7 +107,7 @@ extension Recognizer {
     /// moving farther than `longPress.allowableMovement`; begins at that
     /// moment (latency onset: touch-down), ends when the fingers lift.
     mutating func longPress(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {

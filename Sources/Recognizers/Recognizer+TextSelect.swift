@@ -14,7 +14,7 @@ extension Recognizer {
     /// press to the lift), `hapticLatency` the wait from the lift until the
     /// menu appeared (0 when it was up before the lift).
     mutating func textSelect(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {

@@ -13,7 +13,7 @@ extension Recognizer {
     /// `maxTouches` fingers are down. Ends when the fingers lift; `value` is
     /// the final scale relative to the start.
     mutating func transform(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state.isLive else { return .none }

@@ -9,7 +9,7 @@ extension Recognizer {
     /// is stored in the shared state when they lift. Direction `out` (zoom
     /// in, fingers apart) or `in`.
     mutating func pinch(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state.isLive else { return .none }
@@ -53,7 +53,7 @@ extension Recognizer {
     /// more than `rotation.slop`; at release the angle snaps to a multiple of
     /// `rotation.snapAngle` (stored in `value`, degrees). `cw` or `ccw`.
     mutating func rotation(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
@@ -100,7 +100,7 @@ extension Recognizer {
     /// `multiSwipe.directionCone` of an axis and its mean speed since the
     /// motion onset reach `multiSwipe.minimumVelocity`.
     mutating func multiSwipe(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<Tuning>,
+        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
         guard state == .possible else { return .none }

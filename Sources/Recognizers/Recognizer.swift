@@ -124,7 +124,7 @@ public struct Recognizer: Sendable {
     /// Feeds one touch event; the arena acts on the verdict.
     mutating func handle(
         _ event: TouchEvent, slot: Int, t: Micros, touches touchTable: UnsafePointer<Touches>,
-        tuning tuningTable: UnsafePointer<Tuning>, shared: inout SharedState, compare: inout SoftThreshold
+        tuning tuningTable: UnsafePointer<ResolvedParameters>, shared: inout SharedState, compare: inout SoftThreshold
     ) -> Verdict {
         // Passed on through the pointers: no copy of either table per call.
         switch kind {
@@ -150,7 +150,7 @@ public struct Recognizer: Sendable {
 
     /// What a recognition does to the shared state, applied when the arena
     /// lets it fire.
-    mutating func applyAction(at t: Micros, tuning: UnsafePointer<Tuning>, shared: inout SharedState) {
+    mutating func applyAction(at t: Micros, tuning: UnsafePointer<ResolvedParameters>, shared: inout SharedState) {
         switch options.action {
         case .none, .contextMenu: break
         case .selectTab:

@@ -234,7 +234,7 @@ public struct Scene: Sendable, Hashable, Codable {
             }
         }
         return try Arena(
-            recognizers: recognizers.map(\.recognizer), relations: relations, tuning: Tuning(values),
+            recognizers: recognizers.map(\.recognizer), relations: relations, tuning: ResolvedParameters(values),
             shared: SharedState(tabCount: tabs, currentTab: initialTab), temperature: temperature)
     }
 

@@ -9,7 +9,7 @@ import TraceStore
 struct CrashEndToEndTests {
     /// A canonical file of `sessions` × `strokes` × 50 samples.
     private func bigFile(at path: String, sessions: Int, strokesPerSession: Int) throws -> Int {
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         defer { try? handle.close() }
         var samples = 0

@@ -34,7 +34,7 @@ struct ParameterTests {
         #expect(p[.tabSwipeSpringResponse] == 0.35 && p[.tabSwipeSpringDamping] == 0.85)
         #expect(Parameter(name: "shake.debounce")?.spec.defaultValue == 2.0)
         // 100 pt projected ≈ 200 pt/s at the normal deceleration rate.
-        #expect(abs(Tuning(p).projectedDistance(velocity: 200) - 99.8) < 1e-9)
+        #expect(abs(ResolvedParameters(p).projectedDistance(velocity: 200) - 99.8) < 1e-9)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

@@ -8,7 +8,7 @@ func replay(
     parameters: ParameterSet = ParameterSet(), shared: SharedState = SharedState(), temperature: Double = 0
 ) throws -> Arena {
     var arena = try Arena(
-        recognizers: recognizers, relations: relations, tuning: Tuning(parameters), shared: shared,
+        recognizers: recognizers, relations: relations, tuning: ResolvedParameters(parameters), shared: shared,
         temperature: temperature)
     arena.beginSession(screenWidth: session.header.device.screenWidth, screenHeight: session.header.device.screenHeight)
     var j = 0

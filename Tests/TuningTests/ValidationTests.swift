@@ -81,7 +81,8 @@ struct ValidationTests {
 
     @Test("too few users for a holdout is a clear error")
     func noHoldout() throws {
-        var trace = TraceBuilder(id: "only", user: try #require(usersOnBothSides(2).last), scene: "plain")
+        let users = try usersOnBothSides(2)
+        var trace = TraceBuilder(id: "only", user: users[users.count - 1], scene: "plain")
         trace.tap(at: (100, 100), label: .tap)
         #expect(throws: ObjectiveError.self) { try TuningData(sessions: [trace.session]) }
     }

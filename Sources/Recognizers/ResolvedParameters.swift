@@ -10,7 +10,7 @@ import TraceModel
 ///
 /// Built once per evaluation, never per sample. A plain struct of numbers:
 /// no references, so passing it around costs no reference counting.
-public struct Tuning: Sendable {
+public struct ResolvedParameters: Sendable {
     public let parameters: ParameterSet
 
     // Tap family
