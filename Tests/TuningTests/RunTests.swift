@@ -143,10 +143,15 @@ struct RunTests {
     @Test("k-fold cross-validation judges every user out of fold")
     func crossValidation() throws {
         let corpus = try PanSlopCorpus(userCount: 9)
-        var settings = quickSettings(maxEvaluations: 25)
+        var settings = quickSettings(maxEvaluations: 25, budgets: [PanSlopCorpus.panBudget(ms: 60)])
+        // As in budgetConstrains: the feasible, misfire-free window is 8…9.6 pt.
+        settings.budgetMargin = 0
+        settings.bounds = ["pan.slop": 4 ... 20]
         settings.folds = 3
         let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
         let cv = try #require(result.crossValidation)
+        // The pan budget, missed by the reference slop (18 pt), holds out of fold.
+        #expect(cv.folds.allSatisfy { $0.baselineBudgetViolations == 1 && $0.tunedBudgetViolations == 0 })
         let users = Set(cv.folds.flatMap(\.users))
         #expect(users == Set(corpus.users))
         #expect(cv.labels == corpus.taps + corpus.panCount)

@@ -147,6 +147,11 @@ public struct CrossValidation: Sendable, Codable {
         public var labels: Int
         public var baselineMisfires: Int
         public var tunedMisfires: Int
+        /// Nominal budgets missed on this fold's held-out users, with the
+        /// reference and with the fold's tuned constants (`nil` in runs
+        /// stored before they were counted).
+        public var baselineBudgetViolations: Int?
+        public var tunedBudgetViolations: Int?
         public var evaluations: Int
         public var params: ParameterValues
     }

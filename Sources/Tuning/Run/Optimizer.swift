@@ -173,7 +173,7 @@ public struct Optimizer: Sendable {
             guard let data = try? TuningData(train: rest, holdout: fold) else { continue }
             let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
                                                 budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets,
-                                            budgetMargin: s.budgetMargin)
+                                                budgetMargin: s.budgetMargin)
             var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed &+ UInt(i + 1))
             search.global = s.global
             search.parallelism = s.parallelism
@@ -187,6 +187,8 @@ public struct Optimizer: Sendable {
             after += a.labelOutcomes
             results.append(CrossValidation.Fold(fold: i, users: data.holdoutUsers, labels: b.labels,
                                                 baselineMisfires: b.misfires, tunedMisfires: a.misfires,
+                                                baselineBudgetViolations: b.budgetViolations,
+                                                tunedBudgetViolations: a.budgetViolations,
                                                 evaluations: found.evaluations, params: tuned))
         }
         let labels = results.reduce(0) { $0 + $1.labels }
