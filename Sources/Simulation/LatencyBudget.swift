@@ -141,6 +141,25 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
         }
     }
 
+    /// What one recognition contributes to this budget, ms: its latency or
+    /// recognition time when the budget is on that measure of its gesture
+    /// and the recognition is in scope; `nil` otherwise (and always for the
+    /// haptic and spring measures, which the simulator takes from the
+    /// release, not from the recognition time).
+    public func observation(of r: Recognition) -> Double? {
+        guard r.kind == gesture else { return nil }
+        switch scope {
+        case .all: break
+        case .immediate: guard r.waited == 0 else { return nil }
+        case .waited: guard r.waited > 0 else { return nil }
+        }
+        switch measure {
+        case .latency: return Double(r.latency) / 1_000
+        case .recognition: return Double(r.recognitionTime) / 1_000
+        case .haptic, .settleTime, .overshoot: return nil
+        }
+    }
+
     // MARK: Codable: `measure` and `scope` may be left out
 
     enum CodingKeys: String, CodingKey { case gesture, measure, scope, percentile, limit }

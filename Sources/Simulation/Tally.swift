@@ -25,9 +25,9 @@ struct Tally: Sendable {
     var perUser: [String: OutcomeCounts] = [:]
     var perDevice: [String: OutcomeCounts] = [:]
     var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
-    /// Per kind, for budgets: latency and ``Recognition/recognitionTime``,
-    /// split by whether the recognition waited for another to fail.
-    var budgeted = [ScopedObservations](repeating: ScopedObservations(), count: GestureKind.allCases.count)
+    /// Per budget of the options (same order): what each recognition
+    /// contributed (``LatencyBudget/observation(of:)``), ms.
+    var budgetObservations: [[Double]] = []
     var haptic: [Double] = []
     /// Press feedback: ripple distance from the lift point (pt), committed presses.
     var ripple: [Double] = []
@@ -75,11 +75,16 @@ struct Tally: Sendable {
         motionSamples += entry.motion.count
         scenes[scene, default: 0] += 1
         recognitions += arena.recognitions.count
+        if budgetObservations.count != options.budgets.count {
+            budgetObservations = Array(repeating: [], count: options.budgets.count)
+        }
         let tuning = arena.parameters
         for r in arena.recognitions {
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
-            budgeted[r.kind.ordinal].add(r)
+            for (i, budget) in options.budgets.enumerated() {
+                if let value = budget.observation(of: r) { budgetObservations[i].append(value) }
+            }
             switch r.kind {
             case .swipeActions: if r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
             case .pressFeedback: if r.committed { ripple.append(r.value) }
@@ -165,9 +170,11 @@ struct Tally: Sendable {
         for k in confusion.indices { confusion[k] += o.confusion[k] }
         for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
-        for k in latency.indices {
-            latency[k] += o.latency[k]
-            budgeted[k].merge(o.budgeted[k])
+        for k in latency.indices { latency[k] += o.latency[k] }
+        if budgetObservations.isEmpty {
+            budgetObservations = o.budgetObservations
+        } else {
+            for (i, values) in o.budgetObservations.enumerated() { budgetObservations[i] += values }
         }
         haptic += o.haptic
         ripple += o.ripple
@@ -204,10 +211,9 @@ struct Tally: Sendable {
                 settleTime: Distribution(settle[gesture] ?? []), overshoot: Distribution(overshoot[gesture] ?? []))
         }
 
-        let budgets = options.budgets.map { budget -> BudgetCheck in
-            let k = budget.gesture.ordinal
+        let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
-            case .latency, .recognition: budgeted[k].values(budget.measure, budget.scope)
+            case .latency, .recognition: budgetObservations.indices.contains(i) ? budgetObservations[i] : []
             case .haptic: budget.gesture == .swipeActions && budget.scope != .waited ? haptic : []
             case .settleTime: budget.scope != .waited ? settle[budget.gesture] ?? [] : []
             case .overshoot: budget.scope != .waited ? overshoot[budget.gesture] ?? [] : []
@@ -245,42 +251,6 @@ struct Tally: Sendable {
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
             springs: springReports, budgets: budgets,
             labelOutcomes: outcomes, recognitionLog: log)
-    }
-}
-
-/// One gesture's latencies and recognition times, kept apart by whether the
-/// recognition waited for another recognizer to fail, so that a budget can
-/// cover either kind or both.
-struct ScopedObservations: Sendable {
-    var latency: (immediate: [Double], waited: [Double]) = ([], [])
-    var recognition: (immediate: [Double], waited: [Double]) = ([], [])
-
-    mutating func add(_ r: Recognition) {
-        let l = Double(r.latency) / 1000, t = Double(r.recognitionTime) / 1000
-        if r.waited > 0 {
-            latency.waited.append(l)
-            recognition.waited.append(t)
-        } else {
-            latency.immediate.append(l)
-            recognition.immediate.append(t)
-        }
-    }
-
-    mutating func merge(_ o: ScopedObservations) {
-        latency.immediate += o.latency.immediate
-        latency.waited += o.latency.waited
-        recognition.immediate += o.recognition.immediate
-        recognition.waited += o.recognition.waited
-    }
-
-    /// The observations of `measure` (latency or recognition) in `scope`.
-    func values(_ measure: LatencyBudget.Measure, _ scope: LatencyBudget.Scope) -> [Double] {
-        let split = measure == .recognition ? recognition : latency
-        switch scope {
-        case .all: return split.immediate + split.waited
-        case .immediate: return split.immediate
-        case .waited: return split.waited
-        }
     }
 }
 

@@ -167,16 +167,7 @@ struct HoldoutReplay {
 
     /// Every observation a latency or recognition budget covers, ms.
     func times(for budget: LatencyBudget, baseline useBaseline: Bool) -> [Double] {
-        (useBaseline ? baseline : tuned).recognitionLog.compactMap { entry in
-            let r = entry.recognition
-            guard r.kind == budget.gesture else { return nil }
-            switch budget.scope {
-            case .all: break
-            case .immediate: guard r.waited == 0 else { return nil }
-            case .waited: guard r.waited > 0 else { return nil }
-            }
-            return Double(budget.measure == .recognition ? r.recognitionTime : r.latency) / 1_000
-        }
+        (useBaseline ? baseline : tuned).recognitionLog.compactMap { budget.observation(of: $0.recognition) }
     }
 
     // MARK: Springs
