@@ -55,9 +55,10 @@ extension SimulationResult {
             for check in budgets {
                 let b = check.budget
                 let value = check.value.map { String(format: "%.1f", $0) } ?? "—"
-                lines.append("  \(check.passed ? "ok  " : "OVER") \(b.gesture.rawValue) \(b.measure.rawValue) "
+                let verdict = check.count == 0 ? "none" : check.passed ? "ok  " : "OVER"
+                lines.append("  \(verdict) \(b.title) "
                     + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
-                    + " (\(check.overLimit) of \(check.count) over)")
+                    + " (\(check.overLimit) of \(check.count) over; \(b.definition))")
             }
         }
         return lines.joined(separator: "\n")

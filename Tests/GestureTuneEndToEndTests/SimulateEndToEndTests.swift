@@ -40,6 +40,14 @@ struct SimulateEndToEndTests {
         let holdout = try json(try run(["simulate", "--db", db, "--split", "holdout", "--json"]).stdout)
         #expect((train["labels"] as? Int ?? 0) + (holdout["labels"] as? Int ?? 0) == labels)
         #expect((holdout["labels"] as? Int ?? 0) > 0)
+
+        // The text form names each budget, its scope and what it measures;
+        // the 0.5 s double-tap window misses the 300 ms budget for taps that waited.
+        let text = try run(["simulate", "--db", db])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("  OVER tap (waited) p95 500.0 / 300 ms"))
+        #expect(text.stdout.contains("tap (immediate) p95 0.0 / 16 ms"))
+        #expect(text.stdout.contains("pt (") && text.stdout.contains("from the moment a finger was 10 pt from where it landed"))
     }
 
     @Test func parametersChangeTheOutcomeAndBadOnesAreRefused() throws {
