@@ -203,15 +203,19 @@ struct HoldoutReplay {
         return comparisons
     }
 
-    /// Position (pt from the release point) over 1.2 s, with settle time (s)
-    /// and overshoot (pt).
+    /// Position over 1.2 s as a fraction of the distance to the target (0
+    /// at release, 1 at rest), with the settle time (s) and the overshoot
+    /// as a fraction of the distance: what ``TuningReport/SpringResponse``
+    /// holds and the charts draw against a "rest" line at 1.
     static func curve(_ spring: Spring, distance: Double, velocity: Double) -> TuningReport.SpringResponse {
+        let scale = distance != 0 ? 1 / distance : 1
         let points = stride(from: 0.0, through: 1.2, by: 0.01).map { t in
-            TuningReport.CurvePoint(t: t, value: distance + spring.state(after: t, displacement: -distance, velocity: velocity).displacement)
+            TuningReport.CurvePoint(
+                t: t, value: (distance + spring.state(after: t, displacement: -distance, velocity: velocity).displacement) * scale)
         }
         return TuningReport.SpringResponse(
             points: points, settleTime: spring.settleTime(distance: distance, initialVelocity: velocity),
-            overshoot: spring.overshoot(distance: distance, initialVelocity: velocity))
+            overshoot: spring.overshootFraction(distance: distance, initialVelocity: velocity))
     }
 
     // MARK: Examples
