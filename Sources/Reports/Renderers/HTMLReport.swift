@@ -94,7 +94,7 @@ public enum HTMLReport {
                 card("misfire rate after", Format.percent(v.after.rate), afterDetail, better ? "ok" : "fail"),
                 card("significance", v.isSignificantImprovement ? "significant" : "not significant",
                      significanceDetail, v.isSignificantImprovement ? "ok" : "warn"),
-                card("latency budgets", budgetTitle, budgetDetail, v.budgetsMet ? "ok" : "fail")),
+                card("latency and animation budgets", budgetTitle, budgetDetail, v.budgetsMet ? "ok" : "fail")),
             IntervalChart(
                 title: "Misfire rate before and after tuning",
                 caption: "Misfire rate on \(v.population) before and after tuning; whiskers are 95 % \(v.intervalMethod) intervals.",
@@ -103,7 +103,7 @@ public enum HTMLReport {
                     .init(label: "before", value: v.before.rate, lower: v.before.lower, upper: v.before.upper, tone: .before),
                     .init(label: "after", value: v.after.rate, lower: v.after.lower, upper: v.after.upper, tone: .after),
                 ]).figure,
-        ] + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency budgets"), f.budgetTable.markup])
+        ] + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
     }
 
     // MARK: - 2. Constants
