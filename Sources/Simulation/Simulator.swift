@@ -93,7 +93,7 @@ public struct Simulator: Sendable {
             DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
                 results.store(plan.replay(corpus: corpus, sessions: chunks[k]), at: k)
             }
-            var merged = Tally()
+            var merged = Tally(budgetCount: options.budgets.count)
             for part in results.take() { merged.merge(part) }
             tally = merged
         }
@@ -159,7 +159,7 @@ struct ReplayPlan: Sendable {
 
     func replay(corpus: Corpus, sessions: Range<Int>) -> Tally {
         var arenas = self.arenas
-        var tally = Tally()
+        var tally = Tally(budgetCount: options.budgets.count)
         for s in sessions {
             let entry = corpus.entries[s]
             let k = sceneOf[s]

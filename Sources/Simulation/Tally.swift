@@ -27,7 +27,7 @@ struct Tally: Sendable {
     var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
     /// Per budget of the options (same order): what each recognition
     /// contributed (``LatencyBudget/observation(of:)``), ms.
-    var budgetObservations: [[Double]] = []
+    var budgetObservations: [[Double]]
     var haptic: [Double] = []
     /// Press feedback: ripple distance from the lift point (pt), committed presses.
     var ripple: [Double] = []
@@ -41,6 +41,11 @@ struct Tally: Sendable {
     var springs: [SpringRelease] = []
     var outcomes: [LabelOutcome] = []
     var log: [SessionRecognition] = []
+
+    /// An empty tally for a run checking `budgetCount` budgets.
+    init(budgetCount: Int) {
+        budgetObservations = Array(repeating: [], count: budgetCount)
+    }
 
     struct SpringRelease: Sendable {
         var gesture: GestureKind
@@ -75,9 +80,6 @@ struct Tally: Sendable {
         motionSamples += entry.motion.count
         scenes[scene, default: 0] += 1
         recognitions += arena.recognitions.count
-        if budgetObservations.count != options.budgets.count {
-            budgetObservations = Array(repeating: [], count: options.budgets.count)
-        }
         let tuning = arena.parameters
         for r in arena.recognitions {
             byGesture[r.kind.ordinal] += 1
@@ -171,11 +173,7 @@ struct Tally: Sendable {
         for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
         for k in latency.indices { latency[k] += o.latency[k] }
-        if budgetObservations.isEmpty {
-            budgetObservations = o.budgetObservations
-        } else {
-            for (i, values) in o.budgetObservations.enumerated() { budgetObservations[i] += values }
-        }
+        for (i, values) in o.budgetObservations.enumerated() { budgetObservations[i] += values }
         haptic += o.haptic
         ripple += o.ripple
         autoScroll += o.autoScroll
@@ -213,7 +211,7 @@ struct Tally: Sendable {
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
-            case .latency, .recognition: budgetObservations.indices.contains(i) ? budgetObservations[i] : []
+            case .latency, .recognition: budgetObservations[i]
             case .haptic: budget.gesture == .swipeActions && budget.scope != .waited ? haptic : []
             case .settleTime: budget.scope != .waited ? settle[budget.gesture] ?? [] : []
             case .overshoot: budget.scope != .waited ? overshoot[budget.gesture] ?? [] : []
