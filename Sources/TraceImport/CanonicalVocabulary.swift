@@ -46,9 +46,7 @@ public enum CanonicalVocabulary {
     }
 
     /// Whether `text` is an ISO 8601 date (`2026-03-01`) or date-time
-    /// (`2026-03-01T09:30:00Z`, with optional fractional seconds and offset).
-    public static func isISO8601(_ text: String) -> Bool {
-        let pattern = #"^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$"#
-        return text.range(of: pattern, options: .regularExpression) != nil
-    }
+    /// (`2026-03-01T09:30:00Z`, with optional fractional seconds and offset),
+    /// with every field in range (``ISO8601``).
+    public static func isISO8601(_ text: String) -> Bool { ISO8601.isValid(text) }
 }

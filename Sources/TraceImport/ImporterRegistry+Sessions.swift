@@ -36,7 +36,8 @@ extension ImporterRegistry {
         let type = try importer(for: format, prefix: prefix, fileName: path)
         var importer = type.init(options: options)
         var collector = SessionCollector()
-        _ = try importer.read(try TraceInput(path: path)) { collector.add($0) }
+        let summary = try importer.read(try TraceInput(path: path)) { collector.add($0) }
+        try summary.requireSamples(file: path)
         return collector.sessions
     }
 }

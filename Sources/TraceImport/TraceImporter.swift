@@ -60,8 +60,27 @@ public struct ImportSummary: Sendable, Hashable {
     public var skipped = 0
     /// The first few skipped problems, in input order.
     public var problems: [TraceError] = []
+    /// What the importer left out of a valid file, said in words (trials
+    /// without touches, tasks it does not know): never a silent drop.
+    public var notes: [String] = []
 
     public init() {}
+
+    /// Touch and motion samples read.
+    public var samples: Int { touches + motion }
+
+    /// Throws unless the file yielded at least one touch or motion sample:
+    /// an import that stores sessions without a single sample has lost the
+    /// recording (a layout the importer misread), and must not look like a
+    /// success. The same rule for every importer.
+    public func requireSamples(file: String) throws(TraceError) {
+        guard samples == 0 else { return }
+        var message = "no touch samples in the file"
+        if sessions > 0 { message += " (\(sessions) sessions, \(labels) labels read)" }
+        if skipped > 0 { message += "; \(skipped) invalid parts skipped" }
+        message += ": is it the format given with --format?"
+        throw TraceError(SourceLocation(file: file, line: 0), message)
+    }
 
     /// Counts one event.
     public mutating func count(_ event: TraceEvent) {

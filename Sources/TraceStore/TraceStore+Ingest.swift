@@ -31,6 +31,8 @@ public struct IngestReport: Sendable, Codable, Hashable {
     public var skippedLines: Int
     /// The first few skipped problems, `FILE:LINE: what (field)`.
     public var problems: [String]
+    /// What the importer left out of the valid file (``ImportSummary/notes``).
+    public var notes: [String]
     public var seconds: Double
 
     /// Touch and motion samples per second of wall time.
@@ -109,6 +111,7 @@ extension TraceStore {
                     if let progress { progress(inserter.touches + inserter.motion + inserter.labels, estimatedTotal) }
                 }
                 try inserter.finish()
+                try summary.requireSamples(file: name)   // throwing rolls the import back
                 for k in summary.problems.indices { summary.problems[k].location.file = name }
                 let sha256 = try fileDigest()
                 if let row = try previousImport(sha256) {   // only if another writer raced us
@@ -131,7 +134,7 @@ extension TraceStore {
                     sessions: inserter.sessionsAdded, sessionsAlreadyPresent: inserter.sessionsAlreadyPresent,
                     strokes: inserter.strokes, touches: inserter.touches, motion: inserter.motion,
                     labels: inserter.labels, skippedLines: summary.skipped,
-                    problems: summary.problems.map(\.description), seconds: seconds))
+                    problems: summary.problems.map(\.description), notes: summary.notes, seconds: seconds))
                 return .commit
             }
             guard let outcome else { throw StoreError("\(name): the import did not finish") }

@@ -159,21 +159,25 @@ struct TraceStoreTests {
         _ = try store.ingest(path: flutter)
         let labels = #"""
             {"type":"session","id":"l","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}},"user":"u"}
+            {"type":"touch","t":0.5,"id":0,"phase":"began","x":0.5,"y":0.5}
+            {"type":"touch","t":0.5,"id":0,"phase":"ended","x":0.5,"y":0.5}
             {"type":"label","start":0,"end":1,"intent":"tap"}
             {"type":"label","start":1,"end":2,"intent":"tap"}
             {"type":"label","start":2,"end":3,"intent":"dismiss","direction":"down"}
             """#
+        // A file of labels alone is refused (it holds no recording); this
+        // one has a tap's two samples at one instant (no sampling interval).
         _ = try store.ingest(path: try write(labels, "labels.jsonl", in: dir))
         let stats = try store.statistics()
         #expect(stats.sessions == 3 && stats.users == 1 && stats.devices == 2)
-        #expect(stats.pointers == 14 && stats.touches == 318 && stats.labels == 3)
+        #expect(stats.pointers == 15 && stats.touches == 320 && stats.labels == 3)
         #expect(stats.intents == ["tap": 2, "dismiss": 1])
         let sampling = try #require(stats.sampling.first)
         #expect(stats.sampling.count == 1)
         #expect(sampling.intervalMs.p50 == 8)     // Flutter's data samples at ~125 Hz
         let zeros = try zeroIntervals()
         #expect(sampling.intervalMs.count == 318 - 14 - zeros)
-        #expect(stats.strokeDurationMs?.count == 14)
+        #expect(stats.strokeDurationMs?.count == 15)
     }
 
     /// Successive samples of a stroke with equal times in the fixture.

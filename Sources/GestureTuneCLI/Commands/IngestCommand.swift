@@ -79,6 +79,7 @@ struct IngestCommand: ParsableCommand {
                     Console.error("\(file): skipped \(report.skippedLines) invalid line(s); first problems:")
                     for problem in report.problems { Console.error("  \(problem)") }
                 }
+                for note in report.notes { Console.error("\(file): \(note)") }
                 if !report.sessionsAlreadyPresent.isEmpty {
                     Console.error(
                         "\(file): \(report.sessionsAlreadyPresent.count) session(s) already in the store with the same content, skipped: "

@@ -1,50 +1,71 @@
+import Foundation
 import TraceModel
 
-// MARK: - iOS UITouch study logs
+// MARK: - iOS gesture-study exports
 
-/// Reads the JSON logs of iOS gesture-study apps: per task, a list of trials,
-/// each with the raw `UITouch` samples and what UIKit's own recognizers said.
+/// Reads the per-participant JSON exports of the published iOS gesture
+/// study: raw `UITouch` samples per trial, and what UIKit's own
+/// recognizers reported on the same touches.
+///
+/// The layout, as the exports write it (pretty-printed by Foundation, keys
+/// sorted; abridged here):
 ///
 /// ```json
-/// {"participantID": "P07", "startDate": "2024-03-18T09:41:07Z",
-///  "device": {"model": "iPhone13,2", "screenWidth": 390, "screenHeight": 844, "scale": 3},
-///  "swipeTask": [                                   // or {"trials": [...]}
-///   {"startTime": 48214.8, "endTime": 48215.6, "success": true,
-///    "rawTouchTracks": [{"rawTouches": [
-///      {"timestamp": 48215.0, "phase": "began", "location": [330, 500], "majorRadius": 20.8, "force": 0, …}, …]}],
-///    "swipeEvents": [{"state": "ended", "timestamp": 48215.03, "location": [150, 508]}],
-///    "panEvents": [{"state": "began", "timestamp": 48215.01, "location": [240, 504], "velocity": [-5400, 240]}]}]}
+/// {"id": "6C0F…", "start": "2019-08-30T13:41:49Z", "end": "…", "state": "completed",
+///  "deviceInfo": {"model": "iPhone8,1", "osVersion": "12.4", "platform": "iOS",
+///                 "name": "(a person's phone name)", "screenSize": [375, 667], …},
+///  "subject": {"id": "0D8C…", "name": "(a name)", "dominantHand": "left", "birthYear": …, …},
+///  "tap": {"trials": [
+///    {"startDate": "2019-08-30T13:41:50Z", "endDate": "…", "success": true,
+///     "targetFrame": [[100, 200], [80, 44]],
+///     "tracks": [{"touches": [{"phase": "began", "location": [140, 222],
+///                              "timestamp": 1.5671725105E9, "force": 0, "majorRadius": 20.875,
+///                              "maximumPossibleForce": 6.67, …}, …]}],
+///     "events": [{"type": "tap", "state": "ended", "timestamp": 1.567172510582E9,
+///                 "location": [141, 223], "numberOfTouches": 1, …}]}]},
+///  "longPress": {…}, "swipe": {…}, "verticalScroll": {…}, "horizontalScroll": {…}}
 /// ```
 ///
-/// **Touches.** Times are seconds (UIKit's uptime clock); the session starts at
-/// the earliest trial start or touch, and is one per file. Each raw touch
-/// track is one finger: its samples get the smallest pointer id free when it
-/// began. `phase` is UIKit's name or raw value (0 began … 4 cancelled);
-/// `location` is points; `majorRadius` is the radius; `force` is kept as
-/// UIKit reports it (1.0 = average) unless `maximumPossibleForce` is 0 (no
-/// force sensing: the 0 means "unknown").
+/// **Session.** One per file: its id is the export's `id`; the user is
+/// `subject.id`; the screen is `deviceInfo.screenSize` in points (or
+/// `--screen` when a file lacks it); `start` is the wall-clock start.
+/// Times become microseconds since the earliest of `start`, the first touch
+/// and the first recognizer event.
 ///
-/// **Labels.** Each trial with touches becomes one label over `startTime…endTime`:
-/// `tapTask` → tap, `longPressTask` → long-press, `swipeTask` → tab-swipe (the
-/// study's swipe is a card/tab swipe), `horizontalScrollTask` /
-/// `verticalScrollTask` → scroll, `pinchTask` → pinch, `rotationTask` → rotate.
-/// Directions come from the touches: the finger's main direction of travel
-/// (longest track, larger of |dx| and |dy|) for tab-swipe and scroll; for
-/// pinch, in when the first two fingers end closer than they began, else out;
-/// for rotate, cw when the angle of the line between them grows (y points
-/// down, so a growing angle turns clockwise on screen). A trial with no
-/// touches, or a pinch/rotation with fewer than two fingers, gets no label.
-/// The note says the task, trial and `success`.
+/// **Personal data stays out.** `subject.name` and `deviceInfo.name` hold
+/// people's names and are never read into anything stored. Of `subject`
+/// only `id` (already a pseudonym) and `dominantHand` are kept — the hand
+/// changes which way thumbs drift, a real factor in misfires; birth year,
+/// gender, impairment and the `difficulty…` answers are dropped. The
+/// session's `meta` keeps `source`, `hand`, `osVersion`, `appVersion` and the
+/// platform recognitions.
 ///
-/// **Platform recognitions.** What UIKit's recognizers reported (`tapEvents`,
-/// `longPressEvents`, `swipeEvents`, `panEvents`, `pinchEvents`,
-/// `rotationEvents`) has no line type in the canonical format, so it is kept
-/// in the session's `meta`, times relative to the session start, in time order:
-/// `{"source": "ios-study", "platformRecognitions": [{"gesture": "pan", "state":
-/// "ended", "t": 1.234, "x": 60, "y": 512, "vx": -5350.5, "vy": 238.1, "task":
-/// "swipeTask", "trial": 0}, …]}`. Gestures: tap, long-press, swipe, pan,
-/// pinch, rotate. A scalar `velocity` (pinch, rotation) is written as `v`;
-/// `scale`, `rotation` and `direction` are copied when present.
+/// **Touches.** Each track is one finger; its samples get the smallest
+/// pointer id free when it began. `location` is used (what a recognizer's
+/// `location(in:)` sees), `majorRadius` is the radius, and `force` is kept
+/// as UIKit reports it (1.0 = an average touch) unless
+/// `maximumPossibleForce` is 0 (no force sensing: the 0 means "unknown").
+///
+/// **Labels.** Each trial with touches becomes one label over its touches
+/// (first touch to last: the trial's `startDate`/`endDate` have whole-second
+/// precision). The task names the intent: `tap`, `doubleTap` (double-tap),
+/// `longPress` (long-press), `swipe` (multi-swipe with one finger: the
+/// vocabulary's swipe with a finger count), `verticalScroll` and
+/// `horizontalScroll` (scroll), `pinch`, `rotation` (rotate). A swipe's
+/// direction is its `targetDirection` (UISwipeGestureRecognizer.Direction:
+/// 1 right, 2 left, 4 up, 8 down); otherwise directions come from the
+/// touches: a scroll's finger travel along its axis, a pinch in when the two
+/// fingers end closer than they began, a rotation cw when the line between
+/// them turns clockwise on screen. The note carries the task, the trial,
+/// `success` and the target (frame or directions). A trial without touches
+/// gets no label, and the summary says so; a task this importer does not
+/// know is left out whole (unlabelled touches among labelled trials would be
+/// scored as spurious), and the summary says that too.
+///
+/// **Platform recognitions.** `events` become the session's
+/// ``PlatformRecognition``s (in `meta`, see there), minus `changed` states,
+/// which decide nothing. A swipe's `[0, 0]` location is UIKit saying it has
+/// none, and is dropped.
 public struct IOSStudyImporter: TraceImporter {
     public static let format = InputFormat.iosStudy
     private let options: ImportOptions
@@ -53,25 +74,26 @@ public struct IOSStudyImporter: TraceImporter {
         self.options = options
     }
 
-    /// The study's tasks and the labels they become.
-    static let tasks: [(name: String, intent: Intent)] = [
-        ("tapTask", .tap), ("swipeTask", .tabSwipe), ("horizontalScrollTask", .scroll),
-        ("verticalScrollTask", .scroll), ("longPressTask", .longPress), ("pinchTask", .pinch),
-        ("rotationTask", .rotate),
+    /// The study's tasks and the label intents they become.
+    static let tasks: [String: Intent] = [
+        "tap": .tap, "doubleTap": .doubleTap, "longPress": .longPress, "swipe": .multiSwipe,
+        "verticalScroll": .scroll, "horizontalScroll": .scroll, "pinch": .pinch, "rotation": .rotate,
     ]
-    /// Recognizer logs and the gesture names they are reported under.
-    static let recognizers: [(key: String, gesture: String)] = [
-        ("tapEvents", "tap"), ("longPressEvents", "long-press"), ("swipeEvents", "swipe"),
-        ("panEvents", "pan"), ("pinchEvents", "pinch"), ("rotationEvents", "rotate"),
-    ]
+    /// Top-level keys that describe the session rather than hold a task.
+    static let sessionKeys: Set<String> = ["id", "start", "end", "state", "deviceInfo", "subject"]
+    /// `UISwipeGestureRecognizer.Direction` raw values.
+    static let swipeDirections: [Int: Direction] = [1: .right, 2: .left, 4: .up, 8: .down]
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
         let text = String(decoding: prefix.prefix(65_536), as: UTF8.self)
         guard text.first(where: { !$0.isWhitespace }) == "{" else { return false }
-        return text.contains("\"rawTouchTracks\"") || tasks.contains { text.contains("\"\($0.name)\"") }
+        // Keys are sorted, so `deviceInfo` and its `screenSize` open the file;
+        // a trial's `tracks` of `touches` mark it too.
+        return (text.contains("\"deviceInfo\"") && text.contains("\"screenSize\""))
+            || (text.contains("\"trials\"") && text.contains("\"tracks\"") && text.contains("\"touches\""))
     }
 
-    // MARK: Reading
+    // MARK: - Reading
 
     private struct RawTouch {
         var time: Micros
@@ -87,9 +109,16 @@ public struct IOSStudyImporter: TraceImporter {
         var task: String
         var intent: Intent
         var index: Int
-        var start: Micros, end: Micros
         var success: Bool?
-        var tracks: [Int]   // indices into the track list
+        var target: String?
+        var targetDirection: Direction?
+        var horizontal: Bool?
+        var tracks: [Int] = []
+        var line: Int
+    }
+
+    private struct RawRecognition {
+        var recognition: PlatformRecognition   // `t` still absolute
         var line: Int
     }
 
@@ -99,122 +128,80 @@ public struct IOSStudyImporter: TraceImporter {
         let file = input.name
         func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
         let root = try LocatedJSON.parse(try input.readAll(), file: file)
-        guard let members = root.object else {
-            throw TraceError(at(root), "an iOS study log is a JSON object of tasks", field: "json")
-        }
-        for (key, value) in members where key.hasSuffix("Task") && !Self.tasks.contains(where: { $0.name == key }) {
-            throw TraceError(at(value), "unknown task \"\(key)\" (known: \(Self.tasks.map(\.name).joined(separator: ", ")))",
-                             field: key)
+        guard root.object != nil else {
+            throw TraceError(at(root), "an iOS study export is one JSON object per session", field: "json")
         }
 
-        // The device.
-        let device = root["device"]
-        let width = device?["screenWidth"]?.number ?? device?["screen"]?["width"]?.number ?? options.screen?.width
-        let height = device?["screenHeight"]?.number ?? device?["screen"]?["height"]?.number ?? options.screen?.height
-        guard let width, let height, width > 0, height > 0 else {
-            throw TraceError(at(device ?? root), "no screen size in the log: give it in points with --screen WIDTHxHEIGHT",
-                             field: "device.screenWidth")
+        // MARK: The session
+        let device = root["deviceInfo"]
+        var width = options.screen?.width, height = options.screen?.height
+        if let size = device?["screenSize"] {
+            guard let (w, h) = Self.pair(size), w > 0, h > 0 else {
+                throw TraceError(at(size), "`screenSize` must be [width, height] in points", field: "deviceInfo.screenSize")
+            }
+            (width, height) = (w, h)
+        }
+        guard let width, let height else {
+            throw TraceError(at(device ?? root), "no screen size in the export: give it in points with --screen WIDTHxHEIGHT",
+                             field: "deviceInfo.screenSize")
+        }
+        var startSeconds: Double?
+        if let start = root["start"] {
+            guard let text = start.string, let seconds = ISO8601.epochSeconds(text) else {
+                throw TraceError(at(start), "`start` must be an ISO 8601 date-time", field: "start")
+            }
+            startSeconds = seconds
         }
 
         var problems = ImportProblems(options: options)
         var touches: [RawTouch] = []
         var trackCount = 0
         var trials: [Trial] = []
-        var recognitions: [(time: Micros, json: String, line: Int)] = []
+        var recognitions: [RawRecognition] = []
+        var unknownTasks: [String: Int] = [:]
 
-        // Reads a number field of a node, as a problem if it is missing.
-        func number(_ node: LocatedJSON, _ key: String, _ context: String) throws -> Double {
-            guard let value = node[key]?.number else {
-                throw TraceError(at(node[key] ?? node), "missing or non-numeric `\(key)` in \(context)", field: key)
+        for (task, taskNode) in root.object ?? [] where !Self.sessionKeys.contains(task) {
+            // Forward compatible: a key that is not `{"trials": [...]}` is not a task.
+            guard let trialNodes = taskNode["trials"]?.array else { continue }
+            // A task this importer does not know is left out whole: its
+            // touches, unlabelled among labelled trials, would be scored as
+            // spurious recognitions.
+            guard let intent = Self.tasks[task] else {
+                unknownTasks[task, default: 0] += trialNodes.count
+                continue
             }
-            return value
-        }
-        func point(_ node: LocatedJSON?) -> (Double, Double)? {
-            guard let items = node?.array, items.count == 2, let x = items[0].number, let y = items[1].number else {
-                return nil
-            }
-            return (x, y)
-        }
-
-        for (task, intent) in Self.tasks {
-            guard let taskNode = root[task] else { continue }
-            guard let trialNodes = taskNode.array ?? taskNode["trials"]?.array else {
-                throw TraceError(at(taskNode), "`\(task)` must be a list of trials or {\"trials\": [...]}", field: task)
-            }
-            for (trialIndex, trialNode) in trialNodes.enumerated() {
-                let context = "\(task) trial \(trialIndex)"
+            for (index, trialNode) in trialNodes.enumerated() {
+                let context = "\(task) trial \(index)"
                 do {
                     guard trialNode.object != nil else {
                         throw TraceError(at(trialNode), "a trial must be an object (\(context))", field: task)
                     }
-                    let startSeconds = try number(trialNode, "startTime", context)
-                    let endSeconds = try number(trialNode, "endTime", context)
-                    guard let start = Micros(seconds: startSeconds), let end = Micros(seconds: endSeconds) else {
-                        throw TraceError(at(trialNode), "trial times out of range (\(context))", field: "startTime")
-                    }
-                    guard start <= end else {
-                        throw TraceError(at(trialNode["endTime"] ?? trialNode),
-                                         "the trial ends before it starts (\(context))", field: "endTime")
-                    }
-                    var trial = Trial(task: task, intent: intent, index: trialIndex, start: start, end: end,
-                                      success: trialNode["success"]?.bool, tracks: [], line: trialNode.line)
+                    var trial = try Self.trial(trialNode, task: task, intent: intent, index: index, file: file)
                     var trialTouches: [RawTouch] = []
-                    for trackNode in trialNode["rawTouchTracks"]?.array ?? [] {
-                        guard let raw = trackNode["rawTouches"]?.array else {
-                            throw TraceError(at(trackNode), "a track needs `rawTouches` (\(context))", field: "rawTouches")
+                    for trackNode in trialNode["tracks"]?.array ?? [] {
+                        guard let samples = trackNode["touches"]?.array else {
+                            throw TraceError(at(trackNode), "a track needs `touches` (\(context))", field: "touches")
                         }
-                        let track = trackCount
-                        trackCount += 1
+                        let track = trackCount + trial.tracks.count
                         trial.tracks.append(track)
                         var previous: Micros?
-                        for touchNode in raw {
-                            let seconds = try number(touchNode, "timestamp", context)
-                            guard let time = Micros(seconds: seconds) else {
-                                throw TraceError(at(touchNode), "timestamp out of range", field: "timestamp")
+                        for node in samples {
+                            let touch = try Self.touch(node, track: track, order: touches.count + trialTouches.count,
+                                                       context: context, file: file)
+                            if let previous, touch.time < previous {
+                                throw TraceError(at(node), "time goes backwards within a track (\(context))", field: "timestamp")
                             }
-                            if let previous, time < previous {
-                                throw TraceError(
-                                    at(touchNode), "time goes backwards within a track: \(seconds) s after"
-                                        + " \(previous.seconds) s (\(context))", field: "timestamp")
-                            }
-                            previous = time
-                            let phase: TouchPhase
-                            if let name = touchNode["phase"]?.string, let named = TouchPhase(name: name) {
-                                phase = named
-                            } else if let raw = touchNode["phase"]?.number, let value = UInt8(exactly: raw),
-                                      let numbered = TouchPhase(rawValue: value) {
-                                phase = numbered
-                            } else {
-                                throw TraceError(at(touchNode["phase"] ?? touchNode),
-                                                 "unknown touch phase (began, moved, stationary, ended, cancelled or 0…4)",
-                                                 field: "phase")
-                            }
-                            guard let (x, y) = point(touchNode["location"]) else {
-                                throw TraceError(at(touchNode["location"] ?? touchNode),
-                                                 "`location` must be [x, y] in points", field: "location")
-                            }
-                            var force = touchNode["force"]?.number
-                            if touchNode["maximumPossibleForce"]?.number == 0 { force = nil }
-                            let radius = touchNode["majorRadius"]?.number
-                            if let bad = [force, radius].compactMap({ $0 }).first(where: { $0 < 0 }) {
-                                throw TraceError(at(touchNode), "negative force or radius \(bad)", field: "force")
-                            }
-                            trialTouches.append(RawTouch(
-                                time: time, track: track, order: touches.count + trialTouches.count, phase: phase,
-                                x: x, y: y, force: force, radius: radius, line: touchNode.line))
+                            previous = touch.time
+                            trialTouches.append(touch)
                         }
                     }
-                    var trialRecognitions: [(time: Micros, json: String, line: Int)] = []
-                    for (key, gesture) in Self.recognizers {
-                        for event in trialNode[key]?.array ?? [] {
-                            let seconds = try number(event, "timestamp", "\(context) \(key)")
-                            guard let time = Micros(seconds: seconds) else {
-                                throw TraceError(at(event), "timestamp out of range", field: "timestamp")
-                            }
-                            trialRecognitions.append((time, Self.recognitionJSON(
-                                event, gesture: gesture, task: task, trial: trialIndex), event.line))
+                    var trialRecognitions: [RawRecognition] = []
+                    for node in trialNode["events"]?.array ?? [] {
+                        if let recognition = try Self.recognition(node, context: context, file: file) {
+                            trialRecognitions.append(RawRecognition(recognition: recognition, line: node.line))
                         }
                     }
+                    trackCount += trial.tracks.count
                     touches += trialTouches
                     trials.append(trial)
                     recognitions += trialRecognitions
@@ -224,35 +211,61 @@ public struct IOSStudyImporter: TraceImporter {
             }
         }
 
-        // The session starts at the first thing that happened.
-        let origin = ([trials.map(\.start).min(), touches.map(\.time).min()].compactMap { $0 }).min() ?? 0
-        touches.sort { ($0.time, $0.order) < ($1.time, $1.order) }
-        recognitions.sort { ($0.time, $0.line) < ($1.time, $1.line) }
-        let recognitionList = recognitions.map { item in
-            item.json.replacingFirst(placeholder: Self.timePlaceholder, with: Self.json((item.time - origin).seconds))
+        // MARK: One clock
+        // The session starts at the first thing that happened; every time
+        // is checked to lie within reach of it (times come from the file).
+        let firstTouch = touches.map(\.time).min(), firstEvent = recognitions.map(\.recognition.t).min()
+        let start = startSeconds.flatMap { Micros(seconds: $0) }
+        let origin = [start, firstTouch, firstEvent].compactMap { $0 }.min() ?? 0
+        func relative(_ time: Micros, line: Int, field: String) throws -> Micros {
+            let (t, overflow) = time.subtractingReportingOverflow(origin)
+            guard !overflow, t <= Self.longestSession else {
+                throw TraceError(SourceLocation(file: file, line: line),
+                                 "time more than \(Self.longestSession / .second / 3600) hours after the session start", field: field)
+            }
+            return t
         }
-        let meta = #"{"source":"ios-study","platformRecognitions":["# + recognitionList.joined(separator: ",") + "]}"
+        var platform: [PlatformRecognition] = []
+        for item in recognitions {
+            var recognition = item.recognition
+            do {
+                recognition.t = try relative(recognition.t, line: item.line, field: "timestamp")
+                platform.append(recognition)
+            } catch let error as TraceError {
+                try problems.handle(error)
+            }
+        }
+        platform.sort { $0.t < $1.t }
 
         var summary = ImportSummary()
+        let hand = root["subject"]?["dominantHand"]?.string.flatMap { ["left", "right"].contains($0) ? $0 : nil }
+        let meta = SessionMeta(
+            source: "ios-study", hand: hand, osVersion: device?["osVersion"]?.string,
+            appVersion: device?["appVersion"]?.string, platformRecognitions: platform)
         let header = SessionHeader(
-            id: importedSessionID(fileName: file),
+            id: root["id"]?.string ?? importedSessionID(fileName: file),
             device: Device(
-                platform: .ios, model: device?["model"]?.string, screenWidth: width, screenHeight: height,
-                scale: device?["scale"]?.number ?? 1),
-            user: root["participantID"]?.string ?? root["participant"]?.string ?? root["user"]?.string,
-            startedAt: root["startDate"]?.string ?? root["startedAt"]?.string,
-            metaJSON: meta)
+                platform: .ios, model: device?["model"]?.string, screenWidth: width, screenHeight: height),
+            user: root["subject"]?["id"]?.string,
+            startedAt: start != nil ? root["start"]?.string : nil,
+            metaJSON: try meta.json())
         try emit(.session(header))
         summary.count(.session(header))
 
-        // Touches, through the format's rules, with pointer ids per track.
+        // MARK: Touches
+        touches.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         var validator = SessionValidator()
         var pointerOfTrack: [Int: Int32] = [:]
-        var positions: [Int: [(x: Double, y: Double)]] = [:]   // track → samples, for directions
+        var kept: [Int: [(t: Micros, x: Double, y: Double)]] = [:]   // track → samples, for labels
         var lastLine = root.line
         var lastTime: Micros = 0
         for touch in touches {
             lastLine = touch.line
+            let t: Micros
+            do { t = try relative(touch.time, line: touch.line, field: "timestamp") } catch let error as TraceError {
+                try problems.handle(error)
+                continue
+            }
             let pointer: Int32
             if touch.phase == .began, pointerOfTrack[touch.track] == nil {
                 let taken = Set(pointerOfTrack.values)
@@ -261,59 +274,195 @@ public struct IOSStudyImporter: TraceImporter {
                 pointer = pointerOfTrack[touch.track] ?? -1 - Int32(clamping: touch.track)
             }
             let sample = TouchSample(
-                t: touch.time - origin, pointer: pointer, phase: touch.phase, x: touch.x, y: touch.y,
-                force: touch.force, radius: touch.radius)
+                t: t, pointer: pointer, phase: touch.phase, x: touch.x, y: touch.y, force: touch.force, radius: touch.radius)
             if let violation = validator.check(sample) {
                 let message = pointer < 0
-                    ? "raw touch track \(touch.track): a touch \(touch.phase.name) with no began before it"
+                    ? "a track's touch \(touch.phase.name) with no began before it"
                     : violation.message
                 try problems.handle(TraceError(SourceLocation(file: file, line: touch.line), message, field: violation.field))
                 continue
             }
             if touch.phase == .began { pointerOfTrack[touch.track] = pointer }
             if touch.phase.isTerminal { pointerOfTrack[touch.track] = nil }
-            positions[touch.track, default: []].append((touch.x, touch.y))
-            lastTime = sample.t
+            kept[touch.track, default: []].append((t, touch.x, touch.y))
+            lastTime = t
             try emit(.touch(sample))
             summary.count(.touch(sample))
         }
         if let violation = validator.finish() {
             try problems.handle(TraceError(
                 SourceLocation(file: file, line: lastLine),
-                "the log ends with a finger down: " + violation.message, field: violation.field))
+                "the export ends with a finger down: " + violation.message, field: violation.field))
             for (track, pointer) in pointerOfTrack.sorted(by: { $0.value < $1.value }) {
-                let last = positions[track]?.last ?? (0, 0)
+                let last = kept[track]?.last ?? (lastTime, 0, 0)
                 let cancel = TouchSample(t: lastTime, pointer: pointer, phase: .cancelled, x: last.x, y: last.y)
                 try emit(.touch(cancel))
                 summary.count(.touch(cancel))
             }
         }
 
-        // Labels, one per trial with touches.
+        // MARK: Labels, one per trial with touches
+        var untouched: [String] = [], undirected: [String] = []
         for trial in trials {
-            let paths = trial.tracks.compactMap { positions[$0] }.filter { !$0.isEmpty }
-            guard !paths.isEmpty else { continue }
+            let paths = trial.tracks.compactMap { kept[$0] }.filter { !$0.isEmpty }
+            let intent = trial.intent
+            guard !paths.isEmpty else {
+                untouched.append("\(trial.task) trial \(trial.index)")
+                continue
+            }
+            let points = paths.map { $0.map { (x: $0.x, y: $0.y) } }
             var direction: Direction?
-            switch trial.intent {
-            case .tabSwipe: direction = Self.travelDirection(paths, axis: nil)
-            case .scroll: direction = Self.travelDirection(paths, axis: trial.task == "verticalScrollTask" ? .vertical : .horizontal)
-            case .pinch: direction = Self.pinchDirection(paths)
-            case .rotate: direction = Self.rotationDirection(paths)
+            switch intent {
+            case .multiSwipe: direction = trial.targetDirection ?? Self.travelDirection(points, axis: nil)
+            case .scroll:
+                let horizontal = trial.horizontal ?? (trial.task == "horizontalScroll")
+                direction = Self.travelDirection(points, axis: horizontal ? .horizontal : .vertical)
+            case .pinch: direction = Self.pinchDirection(points)
+            case .rotate: direction = Self.rotationDirection(points)
             default: break
             }
-            if [.tabSwipe, .scroll, .pinch, .rotate].contains(trial.intent) && direction == nil { continue }
-            let outcome = trial.success.map { $0 ? "success" : "failed" } ?? "no outcome"
+            if [.multiSwipe, .scroll, .pinch, .rotate].contains(intent) && direction == nil {
+                undirected.append("\(trial.task) trial \(trial.index)")
+                continue
+            }
+            let times = paths.flatMap { $0.map(\.t) }
+            var note = "\(trial.task) trial \(trial.index): " + (trial.success.map { $0 ? "success" : "failed" } ?? "no outcome")
+            if let target = trial.target { note += "; \(target)" }
             let label = Label(
-                start: trial.start - origin, end: trial.end - origin, intent: trial.intent, direction: direction,
-                note: "\(trial.task) trial \(trial.index) (\(outcome))")
+                start: times.min() ?? 0, end: times.max() ?? 0, intent: intent, direction: direction,
+                fingers: intent == .multiSwipe ? 1 : nil, note: note)
             try emit(.label(label))
             summary.count(.label(label))
+        }
+
+        // MARK: What was left out, said
+        if !untouched.isEmpty {
+            summary.notes.append(Self.listing(untouched, of: trials.count, "without touches got no label"))
+        }
+        if !undirected.isEmpty {
+            summary.notes.append(Self.listing(undirected, of: trials.count, "whose touches show no direction got no label"))
+        }
+        for (task, count) in unknownTasks.sorted(by: { $0.key < $1.key }) {
+            summary.notes.append("\(count) trials of the unknown task \"\(task)\" were not imported"
+                + " (known tasks: \(Self.tasks.keys.sorted().joined(separator: ", ")))")
         }
         problems.fill(&summary)
         return summary
     }
 
-    // MARK: Directions
+    /// A session spans at most a day: a later time is a damaged clock, and
+    /// the bound keeps every difference of times far from overflowing.
+    static let longestSession: Micros = 24 * 3600 * .second
+
+    static func listing(_ trials: [String], of total: Int, _ what: String) -> String {
+        let shown = trials.prefix(5).joined(separator: ", ") + (trials.count > 5 ? ", …" : "")
+        return "\(trials.count) of \(total) trials \(what) (\(shown))"
+    }
+
+    // MARK: - Parts of a trial
+
+    private static func trial(_ node: LocatedJSON, task: String, intent: Intent, index: Int, file: String) throws -> Trial {
+        func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
+        for key in ["startDate", "endDate"] {
+            if let value = node[key], !(value.string.map(ISO8601.isValid) ?? false) {
+                throw TraceError(at(value), "`\(key)` must be an ISO 8601 date-time (\(task) trial \(index))", field: key)
+            }
+        }
+        var trial = Trial(task: task, intent: intent, index: index, success: node["success"]?.bool, line: node.line)
+        if let frame = node["targetFrame"] {
+            guard let items = frame.array, items.count == 2, let (x, y) = pair(items[0]), let (w, h) = pair(items[1]) else {
+                throw TraceError(at(frame), "`targetFrame` must be [[x, y], [width, height]]", field: "targetFrame")
+            }
+            trial.target = "target frame \(number(x)),\(number(y)) \(number(w))×\(number(h)) pt"
+        }
+        func direction(_ key: String) throws -> Direction? {
+            guard let value = node[key] else { return nil }
+            guard let raw = value.number, let code = Int(exactly: raw) else {
+                throw TraceError(at(value), "`\(key)` must be 1 (right), 2 (left), 4 (up) or 8 (down)", field: key)
+            }
+            return swipeDirections[code]   // 0 or a combination: no single direction
+        }
+        trial.targetDirection = try direction("targetDirection")
+        if node["targetDirection"] != nil {
+            let result = try direction("resultDirection")
+            trial.target = "target direction \(trial.targetDirection?.rawValue ?? "none")"
+                + ", result \(result?.rawValue ?? "none")"
+        }
+        trial.horizontal = node["isHorizontal"]?.bool
+        return trial
+    }
+
+    private static func touch(_ node: LocatedJSON, track: Int, order: Int, context: String, file: String) throws -> RawTouch {
+        func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
+        let time = try timestamp(node, context: context, file: file)
+        guard let name = node["phase"]?.string, let phase = TouchPhase(name: name) else {
+            throw TraceError(at(node["phase"] ?? node), "unknown touch phase (began, moved, stationary, ended or cancelled)",
+                             field: "phase")
+        }
+        guard let location = node["location"], let (x, y) = pair(location) else {
+            throw TraceError(at(node["location"] ?? node), "`location` must be [x, y] in points", field: "location")
+        }
+        var force = node["force"]?.number
+        if node["maximumPossibleForce"]?.number == 0 { force = nil }
+        let radius = node["majorRadius"]?.number
+        if let force, force < 0 { throw TraceError(at(node), "negative force \(force)", field: "force") }
+        if let radius, radius < 0 { throw TraceError(at(node), "negative radius \(radius)", field: "majorRadius") }
+        return RawTouch(time: time, track: track, order: order, phase: phase, x: x, y: y, force: force, radius: radius,
+                        line: node.line)
+    }
+
+    /// A recognizer event, or `nil` for a `changed` one (no decision).
+    private static func recognition(_ node: LocatedJSON, context: String, file: String) throws -> PlatformRecognition? {
+        func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
+        guard let type = node["type"]?.string, !type.isEmpty,
+              type.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
+            throw TraceError(at(node["type"] ?? node), "a recognizer event needs a `type` such as tap, longPress, swipe or pan",
+                             field: "type")
+        }
+        guard let name = node["state"]?.string, let state = PlatformRecognition.State(rawValue: name) else {
+            let known = PlatformRecognition.State.allCases.map(\.rawValue).joined(separator: ", ")
+            throw TraceError(at(node["state"] ?? node), "unknown recognizer state (\(known))", field: "state")
+        }
+        let time = try timestamp(node, context: context, file: file)
+        guard state != .changed else { return nil }
+        var recognition = PlatformRecognition(gesture: type, state: state, t: time)
+        if let location = node["location"] {
+            guard let (x, y) = pair(location) else {
+                throw TraceError(at(location), "`location` must be [x, y] in points", field: "location")
+            }
+            if !(type == "swipe" && x == 0 && y == 0) { (recognition.x, recognition.y) = (x, y) }
+        }
+        if let touches = node["numberOfTouches"] {
+            guard let count = touches.number.flatMap({ Int(exactly: $0) }), (0...20).contains(count) else {
+                throw TraceError(at(touches), "`numberOfTouches` must be a whole number 0…20", field: "numberOfTouches")
+            }
+            recognition.touches = count
+        }
+        return recognition
+    }
+
+    private static func timestamp(_ node: LocatedJSON, context: String, file: String) throws -> Micros {
+        guard let value = node["timestamp"]?.number else {
+            throw TraceError(SourceLocation(file: file, line: (node["timestamp"] ?? node).line),
+                             "missing or non-numeric `timestamp` (\(context))", field: "timestamp")
+        }
+        guard let time = Micros(seconds: value) else {
+            throw TraceError(SourceLocation(file: file, line: node.line), "timestamp out of range (\(context))",
+                             field: "timestamp")
+        }
+        return time
+    }
+
+    static func pair(_ node: LocatedJSON) -> (Double, Double)? {
+        guard let items = node.array, items.count == 2, let x = items[0].number, let y = items[1].number else { return nil }
+        return (x, y)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
+    }
+
+    // MARK: - Directions
 
     enum Axis { case horizontal, vertical }
 
@@ -335,76 +484,35 @@ public struct IOSStudyImporter: TraceImporter {
               let b0 = paths[1].first, let b1 = paths[1].last else { return nil }
         let before = ((a0.x - b0.x) * (a0.x - b0.x) + (a0.y - b0.y) * (a0.y - b0.y)).squareRoot()
         let after = ((a1.x - b1.x) * (a1.x - b1.x) + (a1.y - b1.y) * (a1.y - b1.y)).squareRoot()
-        return after < before ? .in : .out
+        return after == before ? nil : (after < before ? .in : .out)
     }
 
     static func rotationDirection(_ paths: [[(x: Double, y: Double)]]) -> Direction? {
         guard paths.count >= 2, let a0 = paths[0].first, let a1 = paths[0].last,
               let b0 = paths[1].first, let b1 = paths[1].last else { return nil }
-        // Signed angle from the start line to the end line (cross and dot products).
+        // Signed angle from the start line to the end line (cross product);
+        // y points down, so a positive turn is clockwise on screen.
         let (ux, uy) = (b0.x - a0.x, b0.y - a0.y), (vx, vy) = (b1.x - a1.x, b1.y - a1.y)
         let cross = ux * vy - uy * vx
         if cross == 0 { return nil }
         return cross > 0 ? .cw : .ccw
     }
-
-    // MARK: Meta JSON
-
-    static let timePlaceholder = "\u{1}t\u{1}"
-
-    /// One recognizer report as JSON; its time is filled in once the session start is known.
-    static func recognitionJSON(_ event: LocatedJSON, gesture: String, task: String, trial: Int) -> String {
-        var fields = [#""gesture":\#(json(gesture))"#]
-        if let state = event["state"]?.string { fields.append(#""state":\#(json(state))"#) }
-        else if let state = event["state"]?.number { fields.append(#""state":\#(json(state))"#) }
-        fields.append(#""t":\#(timePlaceholder)"#)
-        if let location = event["location"]?.array, location.count == 2,
-           let x = location[0].number, let y = location[1].number {
-            fields.append(#""x":\#(json(x)),"y":\#(json(y))"#)
-        }
-        if let velocity = event["velocity"] {
-            if let pair = velocity.array, pair.count == 2, let vx = pair[0].number, let vy = pair[1].number {
-                fields.append(#""vx":\#(json(vx)),"vy":\#(json(vy))"#)
-            } else if let v = velocity.number {
-                fields.append(#""v":\#(json(v))"#)
-            }
-        }
-        for key in ["scale", "rotation"] { if let value = event[key]?.number { fields.append(#""\#(key)":\#(json(value))"#) } }
-        if let direction = event["direction"]?.string { fields.append(#""direction":\#(json(direction))"#) }
-        fields.append(#""task":\#(json(task)),"trial":\#(trial)"#)
-        return "{" + fields.joined(separator: ",") + "}"
-    }
-
-    static func json(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : "\(value)"
-    }
-
-    static func json(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
 }
 
-extension String {
-    /// This string with the first occurrence of `placeholder` replaced.
-    func replacingFirst(placeholder: String, with replacement: String) -> String {
-        guard let range = firstRange(of: placeholder) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+// MARK: - The session's meta
+
+/// What an iOS study session keeps besides touches and labels (see
+/// ``IOSStudyImporter``: nothing that names a person).
+private struct SessionMeta: Encodable {
+    var source: String
+    var hand: String?
+    var osVersion: String?
+    var appVersion: String?
+    var platformRecognitions: [PlatformRecognition]
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
