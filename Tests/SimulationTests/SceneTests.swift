@@ -30,9 +30,10 @@ struct SceneTests {
         let plain = Set(Scene.plain.tunableParameters.map(\.name))
         #expect(plain.contains("tap.movementSlop") && plain.contains("doubleTap.window") && plain.contains("pan.slop"))
         #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
-        // The epilogue uses every kind but pan.
+        // The epilogue uses every kind but pan and the one-direction swipe.
         let epilogue = Set(Scene.epilogue.tunableParameters)
-        #expect(epilogue == Set(Parameter.allCases.filter { $0 != .panSlop }))
+        let unused: Set<Parameter> = [.panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone]
+        #expect(epilogue == Set(Parameter.allCases).subtracting(unused))
     }
 
     @Test func loadsAHandWrittenYAMLScene() throws {
@@ -84,7 +85,7 @@ struct SceneTests {
     }
 
     @Test(arguments: [
-        ("name: x\nrecognizers:\n  - {id: a, kind: swipe}\n", "swipe"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: fling}\n", "fling"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {recognizer: a, requireToFail: b}\n", "names b"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: a, kind: pan}\n", "duplicate recognizer id a"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nparameters:\n  tap.slop: 3\n", "unknown parameter tap.slop"),
