@@ -91,6 +91,12 @@ struct SceneTests {
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nparameters:\n  tap.slop: 3\n", "unknown parameter tap.slop"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap, tab: 2}\n", "on tab 2"),
         ("recognizers: []\n", "missing field name"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: in}\n",
+         "recognizer a: a swipe's direction is left, right, up or down, not in"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: pan, direction: left}\n",
+         "recognizer a: direction applies to a swipe only, not a pan"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: sideways}\n", "sideways"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {simultaneous: every}\n", "not every"),
     ])
     func badScenesAreRejectedWithTheFileAndTheReason(text: String, reason: String) throws {
         let path = try write(text, "yaml")
@@ -103,6 +109,31 @@ struct SceneTests {
             #expect(message.hasPrefix(path + ": "), "\(message)")
             #expect(message.contains(reason), "\(message)")
         }
+    }
+
+    @Test func swipeDirectionsAndAllSimultaneousRoundTrip() throws {
+        let path = try write("""
+            name: flicks
+            recognizers:
+              - {id: back, kind: swipe, direction: left}
+              - {id: any, kind: swipe, fingers: 2}
+              - {id: pan, kind: pan}
+            relations:
+              - {simultaneous: all}
+            """, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Scene.load(path: path)
+        #expect(scene.recognizers.map(\.direction) == [.left, nil, nil])
+        #expect(scene.recognizers[1].fingers == 2)
+        #expect(scene.relations == [.allSimultaneous])
+        let yaml = try scene.yaml()
+        #expect(yaml.contains("direction: left") && yaml.contains("simultaneous: all"), "\(yaml)")
+        let again = try write(yaml, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: again) }
+        #expect(try Scene.load(path: again) == scene)
+        let json = try write(String(decoding: try JSONEncoder().encode(scene), as: UTF8.self), "json")
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        #expect(try Scene.load(path: json) == scene)
     }
 
     @Test func aMissingFileIsAClearError() {
