@@ -7,7 +7,7 @@ import TraceModel
 /// they relate, what state they share, and parameter values of its own.
 ///
 /// Loaded from YAML or JSON (``load(path:)``) or built in
-/// (``builtIn(named:)``: `epilogue`, `plain`). A session's `scene` field
+/// (``builtIn(named:)``: `epilogue`, `plain`, `study`). A session's `scene` field
 /// picks its scene; a scene given to the ``Simulator`` overrides it.
 ///
 /// ```yaml

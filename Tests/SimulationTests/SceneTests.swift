@@ -111,6 +111,21 @@ struct SceneTests {
         }
     }
 
+    @Test func theStudySceneLoadsByNameWithUIKitsLongPressDefaults() throws {
+        let study = try Scene.builtIn(named: "study")
+        #expect(study == Scene.study)
+        #expect(study.recognizers.map(\.id) == ["tap", "longPress", "swipeRight", "swipeLeft", "swipeUp", "swipeDown", "pan"])
+        #expect(study.recognizers.filter { $0.kind == .swipe }.map(\.direction) == [.right, .left, .up, .down])
+        #expect(study.recognizers.allSatisfy { $0.region == .screen && $0.fingers == 1 })
+        #expect(study.relations == [.allSimultaneous])
+        let values = try study.effectiveParameters()
+        #expect(values[.longPressMinimumDuration] == 0.5 && values[.longPressAllowableMovement] == 10)
+        // Its swipes make the swipe constants tunable (they are nobody else's).
+        let tunable = Set(study.tunableParameters)
+        #expect(tunable.isSuperset(of: [.swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone, .panSlop]))
+        #expect(!tunable.contains(.multiSwipeDirectionCone) && !tunable.contains(.swipeActionsThreshold))
+    }
+
     @Test func swipeDirectionsAndAllSimultaneousRoundTrip() throws {
         let path = try write("""
             name: flicks
