@@ -20,6 +20,11 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     /// The pressed state and ripple of a control: feedback, not a gesture
     /// (simultaneous with everything, never matched to labels).
     case pressFeedback
+    /// UIKit's `UISwipeGestureRecognizer`: `fingers` fingers moving in one
+    /// direction (a per-instance option), recognized during the movement.
+    /// Last in the list so that the ordinals of the older kinds, and every
+    /// array indexed by them, stay as they were.
+    case swipe
 
     /// Position in `allCases` (for arrays indexed by kind).
     public var ordinal: Int {
@@ -42,6 +47,7 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .textSelect: 15
         case .transform: 16
         case .pressFeedback: 17
+        case .swipe: 18
         }
     }
 
@@ -60,7 +66,9 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
         case .pinch: .pinch
         case .rotation: .rotate
         case .edgeSwipe: .edgeSwipe
-        case .multiSwipe: .multiSwipe
+        // The vocabulary's "swipe with `fingers` fingers in a direction":
+        // a label carries the finger count, so one intent serves both.
+        case .multiSwipe, .swipe: .multiSwipe
         case .shake: .shake
         case .drag: .drag
         case .textSelect: .textSelect
@@ -80,7 +88,7 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     /// change and end (pan), like UIKit's two kinds of recognizer.
     public var isContinuous: Bool {
         switch self {
-        case .tap, .doubleTap, .multiSwipe, .shake: false
+        case .tap, .doubleTap, .multiSwipe, .swipe, .shake: false
         default: true
         }
     }

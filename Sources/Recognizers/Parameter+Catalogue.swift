@@ -152,6 +152,16 @@ extension Parameter {
         case .multiSwipeMinimumVelocity:
             ParameterSpec("multiSwipe.minimumVelocity", "pt/s", 300, 50, 2000, log: true,
                 "Mean speed of the fingers' centroid from onset to lift. (Default: gesturetune's choice; the reference app names none.)")
+        // MARK: One-direction swipe (UISwipeGestureRecognizer)
+        case .swipeMinimumDistance:
+            ParameterSpec("swipe.minimumDistance", "pt", 50, 10, 200,
+                "Translation of the fingers' centroid along the swipe's direction at which it is recognized, during the movement. (Default: gesturetune's choice; UIKit documents none.)")
+        case .swipeMaximumDuration:
+            ParameterSpec("swipe.maximumDuration", "s", 0.5, 0.1, 1.5, log: true,
+                "A swipe fails if the minimum distance is not reached this long after the first touch-down (a slow drag is a pan, not a swipe). (Default: gesturetune's choice; UIKit documents none.)")
+        case .swipeDirectionCone:
+            ParameterSpec("swipe.directionCone", "deg", 30, 5, 60,
+                "Largest angle between the movement and the swipe's direction; leaving it fails the swipe. Judged once the movement is a fifth of the minimum distance (below that, sampling jitter decides the angle). (Default: gesturetune's choice; UIKit documents none.)")
         case .shakeThreshold:
             ParameterSpec("shake.threshold", "g", 1.5, 0.3, 5, log: true,
                 "Peak user acceleration that counts as one stroke of a shake. (Default: gesturetune's choice; the reference app names none.)")

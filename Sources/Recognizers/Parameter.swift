@@ -33,9 +33,10 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Pinch and rotation
     case pinchSpanSlop, pinchMinScale, pinchMaxScale, pinchDoubleTapScale
     case rotationSlop, rotationSnapAngle
-    // Edge swipe, multi-finger swipe, shake
+    // Edge swipe, multi-finger swipe, one-direction swipe, shake
     case edgeSwipeEdgeWidth, edgeSwipeMinimumDistance
     case multiSwipeTouchCount, multiSwipeDirectionCone, multiSwipeMinimumVelocity
+    case swipeMinimumDistance, swipeMaximumDuration, swipeDirectionCone
     case shakeThreshold, shakeReversals, shakeWindow, shakeDebounce
     // Drag and drop, text selection, transform, press feedback
     case dragMinimumDuration, dragAllowableMovement, dragEdgeBand, dragAutoScrollSpeed

@@ -145,6 +145,7 @@ public struct Recognizer: Sendable {
         case .textSelect: textSelect(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .transform: transform(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pressFeedback: pressFeedback(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .swipe: swipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         }
     }
 

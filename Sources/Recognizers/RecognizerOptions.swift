@@ -1,3 +1,5 @@
+import TraceModel
+
 // MARK: - Per-instance options
 
 /// What distinguishes two recognizers of the same kind in a scene (the
@@ -29,8 +31,8 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     }
 
     public var axis: Axis
-    /// Fingers a tap, double tap, long press, drag or text selection needs
-    /// (UIKit's `numberOfTouchesRequired`).
+    /// Fingers a tap, double tap, long press, swipe, drag or text selection
+    /// needs (UIKit's `numberOfTouchesRequired`).
     public var fingers: Int
     /// A pan begins only once this many fingers are down (UIKit's
     /// `minimumNumberOfTouches`).
@@ -49,13 +51,17 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     /// The area a drag auto-scrolls near the top and bottom of (`nil`: the
     /// recognizer's own region).
     public var scrollArea: Region?
+    /// The one direction a swipe recognizes (UIKit's `direction`; `nil`:
+    /// any of left, right, up, down — whichever the movement takes).
+    public var direction: Direction?
 
     public init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,
         obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1, pressStyle: PressStyle = .item,
-        scrollArea: Region? = nil
+        scrollArea: Region? = nil, direction: Direction? = nil
     ) {
         self.scrollArea = scrollArea
+        self.direction = direction
         self.axis = axis
         self.fingers = fingers
         self.minTouches = minTouches

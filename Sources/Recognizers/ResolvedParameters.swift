@@ -68,6 +68,12 @@ public struct ResolvedParameters: Sendable {
     let multiSwipeTouchCount: Int
     let multiSwipeConeCosine: Double
     let multiSwipeMinimumVelocity: Double
+    let swipeMinimumDistance: Double
+    let swipeMaximumDuration: Micros
+    /// tan(direction cone): inside while |across| ≤ this × along.
+    let swipeConeTangent: Double
+    /// cos(direction cone), for the smoothed one-shot check at recognition.
+    let swipeConeCosine: Double
     let shakeThreshold: Double
     let shakeReversals: Int
     let shakeWindow: Micros
@@ -143,6 +149,10 @@ public struct ResolvedParameters: Sendable {
         multiSwipeTouchCount = count(p[.multiSwipeTouchCount])
         multiSwipeConeCosine = cos(p[.multiSwipeDirectionCone] * degrees)
         multiSwipeMinimumVelocity = p[.multiSwipeMinimumVelocity]
+        swipeMinimumDistance = p[.swipeMinimumDistance]
+        swipeMaximumDuration = us(p[.swipeMaximumDuration])
+        swipeConeTangent = tan(p[.swipeDirectionCone] * degrees)
+        swipeConeCosine = cos(p[.swipeDirectionCone] * degrees)
         shakeThreshold = p[.shakeThreshold]
         shakeReversals = count(p[.shakeReversals])
         shakeWindow = us(p[.shakeWindow])

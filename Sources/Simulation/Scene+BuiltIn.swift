@@ -16,6 +16,37 @@ extension Scene {
         ],
         relations: [.requireToFail("tap", waitsFor: "doubleTap")])
 
+    /// The iOS study app's screen: one full-screen view carrying a tap, a
+    /// long press, four one-direction swipes (one finger each) and a free
+    /// pan, every pair recognizing simultaneously (its delegate's
+    /// `shouldRecognizeSimultaneouslyWith` returns true, so each recognizer
+    /// is observed on every touch). Study logs record what UIKit's own
+    /// recognizers decided; replaying them here measures how well
+    /// gesturetune's models agree with the platform.
+    ///
+    /// Values: the long press uses UIKit's documented defaults,
+    /// `minimumPressDuration` 0.5 s and `allowableMovement` 10 pt (set here,
+    /// so they stay UIKit's whatever the catalogue's defaults become). UIKit
+    /// documents no thresholds for its tap (beyond one tap of one finger),
+    /// swipe or pan; those come from the catalogue and are gesturetune's
+    /// choice: `tap.movementSlop`, `tap.maxDuration`, `swipe.minimumDistance`,
+    /// `swipe.maximumDuration`, `swipe.directionCone`, `pan.slop`. The finger
+    /// counts are UIKit's defaults (`numberOfTouchesRequired` 1; the pan's
+    /// `minimumNumberOfTouches` 1, `maximumNumberOfTouches` unlimited).
+    public static let study = Scene(
+        name: "study",
+        recognizers: [
+            Member("tap", .tap, target: "screen"),
+            Member("longPress", .longPress, target: "screen"),
+            Member("swipeRight", .swipe, target: "screen", direction: .right),
+            Member("swipeLeft", .swipe, target: "screen", direction: .left),
+            Member("swipeUp", .swipe, target: "screen", direction: .up),
+            Member("swipeDown", .swipe, target: "screen", direction: .down),
+            Member("pan", .pan, target: "screen", axis: .free),
+        ],
+        relations: [.allSimultaneous],
+        parameters: ["longPress.minimumDuration": 0.5, "longPress.allowableMovement": 10])
+
     /// The reference reading app; the layout is documented in
     /// Docs/epilogue-scene.md (keep the two in step).
     ///

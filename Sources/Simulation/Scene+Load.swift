@@ -5,11 +5,13 @@ import Yams
 
 extension Scene {
     /// The names ``builtIn(named:)`` knows.
-    public static let builtInNames = ["epilogue", "plain"]
+    public static let builtInNames = ["epilogue", "plain", "study"]
 
     /// A built-in scene: `epilogue` (the reference reading app, see
     /// Docs/epilogue-scene.md) or `plain` (tap, double tap, long press and pan
-    /// on the whole screen, for recordings made without a scene).
+    /// on the whole screen, for recordings made without a scene) or `study`
+    /// (the iOS study app: tap, long press, four swipes and a pan on the
+    /// whole screen, all simultaneous).
     ///
     /// ```swift
     /// let scene = try Scene.builtIn(named: "epilogue")
@@ -19,6 +21,7 @@ extension Scene {
         switch name {
         case "epilogue": .epilogue
         case "plain": .plain
+        case "study": .study
         default: throw SceneError.unknown(name)
         }
     }

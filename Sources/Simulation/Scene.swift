@@ -7,7 +7,7 @@ import TraceModel
 /// they relate, what state they share, and parameter values of its own.
 ///
 /// Loaded from YAML or JSON (``load(path:)``) or built in
-/// (``builtIn(named:)``: `epilogue`, `plain`). A session's `scene` field
+/// (``builtIn(named:)``: `epilogue`, `plain`, `study`). A session's `scene` field
 /// picks its scene; a scene given to the ``Simulator`` overrides it.
 ///
 /// ```yaml
@@ -72,8 +72,8 @@ public struct Scene: Sendable, Hashable, Codable {
         /// generators; matching does not require it).
         public var target: String?
         public var axis: RecognizerOptions.Axis
-        /// Fingers a tap, double tap, long press, drag or text selection
-        /// needs (1–5).
+        /// Fingers a tap, double tap, long press, swipe, drag or text
+        /// selection needs (1–5).
         public var fingers: Int
         /// Fingers a pan needs before it may begin (1–5).
         public var minTouches: Int
@@ -86,12 +86,15 @@ public struct Scene: Sendable, Hashable, Codable {
         public var pressStyle: RecognizerOptions.PressStyle
         /// Where a drag auto-scrolls (nil: its own region).
         public var scrollArea: Region?
+        /// The direction a swipe recognizes: left, right, up or down (nil:
+        /// any of them). Only a swipe takes one.
+        public var direction: Direction?
 
         public init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
             axis: RecognizerOptions.Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10,
             action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1,
-            pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil
+            pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil, direction: Direction? = nil
         ) {
             self.id = id
             self.kind = kind
@@ -108,11 +111,12 @@ public struct Scene: Sendable, Hashable, Codable {
             self.rows = rows
             self.pressStyle = pressStyle
             self.scrollArea = scrollArea
+            self.direction = direction
         }
 
         private enum CodingKeys: String, CodingKey {
             case id, kind, region, tab, target, axis, fingers, minTouches, maxTouches, action, obeysTabLock
-            case columns, rows, pressStyle, scrollArea
+            case columns, rows, pressStyle, scrollArea, direction
         }
 
         public init(from decoder: any Decoder) throws {
@@ -133,6 +137,7 @@ public struct Scene: Sendable, Hashable, Codable {
             rows = try c.decodeIfPresent(Int.self, forKey: .rows) ?? 1
             pressStyle = try c.decodeIfPresent(RecognizerOptions.PressStyle.self, forKey: .pressStyle) ?? .item
             scrollArea = try c.decodeIfPresent(Region.self, forKey: .scrollArea)
+            direction = try c.decodeIfPresent(Direction.self, forKey: .direction)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -152,6 +157,7 @@ public struct Scene: Sendable, Hashable, Codable {
             try c.encode(rows, forKey: .rows)
             try c.encode(pressStyle, forKey: .pressStyle)
             try c.encodeIfPresent(scrollArea, forKey: .scrollArea)
+            try c.encodeIfPresent(direction, forKey: .direction)
         }
 
         var recognizer: Recognizer {
@@ -160,7 +166,7 @@ public struct Scene: Sendable, Hashable, Codable {
                 options: RecognizerOptions(
                     axis: axis, fingers: fingers, minTouches: minTouches, maxTouches: maxTouches, action: action,
                     obeysTabLock: obeysTabLock, columns: columns, rows: rows, pressStyle: pressStyle,
-                    scrollArea: scrollArea))
+                    scrollArea: scrollArea, direction: direction))
         }
     }
 
@@ -168,10 +174,16 @@ public struct Scene: Sendable, Hashable, Codable {
 
     /// A relation between members, by id (see ``Relation`` for semantics).
     ///
-    /// Written `{simultaneous: [a, b]}`, `{recognizer: a, requireToFail: b}`
-    /// or `{recognizer: a, highPriorityOver: b}`.
+    /// Written `{simultaneous: [a, b]}`, `{simultaneous: all}`,
+    /// `{recognizer: a, requireToFail: b}` or `{recognizer: a, highPriorityOver: b}`.
     public enum Rule: Sendable, Hashable, Codable {
         case simultaneous(String, String)
+        /// Every member may recognize alongside every other — a view whose
+        /// delegate's `shouldRecognizeSimultaneouslyWith` returns true for
+        /// all, as a study app does to observe each recognizer. One rule
+        /// instead of n(n−1)/2 pairs (21 for seven members); it names no
+        /// member, so it also covers members added later.
+        case allSimultaneous
         case requireToFail(String, waitsFor: String)
         case highPriority(String, over: String)
 
@@ -179,6 +191,15 @@ public struct Scene: Sendable, Hashable, Codable {
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
+            if let word = try? c.decode(String.self, forKey: .simultaneous) {
+                guard word == "all" else {
+                    throw DecodingError.dataCorruptedError(
+                        forKey: .simultaneous, in: c,
+                        debugDescription: "simultaneous names two recognizers or is all, not \(word)")
+                }
+                self = .allSimultaneous
+                return
+            }
             if let pair = try c.decodeIfPresent([String].self, forKey: .simultaneous) {
                 guard pair.count == 2 else {
                     throw DecodingError.dataCorruptedError(
@@ -202,6 +223,7 @@ public struct Scene: Sendable, Hashable, Codable {
             var c = encoder.container(keyedBy: CodingKeys.self)
             switch self {
             case .simultaneous(let a, let b): try c.encode([a, b], forKey: .simultaneous)
+            case .allSimultaneous: try c.encode("all", forKey: .simultaneous)
             case .requireToFail(let a, let b):
                 try c.encode(a, forKey: .recognizer)
                 try c.encode(b, forKey: .requireToFail)
@@ -226,11 +248,14 @@ public struct Scene: Sendable, Hashable, Codable {
             guard let i = index[id] else { throw SceneError.invalid(name, "no recognizer \(id)") }
             return i
         }
-        let relations: [Relation] = try self.relations.map {
-            switch $0 {
-            case .simultaneous(let a, let b): .simultaneous(try member(a), try member(b))
-            case .requireToFail(let a, let b): .requireToFail(recognizer: try member(a), waitsFor: try member(b))
-            case .highPriority(let a, let b): .highPriority(winner: try member(a), over: try member(b))
+        let relations: [Relation] = try self.relations.flatMap { rule -> [Relation] in
+            switch rule {
+            case .simultaneous(let a, let b): [.simultaneous(try member(a), try member(b))]
+            case .allSimultaneous:
+                // The arena's pairwise relation, for every pair.
+                recognizers.indices.flatMap { a in (a + 1 ..< recognizers.count).map { .simultaneous(a, $0) } }
+            case .requireToFail(let a, let b): [.requireToFail(recognizer: try member(a), waitsFor: try member(b))]
+            case .highPriority(let a, let b): [.highPriority(winner: try member(a), over: try member(b))]
             }
         }
         return try Arena(
@@ -290,10 +315,20 @@ public struct Scene: Sendable, Hashable, Codable {
             guard member.columns >= 1, member.rows >= 1 else {
                 throw fail("recognizer \(member.id): columns and rows must be at least 1")
             }
+            if let direction = member.direction {
+                guard member.kind == .swipe else {
+                    throw fail("recognizer \(member.id): direction applies to a swipe only, not a \(member.kind.rawValue)")
+                }
+                guard [.left, .right, .up, .down].contains(direction) else {
+                    throw fail("recognizer \(member.id): a swipe's direction is left, right, up or down, not \(direction.rawValue)")
+                }
+            }
         }
         for rule in relations {
-            let names: [String] = switch rule {
-            case .simultaneous(let a, let b), .requireToFail(let a, let b), .highPriority(let a, let b): [a, b]
+            let names: [String]
+            switch rule {
+            case .simultaneous(let a, let b), .requireToFail(let a, let b), .highPriority(let a, let b): names = [a, b]
+            case .allSimultaneous: continue  // names no member
             }
             for id in names where !seen.contains(id) { throw fail("a relation names \(id), which is not a recognizer") }
             if names[0] == names[1] { throw fail("a relation relates \(names[0]) to itself") }

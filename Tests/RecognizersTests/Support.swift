@@ -7,9 +7,15 @@ func replay(
     _ session: Session, _ recognizers: [Recognizer], _ relations: [Relation] = [],
     parameters: ParameterSet = ParameterSet(), shared: SharedState = SharedState(), temperature: Double = 0
 ) throws -> Arena {
-    var arena = try Arena(
+    let arena = try Arena(
         recognizers: recognizers, relations: relations, tuning: ResolvedParameters(parameters), shared: shared,
         temperature: temperature)
+    return replay(session, arena)
+}
+
+/// Replays a hand-built session through a ready arena (a scene's, say).
+func replay(_ session: Session, _ arena: Arena) -> Arena {
+    var arena = arena
     arena.beginSession(screenWidth: session.header.device.screenWidth, screenHeight: session.header.device.screenHeight)
     var j = 0
     for touch in session.touches {

@@ -30,9 +30,10 @@ struct SceneTests {
         let plain = Set(Scene.plain.tunableParameters.map(\.name))
         #expect(plain.contains("tap.movementSlop") && plain.contains("doubleTap.window") && plain.contains("pan.slop"))
         #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
-        // The epilogue uses every kind but pan.
+        // The epilogue uses every kind but pan and the one-direction swipe.
         let epilogue = Set(Scene.epilogue.tunableParameters)
-        #expect(epilogue == Set(Parameter.allCases.filter { $0 != .panSlop }))
+        let unused: Set<Parameter> = [.panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone]
+        #expect(epilogue == Set(Parameter.allCases).subtracting(unused))
     }
 
     @Test func loadsAHandWrittenYAMLScene() throws {
@@ -84,12 +85,18 @@ struct SceneTests {
     }
 
     @Test(arguments: [
-        ("name: x\nrecognizers:\n  - {id: a, kind: swipe}\n", "swipe"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: fling}\n", "fling"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {recognizer: a, requireToFail: b}\n", "names b"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: a, kind: pan}\n", "duplicate recognizer id a"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nparameters:\n  tap.slop: 3\n", "unknown parameter tap.slop"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap, tab: 2}\n", "on tab 2"),
         ("recognizers: []\n", "missing field name"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: in}\n",
+         "recognizer a: a swipe's direction is left, right, up or down, not in"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: pan, direction: left}\n",
+         "recognizer a: direction applies to a swipe only, not a pan"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: sideways}\n", "sideways"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {simultaneous: every}\n", "not every"),
     ])
     func badScenesAreRejectedWithTheFileAndTheReason(text: String, reason: String) throws {
         let path = try write(text, "yaml")
@@ -102,6 +109,46 @@ struct SceneTests {
             #expect(message.hasPrefix(path + ": "), "\(message)")
             #expect(message.contains(reason), "\(message)")
         }
+    }
+
+    @Test func theStudySceneLoadsByNameWithUIKitsLongPressDefaults() throws {
+        let study = try Scene.builtIn(named: "study")
+        #expect(study == Scene.study)
+        #expect(study.recognizers.map(\.id) == ["tap", "longPress", "swipeRight", "swipeLeft", "swipeUp", "swipeDown", "pan"])
+        #expect(study.recognizers.filter { $0.kind == .swipe }.map(\.direction) == [.right, .left, .up, .down])
+        #expect(study.recognizers.allSatisfy { $0.region == .screen && $0.fingers == 1 })
+        #expect(study.relations == [.allSimultaneous])
+        let values = try study.effectiveParameters()
+        #expect(values[.longPressMinimumDuration] == 0.5 && values[.longPressAllowableMovement] == 10)
+        // Its swipes make the swipe constants tunable (they are nobody else's).
+        let tunable = Set(study.tunableParameters)
+        #expect(tunable.isSuperset(of: [.swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone, .panSlop]))
+        #expect(!tunable.contains(.multiSwipeDirectionCone) && !tunable.contains(.swipeActionsThreshold))
+    }
+
+    @Test func swipeDirectionsAndAllSimultaneousRoundTrip() throws {
+        let path = try write("""
+            name: flicks
+            recognizers:
+              - {id: back, kind: swipe, direction: left}
+              - {id: any, kind: swipe, fingers: 2}
+              - {id: pan, kind: pan}
+            relations:
+              - {simultaneous: all}
+            """, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Scene.load(path: path)
+        #expect(scene.recognizers.map(\.direction) == [.left, nil, nil])
+        #expect(scene.recognizers[1].fingers == 2)
+        #expect(scene.relations == [.allSimultaneous])
+        let yaml = try scene.yaml()
+        #expect(yaml.contains("direction: left") && yaml.contains("simultaneous: all"), "\(yaml)")
+        let again = try write(yaml, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: again) }
+        #expect(try Scene.load(path: again) == scene)
+        let json = try write(String(decoding: try JSONEncoder().encode(scene), as: UTF8.self), "json")
+        defer { try? FileManager.default.removeItem(atPath: json) }
+        #expect(try Scene.load(path: json) == scene)
     }
 
     @Test func aMissingFileIsAClearError() {

@@ -184,7 +184,7 @@ struct OptimizeSummary: Encodable {
 /// Scene, tuning space, budgets and weights: what defines the objective.
 struct TuningInputOptions: ParsableArguments {
     @Option(help: ArgumentHelp(
-        "Replay every session on this scene: a built-in name (epilogue, plain) or a YAML/JSON scene file (default: each session's own).",
+        "Replay every session on this scene: a built-in name (epilogue, plain, study) or a YAML/JSON scene file (default: each session's own).",
         valueName: "name|file"))
     var scene: String?
 

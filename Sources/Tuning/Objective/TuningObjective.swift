@@ -236,10 +236,12 @@ public final class TuningObjective: Sendable {
     }
 
     /// The gesture kind whose recognitions fulfil each intent (for the
-    /// confusion matrix's columns).
+    /// confusion matrix's columns). The one-direction `swipe` shares the
+    /// `multi-swipe` intent but is left out: that column keeps the
+    /// `multiSwipe` kind and its weight (an undo), as before `swipe` existed.
     static let kindByIntent: [String: GestureKind] = {
         var table: [String: GestureKind] = [:]
-        for kind in GestureKind.allCases { table[kind.intent.rawValue] = kind }
+        for kind in GestureKind.allCases where kind != .swipe { table[kind.intent.rawValue] = kind }
         return table
     }()
 
