@@ -26,6 +26,8 @@ public struct Corpus: Sendable {
         public var touches: Range<Int>
         public var motion: Range<Int>
         public var labels: [Label]
+        /// What the platform's recognizers reported (``Session/platformRecognitions``).
+        public var platform: [PlatformRecognition]
     }
 
     public private(set) var entries: [Entry] = []
@@ -75,7 +77,8 @@ public struct Corpus: Sendable {
             id: session.id, user: session.header.user, deviceKey: session.header.device.key,
             scene: session.header.scene, screenWidth: session.header.device.screenWidth,
             screenHeight: session.header.device.screenHeight,
-            touches: touchStart..<t.count, motion: motionStart..<motionT.count, labels: session.labels))
+            touches: touchStart..<t.count, motion: motionStart..<motionT.count, labels: session.labels,
+            platform: session.platformRecognitions))
     }
 
     /// Touch samples in the corpus.

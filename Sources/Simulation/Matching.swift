@@ -42,13 +42,16 @@ public struct Matcher: Sendable {
 
     /// Whether a recognition of `kind` is what a label of `intent` asked for.
     /// `transform` accepts the transform recognizer and pinch, rotation or a
-    /// pan (a scene may model it as those). A long press does not fulfil
-    /// `drag` or `text-select`: the scene's drag and selection recognizers do.
+    /// pan (a scene may model it as those); `scroll` accepts a pan (a scroll
+    /// view scrolls with a pan recognizer: the `study` scene models it so,
+    /// as UIKit's `UIScrollView` does). A long press does not fulfil `drag`
+    /// or `text-select`: the scene's drag and selection recognizers do.
     public static func fulfils(_ kind: GestureKind, _ intent: Intent) -> Bool {
         if kind.isFeedback { return false }
         if kind.intent == intent { return true }
         switch intent {
         case .transform: return kind == .pinch || kind == .rotation || kind == .pan
+        case .scroll: return kind == .pan
         default: return false
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 import Yams
 
 // MARK: - Loading scenes
@@ -45,10 +46,8 @@ extension Scene {
             } else {
                 scene = try YAMLDecoder().decode(Scene.self, from: text)
             }
-        } catch let error as DecodingError {
-            throw SceneError.unreadable(path: path, message: describe(error))
         } catch {
-            throw SceneError.unreadable(path: path, message: "\(error)")
+            throw SceneError.unreadable(path: path, message: DecodingError.summary(of: error))
         }
         do {
             try scene.validate()
@@ -60,17 +59,4 @@ extension Scene {
 
     /// The scene as YAML (what `load(path:)` reads back).
     public func yaml() throws -> String { try YAMLEncoder().encode(self) }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-            return keys.isEmpty ? "" : " (\(keys.joined(separator: ".")))"
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing field \(key.stringValue)\(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(context.debugDescription)\(path(context))"
-        @unknown default: return "\(error)"
-        }
-    }
 }

@@ -61,6 +61,37 @@ extension SimulationResult {
                     + " (\(check.overLimit) of \(check.count) over; \(b.definition))")
             }
         }
+        if let agreement = platformAgreement {
+            lines.append("")
+            lines += agreement.summaryLines()
+        }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension PlatformAgreement {
+    /// The agreement table `gesturetune simulate` prints.
+    public func summaryLines() -> [String] {
+        func percent(_ v: Double) -> String { String(format: "%.1f %%", v * 100) }
+        func ms(_ d: Distribution?) -> String {
+            d.map { String(format: "%+.1f / %+.1f", $0.p50, $0.p95) } ?? "—"
+        }
+        var lines = [
+            "agreement with the platform's recognizers: \(percent(agreementRate)) of \(decisions) decisions"
+                + " (\(windows) labelled windows × \(gestures.count) gestures, \(sessions) sessions)",
+            "gesture       both  platform only  gesturetune only  neither  agree    onset Δ p50 / p95 (ms)",
+        ]
+        for (name, g) in gestures.sorted(by: { $0.key < $1.key }) {
+            lines.append(name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + String(format: " %5d  %13d  %16d  %7d  ", g.both, g.platformOnly, g.gesturetuneOnly, g.neither)
+                + percent(g.agreementRate).padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + ms(g.onsetDifference))
+        }
+        lines.append("onset Δ: gesturetune's recognition minus the platform's where both fired (positive: gesturetune later)")
+        let columns = Set(firstDecision.values.flatMap(\.keys)).sorted()
+        lines.append("first decision (rows: platform, columns: gesturetune): "
+            + firstDecision.sorted(by: { $0.key < $1.key }).map { row, cells in
+                "\(row) → " + columns.compactMap { column in cells[column].map { "\(column) \($0)" } }.joined(separator: ", ")
+            }.joined(separator: "; "))
+        return lines
     }
 }

@@ -48,6 +48,9 @@ public struct SimulationResult: Sendable, Codable {
     public var springs: [SpringReport]
     public var budgets: [BudgetCheck]
     public var budgetViolations: Int { budgets.filter { !$0.passed }.count }
+    /// Agreement with the platform's own recognizers, for sessions that
+    /// carry them (`nil` when none did).
+    public var platformAgreement: PlatformAgreement?
 
     /// Per label, in session order (when the options keep them).
     public var labelOutcomes: [LabelOutcome]
@@ -57,7 +60,8 @@ public struct SimulationResult: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
-        case latency, hapticLatency, rippleDistance, dragAutoScroll, selectionMenuWait, springs, budgets, budgetViolations, labelOutcomes, recognitionLog
+        case latency, hapticLatency, rippleDistance, dragAutoScroll, selectionMenuWait, springs, budgets, budgetViolations
+        case platformAgreement, labelOutcomes, recognitionLog
         // The headline counts, also written flat at the top level so that
         // scripts read `labels`, `correct`, … without knowing about `total`.
         case labels, correct, wrong, missed, deadZones, spurious
@@ -94,6 +98,7 @@ public struct SimulationResult: Sendable, Codable {
         try c.encode(springs, forKey: .springs)
         try c.encode(budgets, forKey: .budgets)
         try c.encode(budgetViolations, forKey: .budgetViolations)
+        try c.encodeIfPresent(platformAgreement, forKey: .platformAgreement)
         try c.encode(labelOutcomes, forKey: .labelOutcomes)
         try c.encode(recognitionLog, forKey: .recognitionLog)
     }
@@ -121,6 +126,7 @@ public struct SimulationResult: Sendable, Codable {
         selectionMenuWait = try c.decodeIfPresent(Distribution.self, forKey: .selectionMenuWait)
         springs = try c.decode([SpringReport].self, forKey: .springs)
         budgets = try c.decode([BudgetCheck].self, forKey: .budgets)
+        platformAgreement = try c.decodeIfPresent(PlatformAgreement.self, forKey: .platformAgreement)
         labelOutcomes = try c.decode([LabelOutcome].self, forKey: .labelOutcomes)
         recognitionLog = try c.decode([SessionRecognition].self, forKey: .recognitionLog)
     }
@@ -132,7 +138,8 @@ public struct SimulationResult: Sendable, Codable {
         confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
         latency: [String: Distribution], hapticLatency: Distribution?, rippleDistance: Distribution?,
         dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
-        budgets: [BudgetCheck], labelOutcomes: [LabelOutcome], recognitionLog: [SessionRecognition]
+        budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
+        recognitionLog: [SessionRecognition]
     ) {
         self.scenes = scenes
         self.parameters = parameters
@@ -155,6 +162,7 @@ public struct SimulationResult: Sendable, Codable {
         self.selectionMenuWait = selectionMenuWait
         self.springs = springs
         self.budgets = budgets
+        self.platformAgreement = platformAgreement
         self.labelOutcomes = labelOutcomes
         self.recognitionLog = recognitionLog
     }

@@ -41,6 +41,8 @@ struct Tally: Sendable {
     var springs: [SpringRelease] = []
     var outcomes: [LabelOutcome] = []
     var log: [SessionRecognition] = []
+    /// Sessions that carry the platform's own recognitions, compared with ours.
+    var agreement = AgreementTally()
 
     /// An empty tally for a run checking `budgetCount` budgets.
     init(budgetCount: Int) {
@@ -116,6 +118,7 @@ struct Tally: Sendable {
 
         matched.removeAll(keepingCapacity: true)
         for r in arena.recognitions where !r.kind.isFeedback { matched.append(r) }
+        agreement.add(entry, recognitions: matched, tolerance: matcher.tolerance)
         let match = matcher.match(entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts)
         var session = OutcomeCounts()
         for o in match.outcomes {
@@ -181,6 +184,7 @@ struct Tally: Sendable {
         springs += o.springs
         outcomes += o.outcomes
         log += o.log
+        agreement.merge(o.agreement)
     }
 
     // MARK: - Summary
@@ -247,7 +251,7 @@ struct Tally: Sendable {
             total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
             latency: latencyStats, hapticLatency: Distribution(haptic), rippleDistance: Distribution(ripple),
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
-            springs: springReports, budgets: budgets,
+            springs: springReports, budgets: budgets, platformAgreement: agreement.result,
             labelOutcomes: outcomes, recognitionLog: log)
     }
 }

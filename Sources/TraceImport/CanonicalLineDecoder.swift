@@ -320,6 +320,13 @@ struct CanonicalLineDecoder {
         let header = SessionHeader(
             id: id, device: device, user: try optionalString(.user, location),
             scene: try optionalString(.scene, location), startedAt: startedAt, metaJSON: metaJSON)
+        // The one part of `meta` gesturetune reads: checked here, so that a
+        // store only ever holds platform recognitions it can load.
+        do { _ = try header.platformRecognitions() } catch {
+            throw TraceError(location, "cannot be read as a list of platform recognitions"
+                + " ({gesture, state, t ≥ 0, x?, y?, touches?}): \(DecodingError.summary(of: error))",
+                field: "meta.\(SessionHeader.platformRecognitionsKey)")
+        }
         sessionsDecoded += 1
         return header
     }

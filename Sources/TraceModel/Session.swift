@@ -13,15 +13,20 @@ public struct Session: Sendable, Hashable {
     public var motion: [MotionSample]
     /// In the order recorded (the format allows any order).
     public var labels: [Label]
+    /// What the platform's own recognizers reported on these touches, in
+    /// time order (empty for most recordings). Carried in the header's
+    /// `meta`; the store decodes it once when it loads the session.
+    public var platformRecognitions: [PlatformRecognition]
 
     public init(
         header: SessionHeader, touches: [TouchSample] = [],
-        motion: [MotionSample] = [], labels: [Label] = []
+        motion: [MotionSample] = [], labels: [Label] = [], platformRecognitions: [PlatformRecognition] = []
     ) {
         self.header = header
         self.touches = touches
         self.motion = motion
         self.labels = labels
+        self.platformRecognitions = platformRecognitions
     }
 
     public var id: String { header.id }

@@ -83,6 +83,9 @@ extension TraceStore {
             let header = SessionHeader(
                 id: name, device: device, user: user, scene: scene, startedAt: row["startedAt"], metaJSON: row["meta"])
             var session = Session(header: header)
+            do { session.platformRecognitions = try header.platformRecognitions() } catch {
+                throw StoreError("session \(name): its meta.platformRecognitions cannot be read: \(error)")
+            }
             let touchFirst: Int64 = row["touchFirst"], touchCount: Int64 = row["touchCount"]
             let motionFirst: Int64 = row["motionFirst"], motionCount: Int64 = row["motionCount"]
             session.touches.reserveCapacity(Int(touchCount))

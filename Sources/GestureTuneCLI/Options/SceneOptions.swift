@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Recognizers
 import Simulation
+import TraceModel
 
 // MARK: - Which scene, which constants
 
@@ -57,21 +58,8 @@ struct SceneOptions: ParsableArguments {
         }
         do {
             return try JSONDecoder().decode(type, from: data)
-        } catch let DecodingError.dataCorrupted(context) {
-            throw CLIFailure("\(path): \(Self.describe(context))")
-        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context),
-            let DecodingError.keyNotFound(_, context)
-        {
-            throw CLIFailure("\(path): \(Self.describe(context))")
         } catch {
-            throw CLIFailure("\(path): \(error)")
+            throw CLIFailure("\(path): \(DecodingError.summary(of: error))")
         }
-    }
-
-    private static func describe(_ context: DecodingError.Context) -> String {
-        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
-        let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
-        let detail = underlying ?? context.debugDescription
-        return path.isEmpty ? detail : "\(detail) (\(path))"
     }
 }

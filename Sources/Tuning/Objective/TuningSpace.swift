@@ -1,6 +1,7 @@
 import Foundation
 import Recognizers
 import Simulation
+import TraceModel
 
 // MARK: - The search space, from the simulator's parameter catalogue
 
@@ -159,7 +160,7 @@ public struct TuningFile: Sendable, Hashable, Codable {
         catch { throw ParameterError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))") }
         let file: TuningFile
         do { file = try JSONDecoder().decode(TuningFile.self, from: data) }
-        catch { throw ParameterError(parameter: "", "\(path): not a tuning file {\"parameters\": [names], \"bounds\": {name: {lower, upper}}}: \(describe(error))") }
+        catch { throw ParameterError(parameter: "", "\(path): not a tuning file {\"parameters\": [names], \"bounds\": {name: {lower, upper}}}: \(DecodingError.summary(of: error))") }
         guard !file.parameters.isEmpty else { throw ParameterError(parameter: "", "\(path): the tuning file lists no parameters") }
         for (name, b) in file.bounds ?? [:] {
             guard b.lower.isFinite, b.upper.isFinite, b.lower < b.upper else {
@@ -172,20 +173,5 @@ public struct TuningFile: Sendable, Hashable, Codable {
     /// The bounds as ranges.
     public var ranges: [String: ClosedRange<Double>] {
         (bounds ?? [:]).compactMapValues { $0.lower < $0.upper ? $0.lower ... $0.upper : nil }
-    }
-}
-
-/// A short description of a decoding error: what and where.
-func describe(_ error: any Error) -> String {
-    guard let error = error as? DecodingError else { return "\(error)" }
-    func path(_ context: DecodingError.Context) -> String {
-        let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return keys.isEmpty ? "" : " (\(keys.joined(separator: ".")))"
-    }
-    switch error {
-    case .keyNotFound(let key, let context): return "missing field \(key.stringValue)\(path(context))"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-        return "\(context.debugDescription)\(path(context))"
-    @unknown default: return "\(error)"
     }
 }
