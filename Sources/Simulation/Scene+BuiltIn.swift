@@ -45,7 +45,7 @@ extension Scene {
             Member("pan", .pan, target: "screen", axis: .free),
         ],
         relations: [.allSimultaneous],
-        parameters: ["longPress.minimumDuration": 0.5, "longPress.allowableMovement": 10])
+        parameters: UIKitDocumentedValues.values.mapValues(\.value))
 
     /// The reference reading app; the layout is documented in
     /// Docs/epilogue-scene.md (keep the two in step).

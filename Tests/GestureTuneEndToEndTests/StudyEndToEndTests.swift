@@ -76,6 +76,63 @@ struct StudyEndToEndTests {
         #expect(text.stdout.contains("swipe            3              1                 0        6  90.0 %   -2.0 / -2.0"))
     }
 
+    /// Four participants with the fixture's touches (their ids changed): one
+    /// is held out. UIKit swiped after 42 pt in one trial per person, where
+    /// the study scene's 50 pt minimum does not: calibrating to the platform
+    /// must move `swipe.minimumDistance` below 42 pt and bring held-out
+    /// agreement from 97.5 % (39 of 40) to 100 %.
+    @Test func optimizeTargetPlatformFitsTheConstantsToUIKit() throws {
+        let dir = try scratch()
+        let db = dir.appendingPathComponent("study.sqlite").path
+        let text = try String(contentsOfFile: Self.export, encoding: .utf8)
+        var files: [String] = []
+        for k in 1...4 {
+            let path = dir.appendingPathComponent("participant-\(k).json").path
+            try Data(text.replacingOccurrences(of: "8B2A-19F8E7D6C5B4", with: "8B2A-19F8E7D6C5B\(k)")
+                .replacingOccurrences(of: "9F7A-1D2E3F4A5B6C", with: "9F7A-1D2E3F4A5B6\(k)").utf8)
+                .write(to: URL(fileURLWithPath: path))
+            files.append(path)
+        }
+        #expect(try run(["ingest", "--db", db, "--format", "ios-study"] + files).status == 0)
+        let out = dir.appendingPathComponent("out").path
+        let result = try run(["optimize", "--db", db, "--scene", "study", "--target", "platform", "--max-evals", "60",
+                              "--sensitivity-points", "0", "--out", out, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try json(result.stdout)
+        #expect(summary["target"] as? String == "platform")
+        let calibration = try #require(summary["calibration"] as? [String: Any])
+        #expect((calibration["baseline"] as? [String: Double])?["holdout"] == 0.975)
+        #expect((calibration["tuned"] as? [String: Double])?["holdout"] == 1)
+        #expect(calibration["holdoutDecisions"] as? Int == 40)
+        let constants = try #require(calibration["constants"] as? [[String: Any]])
+        let distance = try #require(constants.first { $0["name"] as? String == "swipe.minimumDistance" })
+        let fitted = try #require(distance["fitted"] as? Double)
+        #expect(fitted <= 42 && fitted > 30, "a 42 pt flick is a swipe, a 30 pt drag is not")
+        let pressDuration = try #require(constants.first { $0["name"] as? String == "longPress.minimumDuration" })
+        #expect((pressDuration["uikitDocuments"] as? [String: Any])?["value"] as? Double == 0.5)
+
+        // The report leads with the agreement and the constants beside UIKit's.
+        let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(markdown.contains("rose from 97.5 % to 100.0 % of 40 gesture decisions"))
+        #expect(markdown.contains("| swipe | 3 → 4 | 1 → 0 | 0 → 0 | 6 → 6 | 90.0 % → 100.0 % |"))
+        #expect(markdown.contains("| longPress.minimumDuration | 0.5 s (UILongPressGestureRecognizer.minimumPressDuration) |"))
+        // No name reached any report.
+        for file in try FileManager.default.contentsOfDirectory(atPath: out) {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: out).appendingPathComponent(file))
+            #expect(bytes.range(of: Data("Quistgaard".utf8)) == nil, "a name in \(file)")
+        }
+
+        // Without platform recognitions, calibration is refused, saying why.
+        let plain = dir.appendingPathComponent("plain.sqlite").path
+        let corpus = dir.appendingPathComponent("synthetic.jsonl").path
+        #expect(try run(["synth", "--seed", "3", "--users", "16", "--devices", "2", "--sessions", "1", "--out", corpus]).status == 0)
+        #expect(try run(["ingest", "--db", plain, corpus]).status == 0)
+        let refused = try run(["optimize", "--db", plain, "--target", "platform", "--max-evals", "5",
+                               "--out", dir.appendingPathComponent("none").path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("--target platform: no training session carries the platform's own recognitions"))
+    }
+
     @Test func aFileWithoutSamplesIsAnErrorAndStoresNothing() throws {
         let dir = try scratch()
         let db = dir.appendingPathComponent("store.sqlite").path

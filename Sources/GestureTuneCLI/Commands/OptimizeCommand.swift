@@ -9,6 +9,7 @@ import Tuning
 // MARK: - gesturetune optimize
 
 extension TuningSearch.GlobalPhase: ExpressibleByArgument {}
+extension TuningTarget: ExpressibleByArgument {}
 
 struct OptimizeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,6 +41,13 @@ struct OptimizeCommand: ParsableCommand {
         valueName: "lines|lhs|siman"))
     var global: TuningSearch.GlobalPhase = .lines
 
+    @Option(help: ArgumentHelp(
+        "What to tune towards: the labels (intent: fewer misfires within the budgets) or the platform's own "
+            + "recognitions on the same touches (platform: reproduce UIKit, for recordings that carry them, "
+            + "such as iOS study exports; no budgets).",
+        valueName: "intent|platform"))
+    var target: TuningTarget = .intent
+
     @Option(help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
     var folds: Int?
 
@@ -70,6 +78,7 @@ struct OptimizeCommand: ParsableCommand {
         if json {
             try printJSON(OptimizeSummary(result, out: out))
         } else {
+            if result.target == .platform { Console.out(Self.calibrationText(result)) }
             Console.out(result.comparison.summary)
             Console.out("train misfire rate \(Self.percent(result.baseline.trainMisfireRate)) → \(Self.percent(result.tuned.trainMisfireRate)); "
                 + "budgets missed on holdout \(result.baseline.budgetViolations) → \(result.tuned.budgetViolations)")
@@ -84,6 +93,7 @@ struct OptimizeCommand: ParsableCommand {
             relaxBrokenBudgets: inputs.relaxBudgets, budgetMargin: inputs.budgetMargin, seed: seed, maxEvaluations: maxEvals,
             holdoutFraction: inputs.holdoutFraction, folds: folds, sensitivityPoints: sensitivityPoints)
         settings.global = global
+        settings.target = target
         if noPareto { settings.paretoFractions = [] }
         let bar = SearchProgressBar()
         var result = try CLIFailure.guarding {
@@ -108,6 +118,28 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     static func percent(_ x: Double) -> String { Console.fixed(x * 100, 2) + "%" }
+
+    /// `--target platform`: agreement before and after, and each fitted
+    /// constant beside what UIKit documents.
+    static func calibrationText(_ result: OptimizationResult) -> String {
+        func agreement(_ side: Validation.Side, _ split: KeyPath<Validation.Side, SplitMeasurement>) -> String {
+            side[keyPath: split].platformAgreement.map { percent($0.agreementRate) } ?? "—"
+        }
+        let decisions = result.tuned.holdout.platformAgreement?.decisions ?? 0
+        var lines = [
+            "Agreement with the platform's recognizers: held-out \(agreement(result.baseline, \.holdout)) → "
+                + "\(agreement(result.tuned, \.holdout)) of \(decisions) decisions; "
+                + "training \(agreement(result.baseline, \.train)) → \(agreement(result.tuned, \.train))",
+            "fitted constants (UIKit documents · reference → fitted):",
+        ]
+        for change in result.parameters {
+            let documented = UIKitDocumentedValues.values[change.name]
+                .map { "\(Console.number($0.value)) \(change.unit) (\($0.source))" } ?? "none"
+            lines.append("  \(change.name): \(documented) · \(Console.number(change.baseline)) → "
+                + "\(Console.number(change.tuned)) \(change.unit)")
+        }
+        return lines.joined(separator: "\n")
+    }
 }
 
 /// Pretty, key-sorted JSON on standard output; a non-finite number (an
@@ -161,6 +193,27 @@ struct OptimizeSummary: Encodable {
     var holdoutLabels: Int
     var corpusFingerprint: String
     var out: String
+    var target: TuningTarget
+    /// `--target platform`: agreement rates and the fitted constants beside UIKit's documented values.
+    var calibration: Calibration?
+
+    struct Calibration: Encodable {
+        struct Agreement: Encodable {
+            var train: Double?
+            var holdout: Double?
+        }
+        struct Constant: Encodable {
+            var name: String
+            var unit: String
+            var uikitDocuments: UIKitDocumentedValues.Value?
+            var reference: Double
+            var fitted: Double
+        }
+        var baseline: Agreement
+        var tuned: Agreement
+        var holdoutDecisions: Int
+        var constants: [Constant]
+    }
 
     init(_ result: OptimizationResult, out: String) {
         run = result.run.id
@@ -176,6 +229,19 @@ struct OptimizeSummary: Encodable {
         holdoutLabels = result.corpus.holdoutLabels
         corpusFingerprint = result.run.corpusFingerprint
         self.out = out
+        target = result.target ?? .intent
+        if target == .platform {
+            func agreement(_ side: Validation.Side) -> Calibration.Agreement {
+                .init(train: side.train.platformAgreement?.agreementRate, holdout: side.holdout.platformAgreement?.agreementRate)
+            }
+            calibration = Calibration(
+                baseline: agreement(result.baseline), tuned: agreement(result.tuned),
+                holdoutDecisions: result.tuned.holdout.platformAgreement?.decisions ?? 0,
+                constants: result.parameters.map {
+                    .init(name: $0.name, unit: $0.unit, uikitDocuments: UIKitDocumentedValues.values[$0.name],
+                          reference: $0.baseline, fitted: $0.tuned)
+                })
+        }
     }
 }
 

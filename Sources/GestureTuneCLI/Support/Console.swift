@@ -37,4 +37,10 @@ enum Console {
     static func fixed(_ value: Double, _ decimals: Int) -> String {
         String(format: "%.\(decimals)f", value)
     }
+
+    /// A constant as a person reads it: four significant digits, no
+    /// trailing zeros (`0.5`, `38.27`, `0.4512`).
+    static func number(_ value: Double) -> String {
+        String(format: "%.4g", value)
+    }
 }

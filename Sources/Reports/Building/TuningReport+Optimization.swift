@@ -105,12 +105,37 @@ extension TuningReport {
                     trainUsers: result.corpus.trainUsers, holdoutUsers: result.corpus.holdoutUsers,
                     trainGestures: result.corpus.trainLabels, holdoutGestures: result.corpus.holdoutLabels),
                 seed: UInt64(result.seed), evaluations: result.evaluations, seconds: result.seconds,
-                objective: "weighted misfires per label (wrong, missed, dead zone, spurious; per-intent weights), "
-                    + "latency and animation budgets as constraints",
+                objective: result.target == .platform
+                    ? "disagreement with the platform's own recognizers per gesture decision (windows × gestures); no budgets"
+                    : "weighted misfires per label (wrong, missed, dead zone, spurious; per-intent weights), "
+                        + "latency and animation budgets as constraints",
                 method: "\((result.global ?? .lines).methodDescription), then GSL nmsimplex2 refinement with restarts, "
                     + "guided by a soft-margin surrogate whose temperature falls; points ranked by the exact count",
                 versions: versions, commandLine: result.run.commandLine,
-                generatedAt: result.run.createdAt.isEmpty ? nil : result.run.createdAt))
+                generatedAt: result.run.createdAt.isEmpty ? nil : result.run.createdAt),
+            platform: Self.platformComparison(result))
+    }
+
+    /// Agreement with the platform on the held-out people, when their
+    /// recordings carry the platform's recognitions.
+    static func platformComparison(_ result: OptimizationResult) -> PlatformComparison? {
+        guard let before = result.baseline.holdout.platformAgreement,
+              let after = result.tuned.holdout.platformAgreement else { return nil }
+        func cells(_ g: PlatformAgreement.GestureAgreement?) -> PlatformComparison.Cells {
+            PlatformComparison.Cells(both: g?.both ?? 0, platformOnly: g?.platformOnly ?? 0,
+                                     gesturetuneOnly: g?.gesturetuneOnly ?? 0,
+                                     neither: g?.neither ?? (g == nil ? after.windows : 0))
+        }
+        let names = Set(before.gestures.keys).union(after.gestures.keys).sorted()
+        return PlatformComparison(
+            target: (result.target ?? .intent).rawValue, decisions: after.decisions,
+            before: before.agreementRate, after: after.agreementRate,
+            gestures: names.map { name in
+                let onset = after.gestures[name]?.onsetDifference
+                return .init(name: name, before: cells(before.gestures[name]), after: cells(after.gestures[name]),
+                             onsetP50Ms: onset?.p50, onsetP95Ms: onset?.p95)
+            },
+            documented: UIKitDocumentedValues.values.mapValues { .init(value: $0.value, source: $0.source) })
     }
 
     // MARK: - Small conversions

@@ -37,11 +37,15 @@ public struct TuningReport: Codable, Sendable, Hashable {
     public var breakdown: Breakdown
     /// 10. What it ran on and how to run it again.
     public var run: RunInfo
+    /// Agreement with the platform's own recognizers, when the held-out
+    /// recordings carry them (shown right after the verdict).
+    public var platform: PlatformComparison?
 
     public init(
         title: String, verdict: Verdict, constants: [Constant], misfires: Misfires,
         latency: [LatencyDistribution], springs: [SpringComparison], sensitivity: Sensitivity,
-        search: [SearchStep], examples: Examples, breakdown: Breakdown, run: RunInfo
+        search: [SearchStep], examples: Examples, breakdown: Breakdown, run: RunInfo,
+        platform: PlatformComparison? = nil
     ) {
         self.title = title
         self.verdict = verdict
@@ -54,6 +58,7 @@ public struct TuningReport: Codable, Sendable, Hashable {
         self.examples = examples
         self.breakdown = breakdown
         self.run = run
+        self.platform = platform
     }
 }
 

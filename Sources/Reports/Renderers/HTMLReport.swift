@@ -104,6 +104,15 @@ public enum HTMLReport {
                     .init(label: "after", value: v.after.rate, lower: v.after.lower, upper: v.after.upper, tone: .after),
                 ]).figure,
         ] + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
+            + platform(f)
+    }
+
+    /// Agreement with the platform's recognizers (on the first screen: in a
+    /// calibration run it is the headline).
+    static func platform(_ f: ReportFindings) -> [Markup] {
+        guard let sentence = f.platformSentence, let table = f.platformTable else { return [] }
+        return [.el(.h3, text: "Agreement with the platform"), .el(.p, text: sentence), table.markup]
+            + (f.calibrationTable.map { [$0.markup] } ?? [])
     }
 
     // MARK: - 2. Constants

@@ -24,6 +24,12 @@ public enum MarkdownReport {
         out.append("**" + escape(f.headline) + "** " + escape(f.significance) + " " + escape(f.budgetSentence))
         out.append("")
         if !report.verdict.budgets.isEmpty { table(f.budgetTable) }
+        if let sentence = f.platformSentence, let agreement = f.platformTable {
+            heading(3, "Agreement with the platform")
+            paragraph(sentence)
+            table(agreement)
+            if let calibration = f.calibrationTable { table(calibration) }
+        }
 
         heading(2, "2. The constants")
         paragraph("Tuned on the training users; paste them from GestureConstants.swift.")

@@ -71,6 +71,9 @@ public final class TuningObjective: Sendable {
     public let observedBudgets: Set<Int>
     /// How far a recognition may lie outside a label's window and still match it.
     public let matchTolerance: Micros
+    /// What the objective measures (``TuningTarget``): misfires against the
+    /// labels, or disagreement with the platform's recognizers.
+    public let target: TuningTarget
 
     /// How much worse than the baseline a relaxed budget may get: 2 %.
     /// A p95 moves by a fraction of a millisecond whenever a few
@@ -84,12 +87,22 @@ public final class TuningObjective: Sendable {
     public let budgetMargin: Double
 
     /// - Throws: ``ObjectiveError`` when the scene cannot be compiled, the
-    ///   baseline cannot be replayed or the margin is out of range.
+    ///   baseline cannot be replayed, the margin is out of range, or the
+    ///   target is the platform and a split has no session that carries
+    ///   the platform's recognitions.
     public init(data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
                 budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
                 budgetMargin: Double = TuningObjective.defaultBudgetMargin,
-                matchTolerance: Micros = 50 * .millisecond) throws {
+                matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent) throws {
         try weights.validate()
+        if target == .platform {
+            for (name, corpus) in [("training", data.train), ("held-out", data.holdout)]
+            where !corpus.entries.contains(where: { !$0.platform.isEmpty && !$0.labels.isEmpty }) {
+                throw ObjectiveError("--target platform: no \(name) session carries the platform's own recognitions"
+                    + " beside labels (recordings such as iOS study exports do; see `simulate` for which sessions have them)")
+            }
+        }
+        self.target = target
         guard budgetMargin >= 0, budgetMargin < 1 else {
             throw ObjectiveError("the budget margin must be at least 0 and below 1 (got \(budgetMargin))")
         }
@@ -138,6 +151,7 @@ public final class TuningObjective: Sendable {
         observedBudgets = other.observedBudgets
         budgetMargin = other.budgetMargin
         matchTolerance = other.matchTolerance
+        target = other.target
     }
 
     /// The same objective over another space (e.g. one recentred on an
@@ -197,6 +211,15 @@ public final class TuningObjective: Sendable {
 
     /// The exact, surrogate and violations of a finished simulation.
     public func evaluation(of result: SimulationResult) -> Evaluation {
+        if target == .platform {
+            // Disagreement counts are whole decisions: the surrogate is the
+            // exact rate (the line searches handle steps).
+            guard let rate = target.platformDisagreement(of: result) else {
+                return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["platform": 1])
+            }
+            return Evaluation(exact: rate, surrogate: rate,
+                              violations: Self.violations(result.budgets, required: observedBudgets))
+        }
         let cost = weightedCost(of: result)
         let labels = Double(max(result.total.labels, 1))
         return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels,

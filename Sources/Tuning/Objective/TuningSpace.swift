@@ -53,6 +53,18 @@ public enum TuningSpace {
         "longPress.minimumDuration", "longPress.allowableMovement", "pan.slop",
     ]
 
+    /// For the `study` scene (the iOS study app, fitted to UIKit with
+    /// `--target platform`): the recognition constants of its tap, long
+    /// press, swipes and pan — every one UIKit leaves undocumented is
+    /// exactly what a calibration measures, and the two it documents
+    /// (`longPress.*`) are fitted too, to show whether the platform keeps them.
+    public static let studyDefaults = [
+        "tap.movementSlop", "tap.maxDuration",
+        "longPress.minimumDuration", "longPress.allowableMovement",
+        "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
+        "pan.slop",
+    ]
+
     /// The default names for the scenes a corpus uses: each scene's list
     /// (epilogue's or plain's), the union in order; for any other scene, the
     /// names of either list that can change its outcome
@@ -67,6 +79,7 @@ public enum TuningSpace {
                 let tunable = Set(scene.tunableParameters.map(\.name))
                 add(epilogueDefaults.filter(tunable.contains))
             case Scene.plain.name: add(plainDefaults)
+            case Scene.study.name: add(studyDefaults)
             default:
                 let tunable = scene.tunableParameters.map(\.name)
                 let listed = (epilogueDefaults + plainDefaults).filter(tunable.contains)

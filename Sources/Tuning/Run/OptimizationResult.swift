@@ -21,6 +21,9 @@ public struct OptimizationResult: Sendable, Codable {
     public var run: RunInfo
     /// The scene every session was replayed on (`nil`: each session's own).
     public var scene: String?
+    /// What the constants were tuned towards (`nil` in runs stored before
+    /// the choice existed: the labels, ``TuningTarget/intent``).
+    public var target: TuningTarget?
     public var seed: UInt
     /// The search's global phase (`nil` in runs stored before the choice
     /// existed: those used line searches).

@@ -58,9 +58,7 @@ public struct Optimizer: Sendable {
         guard s.maxEvaluations >= 1 else { throw SearchError("--max-evals must be at least 1") }
         let space = try self.space(sessions: sessions, scene: scene)
         let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
-        let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
-                                            budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets,
-                                            budgetMargin: s.budgetMargin)
+        let objective = try self.objective(data: data, space: space, scene: scene)
 
         var phaseSeconds: [String: Double] = [:]
         var phaseStart = clock.now
@@ -102,7 +100,7 @@ public struct Optimizer: Sendable {
         lap("sensitivity")
         report("pareto")
         let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
-        let pareto = s.paretoFractions.isEmpty ? nil
+        let pareto = s.paretoFractions.isEmpty || s.target == .platform ? nil
             : try ParetoFront.sweep(objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
                                     fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
 
@@ -134,7 +132,7 @@ public struct Optimizer: Sendable {
             trainUsers: data.trainUsers, holdoutUsers: data.holdoutUsers, holdoutFraction: s.holdoutFraction)
         let elapsed = clock.now - started
         return OptimizationResult(
-            run: RunInfo(), scene: scene?.name, seed: s.seed, global: s.global, maxEvaluations: s.maxEvaluations,
+            run: RunInfo(), scene: scene?.name, target: s.target, seed: s.seed, global: s.global, maxEvaluations: s.maxEvaluations,
             evaluations: found.evaluations, memoHits: found.memoHits,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
             phaseSeconds: phaseSeconds,
@@ -145,6 +143,16 @@ public struct Optimizer: Sendable {
                                    holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate),
             crossValidation: crossValidation, history: found.history,
             sensitivity: sensitivity, pareto: pareto)
+    }
+
+    /// The objective of these settings for one split of the sessions. The
+    /// platform target checks no budgets: it reproduces the platform.
+    func objective(data: TuningData, space: ParameterSpace, scene: Scene?) throws -> TuningObjective {
+        let s = settings
+        return try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
+                                   budgets: s.target == .platform ? [] : s.budgets,
+                                   relaxBrokenBudgets: s.relaxBrokenBudgets, budgetMargin: s.budgetMargin,
+                                   target: s.target)
     }
 
     /// Values within rounding error of their baseline (a unit-cube round
@@ -171,9 +179,7 @@ public struct Optimizer: Sendable {
             report(i)
             let rest = folds.enumerated().filter { $0.offset != i }.flatMap(\.element)
             guard let data = try? TuningData(train: rest, holdout: fold) else { continue }
-            let objective = try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
-                                                budgets: s.budgets, relaxBrokenBudgets: s.relaxBrokenBudgets,
-                                                budgetMargin: s.budgetMargin)
+            let objective = try self.objective(data: data, space: space, scene: scene)
             var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed &+ UInt(i + 1))
             search.global = s.global
             search.parallelism = s.parallelism

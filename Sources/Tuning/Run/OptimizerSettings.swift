@@ -45,6 +45,9 @@ public struct OptimizerSettings: Sendable {
     public var bootstrapResamples: Int
     /// Threads (1 or 2).
     public var parallelism: Int
+    /// What the constants are tuned towards (``TuningTarget``). With
+    /// `.platform` the budgets and the Pareto sweep over them do not apply.
+    public var target: TuningTarget = .intent
 
     public init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
                 budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,

@@ -26,7 +26,8 @@ public struct SplitMeasurement: Sendable, Codable {
     /// recognitions outside labels push misfires above the label count, the
     /// interval is computed with misfires capped at the label count.
     public var misfireInterval: ProportionInterval?
-    /// The objective's exact value: weighted misfire cost per label.
+    /// The objective's exact value: weighted misfire cost per label, or
+    /// with ``TuningTarget/platform`` the platform disagreement rate.
     public var objective: Double
     /// Summed misfire cost (the numerator of ``objective``).
     public var weightedMisfires: Double
@@ -44,13 +45,16 @@ public struct SplitMeasurement: Sendable, Codable {
     public var budgetViolations: Int
     /// Relative excess of each missed budget over its nominal limit.
     public var violations: [String: Double]
+    /// Agreement with the platform's recognizers, when the split's sessions
+    /// carry them.
+    public var platformAgreement: PlatformAgreement?
 
     /// Per-label outcomes, for paired tests (not encoded: large).
     public var labelOutcomes: [LabelOutcome] = []
 
     private enum CodingKeys: String, CodingKey {
         case split, sessions, labels, misfires, misfireRate, misfireInterval, objective, weightedMisfires
-        case counts, perIntent, confusion, latency, budgets, budgetViolations, violations
+        case counts, perIntent, confusion, latency, budgets, budgetViolations, violations, platformAgreement
     }
 
     /// Replays `split` exactly (temperature 0) and measures.
@@ -67,7 +71,8 @@ public struct SplitMeasurement: Sendable, Codable {
         misfireRate = result.total.misfireRate
         misfireInterval = ClopperPearson.interval(successes: min(misfires, labels), trials: labels)
         weightedMisfires = cost.exact
-        self.objective = labels > 0 ? cost.exact / Double(labels) : 0
+        self.objective = labels > 0 || objective.target != .intent ? objective.evaluation(of: result).exact : 0
+        platformAgreement = result.platformAgreement
         counts = result.total
         perIntent = result.perIntent
         confusion = result.confusion

@@ -1,0 +1,26 @@
+import Simulation
+
+// MARK: - What the tuning reproduces
+
+/// What `gesturetune optimize` tunes the constants towards.
+public enum TuningTarget: String, Sendable, Hashable, Codable, CaseIterable {
+    /// What people meant: the labels. The objective is the weighted misfire
+    /// rate, within the latency and animation budgets.
+    case intent
+    /// What the platform's own recognizers decided on the same touches, for
+    /// recordings that carry them (iOS study exports). The objective is the
+    /// share of gesture decisions on which gesturetune's recognizers and the
+    /// platform's differ (``PlatformAgreement``: 1 − agreement); budgets do
+    /// not apply, since the point is to reproduce the platform, however
+    /// fast or slow it is. Fitting the study scene's constants this way turns
+    /// one real study into a measured model of UIKit's recognizers.
+    case platform
+
+    /// The objective of a finished replay for this target: the weighted
+    /// misfire rate, or the platform disagreement rate (`nil` when the
+    /// replay compared nothing with the platform).
+    func platformDisagreement(of result: SimulationResult) -> Double? {
+        guard let agreement = result.platformAgreement, agreement.decisions > 0 else { return nil }
+        return Double(agreement.disagreements) / Double(agreement.decisions)
+    }
+}
