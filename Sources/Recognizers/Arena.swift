@@ -474,7 +474,20 @@ public struct Arena: Sendable {
             movedYardstick: moved == .max ? t : min(moved, t),
             pointers: r.kind == .shake ? 0 : storage.touches.pointee.maxActive, committed: true,
             releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
-            value: r.value))
+            value: r.value,
+            responded: r.kind == .tap || r.kind == .doubleTap ? pressedState(touchDown: touchDown, before: t) : t))
+    }
+
+    /// When the contact that went down at `touchDown` first showed its
+    /// pressed state, if before `t` (else `t`). Press feedback is recorded
+    /// when it shows, always before the tap of its contact, so a short look
+    /// back over the latest recognitions finds it (only taps ask).
+    private func pressedState(touchDown: Micros, before t: Micros) -> Micros {
+        var earliest = t
+        for r in recognitions.suffix(8).reversed() where r.kind == .pressFeedback && r.touchDown == touchDown {
+            earliest = min(earliest, r.recognized)
+        }
+        return earliest
     }
 
     private mutating func end(_ i: Int, at t: Micros) {

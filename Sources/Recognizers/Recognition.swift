@@ -58,8 +58,20 @@ public struct Recognition: Sendable, Hashable, Codable {
     /// ripple's distance from where the finger lifted, pt).
     public var value: Double
 
+    /// The first thing the person sees answer the contact: for taps and
+    /// double taps, the pressed state of the same contact (press feedback)
+    /// if it showed before the recognition, else the recognition; for the
+    /// others, the recognition.
+    public var responded: Micros
+
     /// Recognition latency: `recognized − onset`.
     public var latency: Micros { recognized - onset }
+
+    /// Taps: from the last lift to the first visible response (0 when the
+    /// pressed state was up before the lift); the others: the ``latency``.
+    public var responseTime: Micros {
+        kind == .tap || kind == .doubleTap ? max(0, responded - onset) : latency
+    }
 
     /// Recognition time: for continuous gestures, from the moment the
     /// contact had moved 10 pt (``movedYardstick``) to the recognition (0

@@ -55,10 +55,11 @@ extension SimulationResult {
             for check in budgets {
                 let b = check.budget
                 let value = check.value.map { String(format: "%.1f", $0) } ?? "—"
-                let verdict = check.count == 0 ? "none" : check.passed ? "ok  " : "OVER"
+                let verdict = check.fixedByDesign != nil ? "fixed" : check.count == 0 ? "none" : check.passed ? "ok  " : "OVER"
                 lines.append("  \(verdict) \(b.title) "
                     + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
-                    + " (\(check.overLimit) of \(check.count) over; \(b.definition))")
+                    + " (\(check.overLimit) of \(check.count) over; \(b.definition))"
+                    + (check.fixedByDesign.map { "\n        fixed by design, not counted: \($0)" } ?? ""))
             }
         }
         if let agreement = platformAgreement {

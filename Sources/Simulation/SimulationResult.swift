@@ -47,7 +47,8 @@ public struct SimulationResult: Sendable, Codable {
     /// Settle time (ms) and overshoot (pt) of each spring after release.
     public var springs: [SpringReport]
     public var budgets: [BudgetCheck]
-    public var budgetViolations: Int { budgets.filter { !$0.passed }.count }
+    /// Counted budgets missed (a budget fixed by design is not counted).
+    public var budgetViolations: Int { budgets.filter(\.isMissed).count }
     /// Agreement with the platform's own recognizers, for sessions that
     /// carry them (`nil` when none did).
     public var platformAgreement: PlatformAgreement?

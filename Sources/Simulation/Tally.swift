@@ -215,7 +215,7 @@ struct Tally: Sendable {
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
-            case .latency, .recognition: budgetObservations[i]
+            case .latency, .recognition, .response: budgetObservations[i]
             case .haptic: budget.gesture == .swipeActions && budget.scope != .waited ? haptic : []
             case .settleTime: budget.scope != .waited ? settle[budget.gesture] ?? [] : []
             case .overshoot: budget.scope != .waited ? overshoot[budget.gesture] ?? [] : []

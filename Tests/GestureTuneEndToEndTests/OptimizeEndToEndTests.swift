@@ -126,8 +126,8 @@ struct OptimizeEndToEndTests {
         // the baseline is infeasible (by 500/285 − 1, the limit less the 5 % margin)…
         #expect(before["feasible"] as? Bool == false)
         let violations = try #require(before["violations"] as? [String: Double])
-        #expect(violations.keys.sorted() == ["tap.latency.waited.p95"])
-        #expect(abs((violations["tap.latency.waited.p95"] ?? 0) - (500.0 / 285 - 1)) < 1e-9)
+        #expect(violations.keys.sorted() == ["tap.response.waited.p95"])
+        #expect(abs((violations["tap.response.waited.p95"] ?? 0) - (500.0 / 285 - 1)) < 1e-9)
         // …unless budgets the baseline misses are relaxed.
         let relaxed = try json(try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
                                         "--split", "holdout", "--relax-budgets", "--json"]).stdout)

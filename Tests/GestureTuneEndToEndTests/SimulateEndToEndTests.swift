@@ -45,8 +45,17 @@ struct SimulateEndToEndTests {
         // the 0.5 s double-tap window misses the 300 ms budget for taps that waited.
         let text = try run(["simulate", "--db", db])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("  OVER tap (waited) p95 500.0 / 300 ms"))
-        #expect(text.stdout.contains("tap (immediate) p95 0.0 / 16 ms"))
+        #expect(text.stdout.contains("  OVER tap response (waited) p95 500.0 / 300 ms"))
+        // A tap that wins at once answers on its lift sample whatever the
+        // constants: fixed by design, not counted, and said why.
+        #expect(text.stdout.contains("  fixed tap response (immediate) p95 0.0 / 16 ms"))
+        #expect(text.stdout.contains("fixed by design, not counted: no constant makes it fail"))
+        let budgets = try #require(try json(try run(["simulate", "--db", db, "--json"]).stdout)["budgets"] as? [[String: Any]])
+        func tunable(_ key: String) -> Bool? {
+            budgets.first { ($0["budget"] as? [String: Any])?["scope"] as? String == key
+                && (($0["budget"] as? [String: Any])?["gesture"] as? String == "tap") }?["tunable"] as? Bool
+        }
+        #expect(tunable("immediate") == false && tunable("waited") == true)
         #expect(text.stdout.contains("pt (") && text.stdout.contains("from the moment a finger was 10 pt from where it landed"))
     }
 

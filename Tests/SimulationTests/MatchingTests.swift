@@ -118,7 +118,7 @@ struct MatchingTests {
         // A shorter double-tap window answers sooner and meets it.
         let fast = try Simulator(parameters: try ParameterSet(["doubleTap.window": 0.15])).run(sessions: [trace.session])
         #expect(fast.latency["tap"]?.p95 == 150)
-        #expect(fast.budgets.first { $0.budget.key == "tap.latency.waited.p95" }?.passed == true)
+        #expect(fast.budgets.first { $0.budget.key == "tap.response.waited.p95" }?.passed == true)
     }
 }
 

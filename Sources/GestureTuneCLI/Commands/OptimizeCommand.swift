@@ -48,6 +48,12 @@ struct OptimizeCommand: ParsableCommand {
         valueName: "intent|platform"))
     var target: TuningTarget = .intent
 
+    @Option(help: ArgumentHelp(
+        "How many points any intent's training misfire rate may rise above the reference constants' (a constraint "
+            + "like the budgets, so no gesture is sacrificed for the average), or 'off'.",
+        valueName: "points|off"))
+    var intentMargin: String = "2"
+
     @Option(help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
     var folds: Int?
 
@@ -67,6 +73,9 @@ struct OptimizeCommand: ParsableCommand {
         if maxEvals < 1 { throw ValidationError("--max-evals must be at least 1.") }
         if let folds, folds < 2 { throw ValidationError("--folds must be at least 2.") }
         if sensitivityPoints < 0 { throw ValidationError("--sensitivity-points must be ≥ 0.") }
+        if intentMargin != "off", !(Double(intentMargin).map { $0 >= 0 && $0 <= 100 } ?? false) {
+            throw ValidationError("--intent-margin must be a number of points from 0 to 100, or 'off' (got '\(intentMargin)').")
+        }
         try inputs.validateOptions()
     }
 
@@ -94,6 +103,7 @@ struct OptimizeCommand: ParsableCommand {
             holdoutFraction: inputs.holdoutFraction, folds: folds, sensitivityPoints: sensitivityPoints)
         settings.global = global
         settings.target = target
+        settings.intentMargin = Double(intentMargin).map { $0 / 100 }
         if noPareto { settings.paretoFractions = [] }
         let bar = SearchProgressBar()
         var result = try CLIFailure.guarding {

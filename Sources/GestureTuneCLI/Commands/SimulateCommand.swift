@@ -71,7 +71,13 @@ struct SimulateCommand: ParsableCommand {
             options.budgets = budgets
             options.threads = 2
             let simulator = Simulator(scene: scene, parameters: parameters, options: options)
-            let result = try simulator.run(sessions: sessions)
+            let corpus = Corpus(sessions: sessions)
+            var result = try simulator.run(corpus: corpus)
+            // Which budgets any of the scenes' tunable constants can make fail.
+            let scenes = try scene.map { [$0] } ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
+                .map { try Scene.builtIn(named: $0) }
+            let probing = Parameter.allCases.filter(Set(scenes.flatMap(\.tunableParameters)).contains)
+            result.budgets = try BudgetProbe.annotate(result.budgets, simulator: simulator, corpus: corpus, probing: probing)
             if json { try Console.json(result) } else { Console.out(result.summary()) }
         } catch let exit as ExitCode {
             throw exit

@@ -46,9 +46,14 @@ extension TuningReport {
             budgets: zip(base.budgets, tuned.budgets).map { before, after in
                 Budget(gesture: before.budget.title, definition: before.budget.definition,
                        percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
-                       before: before.value ?? .nan, after: after.value ?? .nan)
+                       before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign)
             },
-            intervalMethod: "Clopper–Pearson")
+            intervalMethod: "Clopper–Pearson",
+            intents: (result.comparison.perIntent ?? []).map { c in
+                IntentChange(intent: c.intent, before: Self.rate(c.baselineMisfires, of: c.labels),
+                             after: Self.rate(c.tunedMisfires, of: c.labels), fixedCount: c.test.improved,
+                             brokenCount: c.test.worsened, pValue: c.test.pValue)
+            })
 
         let constants = result.parameters.map {
             Constant(name: $0.name, unit: $0.unit, old: $0.baseline, new: $0.tuned, lower: $0.lower, upper: $0.upper)
@@ -64,7 +69,7 @@ extension TuningReport {
             confusionBefore: Self.matrix(base.confusion), confusionAfter: Self.matrix(tuned.confusion))
 
         let latency = result.budgets.map(\.budget)
-            .filter { $0.measure == .latency || $0.measure == .recognition }.map { budget in
+            .filter { [.latency, .recognition, .response].contains($0.measure) }.map { budget in
                 LatencyDistribution(
                     gesture: budget.title, definition: budget.definition, budgetPercentile: budget.percentile,
                     budgetMs: budget.limit,

@@ -22,7 +22,9 @@ extension TuningReport.Rate {
 }
 
 extension TuningReport.Budget {
-    private enum StoredKeys: String, CodingKey { case gesture, definition, percentile, unit, limit, before, after }
+    private enum StoredKeys: String, CodingKey {
+        case gesture, definition, percentile, unit, limit, before, after, fixedByDesign
+    }
     private enum DerivedKeys: String, CodingKey { case met }
 
     public func encode(to encoder: any Encoder) throws {
@@ -34,6 +36,7 @@ extension TuningReport.Budget {
         try stored.encode(limit, forKey: .limit)
         try stored.encode(before, forKey: .before)
         try stored.encode(after, forKey: .after)
+        try stored.encodeIfPresent(fixedByDesign, forKey: .fixedByDesign)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(isMet, forKey: .met)
     }
@@ -42,7 +45,7 @@ extension TuningReport.Budget {
 extension TuningReport.Verdict {
     private enum StoredKeys: String, CodingKey {
         case population, before, after, fixedCount, brokenCount, mcnemarPValue, significanceLevel, budgets
-        case intervalMethod
+        case intervalMethod, intents
     }
     private enum DerivedKeys: String, CodingKey { case significantImprovement, budgetsMet }
 
@@ -57,6 +60,7 @@ extension TuningReport.Verdict {
         try stored.encode(significanceLevel, forKey: .significanceLevel)
         try stored.encode(budgets, forKey: .budgets)
         try stored.encode(intervalMethod, forKey: .intervalMethod)
+        try stored.encode(intents, forKey: .intents)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(isSignificantImprovement, forKey: .significantImprovement)
         try derived.encode(budgetsMet, forKey: .budgetsMet)

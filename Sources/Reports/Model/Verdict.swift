@@ -21,11 +21,14 @@ extension TuningReport {
         /// How `before` and `after` intervals were computed ("Clopper–Pearson",
         /// "Wilson"): the caption says it.
         public var intervalMethod: String
+        /// Every intent's held-out rate before and after, with its own test:
+        /// the verdict names each one made worse.
+        public var intents: [IntentChange]
 
         public init(
             population: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int,
             mcnemarPValue: Double, significanceLevel: Double = 0.05, budgets: [Budget],
-            intervalMethod: String = "Wilson"
+            intervalMethod: String = "Wilson", intents: [IntentChange] = []
         ) {
             self.population = population
             self.before = before
@@ -36,15 +39,22 @@ extension TuningReport {
             self.significanceLevel = significanceLevel
             self.budgets = budgets
             self.intervalMethod = intervalMethod
+            self.intents = intents
         }
+
+        /// Intents with more held-out misfires after tuning.
+        public var worseIntents: [IntentChange] { intents.filter(\.isWorse) }
+        /// Intents whose change is significant, better or worse.
+        public var significantIntents: [IntentChange] { intents.filter { $0.pValue < significanceLevel && $0.isChanged } }
 
         /// The p-value is below the significance level and fewer gestures misfire.
         public var isSignificantImprovement: Bool {
             mcnemarPValue < significanceLevel && after.rate < before.rate
         }
 
-        /// Every latency budget holds after tuning.
-        public var budgetsMet: Bool { budgets.allSatisfy(\.isMet) }
+        /// Every counted latency budget holds after tuning (a budget fixed by
+        /// design is not counted).
+        public var budgetsMet: Bool { budgets.allSatisfy { !$0.isCounted || $0.isMet } }
 
         /// The exact two-sided McNemar p-value: a binomial test of the
         /// discordant pairs (gestures fixed against gestures broken) with
@@ -121,9 +131,12 @@ extension TuningReport {
         public var limit: Double
         public var before: Double
         public var after: Double
+        /// Why no tuned constant can make it fail, when none can: reported
+        /// as fixed by design and counted neither met nor missed.
+        public var fixedByDesign: String?
 
         public init(gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
-                    before: Double, after: Double) {
+                    before: Double, after: Double, fixedByDesign: String? = nil) {
             self.gesture = gesture
             self.definition = definition
             self.percentile = percentile
@@ -131,7 +144,11 @@ extension TuningReport {
             self.limit = limit
             self.before = before
             self.after = after
+            self.fixedByDesign = fixedByDesign
         }
+
+        /// Counted among met and missed.
+        public var isCounted: Bool { fixedByDesign == nil }
 
         /// Whether the tuned constants produced any observation of the
         /// measure (none: the gesture never fired on the held-out users).
@@ -141,5 +158,30 @@ extension TuningReport {
         /// rule: a budget without observations is not a violation; reports
         /// say "no data").
         public var isMet: Bool { !hasData || after <= limit }
+    }
+}
+
+extension TuningReport {
+    /// One intent's held-out misfire rate before and after tuning.
+    public struct IntentChange: Codable, Sendable, Hashable {
+        public var intent: String
+        public var before: Rate
+        public var after: Rate
+        /// McNemar on this intent's own held-out labels.
+        public var fixedCount: Int
+        public var brokenCount: Int
+        public var pValue: Double
+
+        public init(intent: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int, pValue: Double) {
+            self.intent = intent
+            self.before = before
+            self.after = after
+            self.fixedCount = fixedCount
+            self.brokenCount = brokenCount
+            self.pValue = pValue
+        }
+
+        public var isWorse: Bool { after.count > before.count }
+        public var isChanged: Bool { after.count != before.count }
     }
 }

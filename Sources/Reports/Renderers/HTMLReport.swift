@@ -80,21 +80,31 @@ public enum HTMLReport {
                 .el(.div, [.class: "big" + (judgement.map { " " + $0 } ?? "")], text: big),
                 .el(.div, [.class: "detail"], text: detail))
         }
-        let met = v.budgets.filter(\.isMet).count
+        let counted = v.budgets.filter(\.isCounted)
+        let met = counted.filter(\.isMet).count
+        let fixed = v.budgets.count - counted.count
         let p = Format.pValue(v.mcnemarPValue)
         let significanceDetail = "exact McNemar p \(p.hasPrefix("<") ? "" : "= ")\(p) · \(v.fixedCount) fixed, \(v.brokenCount) broken"
         let beforeDetail = "\(v.before.count) of \(v.before.total) · \(ReportFindings.interval(v.before))"
         let afterDetail = "\(v.after.count) of \(v.after.total) · \(ReportFindings.interval(v.after))"
-        let budgetTitle = v.budgets.isEmpty ? "none set" : "\(met) of \(v.budgets.count) met"
-        let budgetDetail = v.budgetsMet ? "every budgeted percentile within its limit" : "see the table below"
+        let budgetTitle = v.budgets.isEmpty ? "none set" : "\(met) of \(counted.count) met"
+        let budgetDetail = (v.budgetsMet ? "every counted percentile within its limit" : "see the table below")
+            + (fixed > 0 ? " · \(fixed) fixed by design, not counted" : "")
+        let worse = v.worseIntents
+        let worseDetail = worse.isEmpty
+            ? (v.intents.isEmpty ? "not measured in this run" : "every intent as good or better on held-out people")
+            : worse.map(ReportFindings.intentChange).joined(separator: " · ")
         return [
-            .el(.p, [:], .el(.strong, text: f.headline), .text(" " + f.significance + " " + f.budgetSentence)),
+            .el(.p, [:], .el(.strong, text: f.headline),
+                .text(" " + [f.significance, f.worseIntentsSentence, f.budgetSentence].filter { !$0.isEmpty }.joined(separator: " "))),
             .el(.div, [.class: "verdict"],
                 card("misfire rate before", Format.percent(v.before.rate), beforeDetail),
                 card("misfire rate after", Format.percent(v.after.rate), afterDetail, better ? "ok" : "fail"),
                 card("significance", v.isSignificantImprovement ? "significant" : "not significant",
                      significanceDetail, v.isSignificantImprovement ? "ok" : "warn"),
-                card("latency and animation budgets", budgetTitle, budgetDetail, v.budgetsMet ? "ok" : "fail")),
+                card("latency and animation budgets", budgetTitle, budgetDetail, v.budgetsMet ? "ok" : "fail"),
+                card("intents made worse", worse.isEmpty ? "none" : "\(worse.count): " + worse.map(\.intent).joined(separator: ", "),
+                     worseDetail, worse.isEmpty ? "ok" : "fail")),
             IntervalChart(
                 title: "Misfire rate before and after tuning",
                 caption: "Misfire rate on \(v.population) before and after tuning; whiskers are 95 % \(v.intervalMethod) intervals.",
@@ -103,7 +113,8 @@ public enum HTMLReport {
                     .init(label: "before", value: v.before.rate, lower: v.before.lower, upper: v.before.upper, tone: .before),
                     .init(label: "after", value: v.after.rate, lower: v.after.lower, upper: v.after.upper, tone: .after),
                 ]).figure,
-        ] + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
+        ] + (f.significantIntentsTable.map { [.el(.h3, text: "Intents that changed significantly"), $0.markup] } ?? [])
+            + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
             + platform(f)
     }
 

@@ -21,8 +21,13 @@ public enum MarkdownReport {
         paragraph("gesturetune tuning report · \(report.run.corpus)" + (report.run.generatedAt.map { " · \($0)" } ?? ""))
 
         heading(2, "1. Verdict")
-        out.append("**" + escape(f.headline) + "** " + escape(f.significance) + " " + escape(f.budgetSentence))
+        out.append("**" + escape(f.headline) + "** "
+            + escape([f.significance, f.worseIntentsSentence, f.budgetSentence].filter { !$0.isEmpty }.joined(separator: " ")))
         out.append("")
+        if let intents = f.significantIntentsTable {
+            heading(3, "Intents that changed significantly")
+            table(intents)
+        }
         if !report.verdict.budgets.isEmpty { table(f.budgetTable) }
         if let sentence = f.platformSentence, let agreement = f.platformTable {
             heading(3, "Agreement with the platform")

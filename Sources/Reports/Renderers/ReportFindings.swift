@@ -37,8 +37,47 @@ struct ReportFindings {
     }
 
     var budgetSentence: String {
-        let budgets = report.verdict.budgets
-        if budgets.isEmpty { return "No latency or animation budgets were set." }
+        let all = report.verdict.budgets
+        if all.isEmpty { return "No latency or animation budgets were set." }
+        let fixed = all.filter { !$0.isCounted }
+        let fixedNote = fixed.isEmpty ? "" : " \(fixed.count) fixed by design, not counted (no tuned constant can make"
+            + " \(fixed.count == 1 ? "it" : "them") fail): \(fixed.map(\.gesture).joined(separator: ", "))."
+        return countedBudgetSentence(all.filter(\.isCounted)) + fixedNote
+    }
+
+    /// Every intent made worse on held-out people, with its interval: the
+    /// first screen says it, never only a table further down.
+    var worseIntentsSentence: String {
+        let worse = report.verdict.worseIntents
+        guard !worse.isEmpty else {
+            return report.verdict.intents.isEmpty ? "" : "No intent has more held-out misfires after tuning."
+        }
+        return "Worse after tuning: " + worse.map(Self.intentChange).joined(separator: "; ") + "."
+    }
+
+    /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (89–100 %), 0 fixed, 17 broken, p < 0.0001`.
+    static func intentChange(_ c: TuningReport.IntentChange) -> String {
+        "\(c.intent) \(Format.percent(c.before.rate)) (95 % CI \(interval(c.before))) → \(Format.percent(c.after.rate))"
+            + " (\(interval(c.after))), \(c.fixedCount) fixed, \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
+    }
+
+    /// Per-intent changes significant either way.
+    var significantIntentsTable: ReportTable? {
+        let rows = report.verdict.significantIntents
+        guard !rows.isEmpty else { return nil }
+        return ReportTable(
+            columns: [("intent", .left), ("before", .right), ("after", .right), ("fixed / broken", .right), ("McNemar p", .right)],
+            rows: rows.map { c in
+                ReportTable.Row(cells: [
+                    .init(c.intent), .init("\(Format.percent(c.before.rate)) (\(Self.interval(c.before)))"),
+                    .init("\(Format.percent(c.after.rate)) (\(Self.interval(c.after)))", c.isWorse ? .fail : .ok),
+                    .init("\(c.fixedCount) / \(c.brokenCount)"), .init(Format.pValue(c.pValue)),
+                ])
+            })
+    }
+
+    private func countedBudgetSentence(_ budgets: [TuningReport.Budget]) -> String {
+        if budgets.isEmpty { return "No budget that a constant could make fail was set." }
         let missed = budgets.filter { !$0.isMet }
         let judged = budgets.filter(\.hasData)
         let empty = budgets.count - judged.count
@@ -67,7 +106,8 @@ struct ReportFindings {
                     .init("≤ " + Format.measure(budget.limit, unit: budget.unit)),
                     .init(Format.measure(budget.before, unit: budget.unit), budget.before <= budget.limit ? nil : .fail),
                     .init(Format.measure(budget.after, unit: budget.unit), budget.isMet ? .ok : .fail),
-                    budget.hasData ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim),
+                    budget.fixedByDesign != nil ? .init("fixed by design", .dim)
+                        : budget.hasData ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim),
                 ])
             })
     }

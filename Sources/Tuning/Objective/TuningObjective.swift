@@ -71,6 +71,19 @@ public final class TuningObjective: Sendable {
     public let observedBudgets: Set<Int>
     /// How far a recognition may lie outside a label's window and still match it.
     public let matchTolerance: Micros
+    /// Indices into ``budgets`` that no tuned constant can make fail
+    /// (``BudgetProbe``, on the training users): fixed by design, they
+    /// constrain nothing and are counted neither met nor missed.
+    public let fixedBudgets: [Int: String]
+    /// How many points each intent's training misfire rate may rise above
+    /// the reference's (`nil`: no protection). No designer ships constants
+    /// that delete a feature, however much the average improves.
+    public let intentMargin: Double?
+    /// Per intent with labels, the highest training misfire rate allowed:
+    /// the reference's plus ``intentMargin``.
+    public let intentLimits: [String: Double]
+    /// The reference constants' training misfire rate per intent.
+    public let baselineIntentRates: [String: Double]
     /// What the objective measures (``TuningTarget``): misfires against the
     /// labels, or disagreement with the platform's recognizers.
     public let target: TuningTarget
@@ -93,7 +106,8 @@ public final class TuningObjective: Sendable {
     public init(data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
                 budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
                 budgetMargin: Double = TuningObjective.defaultBudgetMargin,
-                matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent) throws {
+                matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
+                intentMargin: Double? = TuningObjective.defaultIntentMargin) throws {
         try weights.validate()
         if target == .platform {
             for (name, corpus) in [("training", data.train), ("held-out", data.holdout)]
@@ -113,32 +127,55 @@ public final class TuningObjective: Sendable {
         self.weights = weights
         self.budgets = budgets
         self.matchTolerance = matchTolerance
+        if let intentMargin, !(intentMargin >= 0) {
+            throw ObjectiveError("the intent margin must be at least 0 (got \(intentMargin))")
+        }
         var effective = budgets.map { budget in
             var inside = budget
-            inside.limit = budget.limit * (1 - budgetMargin)
+            inside.limit = budget.limit * (1 - (budget.exact ? 0 : budgetMargin))
             return inside
         }
         var relaxed: [Int] = []
         var observed = Set<Int>()
-        if !budgets.isEmpty {
+        var fixed: [Int: String] = [:]
+        var limits: [String: Double] = [:], rates: [String: Double] = [:]
+        if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
             let simulator = Simulator(scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
                                       options: SimulationOptions(matchTolerance: matchTolerance, budgets: budgets,
                                                                  keepLabelOutcomes: false, threads: 2))
             let baseline: SimulationResult
-            do { baseline = try simulator.run(corpus: data.train) }
-            catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
-            for (i, check) in baseline.budgets.enumerated() {
+            let probed: [BudgetCheck]
+            do {
+                baseline = try simulator.run(corpus: data.train)
+                probed = try BudgetProbe.annotate(baseline.budgets, simulator: simulator, corpus: data.train,
+                                                  probing: space.parameters.compactMap { Parameter(name: $0.name) })
+            } catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
+            for (i, check) in probed.enumerated() {
+                if let reason = check.fixedByDesign { fixed[i] = reason }
                 if check.count > 0 { observed.insert(i) }
                 if relaxBrokenBudgets, !check.passed, let value = check.value {
                     effective[i].limit = value * (1 + Self.relaxationSlack)
                     relaxed.append(i)
                 }
             }
+            for (intent, counts) in baseline.perIntent where intent != Self.unlabelled && counts.labels > 0 {
+                rates[intent] = counts.misfireRate
+                if target == .intent, let intentMargin { limits[intent] = counts.misfireRate + intentMargin }
+            }
         }
         self.effectiveBudgets = effective
         self.relaxedBudgets = relaxed
         self.observedBudgets = observed
+        self.fixedBudgets = fixed
+        self.intentMargin = target == .intent ? intentMargin : nil
+        self.intentLimits = limits
+        self.baselineIntentRates = rates
     }
+
+    /// Points an intent's training misfire rate may rise by default: 2.
+    public static let defaultIntentMargin = 0.02
+    /// The per-intent row of spurious recognitions outside every label: no intent.
+    static let unlabelled = "unlabelled"
 
     private init(copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget]) {
         data = other.data
@@ -149,6 +186,10 @@ public final class TuningObjective: Sendable {
         self.effectiveBudgets = effectiveBudgets
         relaxedBudgets = other.relaxedBudgets
         observedBudgets = other.observedBudgets
+        fixedBudgets = other.fixedBudgets
+        intentMargin = other.intentMargin
+        intentLimits = other.intentLimits
+        baselineIntentRates = other.baselineIntentRates
         budgetMargin = other.budgetMargin
         matchTolerance = other.matchTolerance
         target = other.target
@@ -217,13 +258,30 @@ public final class TuningObjective: Sendable {
             guard let rate = target.platformDisagreement(of: result) else {
                 return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["platform": 1])
             }
-            return Evaluation(exact: rate, surrogate: rate,
-                              violations: Self.violations(result.budgets, required: observedBudgets))
+            return Evaluation(exact: rate, surrogate: rate, violations: budgetViolations(result))
         }
         let cost = weightedCost(of: result)
         let labels = Double(max(result.total.labels, 1))
-        return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels,
-                          violations: Self.violations(result.budgets, required: observedBudgets))
+        var violations = budgetViolations(result)
+        for (intent, excess) in intentExcess(result) { violations["intent.\(intent)"] = excess }
+        return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels, violations: violations)
+    }
+
+    /// The counted budgets' violations (fixed budgets constrain nothing).
+    func budgetViolations(_ result: SimulationResult) -> [String: Double] {
+        Self.violations(result.budgets, required: observedBudgets, ignoring: Set(fixedBudgets.keys))
+    }
+
+    /// Each protected intent whose misfire rate in `result` is above its
+    /// limit, with the excess in rate points (only on the split the limits
+    /// were set on, the training users).
+    public func intentExcess(_ result: SimulationResult) -> [String: Double] {
+        var excess: [String: Double] = [:]
+        for (intent, limit) in intentLimits {
+            let rate = result.perIntent[intent]?.misfireRate ?? 0
+            if rate > limit + 1e-12 { excess[intent] = rate - limit }
+        }
+        return excess
     }
 
     /// The summed misfire cost, exact and smoothed.
@@ -270,9 +328,11 @@ public final class TuningObjective: Sendable {
 
     /// Each failed budget as its relative excess over the limit; a budget in
     /// `required` without any observation counts as 100 % over.
-    static func violations(_ checks: [BudgetCheck], required: Set<Int> = []) -> [String: Double] {
+    static func violations(_ checks: [BudgetCheck], required: Set<Int> = [], ignoring: Set<Int> = [])
+        -> [String: Double]
+    {
         var result: [String: Double] = [:]
-        for (i, check) in checks.enumerated() {
+        for (i, check) in checks.enumerated() where !ignoring.contains(i) {
             if check.count == 0, required.contains(i) {
                 result[check.budget.key] = 1
                 continue

@@ -117,6 +117,9 @@ public struct BudgetSummary: Sendable, Hashable, Codable {
     public var effectiveLimit: Double
     /// The reference constants already missed it on the training users.
     public var relaxed: Bool
+    /// Why no tuned constant can make it fail, when none can: fixed by
+    /// design, it constrained nothing and is counted neither met nor missed.
+    public var fixedByDesign: String?
 }
 
 public struct ParameterChange: Sendable, Hashable, Codable {
@@ -139,6 +142,12 @@ public struct Comparison: Sendable, Codable {
     public var summary: String
     /// Tuned minus baseline held-out misfire rate.
     public var holdoutChange: Double
+    /// Every held-out intent before and after (`nil` in runs stored before
+    /// it was recorded).
+    public var perIntent: [IntentComparison]?
+    /// Points each intent's training misfire rate was allowed to rise
+    /// (`nil`: unprotected, or a run stored before the protection).
+    public var intentMargin: Double?
 }
 
 /// k-fold cross-validation by user: each fold's users judged with constants

@@ -117,7 +117,7 @@ public struct Optimizer: Sendable {
 
         let budgets = objective.budgets.enumerated().map { i, budget in
             BudgetSummary(key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
-                          relaxed: objective.relaxedBudgets.contains(i))
+                          relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
         }
         let parameters = space.parameters.map { p in
             let tuned = best[p.name] ?? p.defaultValue
@@ -140,7 +140,8 @@ public struct Optimizer: Sendable {
             parameters: parameters, baseline: validation.baseline, tuned: validation.tuned,
             comparison: Comparison(holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
                                    verdict: validation.verdict, summary: validation.summary,
-                                   holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate),
+                                   holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate,
+                                   perIntent: validation.perIntent, intentMargin: objective.intentMargin),
             crossValidation: crossValidation, history: found.history,
             sensitivity: sensitivity, pareto: pareto)
     }
@@ -152,7 +153,7 @@ public struct Optimizer: Sendable {
         return try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
                                    budgets: s.target == .platform ? [] : s.budgets,
                                    relaxBrokenBudgets: s.relaxBrokenBudgets, budgetMargin: s.budgetMargin,
-                                   target: s.target)
+                                   target: s.target, intentMargin: s.intentMargin)
     }
 
     /// Values within rounding error of their baseline (a unit-cube round

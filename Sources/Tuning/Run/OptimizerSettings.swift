@@ -48,6 +48,9 @@ public struct OptimizerSettings: Sendable {
     /// What the constants are tuned towards (``TuningTarget``). With
     /// `.platform` the budgets and the Pareto sweep over them do not apply.
     public var target: TuningTarget = .intent
+    /// How many points any intent's training misfire rate may rise above
+    /// the reference's (``TuningObjective/intentMargin``; `nil`: unprotected).
+    public var intentMargin: Double? = TuningObjective.defaultIntentMargin
 
     public init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
                 budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,

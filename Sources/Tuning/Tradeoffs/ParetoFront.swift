@@ -65,8 +65,8 @@ public struct ParetoFront: Sendable, Hashable, Codable {
         guard let start = objective.evaluateDetailed(optimum, on: .train, threads: parallelism) else { return nil }
         // Latency budgets by headroom, least first.
         var candidates: [(index: Int, ratio: Double, value: Double)] = []
-        for (i, check) in start.budgets.enumerated()
-        where check.budget.measure == .latency || check.budget.measure == .recognition || check.budget.measure == .haptic {
+        for (i, check) in start.budgets.enumerated() where objective.fixedBudgets[i] == nil
+            && [.latency, .recognition, .response, .haptic].contains(check.budget.measure) {
             guard let value = check.value, value > 0, check.budget.limit > 0, check.count > 0 else { continue }
             candidates.append((i, value / check.budget.limit, value))
         }

@@ -76,9 +76,11 @@ public struct SplitMeasurement: Sendable, Codable {
         counts = result.total
         perIntent = result.perIntent
         confusion = result.confusion
-        budgets = result.budgets
-        budgetViolations = result.budgetViolations
-        violations = TuningObjective.violations(result.budgets)
+        var checks = result.budgets
+        for (i, reason) in objective.fixedBudgets where checks.indices.contains(i) { checks[i].fixedByDesign = reason }
+        budgets = checks
+        budgetViolations = checks.filter(\.isMissed).count
+        violations = TuningObjective.violations(checks, ignoring: Set(objective.fixedBudgets.keys))
         labelOutcomes = result.labelOutcomes
 
         var byKind: [String: [Double]] = [:]

@@ -55,8 +55,10 @@ public struct Validation: Sendable, Codable {
     public var holdoutTest: McNemar.Result
     public var trainTest: McNemar.Result
     public var verdict: Verdict
-    /// One sentence for reports.
+    /// One sentence for reports (it names every intent made worse).
     public var summary: String
+    /// Every held-out intent before and after, with its own test.
+    public var perIntent: [IntentComparison]
 
     /// The significance level of the verdict.
     public static let alpha = 0.05
@@ -70,16 +72,23 @@ public struct Validation: Sendable, Codable {
                                                bootstrapResamples: bootstrapResamples))
         }
         let before = try side(baseline), after = try side(tuned)
-        self.init(baseline: before, tuned: after)
+        self.init(baseline: before, tuned: after, intentLimits: objective.intentLimits)
     }
 
     /// Compares two measured sides.
-    public init(baseline: Side, tuned: Side) {
+    public init(baseline: Side, tuned: Side, intentLimits: [String: Double] = [:]) {
         self.baseline = baseline
         self.tuned = tuned
         holdoutTest = Self.pairedTest(baseline.holdout.labelOutcomes, tuned.holdout.labelOutcomes)
         trainTest = Self.pairedTest(baseline.train.labelOutcomes, tuned.train.labelOutcomes)
+        perIntent = IntentComparison.all(baseline: baseline, tuned: tuned, limits: intentLimits)
         (verdict, summary) = Self.judge(before: baseline.holdout, after: tuned.holdout, test: holdoutTest)
+        let worse = perIntent.filter(\.isWorse)
+        if !worse.isEmpty {
+            summary += " Worse on held-out people: " + worse.map { c in
+                "\(c.intent) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue)))"
+            }.joined(separator: ", ") + "."
+        }
     }
 
     /// McNemar on labels present in both runs, paired by session and label index.

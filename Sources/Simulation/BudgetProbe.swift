@@ -1,0 +1,71 @@
+import Recognizers
+
+// MARK: - Budgets no constant can make fail
+
+/// Finds the budgets that cannot fail: a budget counted as "met" whatever
+/// the constants is no evidence, so reports call it *fixed by design* and
+/// count it neither met nor missed.
+///
+/// A budget *can fail* when the replay at the given parameters misses it, or
+/// when a replay with one probed constant moved to the lower or upper bound
+/// of its range (the others as given) misses it: a parameter set that misses
+/// it exists. Otherwise it is fixed by design, with the reason. Probing one
+/// constant at a time is a sufficient test, not a complete one (a budget
+/// only two constants together could break would be called fixed), and it
+/// costs two replays per probed constant, every budget measured in each.
+///
+/// Typical fixed budgets: a tap that wins at once is recognized on its lift
+/// sample (response 0 ms whatever the constants); a haptic measured from
+/// the threshold crossing to the next touch sample is set by the sampling.
+///
+/// ```swift
+/// let checks = try BudgetProbe.annotate(result.budgets, simulator: simulator, corpus: corpus,
+///                                       probing: scene.tunableParameters)
+/// ```
+public enum BudgetProbe {
+    /// `checks` (from a replay of `corpus` with `simulator`) with
+    /// ``BudgetCheck/fixedByDesign`` set on those no probe could fail.
+    ///
+    /// - Parameter probing: The constants that could be tuned (a scene's
+    ///   tunable parameters, or a tuning space's).
+    public static func annotate(
+        _ checks: [BudgetCheck], simulator: Simulator, corpus: Corpus, probing: [Parameter]
+    ) throws -> [BudgetCheck] {
+        var canFail = checks.map { $0.count > 0 && !$0.passed }
+        if canFail.allSatisfy({ $0 }) { return checks }
+        // Each probe measures only the budgets still unresolved, and the
+        // springs (a root search per release) only when one of those needs them.
+        let unresolved = checks.indices.filter { !canFail[$0] }
+        var options = simulator.options
+        options.keepLabelOutcomes = false
+        options.keepRecognitions = false
+        options.budgets = unresolved.map { checks[$0].budget }
+        options.measureSprings = options.budgets.contains { $0.measure == .settleTime || $0.measure == .overshoot }
+        // A bound equal to the value in use needs no replay of its own.
+        let base = try simulator.scene?.effectiveParameters(simulator.parameters) ?? simulator.parameters
+        probe: for parameter in probing {
+            let spec = parameter.spec
+            for bound in [spec.lower, spec.upper] where bound != base[parameter] {
+                var probe = simulator
+                probe.options = options
+                probe.parameters = simulator.parameters.merging(try ParameterSet([spec.name: bound]))
+                let result = try probe.run(corpus: corpus)
+                for (k, check) in result.budgets.enumerated() where check.count > 0 && !check.passed {
+                    canFail[unresolved[k]] = true
+                }
+                if canFail.allSatisfy({ $0 }) { break probe }
+            }
+        }
+        let names = probing.map(\.spec.name)
+        return zip(checks, canFail).map { check, fails in
+            var check = check
+            if !fails {
+                check.fixedByDesign = check.count == 0
+                    ? "no observations, at these constants or with any of \(names.count) constants at a bound"
+                    : "no constant makes it fail: each of \(names.count) tunable constants moved alone to either"
+                        + " bound of its range leaves it within its limit"
+            }
+            return check
+        }
+    }
+}
