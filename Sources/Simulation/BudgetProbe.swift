@@ -31,8 +31,15 @@ public enum BudgetProbe {
     public static func annotate(
         _ checks: [BudgetCheck], simulator: Simulator, corpus: Corpus, probing: [Parameter]
     ) throws -> [BudgetCheck] {
-        var canFail = checks.map { $0.count > 0 && !$0.passed }
-        if canFail.allSatisfy({ $0 }) { return checks }
+        // Per budget, a parameter set that misses it ([:]: as given).
+        var witness: [[String: Double]?] = checks.map { $0.count > 0 && !$0.passed ? [:] : nil }
+        var canFail: [Bool] { witness.map { $0 != nil } }
+        var checks = checks
+        func finish() -> [BudgetCheck] {
+            for i in checks.indices { checks[i].missedWith = witness[i] }
+            return checks
+        }
+        if canFail.allSatisfy({ $0 }) { return finish() }
         // Each probe measures only the budgets still unresolved, and the
         // springs (a root search per release) only when one of those needs them.
         let unresolved = checks.indices.filter { !canFail[$0] }
@@ -50,22 +57,19 @@ public enum BudgetProbe {
                 probe.options = options
                 probe.parameters = simulator.parameters.merging(try ParameterSet([spec.name: bound]))
                 let result = try probe.run(corpus: corpus)
-                for (k, check) in result.budgets.enumerated() where check.count > 0 && !check.passed {
-                    canFail[unresolved[k]] = true
+                for (k, check) in result.budgets.enumerated()
+                where check.count > 0 && !check.passed && witness[unresolved[k]] == nil {
+                    witness[unresolved[k]] = [spec.name: bound]
                 }
                 if canFail.allSatisfy({ $0 }) { break probe }
             }
         }
-        let names = probing.map(\.spec.name)
-        return zip(checks, canFail).map { check, fails in
-            var check = check
-            if !fails {
-                check.fixedByDesign = check.count == 0
-                    ? "no observations, at these constants or with any of \(names.count) constants at a bound"
-                    : "no constant makes it fail: each of \(names.count) tunable constants moved alone to either"
-                        + " bound of its range leaves it within its limit"
-            }
-            return check
+        for i in checks.indices where witness[i] == nil {
+            checks[i].fixedByDesign = checks[i].count == 0
+                ? "no observations, at these constants or with any of \(probing.count) constants at a bound"
+                : "no constant makes it fail: each of \(probing.count) tunable constants moved alone to either"
+                    + " bound of its range leaves it within its limit"
         }
+        return finish()
     }
 }

@@ -210,6 +210,10 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
     /// and counted neither met nor missed. `nil`: it can fail, or it was
     /// not probed.
     public var fixedByDesign: String?
+    /// A parameter set that misses the budget, when probing found one
+    /// (`{}`: the parameters as given already miss it): the evidence that
+    /// the budget can fail.
+    public var missedWith: [String: Double]?
 
     /// Counted among the met and missed budgets.
     public var isCounted: Bool { fixedByDesign == nil }
@@ -227,7 +231,9 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
     }
 
     // `tunable` is written for scripts: false exactly when fixed by design.
-    private enum CodingKeys: String, CodingKey { case budget, count, value, overLimit, passed, fixedByDesign, tunable }
+    private enum CodingKeys: String, CodingKey {
+        case budget, count, value, overLimit, passed, fixedByDesign, missedWith, tunable
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -237,6 +243,7 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
         overLimit = try c.decode(Int.self, forKey: .overLimit)
         passed = try c.decode(Bool.self, forKey: .passed)
         fixedByDesign = try c.decodeIfPresent(String.self, forKey: .fixedByDesign)
+        missedWith = try c.decodeIfPresent([String: Double].self, forKey: .missedWith)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -247,6 +254,7 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
         try c.encode(overLimit, forKey: .overLimit)
         try c.encode(passed, forKey: .passed)
         try c.encodeIfPresent(fixedByDesign, forKey: .fixedByDesign)
+        try c.encodeIfPresent(missedWith, forKey: .missedWith)
         try c.encode(isCounted, forKey: .tunable)
     }
 }

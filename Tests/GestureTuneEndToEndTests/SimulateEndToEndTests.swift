@@ -56,6 +56,24 @@ struct SimulateEndToEndTests {
                 && (($0["budget"] as? [String: Any])?["gesture"] as? String == "tap") }?["tunable"] as? Bool
         }
         #expect(tunable("immediate") == false && tunable("waited") == true)
+
+        // Every counted budget can fail: the parameter set simulate names as
+        // the evidence does miss it.
+        let dir = try scratch()
+        for check in budgets where check["tunable"] as? Bool == true {
+            let budget = try #require(check["budget"] as? [String: Any])
+            let witness = try #require(check["missedWith"] as? [String: Double], "\(budget)")
+            let params = dir.appendingPathComponent("witness.json")
+            try JSONSerialization.data(withJSONObject: witness).write(to: params)
+            let probed = try json(try run(["simulate", "--db", db, "--params", params.path, "--json"]).stdout)
+            func name(_ b: [String: Any]?) -> String {
+                ["gesture", "measure", "scope"].map { "\(b?[$0] ?? "")" }.joined(separator: ".")
+            }
+            let same = (probed["budgets"] as? [[String: Any]] ?? []).first {
+                name($0["budget"] as? [String: Any]) == name(budget)
+            }
+            #expect(same?["passed"] as? Bool == false, "\(budget) with \(witness)")
+        }
         #expect(text.stdout.contains("pt (") && text.stdout.contains("from the moment a finger was 10 pt from where it landed"))
     }
 

@@ -106,6 +106,58 @@ struct ObjectiveTests {
         #expect(throws: ObjectiveError.self) { try corpus.objective(margin: 1) }
     }
 
+    @Test("no intent is sacrificed: a rate rising more than the margin above the reference's is a violation")
+    func intentProtection() throws {
+        let corpus = try PanSlopCorpus()
+        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+                                            weights: .uniform, budgets: [], intentMargin: 0.02)
+        // The reference (18 pt) taps are all right, its short pans missed.
+        #expect(objective.baselineIntentRates["tap"] == 0)
+        #expect(objective.intentLimits["tap"] == 0.02)
+        // A 5 pt slop fixes as many pans (12, 14, 16 pt) as it breaks taps
+        // (wobbling 6, 7, 8 pt: they become pans) — the same average — but
+        // half the training taps misfire, 48 points over the limit.
+        let greedy = try #require(objective.evaluateDetailed(["pan.slop": 5]))
+        let excess = try #require(greedy.evaluation.violations["intent.tap"])
+        #expect(abs(excess - 0.48) < 1e-12)
+        #expect(!greedy.evaluation.isFeasible)
+        #expect(greedy.evaluation.exact == objective.evaluate(objective.space.defaults).exact)
+        // 10 pt serves both: feasible, and the better of the two.
+        let fair = objective.evaluate(["pan.slop": 10])
+        #expect(fair.isFeasible && fair.isBetter(than: greedy.evaluation))
+        // Unprotected, the greedy point is feasible.
+        let unprotected = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+                                              weights: .uniform, budgets: [], intentMargin: nil)
+        #expect(unprotected.evaluate(["pan.slop": 5]).isFeasible && unprotected.intentLimits.isEmpty)
+        #expect(throws: ObjectiveError.self) {
+            try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]), intentMargin: -0.1)
+        }
+    }
+
+    @Test("a budget no tuned constant can make fail is fixed by design and constrains nothing")
+    func fixedBudgets() throws {
+        let corpus = try PanSlopCorpus()
+        // On the plain scene every tap waits for the double tap: its
+        // response comes when the 0.5 s window closes, which pan.slop
+        // cannot move.
+        let budgets = [LatencyBudget(gesture: .tap, measure: .response, scope: .waited, limit: 300),
+                       PanSlopCorpus.panBudget(ms: 60)]
+        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+                                            weights: .uniform, budgets: budgets, budgetMargin: 0)
+        // The window (0.5 s) misses 300 ms whatever the slop: a budget already
+        // missed can fail, so it is counted (and makes every point infeasible)…
+        #expect(objective.fixedBudgets[0] == nil)
+        // …while pan latency, met at the reference, fails at a 60 pt slop.
+        #expect(objective.fixedBudgets[1] == nil)
+        let wide = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+                                       weights: .uniform, budgets: [PanSlopCorpus.panBudget(ms: 10_000)], budgetMargin: 0)
+        // A 10 s pan budget no slop can break: fixed by design, no
+        // constraint — not even the "a budgeted gesture that never fires
+        // breaks it" rule, which a 60 pt slop (no pan at all) would trigger.
+        #expect(wide.fixedBudgets[0]?.hasPrefix("no constant makes it fail") == true)
+        #expect(wide.evaluate(["pan.slop": 60]).violations["pan.latency.p95"] == nil)
+    }
+
     @Test("a budget the baseline already misses is relaxed to the baseline's value when asked")
     func relaxation() throws {
         let corpus = try PanSlopCorpus()

@@ -55,9 +55,9 @@ struct ReportFindings {
         return "Worse after tuning: " + worse.map(Self.intentChange).joined(separator: "; ") + "."
     }
 
-    /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (89–100 %), 0 fixed, 17 broken, p < 0.0001`.
+    /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (95 % CI 89–100 %), 0 fixed, 17 broken, p < 0.0001`.
     static func intentChange(_ c: TuningReport.IntentChange) -> String {
-        "\(c.intent) \(Format.percent(c.before.rate)) (95 % CI \(interval(c.before))) → \(Format.percent(c.after.rate))"
+        "\(c.intent) \(Format.percent(c.before.rate)) (\(interval(c.before))) → \(Format.percent(c.after.rate))"
             + " (\(interval(c.after))), \(c.fixedCount) fixed, \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
     }
 
