@@ -9,7 +9,7 @@ extension Parameter {
         // MARK: Tap family
         case .tapMovementSlop:
             ParameterSpec("tap.movementSlop", "pt", 10, 2, 40,
-                "A tap fails once any finger moves farther than this from where it went down.")
+                "A tap fails once any finger moves farther than this from where it went down. (Default: gesturetune's choice; the reference app names none.)")
         case .tapMaxDuration:
             ParameterSpec("tap.maxDuration", "s", 0.35, 0.1, 1.0, log: true,
                 "A tap fails if the finger stays down longer (it becomes a press). (Default: gesturetune's choice; the reference app names none.)")
@@ -21,13 +21,13 @@ extension Parameter {
                 "Largest distance between the two taps' touch-down points. (Default: gesturetune's choice; the reference app names none.)")
         case .doubleTapMinimumGap:
             ParameterSpec("doubleTap.minimumGap", "s", 0.04, 0, 0.15,
-                "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime).")
+                "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime; the reference app names none).")
         case .longPressMinimumDuration:
             ParameterSpec("longPress.minimumDuration", "s", 0.5, 0.2, 1.5, log: true,
                 "Hold time before a long press (context menu) is recognized.")
         case .longPressAllowableMovement:
             ParameterSpec("longPress.allowableMovement", "pt", 10, 2, 40,
-                "A long press fails once the finger moves farther than this before it is recognized.")
+                "A long press fails once the finger moves farther than this before it is recognized (UIKit's documented allowableMovement of UILongPressGestureRecognizer; the reference app names none).")
         // MARK: Pan and scroll
         case .panSlop:
             ParameterSpec("pan.slop", "pt", 18, 2, 60,
@@ -226,7 +226,7 @@ extension Parameter {
         // MARK: Shared
         case .projectionDecelerationRate:
             ParameterSpec("projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,
-                "UIScrollView deceleration rate used to project a release velocity into a distance (0.998 = normal).")
+                "Deceleration rate used to project a release velocity into a distance, what predictedEndTranslation − translation measures (UIScrollView.DecelerationRate.normal, 0.998; the reference app names none).")
         }
     }
 }
