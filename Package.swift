@@ -64,7 +64,7 @@ let package = Package(
             name: "Simulation",
             dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
         .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
-        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "TraceModel"]),
+        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "GesturePhysics", "TraceModel"]),
         .testTarget(
             name: "SimulationTests",
             dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel", "TraceImport"]),

@@ -9,7 +9,7 @@ extension Parameter {
         // MARK: Tap family
         case .tapMovementSlop:
             ParameterSpec("tap.movementSlop", "pt", 10, 2, 40,
-                "A tap fails once any finger moves farther than this from where it went down.")
+                "A tap fails once any finger moves farther than this from where it went down. (Default: gesturetune's choice; the reference app names none.)")
         case .tapMaxDuration:
             ParameterSpec("tap.maxDuration", "s", 0.35, 0.1, 1.0, log: true,
                 "A tap fails if the finger stays down longer (it becomes a press). (Default: gesturetune's choice; the reference app names none.)")
@@ -21,13 +21,13 @@ extension Parameter {
                 "Largest distance between the two taps' touch-down points. (Default: gesturetune's choice; the reference app names none.)")
         case .doubleTapMinimumGap:
             ParameterSpec("doubleTap.minimumGap", "s", 0.04, 0, 0.15,
-                "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime).")
+                "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime; the reference app names none).")
         case .longPressMinimumDuration:
             ParameterSpec("longPress.minimumDuration", "s", 0.5, 0.2, 1.5, log: true,
                 "Hold time before a long press (context menu) is recognized.")
         case .longPressAllowableMovement:
             ParameterSpec("longPress.allowableMovement", "pt", 10, 2, 40,
-                "A long press fails once the finger moves farther than this before it is recognized.")
+                "A long press fails once the finger moves farther than this before it is recognized (UIKit's documented allowableMovement of UILongPressGestureRecognizer; the reference app names none).")
         // MARK: Pan and scroll
         case .panSlop:
             ParameterSpec("pan.slop", "pt", 18, 2, 60,
@@ -44,16 +44,19 @@ extension Parameter {
                 "Horizontal translation before a row starts sliding. (Default: gesturetune's choice; the reference app names none.)")
         case .swipeActionsThreshold:
             ParameterSpec("swipeActions.threshold", "pt", 80, 30, 200,
-                "Leftward translation that opens the row's actions on release (a haptic fires when it is crossed).")
+                "Leftward translation that opens the row's actions on release; the haptic fires when the row's resisted offset (what it shows) passes it, at about 110.6 pt of translation with the reference resistance.")
         case .swipeActionsProjectedDistanceTrigger:
             ParameterSpec("swipeActions.projectedDistanceTrigger", "pt", -200, -600, -50,
                 "The reference app's \"velocity\": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance.")
         case .swipeActionsMaxDistance:
             ParameterSpec("swipeActions.maxDistance", "pt", 200, 100, 400,
-                "Offset after which the row resists (rubber band).")
-        case .swipeActionsResistance:
-            ParameterSpec("swipeActions.resistance", "", 0.55, 0.1, 1.0,
-                "Rubber-band constant beyond the maximum distance (UIScrollView's 0.55). (Default: gesturetune's choice; the reference app names none.)")
+                "Hard stop: the row's resisted offset never goes farther than this.")
+        case .swipeActionsResistanceDistance:
+            ParameterSpec("swipeActions.resistanceDistance", "pt", 400, 150, 1000, log: true,
+                "The row resists as it is dragged: offset = translation × (1 − min(|translation| / this, swipeActions.maxResistance)).")
+        case .swipeActionsMaxResistance:
+            ParameterSpec("swipeActions.maxResistance", "", 0.5, 0.1, 0.5,
+                "Most resistance: past resistanceDistance × this the row follows the finger at (1 − this) of its speed. At most 0.5, where the resisted offset stops growing faster than it shrinks.")
         case .swipeActionsButtonWidth:
             ParameterSpec("swipeActions.buttonWidth", "pt", 56, 40, 100,
                 "Width of one action button; two buttons set the open resting offset.")
@@ -63,13 +66,16 @@ extension Parameter {
                 "Translation before the top card follows the finger. (Default: gesturetune's choice; the reference app names none.)")
         case .cardSwipeDeleteThreshold:
             ParameterSpec("cardSwipe.deleteThreshold", "pt", 120, 50, 250,
-                "Horizontal translation at release beyond which the card flies off (deleted).")
+                "Horizontal translation at release beyond which the card flies off (deleted), in either direction.")
+        case .cardSwipeProjectedDistanceTrigger:
+            ParameterSpec("cardSwipe.projectedDistanceTrigger", "pt", 100, 20, 300,
+                "The reference app's velocity path, the convention of its other swipes: a release whose projected distance (predictedEndTranslation − translation) exceeds this in either direction deletes the card, however short the drag. About 200 pt/s at deceleration rate 0.998.")
         case .cardSwipeRotationDivisor:
             ParameterSpec("cardSwipe.rotationDivisor", "pt/deg", 25, 5, 100, log: true,
                 "The card turns by translation / this, in degrees.")
         case .cardSwipeSpringResponse:
             ParameterSpec("cardSwipe.springResponse", "s", 0.4, 0.15, 1.0, log: true,
-                "Response of the snap-back / fly-off spring.")
+                "Response of the snap-back / fly-off spring, which starts from rest (the reference app passes it no release velocity).")
         case .cardSwipeSpringDamping:
             ParameterSpec("cardSwipe.springDamping", "", 0.7, 0.3, 1.0,
                 "Damping fraction of the snap-back / fly-off spring.")
@@ -79,25 +85,25 @@ extension Parameter {
                 "Translation before the direction is decided (horizontal tab swipe or vertical scroll). (Default: gesturetune's choice; the reference app names none.)")
         case .tabSwipeProjectedDistanceTrigger:
             ParameterSpec("tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300,
-                "The reference app's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.")
+                "The reference app's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this in either direction, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.")
         case .tabSwipeDistanceThreshold:
             ParameterSpec("tabSwipe.distanceThreshold", "pt", 120, 40, 250,
-                "A slow drag switches tabs if its translation exceeds this.")
+                "A slow drag switches tabs if its translation exceeds this in either direction (towards the side the translation is on at release).")
         case .tabSwipeDirectionalBias:
             ParameterSpec("tabSwipe.directionalBias", "×", 3.5, 1, 10, log: true,
-                "Horizontal wins unless vertical > bias × horizontal.")
+                "The tab swipe holds only while vertical < bias × horizontal over the whole translation: at the slop, during the drag (a steep drag gives it up) and at release.")
         case .tabSwipeMomentumBias:
             ParameterSpec("tabSwipe.momentumBias", "×", 6.0, 1, 12, log: true,
                 "The bias during the momentum window after a tab change.")
         case .tabSwipeMomentumWindow:
             ParameterSpec("tabSwipe.momentumWindow", "s", 0.8, 0, 2,
-                "How long after a tab change the momentum bias applies.")
+                "How long after any change of the selected tab (a committed swipe or a tab-bar tap) the momentum bias applies.")
         case .tabSwipeHorizontalLock:
             ParameterSpec("tabSwipe.horizontalLock", "s", 0.15, 0, 0.5,
-                "After a tab change, a new tab swipe is ignored for this long (dead zone).")
+                "After a committed tab swipe, a new tab swipe is ignored for this long (dead zone).")
         case .tabSwipeVerticalScrollLock:
             ParameterSpec("tabSwipe.verticalScrollLock", "s", 0.2, 0, 0.5,
-                "After a tab change, vertical scrolling is ignored for this long (dead zone).")
+                "After any tab swipe ends, committed or sprung back, vertical scrolling is ignored for this long (dead zone).")
         case .tabSwipeSpringResponse:
             ParameterSpec("tabSwipe.springResponse", "s", 0.35, 0.15, 1.0, log: true,
                 "Response of the page spring.")
@@ -135,7 +141,7 @@ extension Parameter {
                 "Turn of the line between two fingers before a rotation begins. (Default: gesturetune's choice; the reference app names none.)")
         case .rotationSnapAngle:
             ParameterSpec("rotation.snapAngle", "deg", 45, 5, 90,
-                "At release the rotation snaps to a multiple of this angle.")
+                "At release the image's total rotation (across gestures) snaps to a multiple of this angle.")
         // MARK: Edge, multi-finger, shake
         case .edgeSwipeEdgeWidth:
             ParameterSpec("edgeSwipe.edgeWidth", "pt", 20, 5, 60,
@@ -220,7 +226,7 @@ extension Parameter {
         // MARK: Shared
         case .projectionDecelerationRate:
             ParameterSpec("projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,
-                "UIScrollView deceleration rate used to project a release velocity into a distance (0.998 = normal).")
+                "Deceleration rate used to project a release velocity into a distance, what predictedEndTranslation − translation measures (UIScrollView.DecelerationRate.normal, 0.998; the reference app names none).")
         }
     }
 }

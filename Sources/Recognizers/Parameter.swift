@@ -19,9 +19,9 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case panSlop, scrollSlop, scrollAxisAngle
     // Swipe actions (note rows)
     case swipeActionsSlop, swipeActionsThreshold, swipeActionsProjectedDistanceTrigger
-    case swipeActionsMaxDistance, swipeActionsResistance, swipeActionsButtonWidth
+    case swipeActionsMaxDistance, swipeActionsResistanceDistance, swipeActionsMaxResistance, swipeActionsButtonWidth
     // Card stack
-    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeRotationDivisor
+    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeProjectedDistanceTrigger, cardSwipeRotationDivisor
     case cardSwipeSpringResponse, cardSwipeSpringDamping
     // Tabs
     case tabSwipeSlop, tabSwipeProjectedDistanceTrigger, tabSwipeDistanceThreshold

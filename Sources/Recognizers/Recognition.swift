@@ -45,14 +45,17 @@ public struct Recognition: Sendable, Hashable, Codable {
     /// travel at release (pt, signed along the axis) — with the velocity, the
     /// spring's settle time and overshoot follow.
     public var springDistance: Double
-    /// Swipe actions: microseconds from the moment the finger crossed the
-    /// threshold (interpolated between samples) to the haptic (the sample
-    /// on which it was noticed). Text selection: microseconds from the lift
-    /// until the action menu appears (0 when it was up before the lift).
+    /// Swipe actions: microseconds from the moment the row's resisted
+    /// offset crossed the threshold (interpolated between samples) to the
+    /// haptic (the sample on which it was noticed). Text selection:
+    /// microseconds from the lift until the action menu appears (0 when it
+    /// was up before the lift).
     /// Negative when no haptic fired (or not applicable).
     public var hapticLatency: Micros
     /// A value describing the result (card rotation in degrees, pinch scale,
-    /// rotation snapped in degrees, dismiss progress, new tab index; drag:
+    /// rotation: the image's total rotation across gestures after the snap,
+    /// degrees; swipe actions: the row's resisted offset, pt; dismiss
+    /// progress, new tab index; drag:
     /// auto-scroll in points, negative up; text selection: how far the
     /// selection was extended, pt; transform: the scale; press feedback: the
     /// ripple's distance from where the finger lifted, pt).
@@ -103,13 +106,26 @@ public struct Drop: Sendable, Hashable, Codable {
 }
 
 /// The state a scene's recognizers share: which tab shows, when it last
-/// changed (locks and the momentum window), zoom, undo.
+/// changed and when a tab swipe last ended (locks and the momentum window),
+/// zoom, rotation, undo.
 public struct SharedState: Sendable, Hashable {
     public var tabCount: Int
     public var currentTab: Int
-    /// Time of the last tab change by swipe (`Micros.min` for none).
+    /// Time of the last change of the selected tab, by a committed swipe or
+    /// a tab-bar tap (`Micros.min` for none): starts the momentum window
+    /// (the reference app restarts it on any change of the selection).
     public var lastTabChange: Micros
+    /// Time of the last committed tab swipe (`Micros.min` for none): starts
+    /// the horizontal lock.
+    public var lastTabSwipeCommit: Micros
+    /// Time the last tab swipe ended, committed or sprung back (`Micros.min`
+    /// for none): starts the vertical scroll lock (the reference app starts
+    /// it when any horizontal swipe ends).
+    public var lastTabSwipeEnd: Micros
     public var imageScale: Double
+    /// The image's total rotation across gestures, radians, as snapped at
+    /// the last release (the reference app snaps this cumulative angle).
+    public var imageRotation: Double
     public var undoCount: Int
     /// Time of the last shake (`Micros.min` for none).
     public var lastShake: Micros
@@ -118,12 +134,26 @@ public struct SharedState: Sendable, Hashable {
         self.tabCount = max(1, tabCount)
         self.currentTab = min(max(0, currentTab), self.tabCount - 1)
         lastTabChange = .min
+        lastTabSwipeCommit = .min
+        lastTabSwipeEnd = .min
         imageScale = 1
+        imageRotation = 0
         undoCount = 0
         lastShake = .min
     }
 
+    /// Microseconds since the selected tab last changed (`.max`: never).
     func sinceTabChange(_ t: Micros) -> Micros {
         lastTabChange == .min ? .max : t - lastTabChange
+    }
+
+    /// Microseconds since the last committed tab swipe (`.max`: never).
+    func sinceTabSwipeCommit(_ t: Micros) -> Micros {
+        lastTabSwipeCommit == .min ? .max : t - lastTabSwipeCommit
+    }
+
+    /// Microseconds since a tab swipe last ended (`.max`: never).
+    func sinceTabSwipeEnd(_ t: Micros) -> Micros {
+        lastTabSwipeEnd == .min ? .max : t - lastTabSwipeEnd
     }
 }

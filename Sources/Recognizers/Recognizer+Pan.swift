@@ -8,7 +8,9 @@ extension Recognizer {
     /// slop; a scroll with an axis begins only if the movement lies within
     /// `scroll.axisAngle` of it (then stays locked to it), and a scroll that
     /// obeys the tab lock is dropped during `tabSwipe.verticalScrollLock`
-    /// after a tab change. Direction: the dominant one when it began.
+    /// after a tab swipe ends — committed or sprung back, as in the reference
+    /// app, which starts the lock when any horizontal swipe ends. Direction:
+    /// the dominant one when it began.
     mutating func pan(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: SharedState, _ compare: inout SoftThreshold
@@ -38,7 +40,7 @@ extension Recognizer {
                     ? (tx < 0 ? .left : .right)
                     : options.axis == .vertical ? (ty < 0 ? .up : .down) : dominantDirection(dx: tx, dy: ty)
                 onset = touches.pointee.onset
-                if options.obeysTabLock, shared.sinceTabChange(t) < p.pointee.tabSwipeVerticalScrollLock {
+                if options.obeysTabLock, shared.sinceTabSwipeEnd(t) < p.pointee.tabSwipeVerticalScrollLock {
                     dropReason = .verticalScrollLock
                     return .drop
                 }

@@ -4,9 +4,18 @@ import TraceModel
 
 extension Recognizer {
     /// Card stack: the top card follows a horizontal drag (rotating by
-    /// translation / `cardSwipe.rotationDivisor` degrees); released beyond
-    /// `cardSwipe.deleteThreshold` it flies off (deleted), else it springs
-    /// back. Both animations use the card spring (response 0.4, damping 0.7).
+    /// translation / `cardSwipe.rotationDivisor` degrees). Released with
+    /// |translation| > `cardSwipe.deleteThreshold` (120 pt) or — the
+    /// reference app's velocity path, the convention of its other swipes
+    /// (the tab swipe's fast trigger) — |projected distance| >
+    /// `cardSwipe.projectedDistanceTrigger` (100 pt, `predictedEnd −
+    /// translation` ≈ velocity × 0.5 s, so ≈ 200 pt/s), it flies off
+    /// (deleted) towards the side the translation is on; else it springs
+    /// back. A 60 pt throw at 400 pt/s (projects ≈ 200 pt) deletes the card.
+    /// Both animations use the card spring (response 0.4, damping 0.7),
+    /// which the reference app starts from rest: `releaseVelocity` is the
+    /// finger's, but the spring measurement (Simulation's `Tally`) ignores
+    /// it for the card.
     mutating func cardSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
@@ -31,7 +40,10 @@ extension Recognizer {
             let (tx, _) = translation(touches)
             velocity = touches.pointee.releaseVelocity(slot, at: t).dx
             direction = tx < 0 ? .left : .right
-            committed = event == .up && compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
+            let projected = p.pointee.projectedDistance(velocity: velocity)
+            committed = event == .up
+                && (compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
+                    || compare.exceeds(abs(projected), p.pointee.cardSwipeProjectedTrigger))
             value = tx / p.pointee.cardSwipeRotationDivisor
             let offscreen = (tx < 0 ? -1.0 : 1.0) * touches.pointee.screenWidth * 1.5
             springDistance = (committed ? offscreen : 0) - tx

@@ -3,30 +3,55 @@ import TraceModel
 // MARK: - Tab swipe (paged tabs)
 
 extension Recognizer {
-    /// Horizontal paging between the scene's tabs.
+    /// Horizontal paging between the scene's tabs, by the reference app's
+    /// rules.
     ///
-    /// **Direction.** Once the translation passes `tabSwipe.slop`, horizontal
-    /// wins unless |vertical| > bias × |horizontal|, where the bias is
-    /// `tabSwipe.directionalBias` (3.5) or, within `tabSwipe.momentumWindow`
-    /// (0.8 s) of a tab change, `tabSwipe.momentumBias` (6.0): 100 H + 300 V
-    /// pages, 50 H + 200 V scrolls, and right after a change 50 H + 280 V
-    /// still pages.
+    /// **Directional bias on the whole translation.** The reference app
+    /// guards its drag with `vertical < horizontal × bias` on the whole
+    /// translation (|ty| < bias × |tx|, both from the touch-down), in its
+    /// drag's change handler and in its end handler alike — not once, at a
+    /// slop. The bias is `tabSwipe.directionalBias` (3.5) or, within
+    /// `tabSwipe.momentumWindow` (0.8 s) of a change of the selected tab (a
+    /// committed swipe or a tab-bar tap), `tabSwipe.momentumBias` (6.0),
+    /// looked up at every sample: a window that runs out during a drag
+    /// lowers the bias from then on. Read here as:
+    /// - when the translation passes `tabSwipe.slop`, the guard decides
+    ///   whether the swipe begins; if it fails, the tab swipe fails and a
+    ///   scroll waiting for it may take the contact. 100 H + 300 V pages,
+    ///   50 H + 200 V scrolls, and right after a change 50 H + 280 V pages;
+    /// - after it began, the first sample on which the guard fails
+    ///   (vertical ≥ horizontal × bias) **gives the swipe up**: it ends
+    ///   there, uncommitted (the page springs back), and nothing else
+    ///   happens for the rest of the contact — a drag that starts
+    ///   horizontally and turns steep is neither a page nor a scroll;
+    /// - the lift is one more such sample: steep at the lift, no switch.
     ///
-    /// **Drops.** A horizontal decision within `tabSwipe.horizontalLock`
-    /// (150 ms) of a change, or towards no tab (right on the first tab, left
-    /// on the last — boundary prevention) is swallowed: a ``Drop``.
+    /// **Drops.** A swipe deciding within `tabSwipe.horizontalLock` (150 ms)
+    /// of a committed tab swipe, or towards no tab (right on the first tab,
+    /// left on the last — boundary prevention) is swallowed: a ``Drop``.
     ///
-    /// **Release.** The page switches if the translation exceeds
-    /// `tabSwipe.distanceThreshold` (120 pt, the slow path) or if the
-    /// projected distance — the reference app's "fast trigger 100", UIKit's
-    /// `predictedEndTranslation − translation`, i.e. velocity × 0.998/(1−0.998)
-    /// / 1000 ≈ velocity × 0.5 s — exceeds `tabSwipe.projectedDistanceTrigger`
-    /// (100 pt). So the fast path means a release velocity above ≈ 200 pt/s:
-    /// 300 pt/s over 60 pt switches (projects 150 pt), 150 pt/s over 50 pt
-    /// snaps back (75 pt), 80 pt/s over 130 pt switches (distance), 50 pt/s
-    /// over 100 pt snaps back.
+    /// **Release, regardless of direction.** The page switches if
+    /// |translation| > `tabSwipe.distanceThreshold` (120 pt, the slow path)
+    /// or |projected distance| > `tabSwipe.projectedDistanceTrigger` (100
+    /// pt) — the reference app's "fast trigger 100", UIKit's
+    /// `predictedEndTranslation − translation`, i.e. velocity ×
+    /// 0.998/(1−0.998) / 1000 ≈ velocity × 0.5 s, so ≈ 200 pt/s. Both are
+    /// absolute values: neither looks at the direction the swipe began in,
+    /// nor at the sign of the velocity. The page switches towards the side
+    /// the translation is on at the lift (left of the touch-down: the next
+    /// tab), and that is the recognition's direction. So 300 pt/s over 60
+    /// pt switches (projects 150 pt), 150 pt/s over 50 pt snaps back (75
+    /// pt), 80 pt/s over 130 pt switches (distance), 50 pt/s over 100 pt
+    /// snaps back; a swipe that began left and came back past its start to
+    /// +130 pt switches to the previous tab; a 60 pt leftward drag flicked
+    /// back rightward at 400 pt/s at the lift (projects +200 pt) still
+    /// switches to the next tab. A switch towards no tab springs back.
     ///
-    /// A finger moving left shows the next tab (direction `left`).
+    /// **Ends start the vertical scroll lock.** Every end — committed,
+    /// sprung back or given up — restarts `tabSwipe.verticalScrollLock`
+    /// (the reference app starts it when any horizontal swipe ends); a
+    /// committed one also restarts the horizontal lock and the momentum
+    /// window.
     mutating func tabSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
@@ -39,13 +64,11 @@ extension Recognizer {
             case .move:
                 let (tx, ty) = translation(touches)
                 guard tx * tx + ty * ty > p.pointee.tabSwipeSlop2 else { return .none }
-                let since = shared.sinceTabChange(t)
-                let bias = since < p.pointee.tabSwipeMomentumWindow ? p.pointee.tabSwipeMomentumBias : p.pointee.tabSwipeBias
-                if compare.exceeds(abs(ty), bias * abs(tx)) { return .fail }
+                guard Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare) else { return .fail }
                 direction = tx < 0 ? .left : .right
                 onset = touches.pointee.onset
                 value = Double(shared.currentTab)
-                if since < p.pointee.tabSwipeHorizontalLock {
+                if shared.sinceTabSwipeCommit(t) < p.pointee.tabSwipeHorizontalLock {
                     dropReason = .horizontalLock
                     return .drop
                 }
@@ -59,29 +82,46 @@ extension Recognizer {
                 return undecided(event, touches)
             }
         case .began:
-            guard isRelease(event, touches) else { return .none }
-            let (tx, _) = translation(touches)
+            let release = isRelease(event, touches)
+            guard release || event == .move else { return .none }
+            let (tx, ty) = translation(touches)
+            let steady = Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare)
+            // While dragging, only a steep translation ends it (given up).
+            guard release || !steady else { return .none }
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
-            // Toward the commit direction (positive = further the way it began).
-            let sign: Double = direction == .left ? -1 : 1
-            let along = tx * sign
-            let projected = p.pointee.projectedDistance(velocity: v) * sign
-            let target = shared.currentTab + (direction == .left ? 1 : -1)
-            committed = event == .up && target >= 0 && target < shared.tabCount
-                && (compare.exceeds(along, p.pointee.tabSwipeDistanceThreshold)
-                    || compare.exceeds(projected, p.pointee.tabSwipeProjectedTrigger))
+            let projected = p.pointee.projectedDistance(velocity: v)
+            let target = shared.currentTab + (tx < 0 ? 1 : -1)
+            committed = event == .up && steady && target >= 0 && target < shared.tabCount
+                && (compare.exceeds(abs(tx), p.pointee.tabSwipeDistanceThreshold)
+                    || compare.exceeds(abs(projected), p.pointee.tabSwipeProjectedTrigger))
             if committed {
+                direction = tx < 0 ? .left : .right
                 shared.currentTab = target
                 shared.lastTabChange = t
-                springDistance = sign * touches.pointee.screenWidth - tx
+                shared.lastTabSwipeCommit = t
+                springDistance = (tx < 0 ? -1 : 1) * touches.pointee.screenWidth - tx
             } else {
                 springDistance = -tx
             }
+            shared.lastTabSwipeEnd = t
             value = Double(shared.currentTab)
             return .end
         default:
             return .none
         }
+    }
+
+    /// The reference app's guard, `vertical < horizontal × bias`, on the whole
+    /// translation; the bias is the momentum bias within the momentum window
+    /// of the last change of the selected tab.
+    @inline(__always)
+    static func tabSwipeBiasHolds(
+        _ tx: Double, _ ty: Double, t: Micros, _ shared: SharedState, _ p: UnsafePointer<ResolvedParameters>,
+        _ compare: inout SoftThreshold
+    ) -> Bool {
+        let bias = shared.sinceTabChange(t) < p.pointee.tabSwipeMomentumWindow
+            ? p.pointee.tabSwipeMomentumBias : p.pointee.tabSwipeBias
+        return compare.below(abs(ty), bias * abs(tx))
     }
 }

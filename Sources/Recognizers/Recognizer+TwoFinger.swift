@@ -50,11 +50,16 @@ extension Recognizer {
     }
 
     /// Rotation: two fingers; begins once the line between them turns by
-    /// more than `rotation.slop`; at release the angle snaps to a multiple of
-    /// `rotation.snapAngle` (stored in `value`, degrees). `cw` or `ccw`.
+    /// more than `rotation.slop`. At release the reference app snaps the
+    /// image's *cumulative* angle — its total rotation across gestures,
+    /// ``SharedState/imageRotation`` — to a multiple of `rotation.snapAngle`
+    /// (45°), not this gesture's own turn: two turns of 30° end at 45° and
+    /// then 90° (the turn alone would snap to 45° twice). The snapped total
+    /// is stored in the shared state on a committed release and in `value`
+    /// (degrees). Direction: this gesture's turn, `cw` or `ccw`.
     mutating func rotation(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
-        _ compare: inout SoftThreshold
+        _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
         case .possible, .waiting, .began:
@@ -82,8 +87,11 @@ extension Recognizer {
                 if state == .began {
                     guard touches.pointee.activeCount <= 2 else { return .none }
                     direction = angleTurn >= 0 ? .cw : .ccw
-                    value = (angleTurn / p.pointee.rotationSnap).rounded() * p.pointee.rotationSnap * 180 / .pi
+                    let total = ((shared.imageRotation + angleTurn) / p.pointee.rotationSnap).rounded()
+                        * p.pointee.rotationSnap
+                    value = total * 180 / .pi
                     committed = event == .up
+                    if committed { shared.imageRotation = total }
                     return .end
                 }
                 return touches.pointee.activeCount <= 2 ? .fail : .none

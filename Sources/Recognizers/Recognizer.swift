@@ -137,7 +137,7 @@ public struct Recognizer: Sendable {
         case .tabSwipe: tabSwipe(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .dismiss: dismiss(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pinch: pinch(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
-        case .rotation: rotation(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .rotation: rotation(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .edgeSwipe: edgeSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .multiSwipe: multiSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .shake: .none
@@ -160,7 +160,14 @@ public struct Recognizer: Sendable {
             let position = (downX - rect.minX) / width * Double(shared.tabCount)
             guard position.isFinite else { return }
             let button = Int(min(max(position, 0), Double(shared.tabCount - 1)))
-            shared.currentTab = min(max(0, button), shared.tabCount - 1)
+            let selected = min(max(0, button), shared.tabCount - 1)
+            // The reference app restarts the momentum window on any change
+            // of the selected tab, a tab-bar tap included; a tap on the tab
+            // already showing changes nothing (no change, no window).
+            if selected != shared.currentTab {
+                shared.currentTab = selected
+                shared.lastTabChange = t
+            }
             value = Double(shared.currentTab)
         case .toggleZoom:
             shared.imageScale = shared.imageScale > 1 ? 1 : tuning.pointee.pinchDoubleTapScale

@@ -31,11 +31,16 @@ public struct ResolvedParameters: Sendable {
     let swipeActionsThreshold: Double
     let swipeActionsProjectedTrigger: Double
     let swipeActionsMaxDistance: Double
-    let swipeActionsResistance: Double
+    let swipeActionsResistanceDistance: Double
+    let swipeActionsMaxResistance: Double
+    /// The leftward translation at which the resisted offset reaches the
+    /// threshold, where the haptic fires (∞: the hard stop comes first).
+    let swipeActionsHapticTranslation: Double
     let swipeActionsButtonWidth: Double
     // Cards
     let cardSwipeSlop: Double
     let cardSwipeDeleteThreshold: Double
+    let cardSwipeProjectedTrigger: Double
     let cardSwipeRotationDivisor: Double
     let cardSwipeSpringResponse: Double
     let cardSwipeSpringDamping: Double
@@ -115,10 +120,15 @@ public struct ResolvedParameters: Sendable {
         swipeActionsThreshold = p[.swipeActionsThreshold]
         swipeActionsProjectedTrigger = p[.swipeActionsProjectedDistanceTrigger]
         swipeActionsMaxDistance = p[.swipeActionsMaxDistance]
-        swipeActionsResistance = p[.swipeActionsResistance]
+        swipeActionsResistanceDistance = p[.swipeActionsResistanceDistance]
+        swipeActionsMaxResistance = p[.swipeActionsMaxResistance]
+        swipeActionsHapticTranslation = ResolvedParameters.translation(
+            atResistedOffset: p[.swipeActionsThreshold], distance: p[.swipeActionsResistanceDistance],
+            maxResistance: p[.swipeActionsMaxResistance], hardStop: p[.swipeActionsMaxDistance])
         swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
         cardSwipeSlop = p[.cardSwipeSlop]
         cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
+        cardSwipeProjectedTrigger = p[.cardSwipeProjectedDistanceTrigger]
         cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
         cardSwipeSpringResponse = p[.cardSwipeSpringResponse]
         cardSwipeSpringDamping = p[.cardSwipeSpringDamping]
@@ -177,4 +187,33 @@ public struct ResolvedParameters: Sendable {
     /// UIKit's projected distance for a release velocity (pt/s → pt): what
     /// `predictedEndTranslation − translation` measures.
     public func projectedDistance(velocity: Double) -> Double { velocity * projectionFactor }
+
+    /// The reference app's resisted offset of a swiped row for a translation
+    /// `t`: `t × (1 − min(|t| / resistanceDistance, maxResistance))`, held
+    /// within ± `swipeActions.maxDistance` (its hard stop).
+    @inline(__always)
+    public func swipeActionsOffset(translation t: Double) -> Double {
+        let resisted = t * (1 - min(abs(t) / swipeActionsResistanceDistance, swipeActionsMaxResistance))
+        return min(max(resisted, -swipeActionsMaxDistance), swipeActionsMaxDistance)
+    }
+
+    /// The translation (≥ 0) whose resisted offset is `offset`: the inverse
+    /// of ``swipeActionsOffset(translation:)``, which grows monotonically
+    /// while `maxResistance ≤ 0.5`. Below the knee (translation
+    /// `maxResistance × distance`) the offset is `t − t²/distance`, so
+    /// `t = (distance − √(distance² − 4·distance·offset)) / 2`; past it,
+    /// `offset / (1 − maxResistance)`. With 80 pt, 400 pt and 0.5:
+    /// t(1 − t/400) = 80 gives t ≈ 110.557 pt. Infinite when the hard stop
+    /// keeps the offset below `offset`.
+    static func translation(atResistedOffset offset: Double, distance: Double, maxResistance: Double, hardStop: Double)
+        -> Double
+    {
+        guard offset <= hardStop else { return .infinity }
+        let c = min(max(maxResistance, 0), 0.5)
+        let knee = c * distance
+        if offset <= knee * (1 - c) {
+            return (distance - max(0, distance * distance - 4 * distance * offset).squareRoot()) / 2
+        }
+        return offset / (1 - c)
+    }
 }

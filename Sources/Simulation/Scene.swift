@@ -274,7 +274,7 @@ public struct Scene: Sendable, Hashable, Codable {
     public var tunableParameters: [Parameter] {
         var prefixes = Set(recognizers.map(\.kind.rawValue))
         if prefixes.contains("doubleTap") { prefixes.insert("tap") }
-        if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions"]) { prefixes.insert("projection") }
+        if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions", "cardSwipe"]) { prefixes.insert("projection") }
         return Parameter.allCases.filter { parameter in
             prefixes.contains(String(parameter.name.prefix { $0 != "." }))
         }

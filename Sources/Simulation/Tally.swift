@@ -98,8 +98,10 @@ struct Tally: Sendable {
             }
             switch options.measureSprings ? r.kind : .tap {
             case .cardSwipe:
+                // The reference app starts the card's spring from rest (it
+                // passes no release velocity); the tab page keeps the finger's.
                 springs.append(SpringRelease(
-                    gesture: .cardSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
+                    gesture: .cardSwipe, distance: r.springDistance, velocity: 0,
                     response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping],
                     targetOnScreen: !r.committed))
             case .tabSwipe:

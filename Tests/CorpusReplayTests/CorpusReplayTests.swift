@@ -34,8 +34,14 @@ import TraceModel
         let result = try run()
         #expect(result.scenes == ["epilogue": 320])
         #expect(result.total.labels == 10_350)
-        // datasets/README.md: 21.3 % at the catalogue defaults.
-        #expect(abs(result.misfireRate - 0.213) < 0.0005, "misfire rate \(result.misfireRate)")
+        // datasets/README.md: 21.3 % at the catalogue defaults before issue
+        // 14. The reference app's semantics moved it to 21.2 % (8 143 → 8 154
+        // correct, 831 → 838 wrong, 983 → 963 missed, 303 → 305 spurious):
+        // about half from the tab swipe's release triggers regardless of
+        // direction and its bias over the whole translation (with the old
+        // tab swipe alone: 8 148 correct), the rest mostly from the momentum
+        // window that tab-bar taps now open. The README is regenerated after the merge.
+        #expect(abs(result.misfireRate - 0.2122) < 0.0005, "misfire rate \(result.misfireRate)")
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])

@@ -33,7 +33,9 @@ struct MultiTouchAndMotionTests {
         trace.twoFinger(center: (200, 300), span: 150, scale: 1, degrees: -80, duration: 0.4)
         let arena = try replay(trace.session, [rotation])
         #expect(arena.recognitions.map(\.direction) == [.cw, .ccw])
-        #expect(arena.recognitions.map(\.value) == [45, -90])
+        // Issue 14 (the cumulative angle snaps): 60° → 45°, then 45° − 80° =
+        // −35° → −45° (was −90°, the second turn snapped alone).
+        #expect(arena.recognitions.map(\.value) == [45, -45])
     }
 
     @Test func pinchAndRotationAreExclusiveUnlessSimultaneous() throws {

@@ -98,7 +98,10 @@ struct SimulatorTests {
         #expect((card.settleTime?.p50 ?? 0) > 100)
         let tab = try #require(result.springs.first { $0.gesture == .tabSwipe })
         #expect(tab.response == 0.35 && tab.dampingFraction == 0.85)
-        #expect(result.hapticLatency?.count == 6)
+        // Issue 14 (the haptic follows the resisted offset, ≈ 110.6 pt of
+        // translation): the corpus's 100 pt row swipes show 75 pt and no
+        // longer fire it — 0 haptics (was 6, one per person).
+        #expect(result.hapticLatency == nil)
         #expect(result.budgets.count == LatencyBudget.defaults.count)
     }
 

@@ -1,0 +1,35 @@
+import Foundation
+import Recognizers
+import Simulation
+import Testing
+
+@Suite("The reference app's constants")
+struct ReferenceConstantsTests {
+    /// The README's table lists every constant the epilogue scene uses, with
+    /// the catalogue's defaults, units and sources: it cannot drift.
+    @Test func theReadmeTableIsTheCatalogues() throws {
+        let readme = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let start = try #require(text.range(of: "## The reference app's constants\n"))
+        let end = try #require(text.range(of: "\n## Benchmarks", range: start.upperBound..<text.endIndex))
+        let section = text[start.upperBound..<end.lowerBound]
+        let table = section.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
+        #expect(table == constantsTable(Scene.epilogue.tunableParameters))
+    }
+
+    /// Every sourceless constant says so, in one of the catalogue's forms.
+    @Test func sourcelessConstantsAreTagged() {
+        let spec = { (name: String) in Parameter(name: name)!.spec }
+        #expect(spec("tap.movementSlop").source == .gesturetune)
+        #expect(spec("longPress.allowableMovement").source
+            == .platform("UIKit's documented allowableMovement of UILongPressGestureRecognizer"))
+        #expect(spec("projection.decelerationRate").source == .platform("UIScrollView.DecelerationRate.normal, 0.998"))
+        #expect(spec("pan.slop").source == .platform("Flutter's kTouchSlop"))
+        #expect(spec("tabSwipe.directionalBias").source == .referenceApp)
+        #expect(spec("swipeActions.resistanceDistance").source == .referenceApp)
+        // No budget is a constant of the app.
+        #expect(Scene.epilogue.tunableParameters.allSatisfy { !$0.name.contains("budget") })
+    }
+}
