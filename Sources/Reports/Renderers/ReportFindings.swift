@@ -57,8 +57,8 @@ struct ReportFindings {
 
     /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (95 % CI 89–100 %), 0 fixed, 17 broken, p < 0.0001`.
     static func intentChange(_ c: TuningReport.IntentChange) -> String {
-        "\(c.intent) \(Format.percent(c.before.rate)) (\(interval(c.before))) → \(Format.percent(c.after.rate))"
-            + " (\(interval(c.after))), \(c.fixedCount) fixed, \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
+        "\(c.intent) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
+            + " \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
     }
 
     /// Per-intent changes significant either way.
@@ -69,8 +69,8 @@ struct ReportFindings {
             columns: [("intent", .left), ("before", .right), ("after", .right), ("fixed / broken", .right), ("McNemar p", .right)],
             rows: rows.map { c in
                 ReportTable.Row(cells: [
-                    .init(c.intent), .init("\(Format.percent(c.before.rate)) (\(Self.interval(c.before)))"),
-                    .init("\(Format.percent(c.after.rate)) (\(Self.interval(c.after)))", c.isWorse ? .fail : .ok),
+                    .init(c.intent), .init(Self.rateWithInterval(c.before)),
+                    .init(Self.rateWithInterval(c.after), c.isWorse ? .fail : .ok),
                     .init("\(c.fixedCount) / \(c.brokenCount)"), .init(Format.pValue(c.pValue)),
                 ])
             })

@@ -28,7 +28,7 @@ public enum TuningSpace {
     /// left alone: they are design decisions more than recognition ones.
     public static let epilogueDefaults = [
         "swipeActions.threshold", "swipeActions.projectedDistanceTrigger",
-        "cardSwipe.deleteThreshold",
+        "cardSwipe.deleteThreshold", "cardSwipe.projectedDistanceTrigger",
         "tabSwipe.projectedDistanceTrigger", "tabSwipe.distanceThreshold",
         "tabSwipe.directionalBias", "tabSwipe.momentumBias", "tabSwipe.momentumWindow",
         "tabSwipe.horizontalLock", "tabSwipe.verticalScrollLock",
