@@ -99,7 +99,15 @@ extension TuningReport {
             title: "Gesture tuning: \(result.scene ?? "each session's scene")",
             verdict: verdict, constants: constants, misfires: misfires, latency: latency,
             springs: replay.springs(result: result),
-            sensitivity: Sensitivity(sweeps: sweeps, pareto: TuningReport.markingFront(pareto)),
+            sensitivity: Sensitivity(
+                sweeps: sweeps, pareto: TuningReport.markingFront(pareto),
+                protection: result.intentRelaxation.map { r in
+                    ProtectionTradeoff(
+                        margin: r.margin, evaluations: r.evaluations, protectedRate: r.protectedTrainMisfireRate,
+                        unprotectedRate: r.unprotectedTrainMisfireRate,
+                        sacrificed: r.sacrificed.map { SacrificedIntent(intent: $0.intent, before: $0.baselineRate,
+                                                                        after: $0.unprotectedRate) })
+                }),
             search: search, examples: replay.examples(limit: examplesPerGroup),
             breakdown: replay.breakdown(),
             run: RunInfo(

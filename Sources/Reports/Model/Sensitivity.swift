@@ -87,10 +87,46 @@ extension TuningReport {
     public struct Sensitivity: Codable, Sendable, Hashable {
         public var sweeps: [ParameterSweep]
         public var pareto: [ParetoPoint]
+        /// What relaxing the per-intent protection would buy.
+        public var protection: ProtectionTradeoff?
 
-        public init(sweeps: [ParameterSweep], pareto: [ParetoPoint]) {
+        public init(sweeps: [ParameterSweep], pareto: [ParetoPoint], protection: ProtectionTradeoff? = nil) {
             self.sweeps = sweeps
             self.pareto = pareto
+            self.protection = protection
+        }
+    }
+
+    /// The per-intent protection's price: the training misfire rate with it
+    /// and without it, and the intents the unprotected constants sacrifice.
+    public struct ProtectionTradeoff: Codable, Sendable, Hashable {
+        /// Points an intent may rise (0.02 = 2 points).
+        public var margin: Double
+        public var evaluations: Int
+        public var protectedRate: Double
+        public var unprotectedRate: Double
+        /// Intent, training rate with the reference → without protection.
+        public var sacrificed: [SacrificedIntent]
+
+        public init(margin: Double, evaluations: Int, protectedRate: Double, unprotectedRate: Double,
+                    sacrificed: [SacrificedIntent]) {
+            self.margin = margin
+            self.evaluations = evaluations
+            self.protectedRate = protectedRate
+            self.unprotectedRate = unprotectedRate
+            self.sacrificed = sacrificed
+        }
+    }
+
+    public struct SacrificedIntent: Codable, Sendable, Hashable {
+        public var intent: String
+        public var before: Double
+        public var after: Double
+
+        public init(intent: String, before: Double, after: Double) {
+            self.intent = intent
+            self.before = before
+            self.after = after
         }
     }
 

@@ -209,7 +209,8 @@ public enum HTMLReport {
         }
         let pareto = f.report.sensitivity.pareto
         let budget = f.report.verdict.budgets.filter { $0.unit == "ms" }.map(\.limit).min()
-        var content: [Markup] = [
+        var content: [Markup] = f.protectionSentence.map { [.el(.h3, text: "Protecting every intent"), .el(.p, text: $0)] } ?? []
+        content += [
             .el(.p, text: "A flat curve around the chosen value means the constant is safe to round; a steep one means it matters."),
             f.sweepTable.markup,
             .el(.div, [.class: "grid2"], children: sweeps),

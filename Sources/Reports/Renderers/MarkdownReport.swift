@@ -55,6 +55,7 @@ public enum MarkdownReport {
         table(f.springTable)
 
         heading(2, "6. Sensitivity")
+        if let protection = f.protectionSentence { paragraph(protection) }
         table(f.sweepTable)
         if report.sensitivity.pareto.contains(where: \.onFront) {
             heading(3, "Pareto front (misfire rate against budgeted latency)")

@@ -45,6 +45,19 @@ struct ReportFindings {
         return countedBudgetSentence(all.filter(\.isCounted)) + fixedNote
     }
 
+    /// What relaxing the per-intent protection would buy, in one sentence.
+    var protectionSentence: String? {
+        guard let p = report.sensitivity.protection else { return nil }
+        let margin = Format.smart(p.margin * 100)
+        let head = "Per-intent protection (no intent's training misfire rate more than \(margin) points above the"
+            + " reference's): \(Format.percent(p.protectedRate)) training misfires with it; a search of"
+            + " \(p.evaluations) evaluations without it reaches \(Format.percent(p.unprotectedRate))"
+        if p.sacrificed.isEmpty { return head + " without sacrificing any intent." }
+        return head + " by sacrificing " + p.sacrificed.map {
+            "\($0.intent) (\(Format.percent($0.before)) → \(Format.percent($0.after)))"
+        }.joined(separator: ", ") + "."
+    }
+
     /// Every intent made worse on held-out people, with its interval: the
     /// first screen says it, never only a table further down.
     var worseIntentsSentence: String {

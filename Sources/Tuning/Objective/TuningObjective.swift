@@ -177,7 +177,8 @@ public final class TuningObjective: Sendable {
     /// The per-intent row of spurious recognitions outside every label: no intent.
     static let unlabelled = "unlabelled"
 
-    private init(copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget]) {
+    private init(copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget],
+                 intentLimits: [String: Double]) {
         data = other.data
         self.space = space
         scene = other.scene
@@ -187,8 +188,8 @@ public final class TuningObjective: Sendable {
         relaxedBudgets = other.relaxedBudgets
         observedBudgets = other.observedBudgets
         fixedBudgets = other.fixedBudgets
-        intentMargin = other.intentMargin
-        intentLimits = other.intentLimits
+        intentMargin = intentLimits.isEmpty ? nil : other.intentMargin
+        self.intentLimits = intentLimits
         baselineIntentRates = other.baselineIntentRates
         budgetMargin = other.budgetMargin
         matchTolerance = other.matchTolerance
@@ -198,9 +199,11 @@ public final class TuningObjective: Sendable {
     /// The same objective over another space (e.g. one recentred on an
     /// optimum) and, optionally, other effective budgets (a Pareto sweep
     /// tightening one of them).
-    public func with(space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil) -> TuningObjective {
+    public func with(space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
+                     intentLimits: [String: Double]? = nil) -> TuningObjective {
         TuningObjective(copying: self, space: space ?? self.space,
-                        effectiveBudgets: effectiveBudgets ?? self.effectiveBudgets)
+                        effectiveBudgets: effectiveBudgets ?? self.effectiveBudgets,
+                        intentLimits: intentLimits ?? self.intentLimits)
     }
 
     // MARK: - Parameters

@@ -57,6 +57,9 @@ public struct OptimizationResult: Sendable, Codable {
     public var history: [HistoryPoint]
     public var sensitivity: [SensitivityCurve]
     public var pareto: ParetoFront?
+    /// What giving up the per-intent protection would buy (`nil`: not
+    /// explored, or no protection).
+    public var intentRelaxation: IntentRelaxation?
 
     /// Pretty JSON with sorted keys.
     public func jsonData() throws -> Data {

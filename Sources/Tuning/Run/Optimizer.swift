@@ -106,6 +106,12 @@ public struct Optimizer: Sendable {
 
         lap("pareto")
 
+        // What the per-intent protection costs: one search without it.
+        let relaxation = s.paretoFractions.isEmpty ? nil
+            : try IntentRelaxation.explore(objective: objective, from: best, seed: s.seed, evaluations: perLevel,
+                                           parallelism: s.parallelism)
+        lap("intentRelaxation")
+
         // 4. Optional k-fold cross-validation.
         var crossValidation: CrossValidation?
         if let k = s.folds, k >= 2 {
@@ -143,7 +149,7 @@ public struct Optimizer: Sendable {
                                    holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate,
                                    perIntent: validation.perIntent, intentMargin: objective.intentMargin),
             crossValidation: crossValidation, history: found.history,
-            sensitivity: sensitivity, pareto: pareto)
+            sensitivity: sensitivity, pareto: pareto, intentRelaxation: relaxation)
     }
 
     /// The objective of these settings for one split of the sessions. The
