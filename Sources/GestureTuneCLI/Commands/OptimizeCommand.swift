@@ -271,8 +271,8 @@ struct TuningInputOptions: ParsableArguments {
     var tune: String?
 
     @Option(help: ArgumentHelp(
-        "Budgets file: a JSON array of {gesture, measure (latency|recognition|haptic|settleTime|overshoot), "
-            + "scope (all|immediate|waited), percentile, limit} "
+        "Budgets file: a JSON array of {gesture, measure (latency|response|recognition|haptic|settleTime|overshoot), "
+            + "scope (all|immediate|waited), percentile, limit, exact (checked without the margin)} "
             + "(default: the reference app's budgets).", valueName: "file"))
     var budgets: String?
 

@@ -51,7 +51,8 @@ struct ReportFindings {
         let margin = Format.smart(p.margin * 100)
         let head = "Per-intent protection (no intent's training misfire rate more than \(margin) points above the"
             + " reference's): \(Format.percent(p.protectedRate)) training misfires with it; a search of"
-            + " \(p.evaluations) evaluations without it reaches \(Format.percent(p.unprotectedRate))"
+            + " \(p.evaluations) evaluations without it, started at the chosen constants, reaches"
+            + " \(Format.percent(p.unprotectedRate))"
         if p.sacrificed.isEmpty { return head + " without sacrificing any intent." }
         return head + " by sacrificing " + p.sacrificed.map {
             "\($0.intent) (\(Format.percent($0.before)) → \(Format.percent($0.after)))"

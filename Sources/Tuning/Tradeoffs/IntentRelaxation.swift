@@ -36,12 +36,16 @@ public struct IntentRelaxation: Sendable, Hashable, Codable {
     static func explore(objective: TuningObjective, from optimum: ParameterValues, seed: UInt, evaluations: Int,
                         parallelism: Int) throws -> IntentRelaxation? {
         guard let margin = objective.intentMargin, !objective.intentLimits.isEmpty else { return nil }
+        // The same space centred on the protected optimum: the search starts
+        // there (a warm start, as the Pareto levels do), so it can only
+        // find more.
         let free = objective.withoutIntentProtection()
-        var search = TuningSearch(space: free.space, budget: evaluations, seed: seed &+ 977)
-        search.startPass = 1   // a warm start from the protected optimum, as the Pareto levels do
+        let centred = free.with(space: try free.space.recentred(at: optimum))
+        var search = TuningSearch(space: centred.space, budget: evaluations, seed: seed &+ 977)
+        search.startPass = 1
         search.polishFraction = 0
         search.parallelism = parallelism
-        let found = try search.run(objective: free.with(space: try free.space.recentred(at: optimum)).searchObjective)
+        let found = try search.run(objective: centred.searchObjective)
         guard let protected = objective.evaluateDetailed(optimum, on: .train, threads: parallelism),
               let unprotected = free.simulateTrain(found.best) else { return nil }
         let excess = objective.intentExcess(unprotected)
