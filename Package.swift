@@ -101,6 +101,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),         // to quiet the server's own log
                 .product(name: "Crypto", package: "swift-crypto"),       // CSP hashes of the page's script
             ]),
+        .testTarget(
+            name: "StudyRecorderTests",
+            dependencies: [
+                "StudyRecorder", "TraceStore", "TraceModel", "Simulation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
 
         // MARK: - The `gesturetune` command
         .executableTarget(
