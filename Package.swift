@@ -11,6 +11,9 @@
 //                                       ↓
 //                                   Synthesis
 //
+//   StudyRecorder: a Simulation scene → the study page → phones → (Hummingbird) → TraceImport's
+//   validator → TraceStore, one transaction per session (`gesturetune record`)
+//
 // and `gesturetune` (GestureTuneCLI) puts them behind one command.
 
 import PackageDescription

@@ -18,6 +18,8 @@ reload still in the session). Then Ctrl-C stops the server, and:
 - the page logged no console error, threw nothing and requested nothing but
   the server's own URLs (its Content-Security-Policy held).
 A phone-sized screenshot of a trial goes to --screenshot (for the README).
+Last, the page `record --export-page` writes is run from a file: its saved
+session file must ingest.
 
 usage: record-browser-test.py [--gesturetune PATH] [--chromium PATH] [--screenshot OUT.png]
 Prints `N passed, N failed` at the end; exits 1 on any failure.
@@ -148,6 +150,49 @@ def target_box(page, step):
     return page.locator(selector).bounding_box()
 
 
+# MARK: - The offline page
+
+def offline_study(gesturetune, browser, scratch, checks):
+    """`record --export-page`: opened from a file, the session is saved as a
+    download the person sends back, which `ingest` reads."""
+    page_file = os.path.join(scratch, "study.html")
+    run(gesturetune, "record", "--export-page", page_file, "--scene", "epilogue", "--intents", "tap",
+        "--trials", "2", "--practice", "0", "--seed", "3")
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
+                                  accept_downloads=True)
+    page = context.new_page()
+    problems = []
+    page.on("console", lambda m: m.type in ("error", "warning") and problems.append(f"console.{m.type}: {m.text}"))
+    page.on("pageerror", lambda e: problems.append(f"exception: {e}"))
+    page.on("request", lambda r: r.url.startswith(("file:", "blob:", "data:")) or problems.append(f"request: {r.url}"))
+    page.goto(pathlib.Path(page_file).as_uri())
+    finger = Finger(page)
+    page.fill("#participant", "P02")
+    page.check("input[name=hand][value=left]")
+    page.check("#agree")
+    page.click("#start")
+    labels = 0
+    while True:
+        step = current_step(page)
+        if step["ready"] == "done":
+            break
+        perform(finger, step, target_box(page, step))
+        page.wait_for_selector("#bar.shown", timeout=5000)
+        page.click("#next")
+        labels += 1
+    with page.expect_download() as download:
+        page.click("#save")
+    saved = os.path.join(scratch, "offline-session.jsonl")
+    download.value.save_as(saved)
+    context.close()
+    db = os.path.join(scratch, "offline.sqlite")
+    run(gesturetune, "ingest", "--db", db, saved)
+    stats = json.loads(run(gesturetune, "stats", "--db", db, "--json"))
+    checks.expect(stats["sessions"] == 1 and stats["labels"] == labels,
+                  f"the offline page's saved file ingests: 1 session, {labels} labels")
+    checks.expect(not problems, f"the offline page loads nothing and logs no error {problems}")
+
+
 # MARK: - The study
 
 def main():
@@ -213,7 +258,8 @@ def main():
                     step = current_step(page)
                     if step["ready"] == "done":
                         break
-                    if step["practice"] == "0" and not shot and step["navigation"] == "0":
+                    # The README's picture: a swipe on the note rows, the first tab's list.
+                    if step["practice"] == "0" and not shot and step["intent"] == "swipe-actions":
                         pathlib.Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
                         page.screenshot(path=args.screenshot)
                         shot = True
@@ -256,6 +302,7 @@ def main():
 
                 page.wait_for_function("() => document.body.dataset.waiting === '0'", timeout=20000)
                 checks.expect(reloaded and offline_tested, "the study ran through a reload and a network drop")
+                offline_study(args.gesturetune, browser, scratch, checks)
                 browser.close()
         finally:
             server.send_signal(signal.SIGINT)
@@ -264,7 +311,8 @@ def main():
             except subprocess.TimeoutExpired:
                 server.kill()
                 out, err = server.communicate()
-        checks.expect(server.returncode == 0, f"record stopped cleanly on Ctrl-C (exit {server.returncode}) {err[-300:]}")
+        checks.expect(server.returncode == 0, f"record stopped cleanly on Ctrl-C (exit {server.returncode})"
+                      + ("" if server.returncode == 0 else f": {err[-300:]}"))
         stopped = json.loads(out.strip().splitlines()[-1])
         checks.expect(stopped["event"] == "stopped", "record printed its totals")
 

@@ -109,6 +109,7 @@ extension StudyPage {
       }
       box.style.left = x + 'px'; box.style.top = y + 'px'; box.style.width = bw + 'px'; box.style.height = bh + 'px';
       box.textContent = item.target;
+      if (r.edge) box.classList.add('edge');   // a strip too narrow for its name: dashed, unlabelled
       const task = step.task;
       if (task && item.target === task.target && sameRegion(item.region, task.region)) box.classList.add('target');
       stage.appendChild(box);

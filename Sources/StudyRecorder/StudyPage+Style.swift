@@ -12,6 +12,7 @@ extension StudyPage {
         -webkit-touch-callout:none;overflow:hidden}
         .region{position:absolute;box-sizing:border-box;border:1px solid #c9cbd3;border-radius:10px;background:#fff;\
         color:#7a7d88;font-size:12px;padding:4px 6px;pointer-events:none;overflow:hidden}
+        .region.edge{font-size:0;border-style:dashed;background:rgba(255,255,255,.4)}
         .region.target{border:3px solid #1f5fd1;background:#e6efff;color:#123f8f;font-weight:600;\
         box-shadow:0 0 0 4px rgba(31,95,209,.15)}
         .tabbar{position:absolute;display:flex;pointer-events:none;border-top:1px solid #c9cbd3;background:#fafafa}

@@ -195,6 +195,8 @@ struct PageConfig: Encodable {
             }
             return seen.insert(item).inserted
         }
+        // Edge strips last: drawn over the content they border, as on a phone.
+        layout = layout.filter { $0.region.edge == nil } + layout.filter { $0.region.edge != nil }
         tabBar = bar.map { TabBar(member: $0.id, target: $0.target ?? "tab-bar", region: PageRegion($0.region)) }
         edgeWidth = ParameterSet().all.merging(c.scene.parameters) { $1 }["edgeSwipe.edgeWidth"] ?? 20
     }
