@@ -17,6 +17,7 @@ final class StudyMonitor: @unchecked Sendable {
     private let pagePath: String
     private let live = Console.stderrIsTerminal
     private let lock = NSLock()
+    private var listened = false
 
     init(json: Bool, study: String, scene: String, db: String, host: String, pagePath: String) {
         self.json = json
@@ -33,6 +34,7 @@ final class StudyMonitor: @unchecked Sendable {
         defer { lock.unlock() }
         switch event {
         case .listening(let port):
+            listened = true
             let hosts = host == "0.0.0.0" ? LocalAddresses.ipv4() : [host.contains(":") ? "[\(host)]" : host]
             let urls = hosts.map { "http://\($0):\(port)\(pagePath)" }
             if json {
@@ -65,10 +67,12 @@ final class StudyMonitor: @unchecked Sendable {
         }
     }
 
-    /// The totals once the server has stopped.
+    /// The totals once the server has stopped (none if it never listened:
+    /// the error says why).
     func finish(_ counts: StudyTally.Counts) {
         lock.lock()
         defer { lock.unlock() }
+        guard listened else { return }
         if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if json {
             try? Console.jsonLine(Stopped(counts: counts))
