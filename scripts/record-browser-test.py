@@ -302,6 +302,10 @@ def main():
 
                 page.wait_for_function("() => document.body.dataset.waiting === '0'", timeout=20000)
                 checks.expect(reloaded and offline_tested, "the study ran through a reload and a network drop")
+                page.click("#again")
+                page.wait_for_selector("#consent:not([hidden])", timeout=5000)
+                checks.expect(page.evaluate("() => document.getElementById('participant').value") == "",
+                              "the next participant starts on an empty consent screen")
                 offline_study(args.gesturetune, browser, scratch, checks)
                 browser.close()
         finally:

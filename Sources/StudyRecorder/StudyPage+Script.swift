@@ -13,22 +13,29 @@ extension StudyPage {
 (function () {
   // MARK: - Configuration and storage
   const config = JSON.parse(document.getElementById('study-config').textContent);
+  // The participant's progress and the outbox are kept apart: sessions not
+  // yet confirmed outlive a participant (the next one on the same phone).
   const KEY = 'gesturetune-study/' + config.study;
+  const OUTBOX = KEY + '/outbox';
   const QUIET_MS = 700;           // after the last finger lifts: long enough to see a double tap's second tap
   const $ = (id) => document.getElementById(id);
   const stage = $('stage'), promptBox = $('prompt'), promptText = $('prompt-text'), promptStatus = $('prompt-status');
   const bar = $('bar');
-  let state = load();
+  let state = load(KEY);
+  let outbox = load(OUTBOX) || [];
   let trial = null;
   let quietTimer = 0;
   let storageProblem = '';
 
-  function load() {
-    try { return JSON.parse(localStorage.getItem(KEY)); } catch (e) { return null; }
+  function load(key) {
+    try { return JSON.parse(localStorage.getItem(key)); } catch (e) { return null; }
   }
   function save() {
-    try { localStorage.setItem(KEY, JSON.stringify(state)); storageProblem = ''; }
-    catch (e) { storageProblem = 'This browser cannot keep the trials (storage full or blocked): keep this page open.'; }
+    try {
+      if (state) localStorage.setItem(KEY, JSON.stringify(state)); else localStorage.removeItem(KEY);
+      localStorage.setItem(OUTBOX, JSON.stringify(outbox));
+      storageProblem = '';
+    } catch (e) { storageProblem = 'This browser cannot keep the trials (storage full or blocked): keep this page open.'; }
   }
 
   // MARK: - The seeded order
@@ -162,8 +169,8 @@ extension StudyPage {
   }
   function updateStatus() {
     if (!state || !trial) return;
-    const waiting = state.outbox.filter((o) => !o.refused).length;
-    const refused = state.outbox.filter((o) => o.refused).length;
+    const waiting = outbox.filter((o) => !o.refused).length;
+    const refused = outbox.filter((o) => o.refused).length;
     let text = trial.step.practice ? 'Practice, not recorded'
       : 'Trial ' + (Math.min(recordedDone() + 1, recordedCount())) + ' of ' + recordedCount();
     if (config.upload && waiting) text += ' · ' + waiting + ' session(s) waiting to be sent';
@@ -181,8 +188,8 @@ extension StudyPage {
   function showDone() {
     const done = $('done');
     done.hidden = false;
-    const waiting = state.outbox.filter((o) => !o.refused).length;
-    const refused = state.outbox.filter((o) => o.refused);
+    const waiting = outbox.filter((o) => !o.refused).length;
+    const refused = outbox.filter((o) => o.refused);
     let text;
     if (!config.upload) {
       text = 'Save the session file below and send it to the study\'s organiser.';
@@ -376,14 +383,14 @@ extension StudyPage {
       user: state.participant, scene: config.scene, startedAt: block.startedAt, meta: meta };
     const samples = block.lines.slice().sort((a, b) => a.t - b.t);   // stable: a pointer's order is kept
     const body = [head].concat(samples, block.labels).map((line) => JSON.stringify(line)).join('\n') + '\n';
-    state.outbox.push({ id: id, body: body, trials: block.labels.length });
+    outbox.push({ id: id, body: body, trials: block.labels.length });
     save();
     flush();
   }
   let sending = false, retryTimer = 0, retryDelay = 2000;
   function flush() {
-    if (!config.upload || sending || !state) return;
-    const item = state.outbox.find((o) => !o.refused);
+    if (!config.upload || sending) return;
+    const item = outbox.find((o) => !o.refused);
     if (!item) return;
     sending = true;
     clearTimeout(retryTimer);
@@ -392,8 +399,8 @@ extension StudyPage {
       .then((response) => {
         if (response.ok) {
           // Confirmed: only now is the session dropped from the page's storage.
-          state.outbox = state.outbox.filter((o) => o.id !== item.id);
-          state.sent += 1;
+          outbox = outbox.filter((o) => o.id !== item.id);
+          if (state) state.sent += 1;
           retryDelay = 2000;
           return null;
         }
@@ -418,7 +425,7 @@ extension StudyPage {
   window.addEventListener('online', () => { retryDelay = 2000; flush(); });
 
   $('save').addEventListener('click', () => {
-    const items = config.upload ? state.outbox.filter((o) => o.refused) : state.outbox;
+    const items = config.upload ? outbox.filter((o) => o.refused) : outbox;
     const blob = new Blob(items.map((o) => o.body), { type: 'application/x-ndjson' });
     const link = document.createElement('a');
     link.href = URL.createObjectURL(blob);
@@ -430,15 +437,15 @@ extension StudyPage {
     save();
   });
   $('again').addEventListener('click', () => {
-    if (!config.upload && !state.saved && state.outbox.length && !window.confirm('The session file was not saved. Start over anyway?')) return;
-    // Sessions not yet confirmed stay in the outbox and keep being sent.
-    const outbox = config.upload ? state.outbox : [];
-    localStorage.removeItem(KEY);
+    if (!config.upload && !state.saved && outbox.length && !window.confirm('The session file was not saved. Start over anyway?')) return;
+    // Online, sessions not yet confirmed stay in the outbox and keep being
+    // sent; offline, the outbox is what was saved.
+    if (!config.upload) outbox = [];
     state = null;
-    if (outbox.length) { state = { outbox: outbox }; save(); state = null; pendingOutbox = outbox; }
+    $('consent-form').reset();   // nothing of the previous participant shows
+    save();
     render();
   });
-  let pendingOutbox = [];
 
   // MARK: - Consent
   $('consent-form').addEventListener('submit', (e) => {
@@ -449,13 +456,12 @@ extension StudyPage {
     $('start').disabled = true;
     motionProblem().then((problem) => {
       $('start').disabled = false;
-      const previous = load();
       const random = new Uint8Array(4);
       crypto.getRandomValues(random);
       state = { participant: participant, hand: hand, ageBand: ageBand || null,
         instance: Array.from(random, (b) => b.toString(16).padStart(2, '0')).join(''),
         steps: planSteps(participant, !problem), position: 0, tab: config.initialTab, block: null, blocks: 0,
-        outbox: (previous && previous.outbox) || pendingOutbox, sent: 0, skipped: problem ? ['shake: ' + problem] : [] };
+        sent: 0, skipped: problem ? ['shake: ' + problem] : [] };
       save();
       render();
       flush();
@@ -464,9 +470,8 @@ extension StudyPage {
 
   window.addEventListener('resize', () => { if (trial && state && state.position < state.steps.length) draw(trial.step); });
   // A reload resumes where the person left off, and sends what is waiting.
-  if (state && !state.steps) { pendingOutbox = state.outbox || []; state = null; }
   render();
-  if (state) flush();
+  flush();
 })();
 """#
 }
