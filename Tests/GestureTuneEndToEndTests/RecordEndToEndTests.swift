@@ -114,6 +114,36 @@ struct RecordEndToEndTests {
     }
 }
 
+// MARK: - The command's other outcomes
+
+@Suite("record: the offline page and the exit codes")
+struct RecordCommandTests {
+    @Test func exportPageWritesTheOfflinePageAndStartsNoServer() throws {
+        let file = try scratch().appendingPathComponent("study.html").path
+        let result = try run(["record", "--export-page", file, "--scene", "epilogue", "--seed", "3"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("wrote \(file): the offline study page for scene epilogue"))
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.contains("http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'"))
+        #expect(html.contains("\"upload\":null") || !html.contains("\"upload\""))
+        #expect(html.contains("\"scene\":\"epilogue\""))
+    }
+
+    @Test func aPortInUseIsAFailureAndABadOptionAUsageError() throws {
+        let server = try RecordServer(extra: [])
+        defer { server.stopIfRunning() }
+        let port = try #require(server.origin.split(separator: ":").last.map(String.init))
+        let busy = try run(["record", "--db", server.db, "--bind", "127.0.0.1", "--port", port])
+        #expect(busy.status == 1)
+        #expect(busy.stderr.contains("cannot serve the study on 127.0.0.1:\(port)"), "\(busy.stderr)")
+        #expect(busy.stdout.isEmpty)
+        let usage = try run(["record", "--intents", "tap,wave"])
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("unknown intent \"wave\""))
+        #expect(try run(["record", "--scene", "no-such-scene", "--export-page", "/dev/null"]).status == 1)
+    }
+}
+
 // MARK: - The server under test
 
 /// `gesturetune record --json` on 127.0.0.1, a free port, a fresh store.
