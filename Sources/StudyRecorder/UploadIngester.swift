@@ -76,8 +76,9 @@ public final class UploadIngester: Sendable {
     // MARK: - Before the validator
 
     /// The study's own rules, checked before anything is written: exactly
-    /// one session (one transaction per session), this study's scene, and
-    /// a session id of plain characters (it names the import). The format
+    /// one session (one transaction per session), this study's scene, a
+    /// session id of plain characters (it names the import) and a
+    /// participant code like the page's. The format
     /// itself is the validator's job: a line that is not JSON, or a body
     /// without a session line, goes to it (`nil`) so that its message names
     /// the line and field the same way as `ingest`.
@@ -106,10 +107,18 @@ public final class UploadIngester: Sendable {
         else {
             throw UploadRefusal(400, "upload:\(line): a session id of 1 to 160 letters, digits, - _ . or : (id)")
         }
+        // The page asks for a code of this form; anything else (a name with
+        // spaces, terminal escapes) did not come from it.
+        let user = session["user"] as? String
+        guard let user, (1...24).contains(user.count),
+            user.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) })
+        else {
+            throw UploadRefusal(400, "upload:\(line): a participant code of 1 to 24 letters, digits, - or _ (user)")
+        }
         guard session["scene"] as? String == scene else {
             throw UploadRefusal(400, "upload:\(line): this study records scene \"\(scene)\" (scene)")
         }
-        return (id, session["user"] as? String)
+        return (id, user)
     }
 }
 

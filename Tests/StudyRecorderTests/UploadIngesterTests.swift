@@ -52,6 +52,9 @@ import TraceStore
         #expect(otherScene?.status == 400 && otherScene?.message.hasSuffix("(scene)") == true)
         let badID = await refusal(Self.session("s 4/\\u001b[2J", secondT: "0.18"))
         #expect(badID?.status == 400 && badID?.message.hasSuffix("(id)") == true)
+        let named = await refusal(Data(String(decoding: Self.session("s-6", secondT: "0.18"), as: UTF8.self)
+            .replacingOccurrences(of: "\"P01\"", with: "\"Ada Lovelace\"").utf8))
+        #expect(named?.status == 400 && named?.message.hasSuffix("(user)") == true)
         #expect(try store.contentDigest() == empty)
         // The same id with other content: a conflict, not an overwrite.
         _ = try await ingester.ingest(Self.session("s-5", secondT: "0.18"))
