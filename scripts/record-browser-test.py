@@ -156,7 +156,7 @@ def offline_study(gesturetune, browser, scratch, checks):
     """`record --export-page`: opened from a file, the session is saved as a
     download the person sends back, which `ingest` reads."""
     page_file = os.path.join(scratch, "study.html")
-    run(gesturetune, "record", "--export-page", page_file, "--scene", "epilogue", "--intents", "tap",
+    run(gesturetune, "record", "--export-page", page_file, "--scene", "epilogue", "--intents", "tap,shake",
         "--trials", "2", "--practice", "0", "--seed", "3")
     context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True,
                                   accept_downloads=True)
@@ -191,6 +191,12 @@ def offline_study(gesturetune, browser, scratch, checks):
     checks.expect(stats["sessions"] == 1 and stats["labels"] == labels,
                   f"the offline page's saved file ingests: 1 session, {labels} labels")
     checks.expect(not problems, f"the offline page loads nothing and logs no error {problems}")
+    # Headless Chromium grants no motion readings: the shake task is skipped, and the session says so.
+    head = json.loads(pathlib.Path(saved).read_text().splitlines()[0])
+    skipped = head["meta"].get("skipped", [])
+    checks.expect(any(note.startswith("shake: ") for note in skipped) and stats["intents"].get("shake", 0) == 0,
+                  f"without motion sensors the shake task is skipped with a note: {skipped}")
+    checks.expect(head["user"] == "P02" and head["meta"]["hand"] == "left", "the offline session carries code and hand")
 
 
 # MARK: - The study
