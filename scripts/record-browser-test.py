@@ -298,6 +298,8 @@ def main():
                         # The store is readable while the study runs.
                         live = json.loads(run(args.gesturetune, "stats", "--db", db, "--json"))
                         checks.expect(live["sessions"] == 1, "stats reads the store while record runs")
+                        scored = json.loads(run(args.gesturetune, "simulate", "--db", db, "--json"))
+                        checks.expect(scored["sessions"] == 1, "simulate replays the store while record runs")
                     if not reloaded and recorded == PER_SESSION + 2 and step["navigation"] == "0":
                         before = current_step(page)
                         page.reload()
