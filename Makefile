@@ -4,7 +4,7 @@ BIN     := .build/release/gesturetune
 DB      ?= .build/demo.sqlite
 SEED    ?= 1
 
-.PHONY: all deps build test demo bench bench-ingest browser-check clean
+.PHONY: all deps build test demo bench bench-ingest browser-check record-browser-test clean
 
 all: build
 
@@ -40,3 +40,10 @@ clean:
 # fails on console errors or network requests; screenshot in reports/report.png.
 browser-check:
 	@scripts/browser-check.sh $(REPORT)
+
+# A whole short study against `gesturetune record` on loopback in headless
+# Chromium with emulated touches (Playwright from PyPI, the system browser),
+# a reload and a network drop mid-study; then stats and simulate on the store.
+# Screenshot of a trial on a phone-sized viewport in reports/record-page.png.
+record-browser-test:
+	@scripts/record-browser-test.sh $(SCREENSHOT)

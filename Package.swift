@@ -11,6 +11,9 @@
 //                                       ↓
 //                                   Synthesis
 //
+//   StudyRecorder: a Simulation scene → the study page → phones → (Hummingbird) → TraceImport's
+//   validator → TraceStore, one transaction per session (`gesturetune record`)
+//
 // and `gesturetune` (GestureTuneCLI) puts them behind one command.
 
 import PackageDescription
@@ -28,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // MARK: - Trace model: the vocabulary every other module speaks
@@ -90,12 +95,28 @@ let package = Package(
         .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Simulation", "Recognizers", "GesturePhysics"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "TraceModel"]),
 
+        // MARK: - Study recorder: the phone study page, its HTTP server and the uploads it stores
+        .target(
+            name: "StudyRecorder",
+            dependencies: [
+                "TraceModel", "TraceImport", "TraceStore", "Simulation", "Recognizers",
+                .product(name: "Hummingbird", package: "hummingbird"),   // the study's HTTP server
+                .product(name: "Logging", package: "swift-log"),         // to quiet the server's own log
+                .product(name: "Crypto", package: "swift-crypto"),       // CSP hashes of the page's script
+            ]),
+        .testTarget(
+            name: "StudyRecorderTests",
+            dependencies: [
+                "StudyRecorder", "TraceStore", "TraceModel", "Simulation",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]),
+
         // MARK: - The `gesturetune` command
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
-                "Tuning", "Reports", "Synthesis",
+                "Tuning", "Reports", "Synthesis", "StudyRecorder",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

@@ -23,6 +23,22 @@ enum Console {
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 
+    /// Compact JSON of `value` as one line on standard output (JSON Lines,
+    /// for events a script reads while the command runs).
+    static func jsonLine(_ value: some Encodable) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+    }
+
+    /// Text from outside (an upload, a participant) made safe to print on
+    /// a terminal: control characters (escape sequences) become `?`.
+    static func printable(_ text: String) -> String {
+        String(String.UnicodeScalarView(text.unicodeScalars.map {
+            $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? "?" : $0
+        }))
+    }
+
     /// `1234567` → `1,234,567`.
     static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

@@ -1,0 +1,192 @@
+import Foundation
+import Hummingbird
+import Logging
+
+// MARK: - The study's HTTP server
+
+/// Serves the study page and stores the sessions phones post, on
+/// Hummingbird 2 (SwiftNIO underneath; kept by the Swift Server Workgroup).
+///
+/// Routes, all under the study's secret token:
+/// - `GET /study/TOKEN` — the page, with a strict Content-Security-Policy;
+/// - `POST /study/TOKEN/sessions` — one session as canonical JSON Lines:
+///   201 stored, 200 stored before (a retry), 400 rejected by the
+///   validator (`upload:LINE: message (field)`), 409 a session id stored
+///   with other content, 413 too large.
+///
+/// Every request first passes the per-address rate limit (429) and the
+/// token check (403): a refused request never reaches the store.
+public struct StudyServer: Sendable {
+    public struct Options: Sendable {
+        public var host: String
+        /// 0 picks a free port (the chosen one is reported once listening).
+        public var port: Int
+        public var maxUploadBytes: Int
+        public var requestsPerMinute: Int
+
+        public init(host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300) {
+            self.host = host
+            self.port = port
+            self.maxUploadBytes = maxUploadBytes
+            self.requestsPerMinute = requestsPerMinute
+        }
+    }
+
+    /// What happened, for the terminal.
+    public enum Event: Sendable {
+        case listening(port: Int)
+        case stored(UploadIngester.Stored, StudyTally.Counts)
+        case refused(status: Int, message: String, address: String, StudyTally.Counts)
+    }
+
+    public let token: String
+    public let page: StudyPage
+    public let ingester: UploadIngester
+    public let options: Options
+    public let tally = StudyTally()
+
+    public init(token: String, page: StudyPage, ingester: UploadIngester, options: Options) {
+        self.token = token
+        self.page = page
+        self.ingester = ingester
+        self.options = options
+    }
+
+    /// The page's path (the participant URL is `http://HOST:PORT` + this).
+    public var pagePath: String { "/study/\(token)" }
+    public var uploadPath: String { "/study/\(token)/sessions" }
+
+    /// Runs until SIGINT or SIGTERM; Hummingbird then stops accepting and
+    /// lets the requests in flight finish, so every session the server has
+    /// acknowledged is committed before this returns.
+    public func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
+        let router = Router(context: StudyRequestContext.self)
+        router.add(middleware: Gate(
+            token: token, limiter: RateLimiter(perMinute: options.requestsPerMinute), tally: tally, onEvent: onEvent))
+        let page = self.page
+        router.get("study/:token") { _, _ in
+            Response(
+                status: .ok,
+                headers: Self.securityHeaders(policy: page.contentSecurityPolicy, type: "text/html; charset=utf-8"),
+                body: .init(byteBuffer: ByteBuffer(string: page.html)))
+        }
+        let ingester = self.ingester, tally = self.tally, limit = options.maxUploadBytes
+        router.post("study/:token/sessions") { request, context in
+            do {
+                let body = try await Self.collect(request, limit: limit)
+                let stored = try await ingester.ingest(body)
+                let counts = stored.stored
+                    ? tally.stored(participant: stored.participant, trials: stored.trials, touches: stored.touches)
+                    : tally.repeated()
+                onEvent(.stored(stored, counts))
+                return try Self.json(stored, status: stored.stored ? .created : .ok)
+            } catch let refusal as UploadRefusal {
+                onEvent(.refused(status: refusal.status, message: refusal.message, address: context.remoteAddress, tally.refused()))
+                return Self.refusal(refusal)
+            }
+        }
+        var logger = Logger(label: "gesturetune.record")
+        logger.logLevel = .error   // the terminal shows the study's own lines
+        let app = Application(
+            router: router,
+            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "gesturetune"),
+            onServerRunning: { channel in onEvent(.listening(port: channel.localAddress?.port ?? options.port)) },
+            logger: logger)
+        try await app.runService()
+    }
+
+    // MARK: - Bodies
+
+    /// The body, refused with 413 past `limit` bytes (by its declared
+    /// length before reading, else as it arrives). A large body is drained
+    /// up to a bound so the client reads the 413 instead of a reset.
+    static func collect(_ request: Request, limit: Int) async throws -> Data {
+        let tooLarge = UploadRefusal(413, "an upload is at most \(limit) bytes")
+        var declaredTooLarge = false
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { declaredTooLarge = true }
+        var collected = Data()
+        var seen = 0
+        for try await chunk in request.body {
+            seen += chunk.readableBytes
+            if declaredTooLarge || seen > limit {
+                if seen > 16 * limit + (1 << 20) { break }
+                continue
+            }
+            collected.append(contentsOf: chunk.readableBytesView)
+        }
+        if declaredTooLarge || seen > limit { throw tooLarge }
+        return collected
+    }
+
+    // MARK: - Responses
+
+    static func securityHeaders(policy: String, type: String) -> HTTPFields {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        headers[.init("Content-Security-Policy")!] = policy
+        headers[.init("X-Content-Type-Options")!] = "nosniff"
+        // The token is in the URL: never send it on.
+        headers[.init("Referrer-Policy")!] = "no-referrer"
+        headers[.cacheControl] = "no-store"
+        return headers
+    }
+
+    static let apiPolicy = "default-src 'none'; frame-ancestors 'none'"
+
+    static func json(_ value: some Encodable, status: HTTPResponse.Status) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return Response(
+            status: status, headers: securityHeaders(policy: apiPolicy, type: "application/json"),
+            body: .init(byteBuffer: ByteBuffer(bytes: try encoder.encode(value))))
+    }
+
+    static func refusal(_ refusal: UploadRefusal, retryAfter: Int? = nil) -> Response {
+        struct Body: Encodable { var error: String }
+        var response = (try? json(Body(error: refusal.message), status: .init(code: refusal.status)))
+            ?? Response(status: .init(code: refusal.status))
+        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        return response
+    }
+}
+
+// MARK: - Rate limit and token, before anything else
+
+/// Admits a request only from an address within its rate, and only under
+/// the study's token; everything else is answered here.
+struct Gate: RouterMiddleware {
+    typealias Context = StudyRequestContext
+    let token: String
+    let limiter: RateLimiter
+    let tally: StudyTally
+    let onEvent: @Sendable (StudyServer.Event) -> Void
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        if let wait = limiter.admit(context.remoteAddress) {
+            return refuse(UploadRefusal(429, "too many requests from \(context.remoteAddress); retry in \(wait) s"),
+                          context: context, retryAfter: wait)
+        }
+        let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
+        guard parts.count >= 2, parts[0] == "study", StudyToken.matches(parts[1], token) else {
+            return refuse(UploadRefusal(403, "a wrong or missing study token: open the participant URL the study printed"),
+                          context: context)
+        }
+        return try await next(request, context)
+    }
+
+    private func refuse(_ refusal: UploadRefusal, context: Context, retryAfter: Int? = nil) -> Response {
+        onEvent(.refused(status: refusal.status, message: refusal.message, address: context.remoteAddress, tally.refused()))
+        return StudyServer.refusal(refusal, retryAfter: retryAfter)
+    }
+}
+
+/// Hummingbird's request context plus the client's address (for the rate limit).
+struct StudyRequestContext: RequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: String
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+}

@@ -1,0 +1,139 @@
+import Simulation
+import TraceModel
+
+// MARK: - What a participant is asked to do
+
+/// One kind of trial of a study, drawn from a scene member: the intent and
+/// target the label will carry, where the target is, and the prompt the
+/// page shows.
+///
+/// The page draws `region` (fractions of the viewport, as the scene puts
+/// them) on tab `tab`, shows the prompt for the direction it drew, and
+/// labels what the person did with `intent`, that direction, `fingers` and
+/// `target`.
+public struct StudyTask: Sendable, Hashable, Codable {
+    /// The scene member this task exercises (`noteRowSwipe`).
+    public var member: String
+    public var intent: Intent
+    /// The directions a trial may ask for (one is drawn per trial); empty
+    /// for non-directional intents.
+    public var directions: [Direction]
+    /// The prompt for each direction (key `""` when there is none).
+    public var prompts: [String: String]
+    public var target: String
+    /// The tab the target lives on; `nil` for targets on every tab.
+    public var tab: Int?
+    public var region: PageRegion
+    /// For multi-finger taps and swipes (the label's `fingers`).
+    public var fingers: Int?
+    /// Needs motion sensors (shake): offered only where the browser grants them.
+    public var needsMotion: Bool
+}
+
+/// A rectangle in fractions of the viewport, as the page draws it. An edge
+/// strip is resolved to its drawn width (`edgeSwipe.edgeWidth` points) by
+/// the page, so it is kept with its edge.
+public struct PageRegion: Sendable, Hashable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+    /// `left`/`right`/`top`/`bottom` for an edge strip.
+    public var edge: String?
+
+    init(_ region: Region) {
+        x = region.x
+        y = region.y
+        width = region.width
+        height = region.height
+        edge = region.edge?.rawValue
+    }
+}
+
+// MARK: - Tasks from a scene
+
+extension StudyTask {
+    /// The tasks a scene offers, in the scene's order: one per member that
+    /// a person can be asked to perform. Feedback members (press states)
+    /// fulfil no label, and the tab bar's tab selection is the page's own
+    /// navigation step, so neither is a task; members with points regions
+    /// (a scene for one device) are left out because the page fits every
+    /// viewport.
+    public static func tasks(for scene: Scene) -> [StudyTask] {
+        scene.recognizers.compactMap { member in
+            guard !member.kind.isFeedback, member.action != .selectTab, member.region.unit == .fraction else {
+                return nil
+            }
+            let directions = directions(for: member)
+            let target = member.target ?? "screen"
+            var prompts: [String: String] = [:]
+            if directions.isEmpty {
+                prompts[""] = prompt(member.kind, direction: nil, target: target, fingers: member.fingers)
+            }
+            for direction in directions {
+                prompts[direction.rawValue] = prompt(member.kind, direction: direction, target: target, fingers: fingers(of: member))
+            }
+            let fingers = fingers(of: member)
+            return StudyTask(
+                member: member.id, intent: member.kind.intent, directions: directions, prompts: prompts,
+                target: target, tab: member.tab, region: PageRegion(member.region),
+                fingers: fingers > 1 ? fingers : nil, needsMotion: member.kind == .shake)
+        }
+    }
+
+    /// A member's finger count: its own, or the multi-finger swipe's
+    /// three (the catalogue's `multiSwipe.touchCount`).
+    private static func fingers(of member: Scene.Member) -> Int {
+        member.kind == .multiSwipe && member.fingers < 2 ? 3 : member.fingers
+    }
+
+    /// Directions are those the label vocabulary requires or the member
+    /// fixes; free movements (pan, scroll, drag, text selection) are asked
+    /// for without one, as the vocabulary allows.
+    static func directions(for member: Scene.Member) -> [Direction] {
+        if let fixed = member.direction { return [fixed] }
+        switch member.kind {
+        case .swipeActions, .cardSwipe, .tabSwipe, .multiSwipe, .swipe: return [.left, .right]
+        case .dismiss: return [.down]
+        case .edgeSwipe:
+            switch member.region.edge {
+            case .right: return [.left]
+            case .top: return [.down]
+            case .bottom: return [.up]
+            case .left, nil: return [.right]
+            }
+        case .pinch: return [.out, .in]
+        case .rotation: return [.cw, .ccw]
+        default: return []
+        }
+    }
+
+    // MARK: - Prompts
+
+    /// What the page asks, in plain words (`Swipe the note row left`).
+    static func prompt(_ kind: GestureKind, direction: Direction?, target: String, fingers: Int) -> String {
+        let thing = "the " + target.replacingOccurrences(of: "-", with: " ")
+        let way = direction?.rawValue ?? ""
+        let withFingers = fingers == 2 ? " with two fingers" : fingers > 2 ? " with \(fingers) fingers" : ""
+        switch kind {
+        case .tap, .pressFeedback: return "Tap \(thing)\(withFingers)"
+        case .doubleTap: return "Double-tap \(thing)"
+        case .longPress: return "Press and hold \(thing) until its menu would open\(withFingers)"
+        case .pan: return "Drag your finger around \(thing)\(withFingers)"
+        case .scroll: return "Scroll \(thing) up or down, as you would a list"
+        case .swipeActions, .cardSwipe: return "Swipe \(thing) \(way)"
+        case .tabSwipe: return "Swipe \(way) across the page to switch tab"
+        case .dismiss: return "Swipe \(thing) \(way) to dismiss it"
+        case .pinch:
+            return direction == .in ? "Pinch \(thing) closed (zoom out)" : "Spread \(thing) open (zoom in)"
+        case .rotation:
+            return "Rotate \(thing) \(direction == .ccw ? "counter-clockwise" : "clockwise") with two fingers"
+        case .transform: return "Move, pinch and turn \(thing) at once"
+        case .edgeSwipe: return "Swipe \(way) in from the screen's edge"
+        case .multiSwipe, .swipe: return "Swipe \(way)\(withFingers)"
+        case .drag: return "Press and hold an item of \(thing), then drag it to the top"
+        case .textSelect: return "Press on \(thing), then drag to select more of it"
+        case .shake: return "Shake the phone"
+        }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import TraceImport
+import TraceModel
+import TraceStore
+
+// MARK: - One uploaded session into the store
+
+/// Stores the sessions phones post, each through the same importer,
+/// validator and single transaction as `gesturetune ingest` (the body is
+/// spooled to a file and ingested as canonical JSON Lines): a refused
+/// upload leaves the store exactly as it was.
+///
+/// Ingests run one at a time on their own queue (SQLite has one writer
+/// anyway), never on the server's event loops.
+public final class UploadIngester: Sendable {
+    public let store: TraceStore
+    /// The scene every session of the study must name.
+    public let scene: String
+    private let queue = DispatchQueue(label: "gesturetune.record.ingest")
+
+    public init(store: TraceStore, scene: String) {
+        self.store = store
+        self.scene = scene
+    }
+
+    /// What a stored upload was.
+    public struct Stored: Sendable, Codable, Hashable {
+        public var session: String
+        public var participant: String?
+        /// `false` when the same session was stored before (a retry).
+        public var stored: Bool
+        public var trials: Int
+        public var touches: Int
+    }
+
+    /// Validates and stores one session.
+    /// - Throws: ``UploadRefusal`` (400 for a body the validator rejects,
+    ///   409 for a session id stored with other content, 500 for a store
+    ///   failure); the store is unchanged.
+    public func ingest(_ body: Data) async throws -> Stored {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.ingestNow(body) })
+            }
+        }
+    }
+
+    func ingestNow(_ body: Data) throws -> Stored {
+        let head = try Self.sessionHead(of: body, scene: scene)
+        let path = NSTemporaryDirectory() + "gesturetune-record-\(UUID().uuidString).jsonl"
+        guard FileManager.default.createFile(atPath: path, contents: body) else {
+            throw UploadRefusal(500, "cannot spool the upload to \(NSTemporaryDirectory())")
+        }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            // The display name is what errors (`upload:LINE: … (field)`)
+            // and the store's imports table show.
+            switch try store.ingest(path: path, displayName: "upload", format: .jsonl) {
+            case .alreadyImported:
+                return Stored(session: head?.id ?? "?", participant: head?.user, stored: false, trials: 0, touches: 0)
+            case .imported(let report):
+                let new = report.sessions > 0
+                return Stored(
+                    session: head?.id ?? "?", participant: head?.user, stored: new, trials: new ? report.labels : 0,
+                    touches: new ? report.touches : 0)
+            }
+        } catch let error as TraceError {
+            throw UploadRefusal(400, error.description)
+        } catch let error as DuplicateSessionError {
+            throw UploadRefusal(409, "\(error)")
+        } catch {
+            throw UploadRefusal(500, "the store failed: \(error)")
+        }
+    }
+
+    // MARK: - Before the validator
+
+    /// The study's own rules, checked before anything is written: exactly
+    /// one session (one transaction per session), this study's scene, a
+    /// session id of plain characters (it names the import) and a
+    /// participant code like the page's. The format
+    /// itself is the validator's job: a line that is not JSON, or a body
+    /// without a session line, goes to it (`nil`) so that its message names
+    /// the line and field the same way as `ingest`.
+    static func sessionHead(of body: Data, scene: String) throws -> (id: String, user: String?)? {
+        guard String(data: body, encoding: .utf8) != nil else {
+            throw UploadRefusal(400, "upload: not UTF-8 text")
+        }
+        var sessions: [(line: Int, object: [String: Any])] = []
+        var lineNumber = 0
+        for line in body.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
+                return nil   // the validator names this line
+            }
+            if object["type"] as? String == "session" { sessions.append((lineNumber, object)) }
+        }
+        if sessions.isEmpty { return nil }   // the validator says what the first line should be
+        guard sessions.count == 1, let (line, session) = sessions.first else {
+            throw UploadRefusal(
+                400, "upload:\(sessions[1].line): an upload holds exactly one session; this one holds \(sessions.count) (type)")
+        }
+        guard let id = session["id"] as? String,
+            !id.isEmpty, id.count <= 160,
+            id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0)) })
+        else {
+            throw UploadRefusal(400, "upload:\(line): a session id of 1 to 160 letters, digits, - _ . or : (id)")
+        }
+        // The page asks for a code of this form; anything else (a name with
+        // spaces, terminal escapes) did not come from it.
+        let user = session["user"] as? String
+        guard let user, (1...24).contains(user.count),
+            user.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) })
+        else {
+            throw UploadRefusal(400, "upload:\(line): a participant code of 1 to 24 letters, digits, - or _ (user)")
+        }
+        guard session["scene"] as? String == scene else {
+            throw UploadRefusal(400, "upload:\(line): this study records scene \"\(scene)\" (scene)")
+        }
+        return (id, user)
+    }
+}
+
+/// An upload refused with an HTTP status and one line saying why.
+public struct UploadRefusal: Error, Sendable, CustomStringConvertible {
+    public var status: Int
+    public var message: String
+    public init(_ status: Int, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+    public var description: String { "\(status): \(message)" }
+}

@@ -1,0 +1,112 @@
+import Crypto
+import Foundation
+import Simulation
+import StudyRecorder
+import Testing
+import TraceModel
+
+// MARK: - The page: self-contained, escaped, allowed by its own hashes
+
+@Suite struct StudyPageTests {
+    static func page(_ scene: Scene = .epilogue, upload: String? = "/study/t/sessions") throws -> StudyPage {
+        try StudyPage(StudyConfiguration(study: "abcd1234", scene: scene, uploadPath: upload, seed: 7))
+    }
+
+    /// The text between `open` and the next `</script>`.
+    static func block(after open: String, in html: String) throws -> String {
+        let start = try #require(html.range(of: open)).upperBound
+        let end = try #require(html.range(of: "</script>", range: start..<html.endIndex)).lowerBound
+        return String(html[start..<end])
+    }
+
+    static func hash(_ text: String) -> String {
+        "'sha256-" + Data(SHA256.hash(data: Data(text.utf8))).base64EncodedString() + "'"
+    }
+
+    @Test func theInlineScriptAndStyleAreExactlyWhatThePolicyAllows() throws {
+        let page = try Self.page()
+        let script = try Self.block(after: "<script>", in: page.html)
+        let styleStart = try #require(page.html.range(of: "<style>")).upperBound
+        let styleEnd = try #require(page.html.range(of: "</style>")).lowerBound
+        let style = String(page.html[styleStart..<styleEnd])
+        #expect(page.contentSecurityPolicy.contains("script-src \(Self.hash(script))"))
+        #expect(page.contentSecurityPolicy.contains("style-src \(Self.hash(style))"))
+        #expect(page.contentSecurityPolicy.hasPrefix("default-src 'none'"))
+        #expect(page.contentSecurityPolicy.contains("connect-src 'self'"))
+        // The same policy travels with the exported page, in a meta element.
+        #expect(page.html.contains("http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src \(Self.hash(script))"))
+        // Exactly one executable script; nothing loaded from anywhere.
+        #expect(page.html.components(separatedBy: "<script").count == 3)   // the JSON block and the script
+        #expect(!page.html.contains("src="))
+        #expect(!page.html.contains("http://") && !page.html.contains("https://"))
+        #expect(page.html.contains("touch-action:none"))
+        #expect(script.contains("getCoalescedEvents"))
+    }
+
+    @Test func hostileTargetNamesStayDataInTheConfigurationBlock() throws {
+        let evil = "</script><img src=x onerror=alert(1)>&\u{2028}<!--"
+        let scene = Scene(name: "evil", recognizers: [
+            Scene.Member("tap", .tap, region: Region(x: 0.1, y: 0.2, width: 0.5, height: 0.3), target: evil),
+        ])
+        let page = try Self.page(scene)
+        #expect(!page.html.contains("<img"))
+        #expect(!page.html.contains("<!--"))
+        #expect(!page.html.contains("\u{2028}"))
+        let json = try Self.block(after: "<script type=\"application/json\" id=\"study-config\">", in: page.html)
+        let config = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let tasks = try #require(config["tasks"] as? [[String: Any]])
+        #expect(tasks.first?["target"] as? String == evil)
+        // The script writes text with textContent only, never as markup.
+        let script = try Self.block(after: "<script>", in: page.html)
+        #expect(!script.contains("innerHTML") && !script.contains("insertAdjacentHTML") && !script.contains("document.write"))
+    }
+
+    @Test func theOfflinePageHasNoUploadAddress() throws {
+        let page = try Self.page(upload: nil)
+        let json = try Self.block(after: "id=\"study-config\">", in: page.html)
+        let config = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(config["upload"] == nil || config["upload"] is NSNull)
+        #expect(config["seed"] as? String == "7")
+    }
+}
+
+// MARK: - Tasks drawn from the scene
+
+@Suite struct StudyTaskTests {
+    @Test func theEpilogueOffersItsGesturesWhereItPutsThem() throws {
+        let tasks = StudyTask.tasks(for: .epilogue)
+        let members = Set(tasks.map(\.member))
+        // Feedback and the tab bar's navigation are not tasks.
+        #expect(!members.contains("gridPress") && !members.contains("tabBarPress") && !members.contains("tabBar"))
+        let swipe = try #require(tasks.first { $0.member == "noteRowSwipe" })
+        #expect(swipe.intent == .swipeActions && swipe.directions == [.left, .right] && swipe.tab == 0)
+        #expect(swipe.region == tasks.first { $0.member == "noteRowTap" }?.region)
+        #expect(swipe.prompts["left"] == "Swipe the note row left")
+        let image = try #require(tasks.first { $0.member == "imageDoubleTap" })
+        #expect(image.region.x == 0.05 && image.region.y == 0.12 && image.region.width == 0.9 && image.tab == 2)
+        #expect(tasks.first { $0.member == "textTwoFingerTap" }?.fingers == 2)
+        #expect(tasks.first { $0.member == "multiSwipe" }?.fingers == 3)
+        #expect(tasks.first { $0.member == "edgeBack" }?.directions == [.right])
+        #expect(tasks.first { $0.member == "shake" }?.needsMotion == true)
+        // Every prompt's direction is one the label vocabulary accepts.
+        for task in tasks {
+            for direction in task.directions {
+                #expect(CanonicalVocabularyCheck.accepts(direction, for: task.intent), "\(task.member) \(direction)")
+            }
+        }
+    }
+
+    @Test func aStudyWithoutTasksIsRefused() {
+        #expect(throws: StudyError.self) {
+            try StudyPage(StudyConfiguration(study: "s", scene: .epilogue, uploadPath: nil, seed: 1, intents: [.none]))
+        }
+    }
+}
+
+import TraceImport
+
+enum CanonicalVocabularyCheck {
+    static func accepts(_ direction: Direction, for intent: Intent) -> Bool {
+        CanonicalVocabulary.directions(for: intent).allowed.contains(direction)
+    }
+}
