@@ -17,25 +17,8 @@ report="${1:-${REPORT:-reports/report.html}}"
 screenshot="${2:-${SCREENSHOT:-reports/report.png}}"
 
 # MARK: - Chromium
-find_chromium() {
-    for name in chromium chromium-browser google-chrome google-chrome-stable; do
-        if command -v "$name" >/dev/null 2>&1; then command -v "$name"; return 0; fi
-    done
-    return 1
-}
-if ! chromium="$(find_chromium)"; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "browser-check: installing chromium" >&2
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq
-        apt-get install -y -qq chromium >/dev/null
-        chromium="$(find_chromium)"
-    else
-        echo "browser-check: Chromium is missing; install it with: sudo apt-get install -y chromium" >&2
-        exit 1
-    fi
-fi
-command -v python3 >/dev/null 2>&1 || { echo "browser-check: python3 is missing (sudo apt-get install -y python3)" >&2; exit 1; }
+. scripts/chromium.sh
+ensure_chromium browser-check
 
 # MARK: - A page to open
 if [ ! -f "$report" ]; then

@@ -15,25 +15,8 @@ cd "$(dirname "$0")/.."
 screenshot="${1:-${SCREENSHOT:-reports/record-page.png}}"
 
 # MARK: - Chromium
-find_chromium() {
-    for name in chromium chromium-browser google-chrome google-chrome-stable; do
-        if command -v "$name" >/dev/null 2>&1; then command -v "$name"; return 0; fi
-    done
-    return 1
-}
-if ! chromium="$(find_chromium)"; then
-    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-        echo "record-browser-test: installing chromium" >&2
-        export DEBIAN_FRONTEND=noninteractive
-        apt-get update -qq
-        apt-get install -y -qq chromium >/dev/null
-        chromium="$(find_chromium)"
-    else
-        echo "record-browser-test: Chromium is missing; install it with: sudo apt-get install -y chromium" >&2
-        exit 1
-    fi
-fi
-command -v python3 >/dev/null 2>&1 || { echo "record-browser-test: python3 is missing (sudo apt-get install -y python3)" >&2; exit 1; }
+. scripts/chromium.sh
+ensure_chromium record-browser-test
 
 # MARK: - Playwright (the Python package only; it drives the system Chromium)
 if ! python3 -c 'import playwright.sync_api' >/dev/null 2>&1; then
