@@ -96,7 +96,10 @@ extension TuningReport {
         }
 
         self.init(
-            title: "Gesture tuning: \(result.scene ?? "each session's scene")",
+            // The scene(s) tuned, by name: a designer knows "epilogue", not
+            // how sessions pick their scene.
+            title: "Gesture tuning: " + (result.scene ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name })
+                .sorted().joined(separator: ", ")),
             verdict: verdict, constants: constants, misfires: misfires, latency: latency,
             springs: replay.springs(result: result),
             sensitivity: Sensitivity(
