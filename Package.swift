@@ -52,7 +52,9 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),   // raw bulk-insert path
                 .product(name: "Crypto", package: "swift-crypto"),     // SHA-256 of imports
             ]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceImport", "TraceModel"]),
+        .testTarget(
+            name: "TraceStoreTests",
+            dependencies: ["TraceStore", "TraceImport", "TraceModel", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),

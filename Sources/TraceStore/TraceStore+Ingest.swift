@@ -64,6 +64,7 @@ extension TraceStore {
         path: String, displayName: String? = nil, format: InputFormat = .auto,
         options: ImportOptions = ImportOptions(), progress: IngestProgress? = nil
     ) throws -> IngestOutcome {
+        try requireWritable()
         let name = displayName ?? path
         let started = Date()
         let (size, prefix) = try ImporterRegistry.head(path: path, name: name)

@@ -2,6 +2,7 @@ import Foundation
 import Simulation
 import Testing
 import TraceModel
+import TraceStore
 
 // MARK: - optimize and evaluate, end to end
 
@@ -104,6 +105,45 @@ struct OptimizeEndToEndTests {
         #expect(missing.status == 1 && missing.stderr.contains("no stored run 99"))
     }
 
+    @Test("an optimize whose reports cannot be written stores no run: --run latest does not point at it")
+    func failedOptimizeStoresNoRun() throws {
+        let (dir, db) = try ingestedStore()
+        let blocked = dir.appendingPathComponent("a-file").path   // --out names a file: no directory can be made
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+        let failed = try run(["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
+                              "--no-pareto", "--out", blocked])
+        #expect(failed.status == 1)
+        let latest = try run(["report", "--db", db, "--run", "latest", "--out", dir.appendingPathComponent("r").path])
+        #expect(latest.status == 1 && latest.stderr.contains("no stored run latest"), "\(latest.stderr)")
+    }
+
+    @Test("optimize reads an immutable store and fails only where it must write, saying why")
+    func optimizeReadOnlyStore() throws {
+        guard geteuid() == 0 else { return }   // chattr needs root; StoreOpeningTests covers read-only opening otherwise
+        let (dir, db) = try ingestedStore()
+        try #require(try run(["stats", "--db", db]).status == 0)
+        let chattr = Process()
+        chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        chattr.arguments = ["+i", db]
+        try chattr.run()
+        chattr.waitUntilExit()
+        defer {
+            let undo = Process()
+            undo.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            undo.arguments = ["-i", db]
+            try? undo.run()
+            undo.waitUntilExit()
+        }
+        try #require(chattr.terminationStatus == 0)
+        let simulate = try run(["simulate", "--db", db, "--json"])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let optimize = try run(["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
+                                "--no-pareto", "--out", dir.appendingPathComponent("o").path])
+        #expect(optimize.status == 1)
+        #expect(optimize.stderr.contains("\(db): the store cannot be written (a read-only file or file system)"),
+                "\(optimize.stderr)")
+    }
+
     @Test("evaluate --json: the exact objective of a parameter file, on either split; --serve answers per line")
     func evaluate() throws {
         let (dir, db) = try ingestedStore()
@@ -170,12 +210,17 @@ struct OptimizeEndToEndTests {
         #expect(bias["isInteger"] as? Bool == false)
     }
 
-    @Test("optimize on an empty store fails with a clear message and exit 1")
+    @Test("optimize on a missing or empty store fails with a clear message and exit 1 (and creates nothing)")
     func emptyStore() throws {
         let dir = try scratch()
-        let result = try run(["optimize", "--db", dir.appendingPathComponent("empty.sqlite").path, "--out",
-                              dir.appendingPathComponent("o").path])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("no sessions"))
+        let db = dir.appendingPathComponent("empty.sqlite").path
+        let missing = try run(["optimize", "--db", db, "--out", dir.appendingPathComponent("o").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\(db): no store here (ingest recordings first)"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+        _ = try TraceStore(path: db)
+        let empty = try run(["optimize", "--db", db, "--out", dir.appendingPathComponent("o").path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no sessions"))
     }
 }

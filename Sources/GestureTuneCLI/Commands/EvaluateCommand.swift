@@ -58,7 +58,7 @@ struct EvaluateCommand: ParsableCommand {
             try printTheSpace(space)
             return
         }
-        let traceStore = try store.open()
+        let traceStore = try store.open(.readOnly)
         let (objective, loaded) = try CLIFailure.guarding { () throws -> (TuningObjective, TuningInputOptions.Loaded) in
             let loaded = try inputs.load(from: traceStore)
             let space = try Self.space(loaded, sessions: loaded.sessions)

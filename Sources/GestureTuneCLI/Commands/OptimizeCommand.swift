@@ -63,10 +63,16 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let traceStore = try store.open()
+        // Read-only while reading (a read-only store can still be tuned on);
+        // the run is stored at the end, with its reports written inside the
+        // same transaction, so a failed report leaves no run behind.
+        let traceStore = try store.open(.readOnly)
         let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
-        let result = try optimize(loaded, in: traceStore)
-        try CLIFailure.guarding { try write(result, sessions: loaded.sessions, scene: loaded.scene) }
+        let unsaved = try optimize(loaded, in: traceStore)
+        let writable = try store.open(.readWrite)
+        let result = try CLIFailure.guarding {
+            try unsaved.saved(in: writable) { try write($0, sessions: loaded.sessions, scene: loaded.scene) }
+        }
         if json {
             try printJSON(OptimizeSummary(result, out: out))
         } else {
@@ -92,7 +98,7 @@ struct OptimizeCommand: ParsableCommand {
         bar.finish()
         result.run = RunInfo(commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
                              corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
-        return try CLIFailure.guarding { try result.saved(in: traceStore) }
+        return result
     }
 
     private func write(_ result: OptimizationResult, sessions: [Session], scene: Scene?) throws {
