@@ -76,6 +76,7 @@ public struct EvemuImporter: TraceImporter {
             }
             let line = buffer.text
             guard let event = try Self.eventFields(line, file: input.name, line: number, problems: &problems) else {
+                if line.hasPrefix("E:") { return }   // a malformed event line, skipped (and counted) above
                 if assembler == nil {
                     try embedded.take(line, line: number, eventsAllowed: true)
                 } else if !Self.isIgnorable(line) {

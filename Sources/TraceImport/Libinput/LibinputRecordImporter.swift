@@ -142,14 +142,13 @@ public struct LibinputRecordImporter: TraceImporter {
                     continue
                 }
                 let n = numbers.compactMap { $0 }
-                guard (0..<9_000_000_000_000).contains(n[0]), (0..<1_000_000).contains(n[1]), (0...0xffff).contains(n[2]),
-                      (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4]) else {
+                guard n[0] >= 0, (0..<1_000_000).contains(n[1]), let time = Micros(seconds: Int64(n[0]), microseconds: Int64(n[1])),
+                      (0...0xffff).contains(n[2]), (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4]) else {
                     try problems.handle(TraceError(
                         at(eventNode), "an event field is out of range (sec ≥ 0, usec < 1000000, type and code"
                             + " 16-bit, value 32-bit)", field: "events[].evdev"))
                     continue
                 }
-                let time = Int64(n[0]) * 1_000_000 + Int64(n[1])
                 try assembler.feed(
                     KernelEvent(time: time, type: UInt16(n[2]), code: UInt16(n[3]), value: value),
                     line: line, emit: countingEmit)
