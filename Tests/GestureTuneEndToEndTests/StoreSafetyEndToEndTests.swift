@@ -56,4 +56,42 @@ struct StoreSafetyEndToEndTests {
             #expect(stats["imports"] as? Int == 3, "round \(round)")
         }
     }
+
+    @Test("a full disk: ingest names the input and leaves the store as it was; synth leaves no file (as root, on a 1 MiB tmpfs)")
+    func fullDisk() throws {
+        guard geteuid() == 0 else { return }   // mounting needs root; nothing else can fill a disk safely
+        let dir = try scratch()
+        let small = dir.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        guard system("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", small.path]) else { return }   // no CAP_SYS_ADMIN
+        defer { _ = system("/usr/bin/umount", [small.path]) }
+
+        let big = dir.appendingPathComponent("big.jsonl").path
+        #expect(try run(["synth", "--users", "8", "--sessions", "2", "--out", big]).status == 0)
+        let synth = try run(["synth", "--users", "8", "--sessions", "2", "--out", small.appendingPathComponent("corpus.jsonl").path])
+        #expect(synth.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: small.path) == [], "no 0-byte or partial file")
+
+        let db = small.appendingPathComponent("store.sqlite").path
+        #expect(try run(["ingest", "--db", db, flutterFixture]).status == 0)
+        let before = try run(["stats", "--db", db, "--json"]).stdout
+        // Leave 64 KiB free: far less than the big file's samples need.
+        let free = try #require(try FileManager.default.attributesOfFileSystem(forPath: small.path)[.systemFreeSize] as? Int)
+        try Data(count: max(free - 65_536, 0)).write(to: small.appendingPathComponent("filler"))
+        let full = try run(["ingest", "--db", db, big])
+        #expect(full.status == 1)
+        #expect(full.stderr.contains("\(big): not stored, the store is unchanged: database or disk is full"), "\(full.stderr)")
+        #expect(try run(["stats", "--db", db, "--json"]).stdout == before)
+    }
+
+    /// Runs a system command; whether it succeeded.
+    private func system(_ command: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command)
+        process.arguments = arguments
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
 }

@@ -99,7 +99,7 @@ struct TraceStoreTests {
         let before = try store.contentDigest()
         let changed = try write(text.replacingOccurrences(of: "\"x\":270.0", with: "\"x\":271.0"), "changed.jsonl", in: dir)
         let error = try #require(throws: DuplicateSessionError.self) { try store.ingest(path: changed) }
-        #expect(error.description == "\(changed): session \"flutter-velocity\" is already in the store with different content (id)")
+        #expect(error.description == "\(changed):1: session \"flutter-velocity\" is already in the store with different content (id)")
         #expect(try store.contentDigest() == before)
     }
 

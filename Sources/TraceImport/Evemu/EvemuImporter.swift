@@ -109,7 +109,7 @@ public struct EvemuImporter: TraceImporter {
     ) throws -> KernelTouchAssembler {
         guard let description, !description.axes.isEmpty else {
             throw TraceError(
-                SourceLocation(file: fileName, line: firstEventLine),
+                SourceLocation(file: fileName, line: max(firstEventLine, 1)),
                 "no device description before the events: evemu-record writes its A: lines at the top;"
                     + " give a separate evemu-describe .desc file with --device-desc", field: "A:")
         }

@@ -193,10 +193,12 @@ public struct LibinputRecordImporter: TraceImporter {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
             return TraceError(SourceLocation(file: file, line: mark.line), "YAML: \(problem)", field: "yaml")
-        case .reader(let problem, _, _, _):
-            return TraceError(SourceLocation(file: file, line: 0), "YAML: \(problem)", field: "yaml")
+        case .reader(let problem, let offset, _, let yaml):
+            // The reader (bad UTF-8, control characters) gives a byte offset, not a mark.
+            let line = 1 + (offset.map { yaml.utf8.prefix($0).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } ?? 0)
+            return TraceError(SourceLocation(file: file, line: line), "YAML: \(problem)", field: "yaml")
         default:
-            return TraceError(SourceLocation(file: file, line: 0), "YAML: \(error)", field: "yaml")
+            return TraceError(SourceLocation(file: file, line: 1), "YAML: \(error)", field: "yaml")
         }
     }
 }
