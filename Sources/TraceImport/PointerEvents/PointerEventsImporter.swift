@@ -40,7 +40,9 @@ public struct PointerEventsImporter: TraceImporter {
     }
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
-        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+        // The whole prefix: a pretty-printed capture may open with a long
+        // header (viewport, device, page) before its first event.
+        let text = String(decoding: prefix, as: UTF8.self)
         guard let first = text.first(where: { !$0.isWhitespace }), first == "[" || first == "{" else { return false }
         return text.contains("\"pointerId\"") && text.contains("\"pointerType\"")
     }
