@@ -67,6 +67,13 @@ extension TraceStore {
         try requireWritable()
         let name = displayName ?? path
         let started = Date()
+        // The file is read twice at once (importer and SHA-256): a device or
+        // a pipe cannot be, and /dev/zero would never end.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw TraceError(SourceLocation(file: name, line: 0),
+                             "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
+        }
         let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
         let importerType = try ImporterRegistry.importer(
             for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)

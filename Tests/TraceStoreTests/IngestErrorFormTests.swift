@@ -94,3 +94,14 @@ struct IngestErrorFormTests {
         #expect(text.hasSuffix("is already in the store with different content (id)"))
     }
 }
+
+@Suite("Ingest of inputs without end")
+struct EndlessInputTests {
+    @Test("a device (/dev/zero) is refused at once, not read until memory runs out")
+    func device() throws {
+        let (store, _) = try newStore()
+        let error = try #require(throws: TraceError.self) { try store.ingest(path: "/dev/zero", format: .jsonl) }
+        #expect(error.description == "/dev/zero: not a regular file (a device or a pipe); pass - to read standard input (file)")
+        #expect(try store.tableCounts()["imports"] == 0)
+    }
+}
