@@ -196,6 +196,27 @@ struct OptimizeEndToEndTests {
         #expect(try run(["optimize", "--db", db, "--budget-margin", "1.5"]).status == 2)
     }
 
+    @Test("evaluate --params takes every catalogue name simulate --params takes, and a run tuned on another space")
+    func evaluateAcceptsWhatSimulateAccepts() throws {
+        let (dir, db) = try ingestedStore()
+        let file = dir.appendingPathComponent("gap.json")
+        try Data(#"{"doubleTap.minimumGap": 0.05, "pan.slop": 10}"#.utf8).write(to: file)
+        let simulate = try run(["simulate", "--db", db, "--params", file.path, "--json"])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let evaluate = try run(["evaluate", "--db", db, "--params", file.path, "--json"])
+        #expect(evaluate.status == 0, "\(evaluate.stderr)")
+        let params = try json(evaluate.stdout)["params"] as? [String: Double]
+        #expect(params?["doubleTap.minimumGap"] == 0.05 && params?["pan.slop"] == 10)
+
+        let optimize = try run(["optimize", "--db", db, "--scene", "plain", "--max-evals", "3", "--sensitivity-points", "0",
+                                "--no-pareto", "--out", dir.appendingPathComponent("o").path])
+        #expect(optimize.status == 0, "\(optimize.stderr)")
+        let latest = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", "latest", "--json"])
+        #expect(latest.status == 0, "\(latest.stderr)")
+        let tuned = try json(latest.stdout)["params"] as? [String: Double]
+        #expect(tuned?["longPress.allowableMovement"] != nil)
+    }
+
     @Test("evaluate --print-space --json lists the default space with bounds, scale and integer flags")
     func printSpace() throws {
         let result = try run(["evaluate", "--print-space", "--json"])
