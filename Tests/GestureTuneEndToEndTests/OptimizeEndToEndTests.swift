@@ -217,6 +217,21 @@ struct OptimizeEndToEndTests {
         #expect(tuned?["longPress.allowableMovement"] != nil)
     }
 
+    @Test("negative numbers are values validation refuses, not 'Missing value'; more folds than people is refused")
+    func numericOptions() throws {
+        let (dir, db) = try ingestedStore()
+        let negative = try run(["optimize", "--db", db, "--max-evals", "-5"])
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--max-evals must be at least 1"), "\(negative.stderr)")
+        #expect(!negative.stderr.contains("Missing value"))
+        let users = try run(["synth", "--users", "-3", "--out", dir.appendingPathComponent("s.jsonl").path])
+        #expect(users.status == 2 && !users.stderr.contains("Missing value"), "\(users.stderr)")
+        let folds = try run(["optimize", "--db", db, "--folds", "1000", "--max-evals", "3", "--out",
+                             dir.appendingPathComponent("o").path])
+        #expect(folds.status == 1)
+        #expect(folds.stderr.contains("--folds 1000 is more than the 8 people in the corpus"), "\(folds.stderr)")
+    }
+
     @Test("evaluate --print-space --json lists the default space with bounds, scale and integer flags")
     func printSpace() throws {
         let result = try run(["evaluate", "--print-space", "--json"])

@@ -90,6 +90,9 @@ struct SceneTests {
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nparameters:\n  tap.slop: 3\n", "unknown parameter tap.slop"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap, tab: 2}\n", "on tab 2"),
         ("recognizers: []\n", "missing field name"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: b, kind: doubleTap}\n  - {id: c, kind: longPress}\n"
+            + "relations:\n  - {recognizer: a, requireToFail: b}\n  - {recognizer: b, requireToFail: c}\n"
+            + "  - {recognizer: c, requireToFail: a}\n", "form a cycle (a waits for b waits for c waits for a)"),
     ])
     func badScenesAreRejectedWithTheFileAndTheReason(text: String, reason: String) throws {
         let path = try write(text, "yaml")

@@ -28,10 +28,12 @@ struct OptimizeCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var inputs: TuningInputOptions
 
-    @Option(help: ArgumentHelp("Seed of every random choice.", valueName: "n"))
+    // Numeric options parse `.unconditional`ly: `--max-evals -5` is a value
+    // that validation refuses, not a missing value followed by a flag `-5`.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seed of every random choice.", valueName: "n"))
     var seed: UInt = 1
 
-    @Option(name: .customLong("max-evals"), help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
+    @Option(name: .customLong("max-evals"), parsing: .unconditional, help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
     var maxEvals: Int = 300
 
     @Option(help: ArgumentHelp(
@@ -40,13 +42,13 @@ struct OptimizeCommand: ParsableCommand {
         valueName: "lines|lhs|siman"))
     var global: TuningSearch.GlobalPhase = .lines
 
-    @Option(help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
     var folds: Int?
 
     @Option(help: ArgumentHelp("Output directory (report.html, report.md, GestureConstants.swift, params.json, result.json, …).", valueName: "dir"))
     var out: String = "gesturetune-optimize"
 
-    @Option(help: ArgumentHelp("Points per sensitivity sweep (0: none).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Points per sensitivity sweep (0: none).", valueName: "n"))
     var sensitivityPoints: Int = 15
 
     @Flag(help: "Skip the misfire/latency Pareto sweep.")
@@ -211,7 +213,7 @@ struct TuningInputOptions: ParsableArguments {
         valueName: "file"))
     var weights: String?
 
-    @Option(help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
     var holdoutFraction: Double = 0.25
 
     @Flag(help: ArgumentHelp(
@@ -219,7 +221,7 @@ struct TuningInputOptions: ParsableArguments {
             + "(for budgets no constant can meet)."))
     var relaxBudgets = false
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "How far inside each budget the training users must stay, so that held-out users meet it too.",
         valueName: "fraction"))
     var budgetMargin: Double = TuningObjective.defaultBudgetMargin
