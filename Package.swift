@@ -20,6 +20,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
+        // For the fuzz targets (Fuzz/, a package of their own).
+        .library(name: "TraceImport", targets: ["TraceImport"]),
         // MARK: store + CLI (branch store)
         .executable(name: "gesturetune", targets: ["GestureTuneCLI"]),
     ],

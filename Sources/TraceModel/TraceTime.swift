@@ -53,7 +53,7 @@ extension Micros {
         self = sum
     }
 
-    @inlinable @usableFromInline
+    @inlinable
     init?(exactMicroseconds us: Double) {
         let rounded = us.rounded()
         guard rounded.isFinite, abs(rounded) <= Double(Self.limit) else { return nil }
