@@ -6,16 +6,6 @@ import TraceModel
 
 // MARK: - Every ingest error as FILE:LINE: what (field), blaming the right file
 
-/// The error `body` throws, as the CLI prints it.
-private func message(_ body: () throws -> Void) -> String {
-    do {
-        try body()
-        return "no error"
-    } catch {
-        return "\(error)"
-    }
-}
-
 /// `FILE:LINE: what (field)` with a line ≥ 1 and a field.
 private func isInTheOneForm(_ text: String, file: String) -> Bool {
     guard text.hasPrefix(file + ":") else { return false }
@@ -35,7 +25,7 @@ struct IngestErrorFormTests {
         let desc = try write("N: Broken Panel\nI: 0018 0000 0000 0000\nA: 35 0 zero 0 0 10\n", "broken.desc", in: dir)
         var options = ImportOptions()
         options.deviceDescriptionPath = desc
-        let text = message { _ = try store.ingest(path: Self.events, displayName: "taps.events", options: options) }
+        let text = errorText { _ = try store.ingest(path: Self.events, displayName: "taps.events", options: options) }
         #expect(text.hasPrefix("\(desc):3: "), "\(text)")
         #expect(isInTheOneForm(text, file: desc))
         #expect(try store.tableCounts()["imports"] == 0)
@@ -54,7 +44,7 @@ struct IngestErrorFormTests {
         let log = try write("[  100.000000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000\n", "log.txt", in: dir)
         var options = ImportOptions()
         options.deviceDescriptionPath = listing
-        let text = message { _ = try store.ingest(path: log, displayName: "spooled-name", format: .getevent, options: options) }
+        let text = errorText { _ = try store.ingest(path: log, displayName: "spooled-name", format: .getevent, options: options) }
         #expect(text.hasPrefix("\(listing):4: "), "\(text)")
         #expect(isInTheOneForm(text, file: listing))
     }
@@ -72,7 +62,7 @@ struct IngestErrorFormTests {
         ]
         for item in cases {
             let path = try write(item.text, item.name, in: dir)
-            let text = message { _ = try store.ingest(path: path, format: item.format) }
+            let text = errorText { _ = try store.ingest(path: path, format: item.format) }
             #expect(isInTheOneForm(text, file: path), "\(item.name): \(text)")
             #expect(text.hasSuffix("(\(item.field))"), "\(item.name): \(text)")
         }
@@ -89,7 +79,7 @@ struct IngestErrorFormTests {
         let touch = try #require(changed.indices.last { changed[$0].contains(#""type":"touch""#) })
         changed[touch] = changed[touch].replacingOccurrences(of: #""x":"#, with: #""x":1"#)
         let path = try write(changed.joined(separator: "\n"), "changed.jsonl", in: dir)
-        let text = message { _ = try store.ingest(path: path) }
+        let text = errorText { _ = try store.ingest(path: path) }
         #expect(text.hasPrefix("\(path):\(second + 1): session \""), "\(text)")
         #expect(text.hasSuffix("is already in the store with different content (id)"))
     }

@@ -38,6 +38,16 @@ func write(_ text: String, _ name: String, in dir: URL) throws -> String {
     return path
 }
 
+/// What `body` throws, as the CLI prints it; `""` when it throws nothing.
+func errorText(_ body: () throws -> Void) -> String {
+    do {
+        try body()
+        return ""
+    } catch {
+        return "\(error)"
+    }
+}
+
 func report(_ outcome: IngestOutcome) -> IngestReport? {
     if case .imported(let report) = outcome { return report }
     return nil

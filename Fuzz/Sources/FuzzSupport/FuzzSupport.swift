@@ -25,6 +25,15 @@ public enum FuzzImporter {
         guard descriptor >= 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
         if let data, count > 0, write(descriptor, data, count) != count { fatalError("short write to \(path)") }
         close(descriptor)
+        if let problem = check(path: path, format: format) { fatalError(problem) }
+        return 0
+    }
+
+    /// Reads the file both ways; what is wrong beyond a ``TraceError``, or
+    /// `nil`. (A trap does not return: it ends the process.) Also what
+    /// `make test` replays the regression corpus with
+    /// (Tests/TraceImportTests/FuzzSupport.swift links to this file).
+    public static func check(path: String, format: InputFormat) -> String? {
         for skipInvalid in [false, true] {
             var options = ImportOptions()
             options.skipInvalid = skipInvalid
@@ -35,9 +44,9 @@ public enum FuzzImporter {
             } catch is TraceError {
                 // Rejected in the one form: fine.
             } catch {
-                fatalError("\(format.rawValue): an error that is not a TraceError: \(type(of: error)): \(error)")
+                return "\(format.rawValue): an error that is not a TraceError: \(type(of: error)): \(error)"
             }
         }
-        return 0
+        return nil
     }
 }
