@@ -34,12 +34,12 @@ demo: build
 
 # Each importer's libFuzzer target (Fuzz/) for FUZZ_SECONDS, from its
 # regression corpus and fixtures: executions and findings per target; fails
-# on any finding. fuzz-smoke is the bounded CI run (6 s per target).
+# on any finding. fuzz-smoke is the bounded CI run (5 s per target, 35 s).
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 
 fuzz-smoke: deps
-	scripts/fuzz.sh 6
+	scripts/fuzz.sh 5
 
 bench-ingest: deps
 	benchmarks/ingest/run.sh
