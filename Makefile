@@ -4,7 +4,9 @@ BIN     := .build/release/gesturetune
 DB      ?= .build/demo.sqlite
 SEED    ?= 1
 
-.PHONY: all deps build test demo bench bench-ingest browser-check record-browser-test clean
+FUZZ_SECONDS ?= 60
+
+.PHONY: all deps build test demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
 
 all: build
 
@@ -29,6 +31,15 @@ demo: build
 	    --device-desc "datasets/recordings/evemu/N-Trig MultiTouch.desc" datasets/recordings/evemu/N-Trig*.events
 	$(BIN) stats --db $(DB)
 	$(BIN) optimize --db $(DB) --seed $(SEED) --out reports
+
+# Each importer's libFuzzer target (Fuzz/) for FUZZ_SECONDS, from its
+# regression corpus and fixtures: executions and findings per target; fails
+# on any finding. fuzz-smoke is the bounded CI run (5 s per target, 35 s).
+fuzz: deps
+	scripts/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-smoke: deps
+	scripts/fuzz.sh 5
 
 bench-ingest: deps
 	benchmarks/ingest/run.sh

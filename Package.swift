@@ -23,6 +23,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
+        // For the fuzz targets (Fuzz/, a package of their own).
+        .library(name: "TraceImport", targets: ["TraceImport"]),
         // MARK: store + CLI (branch store)
         .executable(name: "gesturetune", targets: ["GestureTuneCLI"]),
     ],
@@ -57,7 +59,9 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),   // raw bulk-insert path
                 .product(name: "Crypto", package: "swift-crypto"),     // SHA-256 of imports
             ]),
-        .testTarget(name: "TraceStoreTests", dependencies: ["TraceStore", "TraceImport", "TraceModel"]),
+        .testTarget(
+            name: "TraceStoreTests",
+            dependencies: ["TraceStore", "TraceImport", "TraceModel", .product(name: "GRDB", package: "GRDB.swift")]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),

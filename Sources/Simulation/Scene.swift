@@ -333,7 +333,36 @@ public struct Scene: Sendable, Hashable, Codable {
             for id in names where !seen.contains(id) { throw fail("a relation names \(id), which is not a recognizer") }
             if names[0] == names[1] { throw fail("a relation relates \(names[0]) to itself") }
         }
+        if let cycle = requireToFailCycle() {
+            throw fail("requireToFail relations form a cycle (\(cycle.joined(separator: " waits for "))): "
+                + "each would wait for the next to fail, so none of them could ever be recognized")
+        }
         do { _ = try ParameterSet(parameters) } catch { throw fail("\(error)") }
+    }
+}
+
+extension Scene {
+    /// The first cycle of `requireToFail` relations (`[a, b, a]`: a waits
+    /// for b, which waits for a), `nil` when they form none.
+    func requireToFailCycle() -> [String]? {
+        var waitsFor: [String: [String]] = [:]
+        for case .requireToFail(let a, let b) in relations { waitsFor[a, default: []].append(b) }
+        var done = Set<String>()
+        var path: [String] = []
+        func visit(_ id: String) -> [String]? {
+            if let start = path.firstIndex(of: id) { return Array(path[start...]) + [id] }
+            guard done.insert(id).inserted else { return nil }
+            path.append(id)
+            defer { path.removeLast() }
+            for next in waitsFor[id] ?? [] {
+                if let cycle = visit(next) { return cycle }
+            }
+            return nil
+        }
+        for id in waitsFor.keys.sorted() {
+            if let cycle = visit(id) { return cycle }
+        }
+        return nil
     }
 }
 

@@ -97,16 +97,35 @@ public struct Synthesizer: Sendable {
         return summary
     }
 
-    /// Writes the output to a file (created or truncated); `-` is standard output.
+    /// Writes the output to a file (replaced whole); `-` is standard output.
+    ///
+    /// The corpus goes to a hidden file beside `path`, renamed over it once
+    /// complete and flushed: a full disk or a crash leaves the old file (or
+    /// none), never a truncated or empty one that would later ingest as data.
     @discardableResult
     public func write(toPath path: String) throws -> SynthSummary {
         if path == "-" { return try write(to: FileHandle.standardOutput) }
-        guard FileManager.default.createFile(atPath: path, contents: nil),
-              let handle = FileHandle(forWritingAtPath: path) else {
+        let url = URL(fileURLWithPath: path)
+        let partial = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
+        guard FileManager.default.createFile(atPath: partial, contents: nil),
+              let handle = FileHandle(forWritingAtPath: partial) else {
             throw SynthError("\(path): cannot create the output file")
         }
-        defer { try? handle.close() }
-        return try write(to: handle)
+        do {
+            let summary = try write(to: handle)
+            try handle.synchronize()
+            try handle.close()
+            guard rename(partial, path) == 0 else {
+                throw SynthError("\(path): cannot replace the output file: \(String(cString: strerror(errno)))")
+            }
+            return summary
+        } catch {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: partial)
+            if error is SynthError { throw error }
+            throw SynthError("\(path): not written: \(error.localizedDescription)")
+        }
     }
 
     /// Writes the corpus as several files of `usersPerFile` people each,

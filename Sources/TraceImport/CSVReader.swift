@@ -93,7 +93,7 @@ private struct CSVState {
         do {
             guard try parser.feed(line) == .row else { return }
         } catch {
-            return try checker.rejectLine(TraceError(location, error.description), isSessionLine: false, emit: emit)
+            return try checker.rejectLine(TraceError(location, error.description, field: "csv"), isSessionLine: false, emit: emit)
         }
         guard let columns else {
             try readHeader(location)
@@ -117,7 +117,7 @@ private struct CSVState {
     mutating func finish(lastLine: Int, emit: (TraceEvent) throws -> Void) throws {
         if parser.isContinuing {
             let error = TraceError(
-                SourceLocation(file: file, line: rowStartLine), "malformed CSV: unterminated quoted cell")
+                SourceLocation(file: file, line: rowStartLine), "malformed CSV: unterminated quoted cell", field: "csv")
             try checker.rejectLine(error, isSessionLine: false, emit: emit)
         }
         try checker.finish(at: SourceLocation(file: file, line: lastLine), emit: emit)

@@ -53,7 +53,7 @@ struct CanonicalLineDecoder {
         do {
             try scanner.scan(line)
         } catch {
-            throw TraceError(location, error.description)
+            throw TraceError(location, error.description, field: "json")
         }
         try fillSlots(location)
         guard let typeIndex = slot(.type) else { throw TraceError(location, "missing required field", field: "type") }
@@ -75,7 +75,7 @@ struct CanonicalLineDecoder {
         do {
             try scanner.scan(bytes)
         } catch {
-            throw TraceError(location, error.description)
+            throw TraceError(location, error.description, field: "session")
         }
         try fillSlots(location)
         if let typeIndex = slot(.type), !scanner.stringEquals(scanner.members[typeIndex], "session") {
@@ -92,7 +92,7 @@ struct CanonicalLineDecoder {
             let field: Field?
             if member.keyEscaped {
                 let key: String
-                do { key = try scanner.key(member) } catch { throw TraceError(location, error.description) }
+                do { key = try scanner.key(member) } catch { throw TraceError(location, error.description, field: "json") }
                 field = Field.allCases.first { $0.name == key }
             } else {
                 field = classify(member)

@@ -20,11 +20,17 @@ public struct CanonicalReader: TraceImporter {
     public static func recognizes(prefix: [UInt8], fileName: String) -> Bool {
         let lower = fileName.lowercased()
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".ndjson") { return true }
-        guard let first = prefix.first(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }),
-            first == UInt8(ascii: "{")
+        // The first non-blank line must be a whole JSON object: a
+        // pretty-printed document (a Pointer Events capture, an iOS study
+        // log) starts with `{` too, but its first line is not one.
+        guard let start = prefix.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }),
+            prefix[start] == UInt8(ascii: "{")
         else { return false }
-        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
-        return text.contains(SessionHeader.formatTag) || text.contains("\"type\"")
+        let line = Array(prefix[start...].prefix { $0 != 0x0A })
+        var scanner = JSONLineScanner()
+        let isObject = line.withUnsafeBufferPointer { bytes in (try? scanner.scan(bytes)) != nil }
+        let text = String(decoding: line, as: UTF8.self)
+        return isObject && (text.contains(SessionHeader.formatTag) || text.contains("\"type\""))
     }
 
     private let options: ImportOptions

@@ -64,6 +64,10 @@ struct CanonicalStreamChecker {
             guard inSession else { return try reject(TraceError(location, "line before the first session line", field: "type")) }
         }
         summary.count(event)
+        if case .session(var header) = event {
+            header.line = location.line
+            return try emit(.session(header))
+        }
         try emit(event)
     }
 

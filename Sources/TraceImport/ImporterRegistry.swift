@@ -44,16 +44,17 @@ public enum ImporterRegistry {
     public static func importer(
         for format: InputFormat, prefix: [UInt8], fileName: String
     ) throws(TraceError) -> any TraceImporter.Type {
-        let location = SourceLocation(file: fileName, line: 0)
+        // Line 1: detection reads the first lines.
+        let location = SourceLocation(file: fileName, line: 1)
         if format == .auto {
             guard let type = detect(prefix: prefix, fileName: fileName) else {
                 let names = availableFormats.map(\.rawValue).joined(separator: ", ")
-                throw TraceError(location, "cannot tell the format; pass --format (one of \(names))")
+                throw TraceError(location, "cannot tell the format; pass --format (one of \(names))", field: "--format")
             }
             return type
         }
         guard let type = importer(for: format) else {
-            throw TraceError(location, "no importer for format \"\(format.rawValue)\" yet")
+            throw TraceError(location, "no importer for format \"\(format.rawValue)\" yet", field: "--format")
         }
         return type
     }

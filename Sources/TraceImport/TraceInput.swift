@@ -21,6 +21,13 @@ public final class TraceInput {
     private let ownsDescriptor: Bool
     /// Bytes read per `read(2)`; lines longer than this grow the buffer.
     public static let chunkSize = 1 << 20
+    /// The longest line any importer reads: 16 MiB. Nothing a recorder
+    /// writes comes near it; an input without newlines (a binary file,
+    /// `/dev/zero`) would otherwise grow memory without end.
+    public static let maxLineLength = 16 << 20
+    /// The largest whole document (`readAll`, for the JSON and YAML formats):
+    /// 256 MiB, for the same reason.
+    public static let maxDocumentSize = 256 << 20
 
     /// Opens a file; `-` means standard input.
     public init(path: String) throws {
@@ -49,13 +56,18 @@ public final class TraceInput {
     public func forEachLine(
         _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
     ) throws {
-        var buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        // A small regular file gets a buffer of its size, not a 1 MiB chunk
+        // (the velocity command and the fuzz targets read many small files).
+        var info = stat()
+        let small = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) < Self.chunkSize
+        var buffer = [UInt8](repeating: 0, count: small ? max(Int(info.st_size) + 1, 4096) : Self.chunkSize)
         var filled = 0        // bytes valid in buffer
         var lineNumber = 0
         var atEnd = false
+        var searched = 0      // leading bytes of buffer already known to hold no newline
         while !atEnd {
             if filled == buffer.count {
-                buffer.append(contentsOf: repeatElement(0, count: buffer.count))
+                buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
             }
             let n = buffer.withUnsafeMutableBytes { raw in
                 read(fd, raw.baseAddress! + filled, raw.count - filled)
@@ -71,15 +83,14 @@ public final class TraceInput {
             var consumed = 0
             try buffer.withUnsafeBufferPointer { all in
                 var start = 0
-                var i = 0
-                while i < filled {
-                    if all[i] == 0x0A {
-                        lineNumber += 1
-                        var end = i
-                        if end > start && all[end - 1] == 0x0D { end -= 1 }
-                        try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
-                        start = i + 1
-                    }
+                var i = searched   // a long line is searched once, not again after every read
+                while i < filled, let found = memchr(all.baseAddress! + i, 0x0A, filled - i) {
+                    i = all.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                    lineNumber += 1
+                    var end = i
+                    if end > start && all[end - 1] == 0x0D { end -= 1 }
+                    try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
+                    start = i + 1
                     i += 1
                 }
                 if atEnd && start < filled {
@@ -98,6 +109,12 @@ public final class TraceInput {
                 }
                 filled -= consumed
             }
+            searched = filled
+            if filled > Self.maxLineLength {
+                throw TraceError(
+                    SourceLocation(file: name, line: lineNumber + 1),
+                    "a line longer than \(Self.maxLineLength >> 20) MiB: not a text recording", field: "line")
+            }
         }
     }
 
@@ -114,6 +131,10 @@ public final class TraceInput {
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
+            if result.count > Self.maxDocumentSize {
+                throw TraceError(SourceLocation(file: name, line: 0),
+                                 "larger than \(Self.maxDocumentSize >> 20) MiB: not a recording this format holds", field: "size")
+            }
         }
         return result
     }

@@ -16,6 +16,10 @@ public struct SessionHeader: Sendable, Hashable, Codable {
     public var startedAt: String?
     /// Free-form metadata, kept as compact JSON text.
     public var metaJSON: String?
+    /// The input line the session began on (0 when not read from a file),
+    /// for errors about the whole session. Where a session came from is not
+    /// what it is: equality, hashing and coding ignore it.
+    public var line = 0
 
     public init(
         id: String, device: Device, user: String? = nil, scene: String? = nil,
@@ -27,5 +31,25 @@ public struct SessionHeader: Sendable, Hashable, Codable {
         self.scene = scene
         self.startedAt = startedAt
         self.metaJSON = metaJSON
+    }
+}
+
+extension SessionHeader {
+    private enum CodingKeys: String, CodingKey {
+        case id, device, user, scene, startedAt, metaJSON
+    }
+
+    public static func == (a: SessionHeader, b: SessionHeader) -> Bool {
+        a.id == b.id && a.device == b.device && a.user == b.user && a.scene == b.scene
+            && a.startedAt == b.startedAt && a.metaJSON == b.metaJSON
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(device)
+        hasher.combine(user)
+        hasher.combine(scene)
+        hasher.combine(startedAt)
+        hasher.combine(metaJSON)
     }
 }

@@ -21,19 +21,43 @@ extension Micros {
     /// One second.
     public static let second: Micros = 1_000_000
 
+    /// The largest magnitude of a time read from a file: 2⁶¹ µs, about
+    /// ±73 000 years. Every importer converts through the initializers below,
+    /// which refuse anything larger, so the sum or difference of any two
+    /// times (an interval, a midpoint, an offset from a session's start, a
+    /// time plus a window) fits in `Int64` with room to spare and arithmetic
+    /// downstream cannot trap, whatever the input.
+    public static let limit: Micros = 1 << 61
+
     /// Rounds seconds to the nearest microsecond. `nil` when the value is not
-    /// finite or does not fit (about ±292 000 years).
+    /// finite or beyond ``limit``.
     @inlinable
     public init?(seconds: Double) {
-        let us = (seconds * 1_000_000).rounded()
-        guard us.isFinite, abs(us) < 9.2e18 else { return nil }
-        self = Int64(us)
+        self.init(exactMicroseconds: seconds * 1_000_000)
     }
 
-    /// Rounds milliseconds to the nearest microsecond.
+    /// Rounds milliseconds to the nearest microsecond. `nil` when the value
+    /// is not finite or beyond ``limit``.
     @inlinable
-    public init(milliseconds: Double) {
-        self = Int64((milliseconds * 1_000).rounded())
+    public init?(milliseconds: Double) {
+        self.init(exactMicroseconds: milliseconds * 1_000)
+    }
+
+    /// Whole seconds plus microseconds (the kernel's `sec.usec`), exactly.
+    /// `nil` beyond ``limit``.
+    @inlinable
+    public init?(seconds: Int64, microseconds: Int64) {
+        let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
+        let (sum, carry) = whole.addingReportingOverflow(microseconds)
+        guard !overflow, !carry, abs(sum) <= Self.limit else { return nil }
+        self = sum
+    }
+
+    @inlinable
+    init?(exactMicroseconds us: Double) {
+        let rounded = us.rounded()
+        guard rounded.isFinite, abs(rounded) <= Double(Self.limit) else { return nil }
+        self = Int64(rounded)
     }
 
     /// This time in seconds.

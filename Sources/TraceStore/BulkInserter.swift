@@ -42,6 +42,8 @@ struct BulkInserter {
 
     private struct OpenSession {
         var name: String
+        /// The input line of its session line, for errors about it.
+        var line: Int
         /// `nil` when a session of this id is already stored: its events are
         /// only hashed, to compare.
         var rowID: Int64?
@@ -186,7 +188,7 @@ struct BulkInserter {
     private mutating func open(_ header: SessionHeader) throws {
         try closeSession()
         var current = OpenSession(
-            name: header.id, rowID: nil, existingHash: nil, hasher: SessionContentHasher(header: header),
+            name: header.id, line: header.line, rowID: nil, existingHash: nil, hasher: SessionContentHasher(header: header),
             touchFirst: nextTouchID, motionFirst: nextMotionID)
         if let row = try Row.fetchOne(db, sql: "SELECT contentSHA256 FROM sessions WHERE name = ?", arguments: [header.id]) {
             current.existingHash = row[0]
@@ -220,7 +222,7 @@ struct BulkInserter {
         let hash = current.hasher.finalize()
         guard let rowID = current.rowID else {
             guard hash == current.existingHash else {
-                throw DuplicateSessionError(file: fileName, session: current.name)
+                throw DuplicateSessionError(file: fileName, line: current.line, session: current.name)
             }
             sessionsAlreadyPresent.append(current.name)
             return
@@ -278,8 +280,11 @@ struct BulkInserter {
 /// A session id already in the store with different content.
 public struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
     public var file: String
+    /// The line of the session's `session` line (0 when not known).
+    public var line: Int
     public var session: String
     public var description: String {
-        "\(file): session \"\(session)\" is already in the store with different content (id)"
+        TraceError(SourceLocation(file: file, line: line),
+                   "session \"\(session)\" is already in the store with different content", field: "id").description
     }
 }

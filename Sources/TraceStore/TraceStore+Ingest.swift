@@ -66,8 +66,16 @@ extension TraceStore {
         path: String, displayName: String? = nil, format: InputFormat = .auto,
         options: ImportOptions = ImportOptions(), progress: IngestProgress? = nil
     ) throws -> IngestOutcome {
+        try requireWritable()
         let name = displayName ?? path
         let started = Date()
+        // The file is read twice at once (importer and SHA-256): a device or
+        // a pipe cannot be, and /dev/zero would never end.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw TraceError(SourceLocation(file: name, line: 0),
+                             "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
+        }
         let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
         let importerType = try ImporterRegistry.importer(
             for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)
@@ -84,7 +92,23 @@ extension TraceStore {
             return try digest.get()
         }
 
-        return try pool.writeWithoutTransaction { db -> IngestOutcome in
+        do {
+            return try insert(
+                path: path, name: name, size: size, importerType: importerType, options: options, started: started,
+                estimatedTotal: estimatedTotal, fileDigest: fileDigest, progress: progress)
+        } catch let error as DatabaseError {
+            // A full disk, an I/O error, a lock held too long: the transaction
+            // rolled back; say which input was not stored.
+            throw StoreError("\(name): not stored, the store is unchanged: \(error.message ?? "\(error)") (SQLite error \(error.resultCode.rawValue))")
+        }
+    }
+
+    /// The import transaction of ``ingest(path:displayName:format:options:progress:)``.
+    private func insert(
+        path: String, name: String, size: Int, importerType: any TraceImporter.Type, options: ImportOptions,
+        started: Date, estimatedTotal: Int, fileDigest: () throws -> String, progress: IngestProgress?
+    ) throws -> IngestOutcome {
+        try pool.writeWithoutTransaction { db -> IngestOutcome in
             var outcome: IngestOutcome?
             try db.inTransaction(.immediate) {
                 func previousImport(_ sha: String) throws -> Row? {
@@ -112,7 +136,9 @@ extension TraceStore {
                 }
                 try inserter.finish()
                 try summary.requireSamples(file: name)   // throwing rolls the import back
-                for k in summary.problems.indices { summary.problems[k].location.file = name }
+                for k in summary.problems.indices where summary.problems[k].location.file == path {
+                    summary.problems[k].location.file = name
+                }
                 let sha256 = try fileDigest()
                 if let row = try previousImport(sha256) {   // only if another writer raced us
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
@@ -174,7 +200,9 @@ extension TraceStore {
             return try pipe.outcome().get()
         } catch var error as TraceError {
             pipe.cancelAndWait()
-            error.location.file = name   // standard input is read from a spooled copy
+            // Standard input is read from a spooled copy; errors in another
+            // file (a --device-desc description) keep that file's name.
+            if error.location.file == path { error.location.file = name }
             throw error
         } catch {
             pipe.cancelAndWait()

@@ -11,15 +11,34 @@ import TraceModel
 /// is migrated on open. Each imported file is one transaction: all of it or
 /// nothing, also when the process is killed mid-import.
 ///
+/// A store is marked as gesturetune's by its SQLite application id
+/// (``applicationID``). Any other non-empty file is refused before anything
+/// is written to it (see `TraceStore+Identity.swift`), as is a store written
+/// by a newer gesturetune.
+///
 /// ```swift
 /// let store = try TraceStore(path: "gesturetune.sqlite")
 /// let result = try store.ingest(path: "recording.jsonl")
 /// let sessions = try store.loadSessions(SessionFilter(scenes: ["library"]))
+/// let reader = try TraceStore(path: "gesturetune.sqlite", access: .readOnly)   // never writes
 /// ```
 public final class TraceStore: Sendable {
+    /// How a store is opened.
+    public enum Access: Sendable {
+        /// Created if missing, migrated, written to.
+        case readWrite
+        /// Never written to (works on read-only media and immutable files);
+        /// the store must exist and be of the current schema.
+        case readOnly
+    }
+
     /// The database file.
     public let path: String
-    let pool: DatabasePool
+    /// How it was opened.
+    public let access: Access
+    /// A `DatabasePool` when writable; a read-only `DatabaseQueue` otherwise
+    /// (a pool would switch the journal mode and write on open).
+    let pool: any DatabaseWriter
 
     /// The default store path: `$GESTURETUNE_DB`, else `gesturetune.sqlite`
     /// in the working directory.
@@ -28,34 +47,46 @@ public final class TraceStore: Sendable {
         return "gesturetune.sqlite"
     }
 
-    /// Opens (creating if needed) and migrates the store at `path`.
-    public init(path: String) throws {
+    /// Opens the store at `path`: for `.readWrite`, creating and migrating it
+    /// if needed; for `.readOnly`, without writing anything.
+    /// - Throws: ``StoreError`` naming the file (not a gesturetune store, a
+    ///   newer schema, missing, unreadable, …).
+    public init(path: String, access: Access = .readWrite) throws {
         self.path = path
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
-            // WAL + synchronous=NORMAL stays consistent on any crash (a commit
-            // is atomic in the WAL); only the last commits may be lost on a
-            // power cut, never half of one.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = -16384")   // 16 MiB
-        }
-        configuration.busyMode = .timeout(10)
+        self.access = access
         do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try Self.migrator.migrate(pool)
+            switch access {
+            case .readWrite: pool = try Self.openForWriting(path: path)
+            case .readOnly: pool = try Self.openForReading(path: path)
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch where access == .readWrite && FileManager.default.fileExists(atPath: path)
+                    && !FileManager.default.isWritableFile(atPath: path) {
+            throw StoreError(
+                "\(path): the store cannot be written (a read-only file or file system); the reading commands"
+                    + " (stats, simulate, evaluate, report) still work on it")
         } catch {
-            throw StoreError("cannot open the store \(path): \(error)")
+            throw StoreError("\(path): cannot open the store: \(error)")
         }
     }
 
     /// Runs `body` inside the store's write queue (for other modules' tables).
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try pool.write(body)
+        try requireWritable()
+        return try pool.write(body)
     }
 
     /// Runs `body` on a read-only snapshot.
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         try pool.read(body)
+    }
+
+    /// Throws unless the store was opened for writing.
+    func requireWritable() throws {
+        guard access == .readWrite else {
+            throw StoreError("\(path): the store was opened read-only")
+        }
     }
 }
 

@@ -7,7 +7,7 @@ import TraceModel
 /// A tracker fed `(milliseconds, x, y)` samples.
 private func tracker(_ strategy: VelocityStrategy, _ samples: [(Double, Double, Double)]) -> VelocityTracker {
     var tracker = VelocityTracker(strategy: strategy)
-    for (ms, x, y) in samples { tracker.add(t: Micros(milliseconds: ms), x: x, y: y) }
+    for (ms, x, y) in samples { tracker.add(t: Micros(milliseconds: ms)!, x: x, y: y) }
     return tracker
 }
 

@@ -8,13 +8,13 @@ import TraceStore
 @Suite("gesturetune ingest killed mid-import")
 struct CrashEndToEndTests {
     /// A canonical file of `sessions` × `strokes` × 50 samples.
-    private func bigFile(at path: String, sessions: Int, strokesPerSession: Int) throws -> Int {
+    private func bigFile(at path: String, sessions: Int, strokesPerSession: Int, prefix: String = "big") throws -> Int {
         _ = FileManager.default.createFile(atPath: path, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: path))
         defer { try? handle.close() }
         var samples = 0
         for s in 0..<sessions {
-            var text = #"{"type":"session","id":"big-\#(s)","format":"gesturetune-trace/1","device":{"platform":"android","screen":{"width":412,"height":915}}}"# + "\n"
+            var text = #"{"type":"session","id":"\#(prefix)-\#(s)","format":"gesturetune-trace/1","device":{"platform":"android","screen":{"width":412,"height":915}}}"# + "\n"
             var t = 0
             for _ in 0..<strokesPerSession {
                 for k in 0..<50 {
@@ -74,6 +74,77 @@ struct CrashEndToEndTests {
         #expect(after["touches"] as? Int == 318 + samples)
         #expect(after["pointers"] as? Int == 14 + 200 * 100)
         #expect(try sqlite(db, "PRAGMA integrity_check") == "ok")
+    }
+
+    @Test("kill -9 at seeded random points of a multi-file ingest: after every kill the store is intact and each file is all or nothing")
+    func killedAtRandomPoints() throws {
+        let dir = try scratch()
+        let db = dir.appendingPathComponent("kills.sqlite").path
+        let files = try (0..<5).map { k -> (path: String, samples: Int) in
+            let path = dir.appendingPathComponent("part-\(k).jsonl").path
+            return (path, try bigFile(at: path, sessions: 20, strokesPerSession: 50, prefix: "part\(k)"))
+        }
+        // Seeded, so a failure can be replayed: SplitMix64 of 16.
+        var state: UInt64 = 16
+        func nextDelay() -> useconds_t {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return useconds_t(10_000 + (z ^ (z >> 31)) % 700_000)   // 10 ms … 0.71 s
+        }
+        // Five kills that land mid-ingest, however fast the machine: a round
+        // that finishes before its kill does not count, and a store that
+        // holds everything is started afresh.
+        var kills = 0
+        for _ in 0..<20 where kills < 5 {
+            if (try? sqlite(db, "SELECT COUNT(*) FROM imports")) == "5" {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: db + suffix) }
+            }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: gesturetune)
+            process.arguments = ["ingest", "--db", db] + files.map(\.path)
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(nextDelay())
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                kills += 1
+            }
+            process.waitUntilExit()
+            try checkAllOrNothing(db, files: files)
+        }
+        #expect(kills == 5, "the ingest kept finishing before its kill; make the files larger")
+
+        let rerun = try run(["ingest", "--db", db] + files.map(\.path))
+        #expect(rerun.status == 0, "\(rerun.stderr)")
+        try checkAllOrNothing(db, files: files)
+        #expect(try sqlite(db, "SELECT COUNT(*) FROM imports") == "5")
+        #expect(try sqlite(db, "SELECT COUNT(*) FROM touchSamples") == String(files.map(\.samples).reduce(0, +)))
+    }
+
+    /// SQLite's integrity check, then per file: all its sessions and samples
+    /// with its import row, or nothing of it; no import left pending.
+    private func checkAllOrNothing(_ db: String, files: [(path: String, samples: Int)]) throws {
+        guard FileManager.default.fileExists(atPath: db) else { return }   // killed before the store existed
+        #expect(try sqlite(db, "PRAGMA integrity_check") == "ok")
+        #expect(try sqlite(db, "SELECT COUNT(*) FROM imports WHERE sha256 LIKE 'pending:%'") == "0")
+        #expect(try sqlite(db, """
+            SELECT COUNT(*) FROM sessions s WHERE touchCount != (SELECT COUNT(*) FROM touchSamples WHERE session = s.id)
+            """) == "0")
+        for (k, file) in files.enumerated() {
+            let imported = try sqlite(db, "SELECT COUNT(*) FROM imports WHERE fileName = '\(file.path)'")
+            let sessions = try sqlite(db, "SELECT COUNT(*) FROM sessions WHERE name LIKE 'part\(k)-%'")
+            let samples = try sqlite(db, """
+                SELECT COUNT(*) FROM touchSamples WHERE session IN (SELECT id FROM sessions WHERE name LIKE 'part\(k)-%')
+                """)
+            if imported == "1" {
+                #expect(sessions == "20" && samples == String(file.samples), "part \(k) is partly stored")
+            } else {
+                #expect(imported == "0" && sessions == "0" && samples == "0", "part \(k) left traces without its import")
+            }
+        }
     }
 
     /// Asks the store (opened afresh, as a new process would) about the file.

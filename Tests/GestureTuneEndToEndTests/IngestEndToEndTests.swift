@@ -119,7 +119,7 @@ struct IngestEndToEndTests {
         try "hello\n".write(toFile: odd, atomically: true, encoding: .utf8)
         let unknown = try run(["ingest", "--db", db, odd])
         #expect(unknown.status == 1)
-        #expect(unknown.stderr.contains("notes.txt: cannot tell the format; pass --format"))
+        #expect(unknown.stderr.contains("notes.txt:1: cannot tell the format; pass --format"))
     }
 
     @Test("CSV ingest with --screen and implicit sessions")

@@ -2,6 +2,7 @@ import Foundation
 import Simulation
 import Testing
 import TraceModel
+import TraceStore
 
 // MARK: - optimize and evaluate, end to end
 
@@ -104,6 +105,45 @@ struct OptimizeEndToEndTests {
         #expect(missing.status == 1 && missing.stderr.contains("no stored run 99"))
     }
 
+    @Test("an optimize whose reports cannot be written stores no run: --run latest does not point at it")
+    func failedOptimizeStoresNoRun() throws {
+        let (dir, db) = try ingestedStore()
+        let blocked = dir.appendingPathComponent("a-file").path   // --out names a file: no directory can be made
+        try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
+        let failed = try run(["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
+                              "--no-pareto", "--out", blocked])
+        #expect(failed.status == 1)
+        let latest = try run(["report", "--db", db, "--run", "latest", "--out", dir.appendingPathComponent("r").path])
+        #expect(latest.status == 1 && latest.stderr.contains("no stored run latest"), "\(latest.stderr)")
+    }
+
+    @Test("optimize reads an immutable store and fails only where it must write, saying why")
+    func optimizeReadOnlyStore() throws {
+        guard geteuid() == 0 else { return }   // chattr needs root; StoreOpeningTests covers read-only opening otherwise
+        let (dir, db) = try ingestedStore()
+        try #require(try run(["stats", "--db", db]).status == 0)
+        let chattr = Process()
+        chattr.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+        chattr.arguments = ["+i", db]
+        try chattr.run()
+        chattr.waitUntilExit()
+        defer {
+            let undo = Process()
+            undo.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
+            undo.arguments = ["-i", db]
+            try? undo.run()
+            undo.waitUntilExit()
+        }
+        guard chattr.terminationStatus == 0 else { return }   // no CAP_LINUX_IMMUTABLE here
+        let simulate = try run(["simulate", "--db", db, "--json"])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let optimize = try run(["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
+                                "--no-pareto", "--out", dir.appendingPathComponent("o").path])
+        #expect(optimize.status == 1)
+        #expect(optimize.stderr.contains("\(db): the store cannot be written (a read-only file or file system)"),
+                "\(optimize.stderr)")
+    }
+
     @Test("evaluate --json: the exact objective of a parameter file, on either split; --serve answers per line")
     func evaluate() throws {
         let (dir, db) = try ingestedStore()
@@ -156,6 +196,42 @@ struct OptimizeEndToEndTests {
         #expect(try run(["optimize", "--db", db, "--budget-margin", "1.5"]).status == 2)
     }
 
+    @Test("evaluate --params takes every catalogue name simulate --params takes, and a run tuned on another space")
+    func evaluateAcceptsWhatSimulateAccepts() throws {
+        let (dir, db) = try ingestedStore()
+        let file = dir.appendingPathComponent("gap.json")
+        try Data(#"{"doubleTap.minimumGap": 0.05, "pan.slop": 10}"#.utf8).write(to: file)
+        let simulate = try run(["simulate", "--db", db, "--params", file.path, "--json"])
+        #expect(simulate.status == 0, "\(simulate.stderr)")
+        let evaluate = try run(["evaluate", "--db", db, "--params", file.path, "--json"])
+        #expect(evaluate.status == 0, "\(evaluate.stderr)")
+        let params = try json(evaluate.stdout)["params"] as? [String: Double]
+        #expect(params?["doubleTap.minimumGap"] == 0.05 && params?["pan.slop"] == 10)
+
+        let optimize = try run(["optimize", "--db", db, "--scene", "plain", "--max-evals", "3", "--sensitivity-points", "0",
+                                "--no-pareto", "--out", dir.appendingPathComponent("o").path])
+        #expect(optimize.status == 0, "\(optimize.stderr)")
+        let latest = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", "latest", "--json"])
+        #expect(latest.status == 0, "\(latest.stderr)")
+        let tuned = try json(latest.stdout)["params"] as? [String: Double]
+        #expect(tuned?["longPress.allowableMovement"] != nil)
+    }
+
+    @Test("negative numbers are values validation refuses, not 'Missing value'; more folds than people is refused")
+    func numericOptions() throws {
+        let (dir, db) = try ingestedStore()
+        let negative = try run(["optimize", "--db", db, "--max-evals", "-5"])
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--max-evals must be at least 1"), "\(negative.stderr)")
+        #expect(!negative.stderr.contains("Missing value"))
+        let users = try run(["synth", "--users", "-3", "--out", dir.appendingPathComponent("s.jsonl").path])
+        #expect(users.status == 2 && !users.stderr.contains("Missing value"), "\(users.stderr)")
+        let folds = try run(["optimize", "--db", db, "--folds", "1000", "--max-evals", "3", "--out",
+                             dir.appendingPathComponent("o").path])
+        #expect(folds.status == 1)
+        #expect(folds.stderr.contains("--folds 1000 is more than the 8 people in the corpus"), "\(folds.stderr)")
+    }
+
     @Test("evaluate --print-space --json lists the default space with bounds, scale and integer flags")
     func printSpace() throws {
         let result = try run(["evaluate", "--print-space", "--json"])
@@ -170,12 +246,17 @@ struct OptimizeEndToEndTests {
         #expect(bias["isInteger"] as? Bool == false)
     }
 
-    @Test("optimize on an empty store fails with a clear message and exit 1")
+    @Test("optimize on a missing or empty store fails with a clear message and exit 1 (and creates nothing)")
     func emptyStore() throws {
         let dir = try scratch()
-        let result = try run(["optimize", "--db", dir.appendingPathComponent("empty.sqlite").path, "--out",
-                              dir.appendingPathComponent("o").path])
-        #expect(result.status == 1)
-        #expect(result.stderr.contains("no sessions"))
+        let db = dir.appendingPathComponent("empty.sqlite").path
+        let missing = try run(["optimize", "--db", db, "--out", dir.appendingPathComponent("o").path])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("\(db): no store here (ingest recordings first)"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
+        _ = try TraceStore(path: db)
+        let empty = try run(["optimize", "--db", db, "--out", dir.appendingPathComponent("o").path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no sessions"))
     }
 }

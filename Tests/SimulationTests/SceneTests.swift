@@ -97,6 +97,9 @@ struct SceneTests {
          "recognizer a: direction applies to a swipe only, not a pan"),
         ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: sideways}\n", "sideways"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {simultaneous: every}\n", "not every"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: b, kind: doubleTap}\n  - {id: c, kind: longPress}\n"
+            + "relations:\n  - {recognizer: a, requireToFail: b}\n  - {recognizer: b, requireToFail: c}\n"
+            + "  - {recognizer: c, requireToFail: a}\n", "form a cycle (a waits for b waits for c waits for a)"),
     ])
     func badScenesAreRejectedWithTheFileAndTheReason(text: String, reason: String) throws {
         let path = try write(text, "yaml")

@@ -100,7 +100,7 @@ struct CSVReaderTests {
             ("\(csvSessionRow)\n#motion,s1,0,1,,1,,,\n", 3, "ay"),
             ("\(csvSessionRow)\n#gesture,s1\n", 3, "session"),
             ("#session,\"{\"\"id\"\":\"\"s1\"\"}\"\n", 2, "device"),
-            ("\(csvSessionRow)\ns1,0,1,began,1,\"1\"x,,\n", 3, nil),
+            ("\(csvSessionRow)\ns1,0,1,began,1,\"1\"x,,\n", 3, "csv"),
         ] as [(String, Int, String?)])
     func invalid(body: String, line: Int, field: String?) throws {
         let text = "session,t,id,phase,x,y,force,radius\n" + body

@@ -144,12 +144,15 @@ import TraceModel
         #expect(state.location.line == 2 && state.field == "state")
     }
 
-    /// Times far apart, each representable on its own: their difference is
-    /// checked, not computed into an overflow.
+    /// Times far apart, each within the range of a time on its own: their
+    /// difference is checked, not computed into an overflow; beyond the
+    /// range a time is refused where it is read.
     @Test func farApartTimesAreAnErrorNotACrash() throws {
-        let error = try #require(try run(export([touch(-9e12, "began"), touch(-9e12, "ended")],
-            events: #""events" : [{"type" : "tap", "state" : "ended", "timestamp" : 9e12}],"#)))
+        let error = try #require(try run(export([touch(-2e12, "began"), touch(-2e12, "ended")],
+            events: #""events" : [{"type" : "tap", "state" : "ended", "timestamp" : 2e12}],"#)))
         #expect(error.field == "timestamp" && error.message.contains("after the session start"))
+        let huge = try #require(try run(export([touch(-9e12, "began"), touch(-9e12, "ended")])))
+        #expect(huge.field == "timestamp" && huge.location.line == 4 && huge.message.contains("out of range"))
     }
 
     @Test func unknownTasksAndUntouchedTrialsAreSaid() throws {

@@ -109,4 +109,25 @@ import TraceModel
         #expect(!EvemuImporter.recognizes(prefix: prefix, fileName: "x.json"))
         #expect(!GeteventImporter.recognizes(prefix: prefix, fileName: "x.json"))
     }
+
+    @Test func autoDetectsAPrettyPrintedCapture() throws {
+        // JSON.stringify(capture, null, 2): the first line is `{` alone. The
+        // JSON Lines reader used to claim it and fail at line 1 column 2.
+        let capture = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.fixture)))
+        let pretty = try JSONSerialization.data(withJSONObject: capture, options: [.prettyPrinted, .sortedKeys])
+        let prefix = Array(pretty.prefix(65_536))
+        #expect(!CanonicalReader.recognizes(prefix: prefix, fileName: "capture.json"))
+        #expect(ImporterRegistry.detect(prefix: prefix, fileName: "capture.json") == PointerEventsImporter.self)
+        let path = try RecordingFixtures.temporary(String(decoding: pretty, as: UTF8.self), name: "capture.json")
+        let (sessions, _) = try importSessions(PointerEventsImporter.self, path)
+        #expect(sessions.first?.strokes.count == 3)
+        // Nor is a pretty-printed iOS study export a JSON line: auto finds its importer.
+        let log = Array(try String(contentsOfFile: RecordingFixtures.local("ios-study-session.json"), encoding: .utf8)
+            .utf8.prefix(65_536))
+        #expect(!CanonicalReader.recognizes(prefix: log, fileName: "session.json"))
+        #expect(ImporterRegistry.detect(prefix: log, fileName: "session.json") == IOSStudyImporter.self)
+        // A one-line object still is.
+        #expect(CanonicalReader.recognizes(
+            prefix: Array("\n  {\"type\":\"session\",\"id\":\"a\"}\n{\"type\":".utf8), fileName: "x.json"))
+    }
 }

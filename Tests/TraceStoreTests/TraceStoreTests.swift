@@ -38,6 +38,16 @@ func write(_ text: String, _ name: String, in dir: URL) throws -> String {
     return path
 }
 
+/// What `body` throws, as the CLI prints it; `""` when it throws nothing.
+func errorText(_ body: () throws -> Void) -> String {
+    do {
+        try body()
+        return ""
+    } catch {
+        return "\(error)"
+    }
+}
+
 func report(_ outcome: IngestOutcome) -> IngestReport? {
     if case .imported(let report) = outcome { return report }
     return nil
@@ -99,7 +109,7 @@ struct TraceStoreTests {
         let before = try store.contentDigest()
         let changed = try write(text.replacingOccurrences(of: "\"x\":270.0", with: "\"x\":271.0"), "changed.jsonl", in: dir)
         let error = try #require(throws: DuplicateSessionError.self) { try store.ingest(path: changed) }
-        #expect(error.description == "\(changed): session \"flutter-velocity\" is already in the store with different content (id)")
+        #expect(error.description == "\(changed):1: session \"flutter-velocity\" is already in the store with different content (id)")
         #expect(try store.contentDigest() == before)
     }
 

@@ -30,7 +30,7 @@ private func label(_ fields: String) -> String { #"{"type":"label",\#(fields)}"#
 
 let brokenRules: [BrokenRule] = [
     // Encoding
-    .init(rule: "malformed JSON", lines: [session, #"{"type":"touch","t":0,"#], line: 2, field: nil, message: "malformed JSON: "),
+    .init(rule: "malformed JSON", lines: [session, #"{"type":"touch","t":0,"#], line: 2, field: "json", message: "malformed JSON: "),
     .init(rule: "type is required", lines: [session, #"{"t":0}"#], line: 2, field: "type", message: "missing required field"),
     .init(rule: "type is a string", lines: [session, #"{"type":7}"#], line: 2, field: "type", message: "must be a string"),
     .init(rule: "unknown type", lines: [session, #"{"type":"gesture"}"#], line: 2, field: "type", message: "unknown line type \"gesture\""),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Recognizers
 import Simulation
 import TraceModel
 import TraceStore
@@ -58,10 +59,11 @@ struct EvaluateCommand: ParsableCommand {
             try printTheSpace(space)
             return
         }
-        let traceStore = try store.open()
+        let traceStore = try store.open(.readOnly)
+        let given = try CLIFailure.guarding { try params.map { try Self.given($0, store: traceStore) } }
         let (objective, loaded) = try CLIFailure.guarding { () throws -> (TuningObjective, TuningInputOptions.Loaded) in
             let loaded = try inputs.load(from: traceStore)
-            let space = try Self.space(loaded, sessions: loaded.sessions)
+            let space = try Self.space(loaded, sessions: loaded.sessions, including: given?.values.names ?? [])
             let data = try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
             return (try TuningObjective(data: data, space: space, scene: loaded.scene, weights: loaded.weights,
                                         budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
@@ -72,7 +74,7 @@ struct EvaluateCommand: ParsableCommand {
             try serveRequests(objective)
             return
         }
-        let values = try CLIFailure.guarding { try Self.values(params ?? "", space: objective.space, store: traceStore) }
+        let values = try CLIFailure.guarding { try Self.values(given, space: objective.space) }
         let answer = try CLIFailure.guarding { try Self.answer(objective, values: values, split: split.side) }
         if json {
             try printJSON(answer)
@@ -90,6 +92,19 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     // MARK: - The space
+
+    /// The space `--tune` (or the scene's default set) names, widened by
+    /// every other catalogue parameter the `--params` values set: what
+    /// `simulate --params` accepts, evaluate accepts (a run tuned on another
+    /// scene, `doubleTap.minimumGap` from `--list-params`).
+    static func space(
+        _ loaded: TuningInputOptions.Loaded, sessions: [Session]?, including names: [String]
+    ) throws -> ParameterSpace {
+        let base = try space(loaded, sessions: sessions)
+        let extra = names.filter { base.parameter(named: $0) == nil }.sorted()
+        guard !extra.isEmpty else { return base }
+        return try TuningSpace.space(names: base.parameters.map(\.name) + extra, bounds: loaded.bounds, scene: loaded.scene)
+    }
 
     static func space(_ loaded: TuningInputOptions.Loaded, sessions: [Session]?) throws -> ParameterSpace {
         var settings = OptimizerSettings()
@@ -119,15 +134,36 @@ struct EvaluateCommand: ParsableCommand {
 
     // MARK: - Parameters
 
+    /// The values `--params` gives, as read (checked against a space later).
+    struct Given {
+        var reference: String
+        var values: ParameterValues
+        var json: Data
+    }
+
     /// A parameter file, or a stored run's tuned values (`latest`, `run:ID`).
-    static func values(_ reference: String, space: ParameterSpace, store: TraceStore) throws -> ParameterValues {
+    static func given(_ reference: String, store: TraceStore) throws -> Given {
+        let json: Data
         if reference == "latest" || reference.hasPrefix("run:") {
             let result = try store.optimizationRun(reference == "latest" ? "latest" : String(reference.dropFirst(4)))
-            return try space.decode(json: try result.params.jsonData())
+            json = try result.params.jsonData()
+        } else {
+            json = try TuningInputOptions.read(reference, what: "parameter file")
         }
-        let data = try TuningInputOptions.read(reference, what: "parameter file")
-        do { return try space.decode(json: data) }
-        catch { throw CLIFailure("\(reference): \(error)") }
+        let values: ParameterValues
+        do { values = try JSONDecoder().decode(ParameterValues.self, from: json) }
+        catch { throw CLIFailure("\(reference): not a JSON object of parameter names to numbers: \(error.localizedDescription)") }
+        if let unknown = values.names.first(where: { Recognizers.Parameter(name: $0) == nil }) {
+            throw CLIFailure("\(reference): unknown parameter (see simulate --list-params) (\(unknown))")
+        }
+        return Given(reference: reference, values: values, json: json)
+    }
+
+    /// The given values, checked against the space (bounds, names).
+    static func values(_ given: Given?, space: ParameterSpace) throws -> ParameterValues {
+        guard let given else { return space.clamped(ParameterValues([:])) }
+        do { return try space.decode(json: given.json) }
+        catch { throw CLIFailure("\(given.reference): \(error)") }
     }
 
     // MARK: - Answers

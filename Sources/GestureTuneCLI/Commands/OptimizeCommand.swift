@@ -29,10 +29,12 @@ struct OptimizeCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var inputs: TuningInputOptions
 
-    @Option(help: ArgumentHelp("Seed of every random choice.", valueName: "n"))
+    // Numeric options parse `.unconditional`ly: `--max-evals -5` is a value
+    // that validation refuses, not a missing value followed by a flag `-5`.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Seed of every random choice.", valueName: "n"))
     var seed: UInt = 1
 
-    @Option(name: .customLong("max-evals"), help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
+    @Option(name: .customLong("max-evals"), parsing: .unconditional, help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
     var maxEvals: Int = 300
 
     @Option(help: ArgumentHelp(
@@ -54,13 +56,13 @@ struct OptimizeCommand: ParsableCommand {
         valueName: "points|off"))
     var intentMargin: String = "2"
 
-    @Option(help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
     var folds: Int?
 
     @Option(help: ArgumentHelp("Output directory (report.html, report.md, GestureConstants.swift, params.json, result.json, …).", valueName: "dir"))
     var out: String = "gesturetune-optimize"
 
-    @Option(help: ArgumentHelp("Points per sensitivity sweep (0: none).", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Points per sensitivity sweep (0: none).", valueName: "n"))
     var sensitivityPoints: Int = 15
 
     @Flag(help: "Skip the misfire/latency Pareto sweep.")
@@ -80,10 +82,16 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let traceStore = try store.open()
+        // Read-only while reading (a read-only store can still be tuned on);
+        // the run is stored at the end, with its reports written inside the
+        // same transaction, so a failed report leaves no run behind.
+        let traceStore = try store.open(.readOnly)
         let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
-        let result = try optimize(loaded, in: traceStore)
-        try CLIFailure.guarding { try write(result, sessions: loaded.sessions, scene: loaded.scene) }
+        let unsaved = try optimize(loaded, in: traceStore)
+        let writable = try store.open(.readWrite)
+        let result = try CLIFailure.guarding {
+            try unsaved.saved(in: writable) { try write($0, sessions: loaded.sessions, scene: loaded.scene) }
+        }
         if json {
             try printJSON(OptimizeSummary(result, out: out))
         } else {
@@ -112,7 +120,7 @@ struct OptimizeCommand: ParsableCommand {
         bar.finish()
         result.run = RunInfo(commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
                              corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
-        return try CLIFailure.guarding { try result.saved(in: traceStore) }
+        return result
     }
 
     private func write(_ result: OptimizationResult, sessions: [Session], scene: Scene?) throws {
@@ -281,7 +289,7 @@ struct TuningInputOptions: ParsableArguments {
         valueName: "file"))
     var weights: String?
 
-    @Option(help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
     var holdoutFraction: Double = 0.25
 
     @Flag(help: ArgumentHelp(
@@ -289,7 +297,7 @@ struct TuningInputOptions: ParsableArguments {
             + "(for budgets no constant can meet)."))
     var relaxBudgets = false
 
-    @Option(help: ArgumentHelp(
+    @Option(parsing: .unconditional, help: ArgumentHelp(
         "How far inside each budget the training users must stay, so that held-out users meet it too.",
         valueName: "fraction"))
     var budgetMargin: Double = TuningObjective.defaultBudgetMargin

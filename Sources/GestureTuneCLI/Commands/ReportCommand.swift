@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
 
     func run() throws {
         try CLIFailure.guarding {
-            let traceStore = try store.open()
+            let traceStore = try store.open(.readOnly)
             let result = try traceStore.optimizationRun(runID)
             let scene = try result.scene.map { try Scene.builtIn(named: $0) }
             let sessions = try traceStore.loadSessions()

@@ -63,7 +63,7 @@ struct SimulateCommand: ParsableCommand {
             let scene = try sceneOptions.loadScene()
             let parameters = try sceneOptions.loadParameters()
             let budgets = try sceneOptions.loadBudgets()
-            let sessions = split.select(try store.open().loadSessions())
+            let sessions = split.select(try store.open(.readOnly).loadSessions())
             if sessions.isEmpty {
                 throw CLIFailure("\(store.path): no sessions to replay (ingest recordings first, or check --split)")
             }

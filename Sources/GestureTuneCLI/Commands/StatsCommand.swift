@@ -17,7 +17,7 @@ struct StatsCommand: ParsableCommand {
     func run() throws {
         let stats: StoreStatistics
         do {
-            stats = try store.open().statistics()
+            stats = try store.open(.readOnly).statistics()
         } catch let exit as ExitCode {
             throw exit
         } catch {

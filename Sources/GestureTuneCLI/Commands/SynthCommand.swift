@@ -20,15 +20,17 @@ struct SynthCommand: ParsableCommand {
         abstract: "Generate labelled touch sessions (canonical JSON Lines) from a model of human movement.",
         discussion: "Deterministic: the same options write the same bytes.")
 
-    @Option(help: "Random seed.") var seed: UInt = 2026
-    @Option(help: "Number of people (user ids u00, u01, …).") var users = 40
-    @Option(help: "Number of device profiles, assigned round-robin to people.") var devices = 6
-    @Option(help: "Sessions per person.") var sessions = 8
-    @Option(help: "Gestures per session.") var gestures = 27
+    // Numbers parse `.unconditional`ly: `--users -3` is refused as a value,
+    // not misread as a missing value and a flag.
+    @Option(parsing: .unconditional, help: "Random seed.") var seed: UInt = 2026
+    @Option(parsing: .unconditional, help: "Number of people (user ids u00, u01, …).") var users = 40
+    @Option(parsing: .unconditional, help: "Number of device profiles, assigned round-robin to people.") var devices = 6
+    @Option(parsing: .unconditional, help: "Sessions per person.") var sessions = 8
+    @Option(parsing: .unconditional, help: "Gestures per session.") var gestures = 27
     @Option(help: "Scene the gestures are made for.") var scene = "epilogue"
     @Option(help: "Output file (`-` for standard output), or a directory with --users-per-file.")
     var out: String
-    @Option(help: "Write one file per this many people into the --out directory.")
+    @Option(parsing: .unconditional, help: "Write one file per this many people into the --out directory.")
     var usersPerFile: Int?
     @Flag(help: "Print what was written as one JSON object (not with --out -).")
     var json = false

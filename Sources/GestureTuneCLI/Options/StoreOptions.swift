@@ -13,10 +13,12 @@ struct StoreOptions: ParsableArguments {
     /// The path the options resolve to.
     var path: String { db ?? TraceStore.defaultPath }
 
-    /// Opens (creating and migrating if needed) the store.
-    func open() throws -> TraceStore {
+    /// Opens the store: read-write creates and migrates it if needed;
+    /// read-only (the commands that only read) writes nothing, so a store on
+    /// read-only media or an immutable file can still be read.
+    func open(_ access: TraceStore.Access = .readWrite) throws -> TraceStore {
         do {
-            return try TraceStore(path: path)
+            return try TraceStore(path: path, access: access)
         } catch {
             Console.error("\(error)")
             throw ExitCode.failure

@@ -76,6 +76,7 @@ public struct EvemuImporter: TraceImporter {
             }
             let line = buffer.text
             guard let event = try Self.eventFields(line, file: input.name, line: number, problems: &problems) else {
+                if line.hasPrefix("E:") { return }   // a malformed event line, skipped (and counted) above
                 if assembler == nil {
                     try embedded.take(line, line: number, eventsAllowed: true)
                 } else if !Self.isIgnorable(line) {
@@ -108,7 +109,7 @@ public struct EvemuImporter: TraceImporter {
     ) throws -> KernelTouchAssembler {
         guard let description, !description.axes.isEmpty else {
             throw TraceError(
-                SourceLocation(file: fileName, line: firstEventLine),
+                SourceLocation(file: fileName, line: max(firstEventLine, 1)),
                 "no device description before the events: evemu-record writes its A: lines at the top;"
                     + " give a separate evemu-describe .desc file with --device-desc", field: "A:")
         }

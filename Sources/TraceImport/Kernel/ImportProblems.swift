@@ -50,7 +50,7 @@ func parseKernelTimestamp(_ text: Substring) -> Micros? {
     let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard let secondsText = parts.first, !secondsText.isEmpty,
           secondsText.allSatisfy(\.isASCIIDigitCharacter),
-          let seconds = Int64(secondsText), seconds < 9_000_000_000_000 else { return nil }
+          secondsText.count <= 18, let seconds = Int64(secondsText) else { return nil }
     var micros: Int64 = 0
     if parts.count == 2 {
         let fraction = parts[1]
@@ -60,7 +60,7 @@ func parseKernelTimestamp(_ text: Substring) -> Micros? {
         for digit in digits.prefix(6) { micros = micros * 10 + digit }
         if digits[6] >= 5 { micros += 1 }   // round the 7th digit
     }
-    return seconds * 1_000_000 + micros
+    return Micros(seconds: seconds, microseconds: micros)
 }
 
 extension Character {

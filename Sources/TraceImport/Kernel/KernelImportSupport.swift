@@ -61,7 +61,8 @@ struct ByteScanner {
         return true
     }
 
-    /// `SECONDS[.FRACTION]` as microseconds (the fraction rounded to 6 digits).
+    /// `SECONDS[.FRACTION]` as microseconds (the fraction rounded to 6
+    /// digits); `nil` beyond ``Micros/limit``, as ``parseKernelTimestamp(_:)``.
     mutating func timestamp() -> Micros? {
         var seconds: Int64 = 0
         var digits = 0
@@ -90,7 +91,7 @@ struct ByteScanner {
             for _ in fractionDigits..<max(fractionDigits, 6) { micros *= 10 }
             if roundUp { micros += 1 }
         }
-        return seconds * 1_000_000 + micros
+        return Micros(seconds: seconds, microseconds: micros)
     }
 
     /// Up to 8 hex digits.

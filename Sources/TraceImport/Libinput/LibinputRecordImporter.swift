@@ -142,14 +142,13 @@ public struct LibinputRecordImporter: TraceImporter {
                     continue
                 }
                 let n = numbers.compactMap { $0 }
-                guard (0..<9_000_000_000_000).contains(n[0]), (0..<1_000_000).contains(n[1]), (0...0xffff).contains(n[2]),
-                      (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4]) else {
+                guard n[0] >= 0, (0..<1_000_000).contains(n[1]), let time = Micros(seconds: Int64(n[0]), microseconds: Int64(n[1])),
+                      (0...0xffff).contains(n[2]), (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4]) else {
                     try problems.handle(TraceError(
                         at(eventNode), "an event field is out of range (sec ≥ 0, usec < 1000000, type and code"
                             + " 16-bit, value 32-bit)", field: "events[].evdev"))
                     continue
                 }
-                let time = Int64(n[0]) * 1_000_000 + Int64(n[1])
                 try assembler.feed(
                     KernelEvent(time: time, type: UInt16(n[2]), code: UInt16(n[3]), value: value),
                     line: line, emit: countingEmit)
@@ -194,10 +193,12 @@ public struct LibinputRecordImporter: TraceImporter {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
              .composer(_, let problem, let mark, _):
             return TraceError(SourceLocation(file: file, line: mark.line), "YAML: \(problem)", field: "yaml")
-        case .reader(let problem, _, _, _):
-            return TraceError(SourceLocation(file: file, line: 0), "YAML: \(problem)", field: "yaml")
+        case .reader(let problem, let offset, _, let yaml):
+            // The reader (bad UTF-8, control characters) gives a byte offset, not a mark.
+            let line = 1 + (offset.map { yaml.utf8.prefix($0).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } ?? 0)
+            return TraceError(SourceLocation(file: file, line: line), "YAML: \(problem)", field: "yaml")
         default:
-            return TraceError(SourceLocation(file: file, line: 0), "YAML: \(error)", field: "yaml")
+            return TraceError(SourceLocation(file: file, line: 1), "YAML: \(error)", field: "yaml")
         }
     }
 }

@@ -40,7 +40,9 @@ public struct PointerEventsImporter: TraceImporter {
     }
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
-        let text = String(decoding: prefix.prefix(4096), as: UTF8.self)
+        // The whole prefix: a pretty-printed capture may open with a long
+        // header (viewport, device, page) before its first event.
+        let text = String(decoding: prefix, as: UTF8.self)
         guard let first = text.first(where: { !$0.isWhitespace }), first == "[" || first == "{" else { return false }
         return text.contains("\"pointerId\"") && text.contains("\"pointerType\"")
     }
@@ -163,8 +165,9 @@ public struct PointerEventsImporter: TraceImporter {
         // (and a button released that was pressed before the recording began is no touch either).
         if phase != .began && pointerType != "touch" && down[pointer] == nil { return nil }
         guard let milliseconds = event["timeStamp"]?.number else { throw fail("missing or non-numeric `timeStamp`", "timeStamp") }
-        // Micros(milliseconds:) would trap beyond Int64: about ±292 000 years.
-        guard abs(milliseconds) < 9e15 else { throw fail("`timeStamp` out of range", "timeStamp") }
+        guard let time = Micros(milliseconds: milliseconds) else {
+            throw fail("`timeStamp` out of range (finite, within ±73 000 years)", "timeStamp")
+        }
         guard let x = event["clientX"]?.number else { throw fail("missing or non-numeric `clientX`", "clientX") }
         guard let y = event["clientY"]?.number else { throw fail("missing or non-numeric `clientY`", "clientY") }
         var force: Double?
@@ -177,7 +180,6 @@ public struct PointerEventsImporter: TraceImporter {
         guard width >= 0, height >= 0 else { throw fail("`width` and `height` must be ≥ 0", "width") }
         if width > 1 || height > 1 { radius = max(width, height) / 2 }
 
-        let time = Micros(milliseconds: milliseconds)
         let origin = start ?? time
         start = origin
         return TouchSample(t: time - origin, pointer: pointer, phase: phase, x: x, y: y, force: force, radius: radius)

@@ -105,7 +105,7 @@ extension TraceStore {
 
     static func createRunTables(_ db: Database) throws {
         try db.execute(sql: """
-            CREATE TABLE runs (
+            CREATE TABLE IF NOT EXISTS runs (
                 id INTEGER PRIMARY KEY,
                 kind TEXT NOT NULL,
                 createdAt TEXT NOT NULL,
@@ -120,8 +120,8 @@ extension TraceStore {
                 verdict TEXT,
                 result TEXT NOT NULL
             );
-            CREATE INDEX runsByKind ON runs(kind, id);
-            CREATE TABLE runParameters (
+            CREATE INDEX IF NOT EXISTS runsByKind ON runs(kind, id);
+            CREATE TABLE IF NOT EXISTS runParameters (
                 run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
                 name TEXT NOT NULL,
                 baseline REAL NOT NULL,
@@ -132,7 +132,7 @@ extension TraceStore {
             );
             -- exact/surrogate may be infinite for a parameter set the
             -- simulator rejected: stored as NULL.
-            CREATE TABLE runHistory (
+            CREATE TABLE IF NOT EXISTS runHistory (
                 run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
                 evaluation INTEGER NOT NULL,
                 phase TEXT NOT NULL,
@@ -149,12 +149,18 @@ extension TraceStore {
     // MARK: - Saving
 
     /// Stores a run in one transaction and returns its id.
+    ///
+    /// `finish` runs inside that transaction with the new id, before the
+    /// commit: it publishes what the run produced (its reports) and may return
+    /// the final result JSON (which records the id). If it throws, nothing
+    /// is stored, so `--run latest` never names a run whose reports failed.
     @discardableResult
-    public func saveRun(_ run: RunRecord) throws -> Int64 {
+    public func saveRun(_ run: RunRecord, finish: (Int64) throws -> Data? = { _ in nil }) throws -> Int64 {
         guard let json = String(data: run.resultJSON, encoding: .utf8) else {
             throw StoreError("the run's result is not UTF-8 JSON")
         }
         func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
+        try requireWritable()
         return try pool.write { db in
             try db.execute(sql: """
                 INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
@@ -178,18 +184,13 @@ extension TraceStore {
                 try point.execute(arguments: [id, h.evaluation, h.phase, h.temperature, finite(h.exact),
                                               finite(h.surrogate), finite(h.violation), finite(h.bestSoFar)])
             }
+            if let final = try finish(id) {
+                guard let text = String(data: final, encoding: .utf8) else {
+                    throw StoreError("the run's result is not UTF-8 JSON")
+                }
+                try db.execute(sql: "UPDATE runs SET result = ? WHERE id = ?", arguments: [text, id])
+            }
             return id
-        }
-    }
-
-    /// Replaces a stored run's result JSON (e.g. to record its own id in it).
-    public func replaceRunResult(id: Int64, resultJSON: Data) throws {
-        guard let json = String(data: resultJSON, encoding: .utf8) else {
-            throw StoreError("the run's result is not UTF-8 JSON")
-        }
-        try pool.write { db in
-            try db.execute(sql: "UPDATE runs SET result = ? WHERE id = ?", arguments: [json, id])
-            guard db.changesCount == 1 else { throw StoreError("no stored run \(id)") }
         }
     }
 

@@ -23,12 +23,17 @@ extension OptimizationResult {
     }
 
     /// Stores the run and returns the result with its id filled in (the
-    /// stored JSON carries the id too).
-    public func saved(in store: TraceStore) throws -> OptimizationResult {
+    /// stored JSON carries the id too). `publish` (writing the reports) runs
+    /// before the run is committed: if it fails, no run is stored.
+    public func saved(
+        in store: TraceStore, publishing publish: (OptimizationResult) throws -> Void = { _ in }
+    ) throws -> OptimizationResult {
         var copy = self
-        let id = try store.saveRun(try runRecord())
-        copy.run.id = id
-        try store.replaceRunResult(id: id, resultJSON: try copy.jsonData())
+        try store.saveRun(try runRecord()) { id in
+            copy.run.id = id
+            try publish(copy)
+            return try copy.jsonData()
+        }
         return copy
     }
 

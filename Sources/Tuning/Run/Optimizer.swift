@@ -56,6 +56,14 @@ public struct Optimizer: Sendable {
         let started = clock.now
         let s = settings
         guard s.maxEvaluations >= 1 else { throw SearchError("--max-evals must be at least 1") }
+        if let k = s.folds {
+            // Folds hold out whole people: with more folds than people most
+            // would be empty and the cross-validation would silently shrink.
+            let people = Set(sessions.map { $0.header.user ?? $0.id }).count
+            guard k <= people else {
+                throw SearchError("--folds \(k) is more than the \(people) people in the corpus (each fold holds out people); use at most \(people)")
+            }
+        }
         let space = try self.space(sessions: sessions, scene: scene)
         let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
         let objective = try self.objective(data: data, space: space, scene: scene)

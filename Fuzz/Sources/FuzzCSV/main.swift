@@ -1,0 +1,8 @@
+import FuzzSupport
+import TraceImport
+
+// libFuzzer's entry point (built with -parse-as-library: no Swift main).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzCSV(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
+    FuzzImporter.run(.csv, data, count)
+}

@@ -1,0 +1,1 @@
+// Nothing to include: the driver only defines entry points (see FuzzDriver.c).

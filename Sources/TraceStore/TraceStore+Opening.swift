@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif   // usleep
+
+// MARK: - Which files are stores
+
+extension TraceStore {
+    /// The SQLite application id (`PRAGMA application_id`, bytes 68–71 of
+    /// the file header) that marks a gesturetune store: `GTun` in ASCII.
+    /// Set in the transaction that creates the schema.
+    public static let applicationID: Int32 = 0x4754_756E
+
+    /// What a non-empty SQLite file turned out to be.
+    enum Identity {
+        /// A SQLite database with no schema and no marks: a store whose
+        /// creation never committed (or an empty file another tool made);
+        /// nothing in it can be harmed by creating the schema.
+        case blank
+        /// A gesturetune store (marked, or made before the mark existed).
+        /// `missing`: the migrations it still needs, in order.
+        case store(missing: [String], marked: Bool)
+    }
+
+    /// Decides what the database is, or throws the refusal: not a
+    /// gesturetune store, or one a newer gesturetune wrote. Only reads.
+    static func identify(_ db: Database, path: String) throws -> Identity {
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
+        let applied = tables.contains("grdb_migrations")
+            ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+
+        if applicationID != Self.applicationID {
+            if applicationID == 0 && objects == 0 && userVersion == 0 { return .blank }
+            // Stores made before the application id: GRDB's migration record
+            // says v1-traces ran and its tables are there.
+            let legacy = applicationID == 0 && applied.contains("v1-traces")
+                && tables.isSuperset(of: ["imports", "sessions", "touchSamples"])
+            guard legacy else {
+                throw StoreError(
+                    "\(path): not a gesturetune store (SQLite application id \(hex(applicationID)), gesturetune's is "
+                        + "\(hex(Self.applicationID))); refusing to touch it")
+            }
+        }
+        let known = migrations.map(\.identifier)
+        let unknown = applied.subtracting(known).sorted()
+        if userVersion > schemaVersion || !unknown.isEmpty {
+            let what = unknown.isEmpty ? "" : "; unknown migrations: \(unknown.joined(separator: ", "))"
+            throw StoreError(
+                "\(path): the store was written by a newer gesturetune (store schema version \(userVersion), "
+                    + "this gesturetune knows versions up to \(schemaVersion)\(what)); refusing to change it")
+        }
+        return .store(missing: known.filter { !applied.contains($0) }, marked: applicationID == Self.applicationID
+                      && userVersion == schemaVersion)
+    }
+
+    private static func hex(_ id: Int32) -> String {
+        "0x" + String(UInt32(bitPattern: id), radix: 16, uppercase: true)
+    }
+
+    /// The file's size in bytes, 0 when it does not exist.
+    static func fileSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int) ?? 0
+    }
+}
+
+// MARK: - Opening for writing
+
+extension TraceStore {
+    /// Inspects an existing file read-only first (a foreign database must not
+    /// see even the switch to WAL), then opens the pool and migrates inside
+    /// one `BEGIN IMMEDIATE` transaction, so that two processes creating the
+    /// same fresh store take turns: the second finds the schema made.
+    static func openForWriting(path: String) throws -> DatabasePool {
+        if fileSize(path) > 0 {
+            let inspector = try openReadOnly(path: path)
+            _ = try inspector.read { db in try identify(db, path: path) }
+            try inspector.close()
+        }
+        var configuration = Configuration()
+        configuration.prepareDatabase { db in
+            // WAL + synchronous=NORMAL stays consistent on any crash (a commit
+            // is atomic in the WAL); only the last commits may be lost on a
+            // power cut, never half of one.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try db.execute(sql: "PRAGMA cache_size = -16384")   // 16 MiB
+        }
+        configuration.busyMode = .timeout(10)
+        let pool = try whileBusy { try DatabasePool(path: path, configuration: configuration) }
+        try migrate(pool, path: path)
+        return pool
+    }
+
+    /// Runs the missing migrations and marks the file, in one immediate
+    /// transaction; an up-to-date store is only read (no write lock taken,
+    /// so opening never waits for another process's import).
+    static func migrate(_ pool: DatabasePool, path: String) throws {
+        let upToDate = try pool.read { db in
+            if case .store(let missing, let marked) = try identify(db, path: path) { return missing.isEmpty && marked }
+            return false
+        }
+        if upToDate { return }
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                // Again, under the lock: another process may have created or
+                // upgraded the store since.
+                let missing: [String]
+                switch try identify(db, path: path) {
+                case .blank: missing = migrations.map(\.identifier)
+                case .store(let needed, _): missing = needed
+                }
+                try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+                for migration in migrations where missing.contains(migration.identifier) {
+                    try migration.migrate(db)
+                    try db.execute(sql: "INSERT OR IGNORE INTO grdb_migrations (identifier) VALUES (?)",
+                                   arguments: [migration.identifier])
+                }
+                try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+                try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
+                return .commit
+            }
+        }
+    }
+
+    /// Retries `body` while SQLite says another connection holds the lock it
+    /// needs, for up to 10 s: switching a fresh file to WAL takes an
+    /// exclusive lock and does not wait on the busy handler.
+    static func whileBusy<T>(_ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(10)
+        var pause: UInt32 = 2_000
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline {
+                usleep(pause)
+                pause = min(pause * 2, 100_000)
+            }
+        }
+    }
+}
+
+// MARK: - Opening for reading
+
+extension TraceStore {
+    /// A read-only connection that checks the file is a current store.
+    static func openForReading(path: String) throws -> DatabaseQueue {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw StoreError("\(path): no store here (ingest recordings first)")
+        }
+        let queue = try openReadOnly(path: path)
+        let identity = try queue.read { db in try identify(db, path: path) }
+        switch identity {
+        case .blank:
+            throw StoreError("\(path): the store is empty (ingest recordings first)")
+        case .store(let missing, _) where !missing.isEmpty:
+            // An older store is upgraded where it can be written (as any
+            // writing command would); the reading itself stays read-only.
+            if FileManager.default.isWritableFile(atPath: path) {
+                try queue.close()
+                try openForWriting(path: path).close()
+                return try openForReading(path: path)
+            }
+            throw StoreError(
+                "\(path): the store is from an older gesturetune (it lacks \(missing.joined(separator: ", "))); "
+                    + "run `gesturetune ingest --db \(path)` once, where it can be written, to upgrade it")
+        case .store:
+            return queue
+        }
+    }
+
+    /// A read-only connection that writes nothing, not even a `-shm` file
+    /// where none can be made. SQLite reads a WAL database through its
+    /// `-shm` index; on a read-only mount that cannot be created, and with no
+    /// `-wal` file left over the main file is the whole database and nothing
+    /// can change it, so it is opened as immutable instead.
+    static func openReadOnly(path: String) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(10)
+        do {
+            do {
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+                return queue
+            } catch let error as DatabaseError
+                where error.resultCode == .SQLITE_CANTOPEN && !FileManager.default.isWritableFile(atPath: path) && fileSize(path + "-wal") == 0 {
+                let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
+                try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+                return queue
+            }
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError("\(path): not a gesturetune store (not a SQLite database); refusing to touch it")
+        }
+    }
+
+    /// `file:PATH?immutable=1`, the path percent-encoded as SQLite's URI
+    /// parser expects.
+    static func immutableURI(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+}

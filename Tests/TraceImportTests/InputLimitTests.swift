@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import TraceImport
+import TraceModel
+
+// MARK: - Inputs without end: bounded memory, an error naming the line
+
+@Suite struct InputLimitTests {
+    @Test func aLineLongerThanTheLimitIsAnErrorNamingItsLine() throws {
+        let path = try RecordingFixtures.temporary("", name: "long.jsonl")
+        var bytes = Data("{\"type\":\"session\"}\n".utf8)
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: TraceInput.maxLineLength + 1))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        var lines: [Int] = []
+        let error = try #require(throws: TraceError.self) {
+            try TraceInput(path: path).forEachLine { _, number in lines.append(number) }
+        }
+        #expect(lines == [1])
+        #expect(error.description == "\(path):2: a line longer than 16 MiB: not a text recording (line)")
+    }
+
+    @Test func aLineJustUnderTheLimitIsRead() throws {
+        let path = try RecordingFixtures.temporary("", name: "long.txt")
+        var bytes = Data(repeating: UInt8(ascii: "x"), count: TraceInput.maxLineLength)
+        bytes.append(contentsOf: Array("\nend".utf8))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        var lengths: [Int] = []
+        try TraceInput(path: path).forEachLine { line, _ in lengths.append(line.count) }
+        #expect(lengths == [TraceInput.maxLineLength, 3])
+    }
+
+    @Test func anEndlessDescriptionFileStops() throws {
+        // `--device-desc /dev/zero` never returned: one endless line.
+        var options = ImportOptions()
+        options.deviceDescriptionPath = "/dev/zero"
+        let error = try #require(importError(
+            EvemuImporter.self, RecordingFixtures.local("evemu-single-touch-resolution.events"), options: options))
+        #expect(error.description == "/dev/zero:1: a line longer than 16 MiB: not a text recording (line)")
+    }
+}
