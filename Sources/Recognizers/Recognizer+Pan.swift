@@ -81,13 +81,22 @@ extension Recognizer {
     /// actions, card, dismiss, edge): records the anchor on the first finger
     /// and fails when more fingers than allowed come down.
     mutating func dragDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> Verdict {
-        if touches.pointee.activeCount == 1 {
-            downT = t
-            downX = touches.pointee.slots[slot].x
-            downY = touches.pointee.slots[slot].y
-            panX0 = touches.pointee.panX
-            panY0 = touches.pointee.panY
-        }
+        anchorFirstDown(slot: slot, t: t, touches)
         return touches.pointee.activeCount > options.maxTouches ? .fail : .none
+    }
+
+    /// On the contact's first finger: anchors the time, the finger's point
+    /// and the centroid that ``translation(_:)`` measures from. Returns
+    /// whether this was the first finger (later fingers anchor nothing:
+    /// the translation stays measured from where the contact began).
+    @discardableResult
+    mutating func anchorFirstDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> Bool {
+        guard touches.pointee.activeCount == 1 else { return false }
+        downT = t
+        downX = touches.pointee.slots[slot].x
+        downY = touches.pointee.slots[slot].y
+        panX0 = touches.pointee.panX
+        panY0 = touches.pointee.panY
+        return true
     }
 }

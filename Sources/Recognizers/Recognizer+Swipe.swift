@@ -53,10 +53,7 @@ extension Recognizer {
         guard state == .possible else { return .none }
         switch event {
         case .down:
-            if touches.pointee.activeCount == 1 {
-                downT = t
-                panX0 = touches.pointee.panX
-                panY0 = touches.pointee.panY
+            if anchorFirstDown(slot: slot, t: t, touches) {
                 deadline = t.saturatingAdd(p.pointee.swipeMaximumDuration)
             }
             return touches.pointee.activeCount > options.fingers ? .fail : .none

@@ -114,11 +114,7 @@ extension Recognizer {
         guard state == .possible else { return .none }
         switch event {
         case .down:
-            if touches.pointee.activeCount == 1 {
-                downT = t
-                panX0 = touches.pointee.panX
-                panY0 = touches.pointee.panY
-            }
+            anchorFirstDown(slot: slot, t: t, touches)
             return touches.pointee.activeCount > p.pointee.multiSwipeTouchCount ? .fail : .none
         case .move, .timer:
             return .none
