@@ -145,6 +145,7 @@ struct StudyEndToEndTests {
             """#.utf8).write(to: URL(fileURLWithPath: labelsOnly))
         let failed = try run(["ingest", "--db", db, labelsOnly])
         #expect(failed.status == 1)
+        #expect(failed.stdout.isEmpty, "no 'ingested 0 sessions' line after a failed ingest")
         #expect(failed.stderr.contains(
             "\(labelsOnly): no touch samples in the file (1 sessions, 1 labels read): is it the format given with --format?"))
         let stats = try json(try run(["stats", "--db", db, "--json"]).stdout)

@@ -42,7 +42,9 @@ struct IngestCommand: ParsableCommand {
             let status = try ingest(file, into: traceStore, options: options)
             summary.files.append(status)
             if status.status == "failed" {
-                finish(summary, started: started)
+                // The error said what failed; a "0 sessions" line would read
+                // like a success. Files imported before it are summed up.
+                if json || summary.imported > 0 { finish(summary, started: started) }
                 throw ExitCode.failure
             }
         }
