@@ -3,18 +3,20 @@
 // gesturetune — measure touch gestures, tune their constants.
 // Copyright (C) 2026 the gesturetune authors. GPL-3.0-or-later (GSL is GPL).
 //
-// The targets follow the data flow, one job each:
+// The targets follow the data flow, one job each. Every arrow is a declared
+// dependency (from a module to the ones that use it), and none runs from a
+// later stage back to an earlier one:
 //
 //   TraceModel → TraceImport → TraceStore
-//                    ↓             ↓
-//   GesturePhysics → Recognizers → Simulation → Tuning (GSL ← CGSL) → Reports
-//                                       ↓
-//                                   Synthesis
+//   TraceModel → GesturePhysics → Recognizers → Simulation → Tuning → Reports
+//   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
+//   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`)
 //
-//   StudyRecorder: a Simulation scene → the study page → phones → (Hummingbird) → TraceImport's
-//   validator → TraceStore, one transaction per session (`gesturetune record`)
-//
-// and `gesturetune` (GestureTuneCLI) puts them behind one command.
+// TraceModel is used by every module; Reports also reads Simulation,
+// Recognizers and GesturePhysics (it replays the held-out split for its
+// charts). `gesturetune` (GestureTuneCLI) puts them all behind one command;
+// it alone joins the optimizer's results to the store's run tables
+// (Reporting/OptimizationResult+Store.swift), so the optimizer needs no store.
 
 import PackageDescription
 
@@ -86,10 +88,10 @@ let package = Package(
         .testTarget(name: "GSLTests", dependencies: ["GSL"]),
 
         // MARK: - Tuning: parameter spaces, statistics and the search driver
-        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers", "TraceStore"]),
+        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers"]),
         .testTarget(
             name: "TuningTests",
-            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "TraceModel", "TraceStore"]),
+            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "TraceModel"]),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
@@ -121,11 +123,12 @@ let package = Package(
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
                 "Tuning", "Reports", "Synthesis", "StudyRecorder",
+                "GSL",   // the GSL version the reports name
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "GestureTuneEndToEndTests",
-            dependencies: ["GestureTuneCLI", "TraceStore", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["GestureTuneCLI", "TraceStore", "Tuning", .product(name: "GRDB", package: "GRDB.swift")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -3,7 +3,6 @@ import Recognizers
 import Simulation
 import Testing
 import TraceModel
-import TraceStore
 @testable import Tuning
 
 // MARK: - Whole optimization runs
@@ -100,44 +99,6 @@ struct RunTests {
         settings.parallelism = 1
         let serial = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
         #expect(serial.history == a.history, "the thread count must not change the search")
-    }
-
-    @Test("runs are stored with parameters, history and result, and reload; latest is the newest")
-    func storedRuns() throws {
-        let corpus = try PanSlopCorpus()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let store = try TraceStore(path: directory.appendingPathComponent("runs.sqlite").path)
-        #expect(try store.latestRun() == nil)
-
-        var first = try Optimizer(settings: quickSettings(maxEvaluations: 20)).run(sessions: corpus.sessions, scene: nil)
-        first.run = RunInfo(commandLine: "gesturetune optimize --max-evals 20", createdAt: "2026-11-23T11:00:00Z",
-                            corpusFingerprint: try store.corpusFingerprint())
-        first = try first.saved(in: store)
-        var second = try Optimizer(settings: quickSettings(seed: 2, maxEvaluations: 25)).run(sessions: corpus.sessions,
-                                                                                            scene: nil)
-        second.run = RunInfo(commandLine: "gesturetune optimize --seed 2", createdAt: "2026-11-23T11:05:00Z")
-        second = try second.saved(in: store)
-        #expect(first.run.id == 1 && second.run.id == 2)
-
-        let latest = try #require(try store.latestRun())
-        #expect(latest.id == 2)
-        #expect(latest.seed == 2)
-        #expect(latest.commandLine == "gesturetune optimize --seed 2")
-        #expect(latest.evaluations == second.evaluations)
-        #expect(latest.history.count == second.history.count)
-        #expect(latest.parameters.map(\.name) == ["pan.slop"])
-        #expect(latest.parameters.first?.tuned == second.params["pan.slop"])
-        #expect(latest.tunedHoldoutMisfireRate == second.tuned.holdoutMisfireRate)
-
-        let reloaded = try OptimizationResult(record: try #require(try store.run(id: 1)))
-        #expect(reloaded.run.id == 1)
-        #expect(reloaded.params == first.params)
-        #expect(reloaded.history == first.history)
-        #expect(try reloaded.jsonData() == (try first.jsonData()))
-        #expect(try store.runSummaries().map(\.id) == [2, 1])
-        #expect(try store.run(id: 99) == nil)
     }
 
     @Test("k-fold cross-validation judges every user out of fold")

@@ -1,12 +1,18 @@
 import Foundation
 import TraceStore
+import Tuning
 
 // MARK: - Runs in the store
+
+// The adapter between the optimizer's result and the store's run tables
+// lives with the command that stores runs: the optimizer (Tuning) knows
+// nothing of the store, so it does not drag GRDB, the importers and the
+// hashing into every program that only tunes.
 
 extension OptimizationResult {
     /// The run as the store keeps it: headline columns, parameters, history
     /// and this whole result as JSON.
-    public func runRecord() throws -> RunRecord {
+    func runRecord() throws -> RunRecord {
         RunRecord(
             createdAt: run.createdAt, seed: Int64(truncatingIfNeeded: seed), commandLine: run.commandLine,
             corpusFingerprint: run.corpusFingerprint, scene: scene, evaluations: evaluations, seconds: seconds,
@@ -25,7 +31,7 @@ extension OptimizationResult {
     /// Stores the run and returns the result with its id filled in (the
     /// stored JSON carries the id too). `publish` (writing the reports) runs
     /// before the run is committed: if it fails, no run is stored.
-    public func saved(
+    func saved(
         in store: TraceStore, publishing publish: (OptimizationResult) throws -> Void = { _ in }
     ) throws -> OptimizationResult {
         var copy = self
@@ -38,7 +44,7 @@ extension OptimizationResult {
     }
 
     /// The result of a stored run.
-    public init(record: RunRecord) throws {
+    init(record: RunRecord) throws {
         self = try OptimizationResult.decode(record.resultJSON)
         if run.id == nil { run.id = record.id }
     }
