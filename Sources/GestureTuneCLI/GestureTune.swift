@@ -16,6 +16,7 @@ struct GestureTune: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturetune",
         abstract: "Measure touch gestures against what people meant, and tune their constants.",
+        version: ReportOutput.version,
         subcommands: [
             IngestCommand.self,
             StatsCommand.self,

@@ -8,7 +8,7 @@ extension ImporterRegistry {
     /// estimates.
     public static func head(path: String, name: String) throws(TraceError) -> (size: Int, prefix: [UInt8]) {
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
+            throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file: " + whyUnreadable(path))
         }
         defer { try? handle.close() }
         do {
@@ -19,6 +19,15 @@ extension ImporterRegistry {
         } catch {
             throw TraceError(SourceLocation(file: name, line: 0), "read failed: \(error.localizedDescription)")
         }
+    }
+
+    /// Why `path` cannot be opened for reading, in words a person can act on.
+    static func whyUnreadable(_ path: String) -> String {
+        var isDirectory: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) { return "no such file" }
+        if isDirectory.boolValue { return "it is a directory" }
+        if !FileManager.default.isReadableFile(atPath: path) { return "permission denied" }
+        return "it cannot be read"
     }
 
     /// Reads a whole file of any supported format into sessions, for commands

@@ -73,8 +73,9 @@ extension TraceStore {
         // a pipe cannot be, and /dev/zero would never end.
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw TraceError(SourceLocation(file: name, line: 0),
-                             "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
+            throw TraceError(SourceLocation(file: name, line: 0), info.st_mode & S_IFMT == S_IFDIR
+                             ? "it is a directory; give the files in it (for example DIR/*.jsonl)"
+                             : "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
         }
         let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
         let importerType = try ImporterRegistry.importer(

@@ -31,6 +31,14 @@ struct ReportCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Output directory.", valueName: "dir"))
     var out: String = "reports"
 
+    /// `latest` or a number: anything else is a usage error (exit 2), caught
+    /// before the store is opened.
+    func validate() throws {
+        if runID != "latest", Int64(runID) == nil {
+            throw ValidationError("--run takes latest or a run id (a number), not '\(runID)'.")
+        }
+    }
+
     func run() throws {
         try CLIFailure.guarding {
             let traceStore = try store.open(.readOnly)

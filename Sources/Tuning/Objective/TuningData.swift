@@ -45,7 +45,9 @@ public struct TuningData: Sendable {
         }
         guard !holdout.isEmpty else {
             throw ObjectiveError(
-                "the split by user left no holdout sessions (\(users(train).count) user(s)); add users or use --folds")
+                "the split by user left no holdout sessions: a hash of each user id holds out about"
+                    + " --holdout-fraction of the people, and none of these \(users(train).count) landed there; raise"
+                    + " --holdout-fraction or record more people (at the default 0.25, a dozen or more)")
         }
         guard train.contains(where: { !$0.labels.isEmpty }) else {
             throw ObjectiveError("the training sessions have no labels: nothing to measure misfires against")
