@@ -9,7 +9,7 @@ import Recognizers
 /// (`tabSwipe.directionalBias` → `GestureConstants.TabSwipe.directionalBias`).
 /// Each constant has the type an app passes to UIKit or SwiftUI (points and
 /// ratios `CGFloat`, durations `TimeInterval` in seconds, counts `Int`), a
-/// value rounded to what its search range can resolve (see ``resolution(of:)``),
+/// value rounded to what its search range can resolve (see ``resolution(lower:upper:integer:)``),
 /// and doc comments: what it is in UIKit/SwiftUI terms (or the catalogue's own
 /// description), old → new, and warnings when the value sits on a bound or
 /// flips an ordering with another constant. Nothing from data can break out
@@ -328,7 +328,7 @@ public enum SwiftConstantsFile {
     /// resolution it was rounded to.
     ///
     /// The rounding rule: three significant digits of the search range's span
-    /// (``resolution(of:)``). A range can only be explored to a fraction of its
+    /// (``resolution(lower:upper:integer:)``). A range can only be explored to a fraction of its
     /// width, so digits finer than a thousandth of it are noise of the
     /// optimizer, not a finding: a 0.15 … 0.8 s window is written to 0.001 s,
     /// a −600 … −50 pt trigger to 1 pt, a 1 … 10 × bias to 0.01. Integer
@@ -390,12 +390,6 @@ public enum SwiftConstantsFile {
         var exponent = Int(floor(log10(span))) - 2
         if integer { exponent = max(0, exponent) }
         return (pow(10, Double(exponent)), max(0, -exponent))
-    }
-
-    /// ``resolution(lower:upper:integer:)`` of a constant, in its own unit.
-    static func resolution(of constant: TuningReport.Constant) -> Double? {
-        let integer = Parameter(name: constant.name)?.spec.integer ?? false
-        return resolution(lower: constant.lower, upper: constant.upper, integer: integer)?.step
     }
 
     /// The type an app hands to UIKit or SwiftUI: durations are
