@@ -4,105 +4,144 @@
 // Misfires on 5 held-out people, 1278 gestures: 21.4 % → 11.3 %.
 // Reproduce with: .build/release/gesturetune optimize --db .build/demo.sqlite --seed 1 --out reports
 
+import Foundation
+#if canImport(CoreGraphics)
+import CoreGraphics
+#endif
+
 /// Gesture constants tuned by gesturetune on recorded, labelled touches.
 public enum GestureConstants {
     public enum SwipeActions {
-        /// swipeActions.threshold: 30 pt (was 80 pt, −50, −62.5 %); searched 30 … 200 pt; on the lower bound
-        public static let threshold: Double = 30.0
+        /// Leftward translation that opens the row's actions on release; the haptic fires when the row's resisted offset (what it shows) passes it, at about 110.6 pt of translation with the reference resistance.
+        /// swipeActions.threshold: 80 pt → 30 pt (−50, −62.5 %); searched 30 … 200 pt; on the lower bound; written to 1 pt
+        /// Warning: on the lower bound of the search range (30 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        public static let threshold: CGFloat = 30
 
-        /// swipeActions.projectedDistanceTrigger: -233.3 pt (was -200 pt, −33.33, −16.7 %); searched -600 … -50 pt
-        public static let projectedDistanceTrigger: Double = -233.33333333333337
+        /// Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The reference app's "velocity": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance.
+        /// swipeActions.projectedDistanceTrigger: -200 pt → -233.3 pt (−33.33, −16.7 %); searched -600 … -50 pt; written to 1 pt
+        public static let projectedDistanceTrigger: CGFloat = -233
     }
 
     public enum CardSwipe {
-        /// cardSwipe.deleteThreshold: 50 pt (was 120 pt, −70, −58.3 %); searched 50 … 250 pt; on the lower bound
-        public static let deleteThreshold: Double = 50.0
+        /// Horizontal translation at release beyond which the card flies off (deleted), in either direction.
+        /// cardSwipe.deleteThreshold: 120 pt → 50 pt (−70, −58.3 %); searched 50 … 250 pt; on the lower bound; written to 1 pt
+        /// Warning: on the lower bound of the search range (50 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        public static let deleteThreshold: CGFloat = 50
 
-        /// cardSwipe.projectedDistanceTrigger: 253.3 pt (was 100 pt, +153.3, +153.3 %); searched 20 … 300 pt
-        public static let projectedDistanceTrigger: Double = 253.33333333333334
+        /// Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The reference app's velocity path, the convention of its other swipes: a release whose projected distance (predictedEndTranslation − translation) exceeds this in either direction deletes the card, however short the drag. About 200 pt/s at deceleration rate 0.998.
+        /// cardSwipe.projectedDistanceTrigger: 100 pt → 253.3 pt (+153.3, +153.3 %); searched 20 … 300 pt; written to 1 pt
+        public static let projectedDistanceTrigger: CGFloat = 253
 
-        /// cardSwipe.springResponse: 0.4 s (was 0.4 s, 0, 0.0 %); searched 0.15 … 1 s
-        public static let springResponse: Double = 0.4
+        /// Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.
+        /// cardSwipe.springResponse: 0.4 s → 0.4 s (0, 0.0 %); searched 0.15 … 1 s; written to 0.001 s
+        public static let springResponse: TimeInterval = 0.4
 
-        /// cardSwipe.springDamping: 0.7 (was 0.7, 0, 0.0 %); searched 0.3 … 1
-        public static let springDamping: Double = 0.7
+        /// Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.
+        /// cardSwipe.springDamping: 0.7 → 0.7 (0, 0.0 %); searched 0.3 … 1; written to 0.001
+        public static let springDamping: CGFloat = 0.7
     }
 
     public enum TabSwipe {
-        /// tabSwipe.projectedDistanceTrigger: 300 pt (was 100 pt, +200, +200.0 %); searched 20 … 300 pt; on the upper bound
-        public static let projectedDistanceTrigger: Double = 300.0
+        /// Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The reference app's "fast trigger 100": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this in either direction, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.
+        /// tabSwipe.projectedDistanceTrigger: 100 pt → 300 pt (+200, +200.0 %); searched 20 … 300 pt; on the upper bound; written to 1 pt
+        /// Warning: on the upper bound of the search range (300 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        public static let projectedDistanceTrigger: CGFloat = 300
 
-        /// tabSwipe.distanceThreshold: 75 pt (was 120 pt, −45, −37.5 %); searched 40 … 250 pt
-        public static let distanceThreshold: Double = 75.0
+        /// A slow drag switches tabs if its translation exceeds this in either direction (towards the side the translation is on at release).
+        /// tabSwipe.distanceThreshold: 120 pt → 75 pt (−45, −37.5 %); searched 40 … 250 pt; written to 1 pt
+        public static let distanceThreshold: CGFloat = 75
 
-        /// tabSwipe.directionalBias: 1 × (was 3.5 ×, −2.5, −71.4 %); searched 1 … 10 ×; on the lower bound
-        public static let directionalBias: Double = 1.0
+        /// The tab swipe holds only while vertical < bias × horizontal over the whole translation: at the slop, during the drag (a steep drag gives it up) and at release.
+        /// tabSwipe.directionalBias: 3.5 × → 1 × (−2.5, −71.4 %); searched 1 … 10 ×; on the lower bound; written to 0.01 ×
+        /// Warning: on the lower bound of the search range (1 ×): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        public static let directionalBias: CGFloat = 1
 
-        /// tabSwipe.momentumBias: 1.513 × (was 6 ×, −4.487, −74.8 %); searched 1 … 12 ×
-        public static let momentumBias: Double = 1.5130857494229015
+        /// The bias during the momentum window after a tab change.
+        /// tabSwipe.momentumBias: 6 × → 1.513 × (−4.487, −74.8 %); searched 1 … 12 ×; written to 0.1 ×
+        public static let momentumBias: CGFloat = 1.5
 
-        /// tabSwipe.momentumWindow: 1 s (was 0.8 s, +0.2, +25.0 %); searched 0 … 2 s
-        public static let momentumWindow: Double = 1.0
+        /// How long after any change of the selected tab (a committed swipe or a tab-bar tap) the momentum bias applies.
+        /// tabSwipe.momentumWindow: 0.8 s → 1 s (+0.2, +25.0 %); searched 0 … 2 s; written to 0.01 s
+        public static let momentumWindow: TimeInterval = 1
 
-        /// tabSwipe.horizontalLock: 0.15 s (was 0.15 s, 0, 0.0 %); searched 0 … 0.5 s
-        public static let horizontalLock: Double = 0.15
+        /// After a committed tab swipe, a new tab swipe is ignored for this long (dead zone).
+        /// tabSwipe.horizontalLock: 0.15 s → 0.15 s (0, 0.0 %); searched 0 … 0.5 s; written to 0.001 s
+        public static let horizontalLock: TimeInterval = 0.15
 
-        /// tabSwipe.verticalScrollLock: 0.2 s (was 0.2 s, 0, 0.0 %); searched 0 … 0.5 s
-        public static let verticalScrollLock: Double = 0.2
+        /// After any tab swipe ends, committed or sprung back, vertical scrolling is ignored for this long (dead zone).
+        /// tabSwipe.verticalScrollLock: 0.2 s → 0.2 s (0, 0.0 %); searched 0 … 0.5 s; written to 0.001 s
+        public static let verticalScrollLock: TimeInterval = 0.2
 
-        /// tabSwipe.springResponse: 0.35 s (was 0.35 s, 0, 0.0 %); searched 0.15 … 1 s
-        public static let springResponse: Double = 0.35
+        /// Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.
+        /// tabSwipe.springResponse: 0.35 s → 0.35 s (0, 0.0 %); searched 0.15 … 1 s; written to 0.001 s
+        public static let springResponse: TimeInterval = 0.35
 
-        /// tabSwipe.springDamping: 0.85 (was 0.85, 0, 0.0 %); searched 0.3 … 1
-        public static let springDamping: Double = 0.85
+        /// Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.
+        /// tabSwipe.springDamping: 0.85 → 0.85 (0, 0.0 %); searched 0.3 … 1; written to 0.001
+        public static let springDamping: CGFloat = 0.85
     }
 
     public enum Dismiss {
-        /// dismiss.progressThreshold: 0.1 (was 0.4, −0.3, −75.0 %); searched 0.1 … 0.9; on the lower bound
-        public static let progressThreshold: Double = 0.1
+        /// A release above this progress dismisses the sheet.
+        /// dismiss.progressThreshold: 0.4 → 0.1 (−0.3, −75.0 %); searched 0.1 … 0.9; on the lower bound; written to 0.001
+        /// Warning: on the lower bound of the search range (0.1): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        public static let progressThreshold: CGFloat = 0.1
 
-        /// dismiss.velocityThreshold: 1214 pt/s (was 600 pt/s, +613.9, +102.3 %); searched 100 … 2000 pt/s
-        public static let velocityThreshold: Double = 1213.9244620058344
+        /// Downward release velocity that dismisses the sheet: compare with `UIPanGestureRecognizer.velocity(in:)` or SwiftUI `DragGesture.Value.velocity`.
+        /// dismiss.velocityThreshold: 600 pt/s → 1214 pt/s (+613.9, +102.3 %); searched 100 … 2000 pt/s; written to 10 pt/s
+        public static let velocityThreshold: CGFloat = 1210
     }
 
     public enum EdgeSwipe {
-        /// edgeSwipe.minimumDistance: 10 pt (was 50 pt, −40, −80.0 %); searched 10 … 200 pt; on the lower bound
-        public static let minimumDistance: Double = 10.0
+        /// Inward translation before the edge swipe (back) is recognized. (Default: gesturetune's choice; the reference app names none.)
+        /// edgeSwipe.minimumDistance: 50 pt → 10 pt (−40, −80.0 %); searched 10 … 200 pt; on the lower bound; written to 1 pt
+        /// Warning: on the lower bound of the search range (10 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        public static let minimumDistance: CGFloat = 10
     }
 
     public enum DoubleTap {
-        /// doubleTap.window: 0.2802 s (was 0.5 s, −0.2198, −44.0 %); searched 0.15 … 0.8 s
-        public static let window: Double = 0.28022321891121194
+        /// The double-tap timeout: longest gap from the first tap's lift to the second touch-down, and how long a single tap waits (`UITapGestureRecognizer` with `numberOfTapsRequired = 2` and `require(toFail:)`; SwiftUI `TapGesture(count: 2)`).
+        /// doubleTap.window: 0.5 s → 0.2802 s (−0.2198, −44.0 %); searched 0.15 … 0.8 s; written to 0.001 s
+        public static let window: TimeInterval = 0.28
     }
 
     public enum LongPress {
-        /// longPress.minimumDuration: 0.5 s (was 0.5 s, 0, 0.0 %); searched 0.2 … 1.5 s
-        public static let minimumDuration: Double = 0.5
+        /// Hold before the long press (context menu) fires: `UILongPressGestureRecognizer.minimumPressDuration`; SwiftUI `LongPressGesture(minimumDuration:)` / `.onLongPressGesture(minimumDuration:)`.
+        /// longPress.minimumDuration: 0.5 s → 0.5 s (0, 0.0 %); searched 0.2 … 1.5 s; written to 0.01 s
+        /// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.3873 s < 0.5 s now: a press on text selects the word before the context menu's hold is over.
+        public static let minimumDuration: TimeInterval = 0.5
 
-        /// longPress.allowableMovement: 8.333 pt (was 10 pt, −1.667, −16.7 %); searched 2 … 40 pt
-        public static let allowableMovement: Double = 8.333333333333332
+        /// Movement that cancels a long press before it fires: `UILongPressGestureRecognizer.allowableMovement`; SwiftUI `LongPressGesture(maximumDistance:)`.
+        /// longPress.allowableMovement: 10 pt → 8.333 pt (−1.667, −16.7 %); searched 2 … 40 pt; written to 0.1 pt
+        public static let allowableMovement: CGFloat = 8.3
     }
 
     public enum Drag {
-        /// drag.minimumDuration: 0.3311 s (was 0.25 s, +0.08113, +32.5 %); searched 0.1 … 1 s
-        public static let minimumDuration: Double = 0.33113112148259116
+        /// Hold before an item lifts for dragging: the `minimumPressDuration` of the long press that starts the drag; SwiftUI `LongPressGesture(minimumDuration:).sequenced(before: DragGesture())`.
+        /// drag.minimumDuration: 0.25 s → 0.3311 s (+0.08113, +32.5 %); searched 0.1 … 1 s; written to 0.001 s
+        public static let minimumDuration: TimeInterval = 0.331
     }
 
     public enum TextSelect {
-        /// textSelect.pressDuration: 0.3873 s (was 0.5 s, −0.1127, −22.5 %); searched 0.15 … 1 s
-        public static let pressDuration: Double = 0.3872983346207417
+        /// Hold on text before the word is selected: the `minimumPressDuration` of the long press that selects text.
+        /// textSelect.pressDuration: 0.5 s → 0.3873 s (−0.1127, −22.5 %); searched 0.15 … 1 s; written to 0.001 s
+        /// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.3873 s < 0.5 s now: a press on text selects the word before the context menu's hold is over.
+        public static let pressDuration: TimeInterval = 0.387
     }
 
     public enum Tap {
-        /// tap.movementSlop: 10 pt (was 10 pt, 0, 0.0 %); searched 2 … 40 pt
-        public static let movementSlop: Double = 10.0
+        /// A tap fails once any finger moves farther than this from where it went down. (Default: gesturetune's choice; the reference app names none.)
+        /// tap.movementSlop: 10 pt → 10 pt (0, 0.0 %); searched 2 … 40 pt; written to 0.1 pt
+        public static let movementSlop: CGFloat = 10
 
-        /// tap.maxDuration: 0.4642 s (was 0.35 s, +0.1142, +32.6 %); searched 0.1 … 1 s
-        public static let maxDuration: Double = 0.46415888336127786
+        /// Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / `TapGesture`: apply it where you recognize taps yourself.
+        /// tap.maxDuration: 0.35 s → 0.4642 s (+0.1142, +32.6 %); searched 0.1 … 1 s; written to 0.001 s
+        public static let maxDuration: TimeInterval = 0.464
     }
 
     public enum Pan {
-        /// pan.slop: 18 pt (was 18 pt, 0, 0.0 %); searched 2 … 60 pt
-        public static let slop: Double = 18.0
+        /// Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.
+        /// pan.slop: 18 pt → 18 pt (0, 0.0 %); searched 2 … 60 pt; written to 0.1 pt
+        public static let slop: CGFloat = 18
     }
 }

@@ -22,7 +22,7 @@ import Testing
         let html = try String(contentsOf: directory.appendingPathComponent("report.html"), encoding: .utf8)
         #expect(html == HTMLReport.render(.sample))
         let swift = try String(contentsOf: directory.appendingPathComponent("GestureConstants.swift"), encoding: .utf8)
-        #expect(swift.contains("public static let directionalBias: Double = 2.6174"))
+        #expect(swift == SwiftConstantsFile.render(.sample))
     }
 }
 

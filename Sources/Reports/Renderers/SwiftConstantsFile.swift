@@ -1,22 +1,28 @@
 import Foundation
+import Recognizers
 
 // MARK: - GestureConstants.swift
 
 /// Renders the tuned constants as Swift source a developer pastes into the app.
 ///
 /// Dotted parameter names become nested enums and camelCase properties
-/// (`tabSwipe.directionalBias` → `GestureConstants.TabSwipe.directionalBias`);
-/// each value keeps every digit the optimizer found, and its comment says the
-/// old value, the change and the search range. Nothing from data can break
-/// out of a comment: comments are `//` lines, and line breaks and `*/` in
-/// data are neutralized.
+/// (`tabSwipe.directionalBias` → `GestureConstants.TabSwipe.directionalBias`).
+/// Each constant has the type an app passes to UIKit or SwiftUI (points and
+/// ratios `CGFloat`, durations `TimeInterval` in seconds, counts `Int`), a
+/// value rounded to what its search range can resolve (see ``resolution(lower:upper:integer:)``),
+/// and doc comments: what it is in UIKit/SwiftUI terms (or the catalogue's own
+/// description), old → new, and warnings when the value sits on a bound or
+/// flips an ordering with another constant. Nothing from data can break out
+/// of a comment: comments are `//` lines, and line breaks and `*/` in data
+/// are neutralized; identifiers are rebuilt from ASCII letters and digits.
 ///
 /// ```swift
 /// let source = SwiftConstantsFile.render(report)
 /// // public enum GestureConstants {
 /// //     public enum TabSwipe {
-/// //         /// 2.8 × (was 3.5 ×, −0.7, −20.0 %); searched 1 … 6 ×
-/// //         public static let directionalBias: Double = 2.8
+/// //         /// The tab swipe holds only while vertical < bias × horizontal …
+/// //         /// tabSwipe.directionalBias: 2.62 × (was 3.5 ×, −0.8826, −25.2 %); searched 1 … 6 ×; written to 0.01
+/// //         public static let directionalBias: CGFloat = 2.62
 /// ```
 public enum SwiftConstantsFile {
     /// The enum every constant lives in.
@@ -31,10 +37,19 @@ public enum SwiftConstantsFile {
                 + "\(Format.percent(report.verdict.before.rate)) → \(Format.percent(report.verdict.after.rate)).",
             "// Reproduce with: " + comment(report.run.commandLine),
             "",
+            // Foundation has `TimeInterval` everywhere and, on Linux, `CGFloat`
+            // too; Apple platforms get `CGFloat` from CoreGraphics. So the file
+            // compiles in an iOS app and in a Linux test alike.
+            "import Foundation",
+            "#if canImport(CoreGraphics)",
+            "import CoreGraphics",
+            "#endif",
+            "",
             "/// Gesture constants tuned by gesturetune on recorded, labelled touches.",
             "public enum \(rootName) {",
         ]
-        render(tree(report.constants), depth: 1, into: &lines)
+        let context = Context(report.constants)
+        render(tree(report.constants), depth: 1, context: context, into: &lines)
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
     }
@@ -130,43 +145,271 @@ public enum SwiftConstantsFile {
         "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch", "where", "while", "as", "false",
         "is", "nil", "self", "super", "throws", "true", "try", "await", "async", "any", "some", "consume", "borrowing",
         "consuming", "copy", "discard", "each", "Any", "Self", "Type", "Protocol", "Never", "Double", "Int", "String", "Bool",
+        // The types the constants are declared with: a nested enum of that name would shadow them.
+        "CGFloat", "TimeInterval", "Foundation", "CoreGraphics",
     ]
 
     // MARK: - Rendering
 
-    static func render(_ scope: Namespace, depth: Int, into lines: inout [String]) {
+    /// What every constant's comments may refer to: the other tuned constants
+    /// (for ordering warnings).
+    struct Context {
+        var byName: [String: TuningReport.Constant] = [:]
+        init(_ constants: [TuningReport.Constant]) {
+            for constant in constants where byName[constant.name] == nil { byName[constant.name] = constant }
+        }
+    }
+
+    static func render(_ scope: Namespace, depth: Int, context: Context, into lines: inout [String]) {
         let indent = String(repeating: "    ", count: depth)
         var first = true
         for (name, constant) in scope.constants {
             if !first { lines.append("") }
             first = false
-            lines.append(indent + "/// " + comment(describe(constant)))
-            lines.append(indent + "public static let \(name): Double = \(literal(constant.new))")
+            let value = Written(constant)
+            for line in documentation(constant, written: value, context: context) {
+                lines.append(indent + "/// " + comment(line))
+            }
+            lines.append(indent + "public static let \(name): \(value.type) = \(value.literal)")
         }
         for child in scope.children {
             if !first { lines.append("") }
             first = false
             lines.append(indent + "public enum \(child.typeName) {")
-            render(child, depth: depth + 1, into: &lines)
+            render(child, depth: depth + 1, context: context, into: &lines)
             lines.append(indent + "}")
         }
     }
 
-    static func describe(_ constant: TuningReport.Constant) -> String {
-        var text = "\(constant.name): \(Format.value(constant.new, unit: constant.unit)) (was \(Format.value(constant.old, unit: constant.unit))"
-        text += ", \(Format.signed(constant.change))"
+    /// The doc comment's lines: meaning, values, then warnings.
+    static func documentation(_ constant: TuningReport.Constant, written: Written, context: Context) -> [String] {
+        var lines: [String] = []
+        if let meaning = meaning(of: constant.name) { lines.append(meaning) }
+        lines.append(describe(constant, written: written))
+        if let bound = constant.bound {
+            let limit = bound == .lower ? constant.lower : constant.upper
+            lines.append("Warning: on the \(bound.rawValue) bound of the search range (\(Format.value(limit, unit: constant.unit))): "
+                + "the search range chose it, not the data. Widen the range and tune again before trusting it.")
+        }
+        lines += orderingWarnings(for: constant.name, context: context)
+        return lines
+    }
+
+    static func describe(_ constant: TuningReport.Constant, written: Written) -> String {
+        var text = "\(constant.name): \(Format.value(constant.old, unit: constant.unit)) → \(Format.value(constant.new, unit: constant.unit))"
+        text += " (\(Format.signed(constant.change))"
         if let relative = constant.relativeChange { text += ", \(Format.signedPercent(relative))" }
         text += "); searched \(Format.smart(constant.lower)) … \(Format.value(constant.upper, unit: constant.unit))"
         if let bound = constant.bound { text += "; on the \(bound.rawValue) bound" }
+        if let step = written.step {
+            text += written.scale != 1 ? "; written in seconds" : "; written"
+            text += " to \(Format.value(step, unit: written.unit))"
+        }
         return text
     }
 
-    /// A Swift `Double` literal with every digit (shortest round-trip form).
+    // MARK: - Meaning in UIKit / SwiftUI terms
+
+    /// What a constant is called in UIKit or SwiftUI, where the platforms have
+    /// it; otherwise the catalogue's own description (one place of truth), and
+    /// nothing for a name the catalogue does not know.
+    static func meaning(of name: String) -> String? {
+        if let mapped = platformNames[name] { return mapped }
+        let leaf = name.split(separator: ".").last.map(String.init) ?? ""
+        switch leaf {
+        case "slop" where name != "rotation.slop":
+            return "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; "
+                + "in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts."
+        case "springResponse":
+            return "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; "
+                + "UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`."
+        case "springDamping":
+            return "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`."
+        case "projectedDistanceTrigger":
+            return "Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. "
+                + (Parameter(name: name)?.spec.description ?? "")
+        default:
+            return Parameter(name: name)?.spec.description
+        }
+    }
+
+    /// Constants with a direct UIKit or SwiftUI counterpart.
+    static let platformNames: [String: String] = [
+        "longPress.minimumDuration":
+            "Hold before the long press (context menu) fires: `UILongPressGestureRecognizer.minimumPressDuration`; "
+            + "SwiftUI `LongPressGesture(minimumDuration:)` / `.onLongPressGesture(minimumDuration:)`.",
+        "longPress.allowableMovement":
+            "Movement that cancels a long press before it fires: `UILongPressGestureRecognizer.allowableMovement`; "
+            + "SwiftUI `LongPressGesture(maximumDistance:)`.",
+        "doubleTap.window":
+            "The double-tap timeout: longest gap from the first tap's lift to the second touch-down, and how long a single tap "
+            + "waits (`UITapGestureRecognizer` with `numberOfTapsRequired = 2` and `require(toFail:)`; SwiftUI `TapGesture(count: 2)`).",
+        "tap.maxDuration":
+            "Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / "
+            + "`TapGesture`: apply it where you recognize taps yourself.",
+        "drag.minimumDuration":
+            "Hold before an item lifts for dragging: the `minimumPressDuration` of the long press that starts the drag; "
+            + "SwiftUI `LongPressGesture(minimumDuration:).sequenced(before: DragGesture())`.",
+        "textSelect.pressDuration":
+            "Hold on text before the word is selected: the `minimumPressDuration` of the long press that selects text.",
+        "dismiss.velocityThreshold":
+            "Downward release velocity that dismisses the sheet: compare with `UIPanGestureRecognizer.velocity(in:)` "
+            + "or SwiftUI `DragGesture.Value.velocity`.",
+        "edgeSwipe.edgeWidth":
+            "Width of the edge strip where a `UIScreenEdgePanGestureRecognizer`-style back swipe may start.",
+        "multiSwipe.touchCount": "`UISwipeGestureRecognizer.numberOfTouchesRequired`.",
+        "pinch.minScale": "`UIScrollView.minimumZoomScale`.",
+        "pinch.maxScale": "`UIScrollView.maximumZoomScale`.",
+        "projection.decelerationRate": "`UIScrollView.DecelerationRate(rawValue:)`, used to project a release into a distance.",
+    ]
+
+    // MARK: - Orderings
+
+    /// Two holds whose relative length decides which gesture wins a still press.
+    struct Ordering {
+        var shorter: String
+        var longer: String
+        /// What happens when `shorter` is no longer the shorter one.
+        var whenNot: String
+        /// What happens when it is (said only where that is news).
+        var whenShorter: String? = nil
+    }
+
+    /// Pairs whose intended order is `shorter < longer` (as the catalogue's
+    /// defaults have it, or equal for text selection, where the platforms use
+    /// the same 0.5 s for both).
+    static let orderings: [Ordering] = [
+        Ordering(shorter: "drag.minimumDuration", longer: "longPress.minimumDuration",
+                 whenNot: "a still press opens the context menu before the drag lifts"),
+        Ordering(shorter: "tap.maxDuration", longer: "longPress.minimumDuration",
+                 whenNot: "a touch held long enough to be a long press is still a tap; both can fire"),
+        Ordering(shorter: "textSelect.pressDuration", longer: "longPress.minimumDuration",
+                 whenNot: "a press on text opens the context menu before (or as) the word is selected",
+                 whenShorter: "a press on text selects the word before the context menu's hold is over"),
+    ]
+
+    /// A warning per ordering that involves `name` and that the tuning
+    /// changed: the relation (<, =, >) of the new values differs from the old
+    /// one. A constant that was not tuned keeps its catalogue default.
+    static func orderingWarnings(for name: String, context: Context) -> [String] {
+        orderings.compactMap { ordering in
+            guard ordering.shorter == name || ordering.longer == name else { return nil }
+            guard let a = value(ordering.shorter, context), let b = value(ordering.longer, context) else { return nil }
+            let before = compare(a.old, b.old), after = compare(a.new, b.new)
+            guard before != after else { return nil }
+            var text = "Warning: ordering changed: \(ordering.shorter) \(before) \(ordering.longer) before, "
+                + "\(Format.value(a.new, unit: a.unit)) \(after) \(Format.value(b.new, unit: b.unit)) now"
+            if after != "<" {
+                text += ": " + ordering.whenNot
+            } else if let whenShorter = ordering.whenShorter {
+                text += ": " + whenShorter
+            }
+            return text + "."
+        }
+    }
+
+    /// Old and new value of a constant, in seconds when it is a duration (so
+    /// `ms` and `s` compare), or its catalogue default when it was not tuned.
+    static func value(_ name: String, _ context: Context) -> (old: Double, new: Double, unit: String)? {
+        if let constant = context.byName[name] {
+            let scale = constant.unit == "ms" ? 0.001 : 1
+            let unit = constant.unit == "ms" ? "s" : constant.unit
+            return (constant.old * scale, constant.new * scale, unit)
+        }
+        guard let spec = Parameter(name: name)?.spec else { return nil }
+        return (spec.defaultValue, spec.defaultValue, spec.unit)
+    }
+
+    static func compare(_ a: Double, _ b: Double) -> String { a < b ? "<" : a > b ? ">" : "=" }
+
+    // MARK: - Values
+
+    /// A constant as written in the file: Swift type, literal and the
+    /// resolution it was rounded to.
+    ///
+    /// The rounding rule: three significant digits of the search range's span
+    /// (``resolution(lower:upper:integer:)``). A range can only be explored to a fraction of its
+    /// width, so digits finer than a thousandth of it are noise of the
+    /// optimizer, not a finding: a 0.15 … 0.8 s window is written to 0.001 s,
+    /// a −600 … −50 pt trigger to 1 pt, a 1 … 10 × bias to 0.01. Integer
+    /// parameters (fingers, reversals) stay integers. The rounded value is
+    /// clamped into [lower, upper]; since the unrounded value is inside, the
+    /// clamped one is still within half a step of it.
+    struct Written {
+        var type: String
+        var literal: String
+        /// The resolution, in the written unit; `nil` when the value is
+        /// written unrounded (no usable range, or not finite).
+        var step: Double?
+        /// The written unit (`s` for a constant measured in `ms`).
+        var unit: String
+        /// Written value = model value × scale (0.001 for `ms` → seconds).
+        var scale: Double
+        /// The value the literal denotes.
+        var value: Double
+
+        init(_ constant: TuningReport.Constant) {
+            let integer = Parameter(name: constant.name)?.spec.integer ?? false
+            // UIKit and SwiftUI take durations in seconds.
+            scale = constant.unit == "ms" ? 0.001 : 1
+            unit = constant.unit == "ms" ? "s" : constant.unit
+            let new = constant.new * scale, lower = constant.lower * scale, upper = constant.upper * scale
+            type = SwiftConstantsFile.type(unit: unit, integer: integer && new.isFinite)
+            guard new.isFinite, let resolution = SwiftConstantsFile.resolution(lower: lower, upper: upper, integer: integer) else {
+                step = nil
+                value = new
+                literal = SwiftConstantsFile.literal(new)
+                return
+            }
+            let (step, decimals) = resolution
+            self.step = step
+            var rounded = (new / step).rounded() * step
+            if lower <= new && new <= upper { rounded = min(max(rounded, lower), upper) }
+            // Trailing zeros dropped: `0.4`, not `0.400` (the comment says the step).
+            var text = Format.fixed(rounded, decimals)
+            if text.contains(".") {
+                while text.hasSuffix("0") { text.removeLast() }
+                if text.hasSuffix(".") { text.removeLast() }
+            }
+            // A bound with more digits than the step (0.0125 in a 0 … 10 range)
+            // is written in full rather than rounded out of the range.
+            if let parsed = Double(text), lower <= new, new <= upper, parsed < lower || parsed > upper {
+                text = SwiftConstantsFile.literal(parsed < lower ? lower : upper)
+            }
+            literal = text
+            value = Double(text) ?? rounded
+        }
+    }
+
+    /// The rounding step for a search range: 10^(⌊log₁₀ span⌋ − 2), three
+    /// significant digits of the span, at least 1 for an integer parameter;
+    /// and the decimals that step needs. `nil` for an empty or infinite range.
+    static func resolution(lower: Double, upper: Double, integer: Bool) -> (step: Double, decimals: Int)? {
+        let span = upper - lower
+        guard span.isFinite, span > 0 else { return integer ? (1, 0) : nil }
+        var exponent = Int(floor(log10(span))) - 2
+        if integer { exponent = max(0, exponent) }
+        return (pow(10, Double(exponent)), max(0, -exponent))
+    }
+
+    /// The type an app hands to UIKit or SwiftUI: durations are
+    /// `TimeInterval`, geometry and ratios `CGFloat`, counts `Int`; units
+    /// neither framework takes (g, per ms) stay `Double`.
+    static func type(unit: String, integer: Bool) -> String {
+        if integer { return "Int" }
+        switch unit {
+        case "s": return "TimeInterval"
+        case "pt", "pt/s", "pt/deg", "deg", "×", "": return "CGFloat"
+        default: return "Double"
+        }
+    }
+
+    /// A Swift floating-point literal with every digit (shortest round-trip
+    /// form), for values no range rounds.
     static func literal(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
-        let text = "\(value)"   // "2.8", "80.0", "1e-05", "-0.5"
-        return text
+        return "\(value)"   // "2.8", "80.0", "1e-05", "-0.5"
     }
 
     /// Text made safe inside a `//` comment: one line, no control characters,
