@@ -35,7 +35,6 @@ enum ReportStyle {
     .scroll{overflow-x:auto}
     table{border-collapse:collapse;margin:8px 0 16px;font-size:14px}
     th,td{padding:4px 10px;border-bottom:1px solid var(--border);text-align:left;vertical-align:top}
-    tbody th.text{min-width:6em;overflow-wrap:anywhere}
     thead th{border-bottom:2px solid var(--border);font-weight:600;white-space:nowrap}
     td.num,th.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
     tr.least th,tr.least td{background:rgba(var(--bad-rgb),.08)}
@@ -109,7 +108,9 @@ enum ReportStyle {
     header h1{font-size:23px}
     table{font-size:13px}
     th,td{padding:4px 6px}
-    thead th,td.num,th.num{white-space:normal}
+    thead th{white-space:normal}
+    tbody th.text{max-width:11em;overflow-wrap:break-word}
+    td.text{min-width:14em}
     }
     @media print{
     :root{--bg:#fff;--fg:#000;--muted:#444;--grid:#ddd;--border:#bbb;--panel:#fff;--accent:#0969da;--before:#6e7781;\
