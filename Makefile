@@ -48,7 +48,9 @@ clean:
 	rm -rf .build $(DB)
 
 # Opens reports/report.html (or REPORT=…) in headless Chromium, offline, and
-# fails on console errors or network requests; screenshot in reports/report.png.
+# fails on console errors or network requests, or if at 390 or 1280 px (light
+# and dark) anything is wider than the screen outside a scroller or chart text
+# is under 9 px; screenshots in reports/report.png and reports/report-phone.png.
 browser-check:
 	@scripts/browser-check.sh $(REPORT)
 

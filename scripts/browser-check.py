@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Open a report in headless Chromium with networking disabled, screenshot it,
 and fail if the page logged a console error, threw, or requested anything but
-the file itself.
+the file itself, and check its layout at a phone's and a desktop's width, in
+light and dark: nothing wider than the screen outside a deliberate scroller
+(an element of class "scroll"), and no chart text drawn smaller than 9 px.
 
 Talks to Chromium over the DevTools protocol on a pipe (--remote-debugging-pipe:
 Chromium reads NUL-terminated JSON commands on fd 3 and writes on fd 4), so it
@@ -13,7 +15,8 @@ counts the requests the page *attempts* (Network.requestWillBeSent), so a
 report that tries to load anything fails even offline.
 
 usage: browser-check.py [--self-test] [--chromium PATH] [--screenshot OUT.png]
-                        [--dark OUT.png] [--pages DIR] [--width 1200] [--scale 0.5] REPORT.html
+                        [--phone-screenshot OUT.png] [--dark OUT.png] [--pages DIR]
+                        [--width 1280] [--phone-width 390] [--scale 0.5] REPORT.html
 """
 import argparse
 import base64
@@ -160,8 +163,7 @@ def inspect_once(args, report_path):
             session = devtools.send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
             for domain in ["Page", "Runtime", "Log", "Network"]:
                 devtools.send(f"{domain}.enable", session=session)
-            devtools.send("Emulation.setDeviceMetricsOverride",
-                          {"width": args.width, "height": 900, "deviceScaleFactor": 1, "mobile": False}, session=session)
+            emulate(devtools, session, args.width, "light")
             devtools.events.clear()
             navigation = devtools.send("Page.navigate", {"url": url}, session=session)
             if navigation.get("errorText"):
@@ -210,21 +212,44 @@ def inspect_once(args, report_path):
             if facts["emptySvgs"]:
                 problems.append(f"{facts['emptySvgs']} chart(s) drawn smaller than 20 px")
 
-            def screenshot(path, scheme):
-                devtools.send("Emulation.setEmulatedMedia",
-                              {"features": [{"name": "prefers-color-scheme", "value": scheme}]}, session=session)
+            # The layout at each width and scheme (the scheme changes no
+            # size today, but a dark-only rule could).
+            facts["layouts"] = []
+            for width in [args.phone_width, args.width]:
+                for scheme in ["light", "dark"]:
+                    emulate(devtools, session, width, scheme)
+                    layout = json.loads(devtools.send("Runtime.evaluate", {"returnByValue": True,
+                                        "expression": LAYOUT % width}, session=session)["result"]["value"])
+                    layout.update(width=width, scheme=scheme)
+                    facts["layouts"].append(layout)
+                    where = f"{width} px {scheme}"
+                    for element in layout["wide"]:
+                        problems.append(f"{where}: wider than the viewport (outside a .scroll): {element}")
+                    if layout["pageWidth"] > width:
+                        problems.append(f"{where}: the page is {layout['pageWidth']} px wide")
+                    for text in layout["small"]:
+                        problems.append(f"{where}: chart text smaller than {MIN_TEXT_PX} px: {text}")
+                    for text in layout["clipped"]:
+                        problems.append(f"{where}: chart text cut off by its chart's edge: {text}")
+
+            def screenshot(path, scheme, width=args.width, scale=args.scale):
+                emulate(devtools, session, width, scheme)
                 height = devtools.send("Page.getLayoutMetrics", session=session)["cssContentSize"]["height"]
                 shot = devtools.send("Page.captureScreenshot", {
                     "format": "png", "captureBeyondViewport": True,
-                    "clip": {"x": 0, "y": 0, "width": args.width, "height": height, "scale": args.scale}},
+                    "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": scale}},
                     session=session, timeout=120)
+                pathlib.Path(path).parent.mkdir(parents=True, exist_ok=True)
                 pathlib.Path(path).write_bytes(base64.b64decode(shot["data"]))
                 return height
 
             if args.screenshot and report_path == args.report:
-                pathlib.Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
                 screenshot(args.screenshot, "light")
+            if args.phone_screenshot and report_path == args.report:
+                # Full scale: at half scale a phone page is too small to read.
+                screenshot(args.phone_screenshot, "light", width=args.phone_width, scale=1)
             if args.pages and report_path == args.report:
+                emulate(devtools, session, args.width, "light")
                 # Full-scale screen-sized pieces, for a person to read.
                 pages = pathlib.Path(args.pages)
                 pages.mkdir(parents=True, exist_ok=True)
@@ -258,10 +283,67 @@ def inspect_once(args, report_path):
     return facts, problems
 
 
+MIN_TEXT_PX = 9
+
+def emulate(devtools, session, width, scheme):
+    """A screen of the given width (a phone's is a mobile one, so the page's
+    viewport meta tag applies) and colour scheme."""
+    devtools.send("Emulation.setDeviceMetricsOverride",
+                  {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 600}, session=session)
+    devtools.send("Emulation.setEmulatedMedia",
+                  {"features": [{"name": "prefers-color-scheme", "value": scheme}]}, session=session)
+
+
+# What is too wide or too small at the current width (%d: the screen's width,
+# not the layout viewport's, which a mobile browser widens to fit a too-wide
+# page). Descendants of a .scroll are skipped (the scroller is the deliberate
+# way to be wide; it must fit itself), and so are an SVG's shapes (the SVG
+# clips them; its text is checked on its own). A text's rendered size is its
+# computed font size times the scale from SVG units to CSS pixels.
+LAYOUT = """(() => {
+  const W = %d, MIN = """ + str(MIN_TEXT_PX) + """;
+  const name = el => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') +
+    (typeof el.className === 'string' && el.className ? '.' + el.className.trim().split(/\\s+/).join('.') : '');
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    if (el.parentElement.closest('.scroll') || el.parentElement.closest('svg')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    if (r.right > W + 0.5 || r.left < -0.5) wide.push(`${name(el)} ${Math.round(r.left)}…${Math.round(r.right)} px`);
+  }
+  const chart = t => (t.closest('svg').querySelector('title') || {}).textContent || '(untitled chart)';
+  const texts = [...document.querySelectorAll('svg text')].map(t => {
+    const m = t.getScreenCTM(), box = t.getBoundingClientRect(), frame = t.closest('svg').getBoundingClientRect();
+    return {size: parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b), text: t.textContent, chart: chart(t),
+            clipped: box.width > 0 && (box.left < frame.left - 1 || box.right > frame.right + 1 ||
+                                       box.top < frame.top - 1 || box.bottom > frame.bottom + 1)};
+  });
+  const sizes = texts.map(t => t.size);
+  const scrollers = [...document.querySelectorAll('.scroll')];
+  return JSON.stringify({
+    wide: wide.slice(0, 10),
+    wideCount: wide.length,
+    pageWidth: document.documentElement.scrollWidth,
+    texts: texts.length,
+    minText: sizes.length ? Math.min(...sizes) : null,
+    smallCount: texts.filter(t => t.size < MIN).length,
+    small: texts.filter(t => t.size < MIN).slice(0, 10).map(t => `${t.size.toFixed(1)} px "${t.text}" in "${t.chart}"`),
+    clipped: texts.filter(t => t.clipped).slice(0, 10).map(t => `"${t.text}" in "${t.chart}"`),
+    scrollers: scrollers.length,
+    scrolling: scrollers.filter(s => s.scrollWidth > s.clientWidth + 1).length,
+    height: document.documentElement.scrollHeight
+  });
+})()"""
+
+
 # A page with one of each fault the check must catch.
 BAD_PAGE = """<!DOCTYPE html><html><head><title>bad</title>
 <link rel="stylesheet" href="http://example.invalid/x.css"></head><body>
 <figure><svg width="10" height="10"></svg></figure>
+<div style="width:2000px">wider than any screen</div>
+<figure><svg viewBox="0 0 1000 100" style="width:300px"><title>shrunk</title>
+<text x="10" y="50" font-size="12">4 px when drawn</text><text x="900" y="50" font-size="300">cut off</text></svg>
+<figcaption>a chart drawn too wide for its box</figcaption></figure>
 <script>console.error("boom"); throw new Error("thrown on purpose")</script></body></html>"""
 
 
@@ -278,6 +360,10 @@ def self_test(args):
         "script element": "1 script element(s)",
         "missing caption": "figure(s) without a figcaption",
         "tiny chart": "chart(s) drawn smaller than 20 px",
+        "too wide on a phone": f"{args.phone_width} px light: wider than the viewport",
+        "too wide on a desktop": f"{args.width} px dark: wider than the viewport",
+        "too small chart text": f"chart text smaller than {MIN_TEXT_PX} px: 3.6 px \"4 px when drawn\"",
+        "cut-off chart text": "chart text cut off by its chart's edge: \"cut off\"",
     }
     missed = [name for name, needle in expected.items() if not any(needle in p for p in problems)]
     if missed:
@@ -295,14 +381,23 @@ def check(args):
     facts, problems = inspect(args, args.report)
     print(f"browser-check: {args.report}: {facts['figures']} figures, {facts['svgs']} charts, "
           f"page {facts['height']} px tall, title {facts['title']!r}")
-    if args.screenshot:
-        size = os.path.getsize(args.screenshot)
-        print(f"browser-check: screenshot {args.screenshot} ({size // 1024} KiB)")
+    for layout in facts["layouts"]:
+        print(f"browser-check: {layout['width']} px {layout['scheme']}: page {layout['pageWidth']} × {layout['height']} px, "
+              f"{layout['wideCount']} element(s) wider than the screen, {layout['scrollers']} scrollers "
+              f"({layout['scrolling']} scroll sideways), {layout['texts']} chart texts "
+              f"({layout['smallCount']} under {MIN_TEXT_PX} px), smallest "
+              f"{layout['minText'] if layout['minText'] is None else round(layout['minText'], 1)} px, "
+              f"{len(layout['clipped'])} cut off")
+    for shot in [args.screenshot, args.phone_screenshot]:
+        if shot:
+            print(f"browser-check: screenshot {shot} ({os.path.getsize(shot) // 1024} KiB)")
     if problems:
         for problem in problems:
             print(f"browser-check: FAIL {problem}", file=sys.stderr)
         return 1
-    print("browser-check: OK: loaded with no console errors, no exceptions and no network requests")
+    print("browser-check: OK: loaded with no console errors, no exceptions and no network requests; "
+          f"at {args.phone_width} and {args.width} px, light and dark, nothing wider than the screen "
+          f"outside a scroller and no chart text under {MIN_TEXT_PX} px")
     return 0
 
 
@@ -315,6 +410,8 @@ if __name__ == "__main__":
     parser.add_argument("--screenshot")
     parser.add_argument("--dark", help="also screenshot the dark scheme to this file")
     parser.add_argument("--pages", help="also write full-scale screen-sized pieces (light and dark) into this directory")
-    parser.add_argument("--width", type=int, default=1200)
+    parser.add_argument("--phone-screenshot", help="also screenshot the page at --phone-width to this file")
+    parser.add_argument("--width", type=int, default=1280, help="the desktop width checked")
+    parser.add_argument("--phone-width", type=int, default=390, help="the phone width checked")
     parser.add_argument("--scale", type=float, default=0.5, help="screenshot scale (keeps the PNG small)")
     sys.exit(check(parser.parse_args()))

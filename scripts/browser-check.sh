@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # make browser-check [REPORT=reports/report.html] [SCREENSHOT=reports/report.png]
 #
-# Opens a report in headless Chromium with networking disabled, saves a
-# full-page screenshot, and fails if the page logged a console error, threw,
-# or tried to load anything but itself (scripts/browser-check.py does the
+# Opens a report in headless Chromium with networking disabled, saves
+# full-page screenshots at a desktop's width (SCREENSHOT) and a 390 px
+# phone's (SCREENSHOT with -phone before .png), and fails if the page logged a
+# console error, threw, tried to load anything but itself, or, at 390 or
+# 1280 px in light or dark, has anything wider than the screen outside a
+# scroller or chart text under 9 px (scripts/browser-check.py does the
 # checking over the DevTools protocol).
 #
 # Chromium comes from Debian's packages: installed when missing and run as
@@ -15,6 +18,7 @@ cd "$(dirname "$0")/.."
 
 report="${1:-${REPORT:-reports/report.html}}"
 screenshot="${2:-${SCREENSHOT:-reports/report.png}}"
+phone_screenshot="${screenshot%.png}-phone.png"
 
 # MARK: - Chromium
 . scripts/chromium.sh
@@ -34,4 +38,4 @@ if [ ! -f "$report" ]; then
 fi
 
 # MARK: - Check
-exec python3 scripts/browser-check.py --self-test --chromium "$chromium" --screenshot "$screenshot" "$report"
+exec python3 scripts/browser-check.py --self-test --chromium "$chromium" --screenshot "$screenshot" --phone-screenshot "$phone_screenshot" "$report"

@@ -26,10 +26,11 @@ import TraceModel
             horizontalMarkers: [ChartMarker(1, label: "rest", tone: .muted)])
         try expectAccessibleFigure(chart.figure, caption: "A line.")
         let root = try XMLTreeBuilder.parse(chart.figure.rendered)
-        // Plot spans x 64…620 for a 0…10 domain: x = 5 sits at 342.
+        // Plot spans x 64…380 (the phone-sized 400-unit width) for a 0…10
+        // domain: x = 5 sits at 222.
         let marker = try #require(root.elements(named: "line").first { $0.attributes["class"] == "marker chosen" })
-        #expect(marker.attributes["x1"] == "342.0")
-        #expect(marker.attributes["x2"] == "342.0")
+        #expect(marker.attributes["x1"] == "222.0")
+        #expect(marker.attributes["x2"] == "222.0")
         let polylines = root.elements(named: "polyline")
         #expect(polylines.count == 2)
         #expect(polylines[0].attributes["class"] == "series before")

@@ -69,9 +69,8 @@ public enum AxisFormat: Sendable, Hashable {
 
 /// Layout, scales and axes of one x/y chart, in SVG user units.
 struct ChartFrame {
-    /// The default width in SVG units; charts in a two-column grid use a
-    /// narrower one so their text stays legible when scaled down.
-    static let width = 640.0
+    /// The default width in SVG units: ``Figure/width``.
+    static let width = Figure.width
     var width = ChartFrame.width
     var height = 300.0
     var left = 64.0
@@ -201,6 +200,13 @@ enum Svg {
 /// Wraps a chart for the page: `<figure>`, an accessible SVG (`role="img"`
 /// with a `<title>`) and a one-sentence `<figcaption>`.
 public enum Figure {
+    /// The width every chart is drawn at, in SVG units: about a phone's
+    /// content width (a 390 px screen less the page's margins), so on a
+    /// phone a chart is scaled by ~0.9 and its axis ticks (11 units) stay
+    /// above 9 px. Wider screens scale charts up, to the style sheet's
+    /// `max-width`, which keeps desktop text near body size.
+    public static let width = 400.0
+
     /// An SVG chart of the given size, titled and captioned.
     public static func chart(title: String, caption: String, width: Double, height: Double, class name: String = "chart", content: [Markup]) -> Markup {
         .el(.figure, [.class: name],

@@ -24,7 +24,7 @@ public struct DistributionChart: Sendable, Hashable {
     public var percentile: Double
     public var width: Double
 
-    public init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double, width: Double = 640) {
+    public init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double, width: Double = Figure.width) {
         self.width = width
         self.title = title
         self.caption = caption
@@ -95,7 +95,9 @@ public struct DistributionChart: Sendable, Hashable {
             }
         }
         if !named.isEmpty {
-            content.append(Svg.text("\(tag) (dotted): " + named.joined(separator: ", "), x: frame.plotRight, y: 14,
+            // A second legend line: beside "before" and "after" it would run
+            // past the right edge of a chart drawn at a phone's width.
+            content.append(Svg.text("\(tag) (dotted): " + named.joined(separator: ", "), x: frame.plotRight, y: 28,
                                     class: "legend", anchor: "end", baseline: "middle"))
         }
         if let limit { content.append(frame.verticalMarker(limit)) }

@@ -43,9 +43,10 @@ public struct IntervalChart: Sendable, Hashable {
     public var figure: Markup {
         let values = rows.flatMap { [$0.lower, $0.upper, $0.value] }.filter(\.isFinite)
         let ticks = NiceTicks(lower: min(0, values.min() ?? 0), upper: values.max() ?? 1, count: 6)
-        // Long labels get a wider left margin, up to a third of the width.
+        // Long labels get a wider left margin, up to 55 % of the (phone-sized)
+        // width: device names run to ~30 characters and must not be clipped.
         let longest = rows.map(\.label.count).max() ?? 0
-        let left = min(ChartFrame.width / 3, max(64, Double(longest) * 6.8 + 16))
+        let left = min(ChartFrame.width * 0.55, max(64, Double(longest) * 6.8 + 16))
         let top = 12.0, bottom = 44.0
         let height = top + Double(rows.count) * Self.rowHeight + bottom
         let x = LinearScale(domain: ticks.domain, range: left...(ChartFrame.width - 24))

@@ -52,7 +52,7 @@ public struct LineChart: Sendable, Hashable {
         title: String, caption: String, xLabel: String, yLabel: String, series: [ChartSeries],
         verticalMarkers: [ChartMarker] = [], horizontalMarkers: [ChartMarker] = [],
         xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false,
-        width: Double = 640, height: Double = 300
+        width: Double = Figure.width, height: Double = 300
     ) {
         self.width = width
         self.title = title
@@ -180,7 +180,12 @@ public struct ScatterChart: Sendable, Hashable {
         if let chosen, chosen.x.isFinite, chosen.y.isFinite {
             let px = frame.x(chosen.x), py = frame.y(chosen.y)
             content.append(Svg.circle(px, py, r: 7, class: "ring chosen"))
-            content.append(Svg.text("chosen", x: px + 10, y: py - 8, class: "marker-label chosen"))
+            // Left of the ring when the label would run past the plot's right
+            // edge (on a phone-width chart the chosen point is often there);
+            // the same ~6.5 units per character as the frame's markers.
+            let nearRight = px + 10 + 6.5 * 6 > frame.plotRight
+            content.append(Svg.text("chosen", x: nearRight ? px - 10 : px + 10, y: py - 8,
+                                    class: "marker-label chosen", anchor: nearRight ? "end" : "start"))
         }
         return Figure.chart(title: title, caption: caption, width: ChartFrame.width, height: frame.height, content: content)
     }

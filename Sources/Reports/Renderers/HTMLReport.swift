@@ -65,10 +65,6 @@ public enum HTMLReport {
                        ])))
     }
 
-    /// Charts shown two to a row are drawn narrower, so their text is not
-    /// scaled below legibility.
-    static let gridChartWidth = 480.0
-
     // MARK: - 1. Verdict
 
     static func verdict(_ f: ReportFindings) -> [Markup] {
@@ -165,7 +161,7 @@ public enum HTMLReport {
                 caption: "Time \(d.definition.isEmpty ? "to recognition" : d.definition) of \(d.gesture) on the held-out users, before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
                 xLabel: "time (ms)", before: d.beforeMs, after: d.afterMs,
                 limit: ChartMarker(d.budgetMs, label: "budget \(percentile) ≤ \(Format.ms(d.budgetMs))", tone: .budget),
-                percentile: d.budgetPercentile, width: gridChartWidth).figure
+                percentile: d.budgetPercentile).figure
         }
         return [
             .el(.p, text: "Every recognition of the gesture on the held-out users, measured as its budget defines (taps from the last lift; swipes from the moment a finger was 10 pt from where it landed, the distance at which UIKit and Android call a contact a drag). Percentiles interpolate between closest ranks."),
@@ -190,7 +186,7 @@ public enum HTMLReport {
                     ChartMarker(s.after.settleTime, label: "settled after \(Format.fixed(s.after.settleTime, 2)) s", tone: .after),
                 ],
                 horizontalMarkers: [ChartMarker(1, label: "rest", tone: .muted)],
-                width: gridChartWidth, height: 280).figure
+                height: 280).figure
         }
         return [f.springTable.markup, .el(.div, [.class: "grid2"], children: figures)]
     }
@@ -205,7 +201,7 @@ public enum HTMLReport {
                 xLabel: sweep.unit.isEmpty ? sweep.parameter : "\(sweep.parameter) (\(sweep.unit))", yLabel: "objective",
                 series: [ChartSeries("objective", points: sweep.points.map { ChartPoint($0.value, $0.objective) }, tone: .after)],
                 verticalMarkers: [ChartMarker(sweep.chosen, label: "chosen \(Format.value(sweep.chosen, unit: sweep.unit))", tone: .chosen)],
-                width: gridChartWidth, height: 240).figure
+                height: 240).figure
         }
         let pareto = f.report.sensitivity.pareto
         let budget = f.report.verdict.budgets.filter { $0.unit == "ms" }.map(\.limit).min()

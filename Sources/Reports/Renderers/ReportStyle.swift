@@ -53,9 +53,9 @@ enum ReportStyle {
     .h6,.h7,.h8{color:#fff;font-weight:600}
     figure{margin:12px 0 20px}
     figcaption{font-size:13px;color:var(--muted);margin-top:4px;max-width:75ch}
-    figure svg{display:block;width:100%;max-width:760px;height:auto}
-    .grid2{display:grid;grid-template-columns:repeat(auto-fill,minmax(420px,1fr));gap:8px 24px}
-    .grid3{display:grid;grid-template-columns:repeat(auto-fill,minmax(320px,1fr));gap:8px 20px}
+    figure svg{display:block;width:100%;max-width:560px;height:auto}
+    .grid2{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,400px),1fr));gap:8px 24px}
+    .grid3{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(100%,320px),1fr));gap:8px 20px}
     .example{background:var(--panel);border:1px solid var(--border);border-radius:8px;padding:10px 12px}
     .example figure{margin:0 0 8px}
     .example figure svg{max-width:320px}
@@ -103,6 +103,15 @@ enum ReportStyle {
     svg .fired-label{font-size:12px;font-weight:600;fill:var(--bad)}
     svg .scale-bar{stroke:var(--fg);stroke-width:2}
     footer{margin-top:40px;color:var(--muted);font-size:13px}
+    @media (max-width:600px){
+    main{padding:16px 16px 40px}
+    header h1{font-size:23px}
+    table{font-size:13px}
+    th,td{padding:4px 6px}
+    thead th{white-space:normal}
+    tbody th.text{max-width:11em;overflow-wrap:break-word}
+    td.text{min-width:14em}
+    }
     @media print{
     :root{--bg:#fff;--fg:#000;--muted:#444;--grid:#ddd;--border:#bbb;--panel:#fff;--accent:#0969da;--before:#6e7781;\
     --good:#1a7f37;--bad:#cf222e;--chosen:#8250df;--warn:#9a6700;--good-rgb:26,127,55;--bad-rgb:207,34,46;\
