@@ -47,9 +47,12 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
     public var disagreements: Int { gestures.values.reduce(0) { $0 + $1.platformOnly + $1.gesturetuneOnly } }
     /// Gesture-windows compared: windows × gestures.
     public var decisions: Int { windows * gestures.count }
+    /// Share of gesture-windows on which the two sides differ (0 when
+    /// nothing was compared): what `optimize --target platform` minimizes.
+    public var disagreementRate: Double { decisions > 0 ? Double(disagreements) / Double(decisions) : 0 }
     /// Share of gesture-windows on which both sides decided the same
     /// (1 when nothing was compared).
-    public var agreementRate: Double { decisions > 0 ? 1 - Double(disagreements) / Double(decisions) : 1 }
+    public var agreementRate: Double { 1 - disagreementRate }
 
     /// One gesture's four cells and onset differences.
     public struct GestureAgreement: Sendable, Hashable, Codable {

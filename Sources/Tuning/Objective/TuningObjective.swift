@@ -258,9 +258,10 @@ public final class TuningObjective: Sendable {
         if target == .platform {
             // Disagreement counts are whole decisions: the surrogate is the
             // exact rate (the line searches handle steps).
-            guard let rate = target.platformDisagreement(of: result) else {
+            guard let agreement = result.platformAgreement, agreement.decisions > 0 else {
                 return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["platform": 1])
             }
+            let rate = agreement.disagreementRate
             return Evaluation(exact: rate, surrogate: rate, violations: budgetViolations(result))
         }
         let cost = weightedCost(of: result)

@@ -1,5 +1,3 @@
-import Simulation
-
 // MARK: - What the tuning reproduces
 
 /// What `gesturetune optimize` tunes the constants towards.
@@ -15,12 +13,4 @@ public enum TuningTarget: String, Sendable, Hashable, Codable, CaseIterable {
     /// fast or slow it is. Fitting the study scene's constants this way turns
     /// one real study into a measured model of UIKit's recognizers.
     case platform
-
-    /// The objective of a finished replay for this target: the weighted
-    /// misfire rate, or the platform disagreement rate (`nil` when the
-    /// replay compared nothing with the platform).
-    func platformDisagreement(of result: SimulationResult) -> Double? {
-        guard let agreement = result.platformAgreement, agreement.decisions > 0 else { return nil }
-        return Double(agreement.disagreements) / Double(agreement.decisions)
-    }
 }
