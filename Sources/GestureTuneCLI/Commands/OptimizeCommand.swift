@@ -51,9 +51,8 @@ struct OptimizeCommand: ParsableCommand {
     var target: TuningTarget = .intent
 
     @Option(help: ArgumentHelp(
-        "How many points any intent's training misfire rate may rise above the reference constants', judged by the "
-            + "95 % upper bound of the change over the gestures it breaks and fixes (a constraint like the budgets, so "
-            + "no gesture is sacrificed for the average), or 'off'.",
+        "How many points any intent's training misfire rate may rise above the reference constants' (a constraint "
+            + "like the budgets, so no gesture is sacrificed for the average), or 'off'.",
         valueName: "points|off"))
     var intentMargin: String = "2"
 

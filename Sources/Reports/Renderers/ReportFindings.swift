@@ -50,7 +50,7 @@ struct ReportFindings {
         guard let p = report.sensitivity.protection else { return nil }
         let margin = Format.smart(p.margin * 100)
         let head = "Per-intent protection (no intent's training misfire rate more than \(margin) points above the"
-            + " reference's, at 95 % confidence over the gestures each candidate breaks and fixes): \(Format.percent(p.protectedRate)) training misfires with it; a search of"
+            + " reference's): \(Format.percent(p.protectedRate)) training misfires with it; a search of"
             + " \(p.evaluations) evaluations without it, started at the chosen constants, reaches"
             + " \(Format.percent(p.unprotectedRate))"
         if p.sacrificed.isEmpty { return head + " without sacrificing any intent." }

@@ -76,18 +76,14 @@ public final class TuningObjective: Sendable {
     /// constrain nothing and are counted neither met nor missed.
     public let fixedBudgets: [Int: String]
     /// How many points each intent's training misfire rate may rise above
-    /// the reference's (`nil`: no protection), judged by the 95 % upper
-    /// bound of the paired change (``IntentChange``). No designer ships
-    /// constants that delete a feature, however much the average improves.
+    /// the reference's (`nil`: no protection). No designer ships constants
+    /// that delete a feature, however much the average improves.
     public let intentMargin: Double?
-    /// Per protected intent, the highest training misfire rate allowed:
-    /// the reference's plus ``intentMargin``. A candidate's rate is checked
-    /// as the reference's plus the upper bound of its paired change.
+    /// Per intent with labels, the highest training misfire rate allowed:
+    /// the reference's plus ``intentMargin``.
     public let intentLimits: [String: Double]
     /// The reference constants' training misfire rate per intent.
     public let baselineIntentRates: [String: Double]
-    /// The reference constants' outcome on every training label.
-    let intentReference: IntentReference
     /// What the objective measures (``TuningTarget``): misfires against the
     /// labels, or disagreement with the platform's recognizers.
     public let target: TuningTarget
@@ -143,11 +139,10 @@ public final class TuningObjective: Sendable {
         var observed = Set<Int>()
         var fixed: [Int: String] = [:]
         var limits: [String: Double] = [:], rates: [String: Double] = [:]
-        var reference = IntentReference([])
         if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
             let simulator = Simulator(scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
                                       options: SimulationOptions(matchTolerance: matchTolerance, budgets: budgets,
-                                                                 keepLabelOutcomes: true, threads: 2))
+                                                                 keepLabelOutcomes: false, threads: 2))
             let baseline: SimulationResult
             let probed: [BudgetCheck]
             do {
@@ -167,7 +162,6 @@ public final class TuningObjective: Sendable {
                 rates[intent] = counts.misfireRate
                 if target == .intent, let intentMargin { limits[intent] = counts.misfireRate + intentMargin }
             }
-            if !limits.isEmpty { reference = IntentReference(baseline.labelOutcomes) }
         }
         self.effectiveBudgets = effective
         self.relaxedBudgets = relaxed
@@ -176,7 +170,6 @@ public final class TuningObjective: Sendable {
         self.intentMargin = target == .intent ? intentMargin : nil
         self.intentLimits = limits
         self.baselineIntentRates = rates
-        self.intentReference = reference
     }
 
     /// Points an intent's training misfire rate may rise by default: 2.
@@ -198,7 +191,6 @@ public final class TuningObjective: Sendable {
         intentMargin = intentLimits.isEmpty ? nil : other.intentMargin
         self.intentLimits = intentLimits
         baselineIntentRates = other.baselineIntentRates
-        intentReference = other.intentReference
         budgetMargin = other.budgetMargin
         matchTolerance = other.matchTolerance
         target = other.target
@@ -284,28 +276,16 @@ public final class TuningObjective: Sendable {
         Self.violations(result.budgets, required: observedBudgets, ignoring: Set(fixedBudgets.keys))
     }
 
-    /// Each protected intent whose training misfire rate in `result` may
-    /// be above its limit, with the excess in rate points: the reference's
-    /// rate plus the upper bound of the paired change (``IntentChange``),
-    /// less the limit. Only on the split the limits were set on, the
-    /// training users; without label outcomes, the plain rate is checked.
+    /// Each protected intent whose misfire rate in `result` is above its
+    /// limit, with the excess in rate points (only on the split the limits
+    /// were set on, the training users).
     public func intentExcess(_ result: SimulationResult) -> [String: Double] {
         var excess: [String: Double] = [:]
-        let changes = result.labelOutcomes.isEmpty || intentReference.isEmpty
-            ? [:] : intentReference.changes(to: result.labelOutcomes)
         for (intent, limit) in intentLimits {
-            let rate = changes[intent].map { (baselineIntentRates[intent] ?? 0) + $0.upperBound }
-                ?? result.perIntent[intent]?.misfireRate ?? 0
+            let rate = result.perIntent[intent]?.misfireRate ?? 0
             if rate > limit + 1e-12 { excess[intent] = rate - limit }
         }
         return excess
-    }
-
-    /// Each protected intent's paired change on the training users from
-    /// the reference constants to `result` (empty without protection).
-    public func intentChanges(_ result: SimulationResult) -> [String: IntentChange] {
-        intentReference.isEmpty ? [:] : intentReference.changes(to: result.labelOutcomes)
-            .filter { intentLimits[$0.key] != nil }
     }
 
     /// The summed misfire cost, exact and smoothed.
