@@ -14,6 +14,37 @@ import TraceModel
         #expect(f.significance.hasPrefix("The change is not significant (exact McNemar p = 0.31 at α = 0.05"))
     }
 
+    @Test func everyIntentMadeWorseIsNamedWithTheIntervalOfItsChange() {
+        var report = TuningReport.sample
+        func rate(_ count: Int, _ total: Int, _ lower: Double, _ upper: Double) -> TuningReport.Rate {
+            TuningReport.Rate(count: count, total: total, lower: lower, upper: upper)
+        }
+        // One multi-finger swipe of 24 (+4.2 points, within the noise) and
+        // half the drags (+50 points, the whole interval above 2 points).
+        report.verdict.intents = [
+            TuningReport.IntentChange(intent: "multi-swipe", before: rate(2, 24, 0.010, 0.270),
+                                      after: rate(3, 24, 0.027, 0.324), fixedCount: 0, brokenCount: 1, pValue: 1,
+                                      changeInterval: -0.1034 ... 0.2003, margin: 0.02),
+            TuningReport.IntentChange(intent: "tap", before: rate(10, 200, 0.024, 0.090),
+                                      after: rate(6, 200, 0.011, 0.064), fixedCount: 4, brokenCount: 0, pValue: 0.125,
+                                      changeInterval: -0.0493 ... 0.0001, margin: 0.02),
+        ]
+        var f = ReportFindings(report)
+        #expect(f.worseIntentsSentence == "Worse after tuning: multi-swipe 8.3 % (95 % CI 1.0–27.0 %) → 12.5 %"
+            + " (95 % CI 2.7–32.4 %), 0 fixed, 1 broken, p 1.00, change +4.2 points (95 % CI −10.3 to +20.0)."
+            + " None is worse by more than the 2 points the protection allows beyond the sample's noise"
+            + " (each change's 95 % interval reaches below it).")
+        report.verdict.intents.append(
+            TuningReport.IntentChange(intent: "drag", before: rate(0, 30, 0, 0.116), after: rate(15, 30, 0.313, 0.687),
+                                      fixedCount: 0, brokenCount: 15, pValue: 0.00006,
+                                      changeInterval: 0.3 ... 0.66, margin: 0.02))
+        f = ReportFindings(report)
+        #expect(f.worseIntentsSentence.contains("drag 0.0 % (95 % CI 0.0–11.6 %) → 50.0 %"))
+        #expect(f.worseIntentsSentence.hasSuffix(
+            " Worse by more than the 2 points the protection allows, beyond the sample's noise: drag."))
+        #expect(!f.worseIntentsSentence.contains("tap"))
+    }
+
     @Test func namesTheBudgetsThatAreMissed() {
         var report = TuningReport.sample
         report.verdict.budgets[1].after = 163.4

@@ -32,9 +32,10 @@ struct PanSlopCorpus {
     var missedAtDefault: Int { users.count * Self.pans.filter { $0 <= 18 }.count }
     let users: [String]
 
-    /// `userCount` people; each makes every wobble tap and every pan once.
-    init(userCount: Int = 8) throws {
-        let chosen = try usersOnBothSides(userCount)
+    /// `userCount` people, `holdoutCount` of them held out; each makes
+    /// every wobble tap and every pan once.
+    init(userCount: Int = 8, holdoutCount: Int = 1) throws {
+        let chosen = try usersOnBothSides(userCount, holdout: holdoutCount)
         users = chosen
         var sessions: [Session] = []
         for (u, user) in chosen.enumerated() {
@@ -73,13 +74,15 @@ struct PanSlopCorpus {
     }
 }
 
-/// `count` user names, at least one on each side of the simulator's 25 %
-/// train/holdout split.
-func usersOnBothSides(_ count: Int) throws -> [String] {
+/// `count` user names, `holdout` (at least one) on the held-out side of the
+/// simulator's 25 % train/holdout split and the rest (at least one) on the
+/// training side.
+func usersOnBothSides(_ count: Int, holdout: Int = 1) throws -> [String] {
     let names = (0 ..< 1_000).map { "person-\($0)" }
-    let holdout = try #require(names.first { holdoutSide(user: $0, session: "") == .holdout })
-    let train = names.filter { holdoutSide(user: $0, session: "") == .train }.prefix(max(count - 1, 1))
-    return [holdout] + train
+    let heldOut = names.filter { holdoutSide(user: $0, session: "") == .holdout }.prefix(max(holdout, 1))
+    try #require(heldOut.count == max(holdout, 1))
+    let train = names.filter { holdoutSide(user: $0, session: "") == .train }.prefix(max(count - heldOut.count, 1))
+    return Array(heldOut) + train
 }
 
 /// Settings small enough for unit tests.

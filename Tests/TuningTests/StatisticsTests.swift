@@ -119,3 +119,38 @@ import Testing
         #expect(McNemar.test(before: [true], after: []) == nil)
     }
 }
+
+@Suite struct PairedDifferenceTests {
+    @Test("Newcombe's interval reproduces Altman et al.'s worked example (table 6.2)")
+    func altmanTableSixTwo() throws {
+        // 14 positive both times, 5 only the first time, 0 only the second, 22 neither.
+        let d = PairedDifference(both: 14, broken: 5, fixed: 0, neither: 22)
+        #expect(abs(d.change - 5.0 / 41) < 1e-15)
+        let ci = try #require(d.interval())
+        #expect(abs(ci.lowerBound - 0.0115) < 5e-5)
+        #expect(abs(ci.upperBound - 0.2265) < 5e-5)
+    }
+
+    @Test("one gesture of 24 is +4.2 points, and the interval says how little that tells")
+    func oneGestureInASmallIntent() throws {
+        let d = PairedDifference(both: 2, broken: 1, fixed: 0, neither: 21)
+        #expect(abs(d.before - 2.0 / 24) < 1e-15 && abs(d.after - 3.0 / 24) < 1e-15)
+        let ci = try #require(d.interval())
+        #expect(ci.contains(d.change))
+        #expect(ci.lowerBound < 0 && ci.upperBound > 0.15)
+        // Nothing changed: a symmetric interval around 0 that still has width.
+        let same = try #require(PairedDifference(both: 0, broken: 0, fixed: 0, neither: 24).interval())
+        #expect(abs(same.lowerBound + same.upperBound) < 1e-12 && same.upperBound > 0.1)
+        // Every gesture broken: the interval stays inside −1 … 1 and above 0.
+        let all = try #require(PairedDifference(both: 0, broken: 30, fixed: 0, neither: 0).interval())
+        #expect(all.lowerBound > 0.8 && all.upperBound == 1)
+        #expect(PairedDifference(both: 0, broken: 0, fixed: 0, neither: 0).interval() == nil)
+    }
+
+    @Test("pairs are counted as McNemar reads them")
+    func fromPairs() {
+        let pairs: [(before: Bool, after: Bool)] = [(true, true), (true, false), (false, true), (false, false),
+                                                    (true, false)]
+        #expect(PairedDifference(pairs) == PairedDifference(both: 1, broken: 2, fixed: 1, neither: 1))
+    }
+}

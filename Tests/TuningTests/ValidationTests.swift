@@ -61,6 +61,39 @@ struct ValidationTests {
         #expect(forward.trainTest.improved == 3 * objective.data.trainUsers.count)
     }
 
+    @Test("a held-out intent worse beyond the margin is named as such; one worse within the noise is not")
+    func intentsJudgedAgainstTheMargin() throws {
+        let good: ParameterValues = ["pan.slop": 10], bad: ParameterValues = ["pan.slop": 18]
+        // 10 → 18 pt: every held-out pan of 12, 14 and 16 pt is missed (3 of 7 per person).
+        func backward(users: Int, heldOut: Int) throws -> (Validation, IntentComparison, Int, Double) {
+            let objective = try PanSlopCorpus(userCount: users, holdoutCount: heldOut).objective()
+            let validation = try Validation(objective: objective, baseline: good, tuned: bad, seed: 1,
+                                            bootstrapResamples: 0)
+            let pan = try #require(validation.perIntent.first { $0.intent == "pan" })
+            return (validation, pan, objective.data.holdoutUsers.count, try #require(objective.intentMargin))
+        }
+        // Many held-out people: +42.9 points, the whole interval above 2.
+        let (many, pan, holdoutUsers, margin) = try backward(users: 40, heldOut: 10)
+        #expect(holdoutUsers == 10)
+        #expect(pan.paired == PairedDifference(both: 0, broken: 3 * holdoutUsers, fixed: 0, neither: 4 * holdoutUsers))
+        let range = try #require(pan.changeInterval)
+        #expect(range.contains(pan.tunedRate - pan.baselineRate) && range.lowerBound > margin)
+        #expect(pan.margin == margin && pan.isWorseThanMargin && pan.isSacrificed)
+        #expect(many.summary.contains("Worse by more than the 2.0 points allowed, beyond the sample's noise: pan."))
+        // One held-out person: the same +42.9 points are 3 gestures of 7, and
+        // the interval reaches below 0 — reported, not called a sacrifice.
+        let (few, onePan, oneUser, _) = try backward(users: 12, heldOut: 1)
+        #expect(oneUser == 1 && onePan.isWorseThanMargin && !onePan.isSacrificed)
+        #expect(try #require(onePan.changeInterval).lowerBound < 0)
+        #expect(few.summary.contains("pan 0.0% → 42.86% (p = 0.25; change 95 % CI -1.7 to +75.0 points)"))
+        #expect(few.summary.contains("None is worse by more than the 2.0 points allowed beyond the sample's noise."))
+        // The other way round nothing is worse, and nothing is said about the margin.
+        let objective = try PanSlopCorpus(userCount: 40, holdoutCount: 10).objective()
+        let forward = try Validation(objective: objective, baseline: bad, tuned: good, seed: 1, bootstrapResamples: 0)
+        #expect(forward.perIntent.allSatisfy { !$0.isWorse && !$0.isSacrificed })
+        #expect(!forward.summary.contains("points allowed"))
+    }
+
     @Test("Clopper-Pearson bounds are finite where GSL's beta inverse gives up")
     func intervalWhereGSLGivesUp() throws {
         // GSL 2.7's gsl_cdf_beta_Qinv answers NaN here.

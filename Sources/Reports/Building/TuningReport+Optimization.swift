@@ -52,7 +52,8 @@ extension TuningReport {
             intents: (result.comparison.perIntent ?? []).map { c in
                 IntentChange(intent: c.intent, before: Self.rate(c.baselineMisfires, of: c.labels),
                              after: Self.rate(c.tunedMisfires, of: c.labels), fixedCount: c.test.improved,
-                             brokenCount: c.test.worsened, pValue: c.test.pValue)
+                             brokenCount: c.test.worsened, pValue: c.test.pValue,
+                             changeInterval: c.changeInterval, margin: c.margin)
             })
 
         let constants = result.parameters.map {

@@ -171,17 +171,32 @@ extension TuningReport {
         public var fixedCount: Int
         public var brokenCount: Int
         public var pValue: Double
+        /// The 95 % interval of the change of the rate (after − before, a
+        /// fraction), paired gesture by gesture (Newcombe's method).
+        public var changeInterval: ClosedRange<Double>?
+        /// How many points (a fraction) the per-intent protection allowed;
+        /// nil in runs without it.
+        public var margin: Double?
 
-        public init(intent: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int, pValue: Double) {
+        public init(intent: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int, pValue: Double,
+                    changeInterval: ClosedRange<Double>? = nil, margin: Double? = nil) {
             self.intent = intent
             self.before = before
             self.after = after
             self.fixedCount = fixedCount
             self.brokenCount = brokenCount
             self.pValue = pValue
+            self.changeInterval = changeInterval
+            self.margin = margin
         }
 
         public var isWorse: Bool { after.count > before.count }
         public var isChanged: Bool { after.count != before.count }
+        /// Worse by more than the margin beyond noise: the whole interval
+        /// of the change lies above it.
+        public var isBeyondMargin: Bool {
+            guard let margin, let changeInterval else { return false }
+            return changeInterval.lowerBound > margin + 1e-12
+        }
     }
 }

@@ -66,14 +66,35 @@ struct ReportFindings {
         guard !worse.isEmpty else {
             return report.verdict.intents.isEmpty ? "" : "No intent has more held-out misfires after tuning."
         }
-        return "Worse after tuning: " + worse.map(Self.intentChange).joined(separator: "; ") + "."
+        var sentence = "Worse after tuning: " + worse.map(Self.intentChange).joined(separator: "; ") + "."
+        // The protection's promise judged on people the tuning never saw: a
+        // rise is a sacrifice only when its whole interval is above the margin.
+        if let margin = worse.compactMap(\.margin).first {
+            let beyond = worse.filter(\.isBeyondMargin)
+            let allowed = Format.smart(margin * 100)
+            sentence += beyond.isEmpty
+                ? " None is worse by more than the \(allowed) points the protection allows beyond the sample's noise"
+                    + " (each change's 95 % interval reaches below it)."
+                : " Worse by more than the \(allowed) points the protection allows, beyond the sample's noise: "
+                    + beyond.map(\.intent).joined(separator: ", ") + "."
+        }
+        return sentence
     }
 
-    /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (95 % CI 89–100 %), 0 fixed, 17 broken, p < 0.0001`.
+    /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (95 % CI 89–100 %), 0 fixed, 17 broken, p < 0.0001,
+    /// change +51.5 points (95 % CI +34.1 to +67.5)`.
     static func intentChange(_ c: TuningReport.IntentChange) -> String {
-        "\(c.intent) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
+        var text = "\(c.intent) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
             + " \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
+        if let range = c.changeInterval {
+            text += ", change \(points(c.after.rate - c.before.rate)) points (95 % CI \(points(range.lowerBound))"
+                + " to \(points(range.upperBound)))"
+        }
+        return text
     }
+
+    /// A signed change of a rate in points, one decimal: `+4.2`, `−10.3`.
+    static func points(_ fraction: Double) -> String { Format.signedFixed(fraction * 100, 1) }
 
     /// Per-intent changes significant either way.
     var significantIntentsTable: ReportTable? {

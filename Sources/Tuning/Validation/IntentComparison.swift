@@ -23,6 +23,15 @@ public struct IntentComparison: Sendable, Hashable, Codable {
     public var tunedTrainRate: Double?
     /// The training limit the search kept it under (reference + margin).
     public var trainLimit: Double?
+    /// The held-out gestures of the intent as a paired table (wrong both
+    /// times, broken, fixed, right both times).
+    public var paired: PairedDifference?
+    /// The 95 % interval of the held-out change `tuned − baseline` rate
+    /// (``PairedDifference``): what a single gesture in a small intent can
+    /// and cannot say.
+    public var changeInterval: ClosedRange<Double>?
+    /// How many points the protection allowed (nil in runs without it).
+    public var margin: Double?
 
     public var baselineRate: Double { labels > 0 ? Double(baselineMisfires) / Double(labels) : 0 }
     public var tunedRate: Double { labels > 0 ? Double(tunedMisfires) / Double(labels) : 0 }
@@ -30,11 +39,21 @@ public struct IntentComparison: Sendable, Hashable, Codable {
     public var isWorse: Bool { tunedMisfires > baselineMisfires }
     /// McNemar's p below ``Validation/alpha``, either way.
     public var isSignificant: Bool { test.pValue < Validation.alpha && test.improved != test.worsened }
+    /// The held-out rate rose by more than ``margin`` points.
+    public var isWorseThanMargin: Bool { margin.map { tunedRate - baselineRate > $0 + 1e-12 } ?? false }
+    /// The held-out rate rose by more than ``margin`` points beyond the
+    /// sample's noise: the whole 95 % interval of the change lies above the
+    /// margin. A rise that only the point estimate puts above it (one
+    /// gesture of 24 is 4.2 points) is reported, not called a sacrifice.
+    public var isSacrificed: Bool {
+        guard let margin, let changeInterval else { return false }
+        return changeInterval.lowerBound > margin + 1e-12
+    }
 
     /// Every labelled intent of the held-out split (the `unlabelled` row of
     /// spurious recognitions is not an intent), in name order.
-    static func all(baseline: Validation.Side, tuned: Validation.Side, limits: [String: Double] = [:])
-        -> [IntentComparison]
+    static func all(baseline: Validation.Side, tuned: Validation.Side, limits: [String: Double] = [:],
+                    margin: Double? = nil) -> [IntentComparison]
     {
         let before = baseline.holdout, after = tuned.holdout
         let intents = Set(before.perIntent.keys).union(after.perIntent.keys)
@@ -43,8 +62,10 @@ public struct IntentComparison: Sendable, Hashable, Codable {
             let b = before.perIntent[intent] ?? OutcomeCounts(), a = after.perIntent[intent] ?? OutcomeCounts()
             let labels = max(b.labels, a.labels)
             guard labels > 0 else { return nil }
-            let test = Validation.pairedTest(before.labelOutcomes.filter { $0.intent.rawValue == intent },
-                                             after.labelOutcomes.filter { $0.intent.rawValue == intent })
+            let pairs = Validation.pairs(before.labelOutcomes.filter { $0.intent.rawValue == intent },
+                                         after.labelOutcomes.filter { $0.intent.rawValue == intent })
+            let test = McNemar.test(pairs)
+            let paired = pairs.isEmpty ? nil : PairedDifference(pairs)
             return IntentComparison(
                 intent: intent, labels: labels, baselineMisfires: b.misfires, tunedMisfires: a.misfires,
                 baselineInterval: ClopperPearson.interval(successes: min(b.misfires, labels), trials: labels),
@@ -52,7 +73,8 @@ public struct IntentComparison: Sendable, Hashable, Codable {
                 test: test,
                 baselineTrainRate: baseline.train.perIntent[intent]?.misfireRate,
                 tunedTrainRate: tuned.train.perIntent[intent]?.misfireRate,
-                trainLimit: limits[intent])
+                trainLimit: limits[intent], paired: paired, changeInterval: paired?.interval(),
+                margin: limits[intent] == nil ? nil : margin)
         }
     }
 }

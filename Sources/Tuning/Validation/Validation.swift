@@ -72,27 +72,46 @@ public struct Validation: Sendable, Codable {
                                                bootstrapResamples: bootstrapResamples))
         }
         let before = try side(baseline), after = try side(tuned)
-        self.init(baseline: before, tuned: after, intentLimits: objective.intentLimits)
+        self.init(baseline: before, tuned: after, intentLimits: objective.intentLimits,
+                  intentMargin: objective.intentMargin)
     }
 
     /// Compares two measured sides.
-    public init(baseline: Side, tuned: Side, intentLimits: [String: Double] = [:]) {
+    public init(baseline: Side, tuned: Side, intentLimits: [String: Double] = [:], intentMargin: Double? = nil) {
         self.baseline = baseline
         self.tuned = tuned
         holdoutTest = Self.pairedTest(baseline.holdout.labelOutcomes, tuned.holdout.labelOutcomes)
         trainTest = Self.pairedTest(baseline.train.labelOutcomes, tuned.train.labelOutcomes)
-        perIntent = IntentComparison.all(baseline: baseline, tuned: tuned, limits: intentLimits)
+        perIntent = IntentComparison.all(baseline: baseline, tuned: tuned, limits: intentLimits, margin: intentMargin)
         (verdict, summary) = Self.judge(before: baseline.holdout, after: tuned.holdout, test: holdoutTest)
         let worse = perIntent.filter(\.isWorse)
         if !worse.isEmpty {
             summary += " Worse on held-out people: " + worse.map { c in
-                "\(c.intent) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue)))"
+                var text = "\(c.intent) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue))"
+                if let range = c.changeInterval {
+                    text += "; change 95 % CI \(points(range.lowerBound)) to \(points(range.upperBound)) points"
+                }
+                return text + ")"
             }.joined(separator: ", ") + "."
+            // The protection's promise, judged on people the tuning never saw.
+            if let intentMargin {
+                let sacrificed = worse.filter(\.isSacrificed)
+                summary += sacrificed.isEmpty
+                    ? " None is worse by more than the \(points(intentMargin, signed: false)) points allowed beyond the sample's noise."
+                    : " Worse by more than the \(points(intentMargin, signed: false)) points allowed, beyond the sample's noise: "
+                        + sacrificed.map(\.intent).joined(separator: ", ") + "."
+            }
         }
     }
 
     /// McNemar on labels present in both runs, paired by session and label index.
     public static func pairedTest(_ before: [LabelOutcome], _ after: [LabelOutcome]) -> McNemar.Result {
+        McNemar.test(pairs(before, after))
+    }
+
+    /// Each label present in both runs as (right before, right after),
+    /// paired by session and label index.
+    static func pairs(_ before: [LabelOutcome], _ after: [LabelOutcome]) -> [(before: Bool, after: Bool)] {
         struct Key: Hashable { var session: String; var label: Int }
         var afterByKey: [Key: Bool] = [:]
         for o in after { afterByKey[Key(session: o.session, label: o.label)] = o.outcome == .correct }
@@ -103,7 +122,7 @@ public struct Validation: Sendable, Codable {
                 pairs.append((before: o.outcome == .correct, after: a))
             }
         }
-        return McNemar.test(pairs)
+        return pairs
     }
 
     static func judge(before: SplitMeasurement, after: SplitMeasurement, test: McNemar.Result)
@@ -126,6 +145,12 @@ public struct Validation: Sendable, Codable {
 func percent(_ x: Double) -> String {
     let v = (x * 10_000).rounded() / 100
     return "\(v)%"
+}
+
+/// A rate change in points, signed: `0.0417` → `+4.2`.
+func points(_ x: Double, signed: Bool = true) -> String {
+    let v = (x * 1_000).rounded() / 10
+    return signed && v > 0 ? "+\(v)" : "\(v)"
 }
 
 /// p-values to three significant digits, tiny ones as `< 0.0001`.
