@@ -127,10 +127,15 @@ public struct SharedState: Sendable, Hashable {
     /// the last release (the reference app snaps this cumulative angle).
     public var imageRotation: Double
     public var undoCount: Int
-    /// Time of the last shake (`Micros.min` for none).
+    /// Time of the last shake (`Micros.min` for none), or of the screen
+    /// appearing where the app starts its shake debounce there.
     public var lastShake: Micros
 
-    public init(tabCount: Int = 1, currentTab: Int = 0) {
+    /// - Parameter shakeDebounceFrom: when the shake debounce starts
+    ///   running before any shake (`Micros.min`: it does not; 0: the screen
+    ///   appeared at the session's start, as in an app that initialises its
+    ///   last-shake time when the view appears).
+    public init(tabCount: Int = 1, currentTab: Int = 0, shakeDebounceFrom: Micros = .min) {
         self.tabCount = max(1, tabCount)
         self.currentTab = min(max(0, currentTab), self.tabCount - 1)
         lastTabChange = .min
@@ -139,7 +144,7 @@ public struct SharedState: Sendable, Hashable {
         imageScale = 1
         imageRotation = 0
         undoCount = 0
-        lastShake = .min
+        lastShake = shakeDebounceFrom
     }
 
     /// Microseconds since the selected tab last changed (`.max`: never).

@@ -6,8 +6,10 @@ extension Recognizer {
     /// Shake: strokes of user acceleration above `shake.threshold` (g) along
     /// the device's x or y axis, alternating in sign; `shake.reversals`
     /// reversals within `shake.window` make a shake. Another within
-    /// `shake.debounce` (2 s) of the last one is dropped. Latency onset: the
-    /// first stroke of the sequence.
+    /// `shake.debounce` (2 s) of the last one — or of the screen appearing,
+    /// where the scene starts the debounce there
+    /// (``SharedState/init(tabCount:currentTab:shakeDebounceFrom:)``) — is
+    /// dropped. Latency onset: the first stroke of the sequence.
     mutating func shake(
         t: Micros, ax: Double, ay: Double, _ p: UnsafePointer<ResolvedParameters>, _ shared: SharedState,
         _ compare: inout SoftThreshold

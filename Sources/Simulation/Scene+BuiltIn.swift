@@ -63,7 +63,8 @@ extension Scene {
     ///   (press to select, two-finger tap), grid `0, 0.45, 1, 0.45` of 3 × 3
     ///   items (long press: context menu; drag and drop with auto-scroll in
     ///   the content; tap; press feedback), vertical scroll;
-    /// - shake anywhere: undo; press feedback on the tab bar buttons.
+    /// - shake anywhere: undo, not within 2 s of the screen appearing (the
+    ///   session's start); press feedback on the tab bar buttons.
     public static let epilogue: Scene = {
         let content = Region(x: 0, y: 0.1, width: 1, height: 0.8)
         let rows = Region(x: 0, y: 0.1, width: 1, height: 0.6)
@@ -129,6 +130,8 @@ extension Scene {
                 // Exclusive, decided by time and movement (see Docs/epilogue-scene.md):
                 // gridDrag / gridLongPress / libraryScroll on the grid,
                 // textSelect / libraryScroll / tabSwipe on the text.
-            ])
+            ],
+            // The app sets its last-shake time when the screen appears.
+            shakeDebounceAtStart: true)
     }()
 }

@@ -33,10 +33,15 @@ public struct Scene: Sendable, Hashable, Codable {
     public var relations: [Rule]
     /// Parameter values of this scene (the caller's set overrides them).
     public var parameters: [String: Double]
+    /// The screen appears when the session starts, and the app starts its
+    /// shake debounce then: a shake within `shake.debounce` of the start is
+    /// dropped (the reference app initialises its last-shake time when the
+    /// view appears, so a shake in the first 2 s does nothing).
+    public var shakeDebounceAtStart: Bool
 
     public init(
         name: String, tabs: Int = 1, initialTab: Int = 0, recognizers: [Member], relations: [Rule] = [],
-        parameters: [String: Double] = [:]
+        parameters: [String: Double] = [:], shakeDebounceAtStart: Bool = false
     ) {
         self.name = name
         self.tabs = tabs
@@ -44,9 +49,12 @@ public struct Scene: Sendable, Hashable, Codable {
         self.recognizers = recognizers
         self.relations = relations
         self.parameters = parameters
+        self.shakeDebounceAtStart = shakeDebounceAtStart
     }
 
-    private enum CodingKeys: String, CodingKey { case name, tabs, initialTab, recognizers, relations, parameters }
+    private enum CodingKeys: String, CodingKey {
+        case name, tabs, initialTab, recognizers, relations, parameters, shakeDebounceAtStart
+    }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -56,6 +64,7 @@ public struct Scene: Sendable, Hashable, Codable {
         recognizers = try c.decode([Member].self, forKey: .recognizers)
         relations = try c.decodeIfPresent([Rule].self, forKey: .relations) ?? []
         parameters = try c.decodeIfPresent([String: Double].self, forKey: .parameters) ?? [:]
+        shakeDebounceAtStart = try c.decodeIfPresent(Bool.self, forKey: .shakeDebounceAtStart) ?? false
     }
 
     // MARK: - Members
@@ -260,7 +269,9 @@ public struct Scene: Sendable, Hashable, Codable {
         }
         return try Arena(
             recognizers: recognizers.map(\.recognizer), relations: relations, tuning: ResolvedParameters(values),
-            shared: SharedState(tabCount: tabs, currentTab: initialTab), temperature: temperature)
+            shared: SharedState(tabCount: tabs, currentTab: initialTab,
+                                shakeDebounceFrom: shakeDebounceAtStart ? 0 : .min),
+            temperature: temperature)
     }
 
     /// The parameters that can change this scene's outcome: those of the

@@ -40,7 +40,10 @@ import TraceModel
         // about half from the tab swipe's release triggers regardless of
         // direction and its bias over the whole translation (with the old
         // tab swipe alone: 8 148 correct), the rest mostly from the momentum
-        // window that tab-bar taps now open. The README is regenerated after the merge.
+        // window that tab-bar taps now open. The shake debounce that starts
+        // when the screen appears (issue 18) turned one early shake into a
+        // dead zone (8 154 → 8 153 correct, 90 → 91 dead zones).
+        #expect(result.total.correct == 8_153 && result.total.deadZone == 91)
         #expect(abs(result.misfireRate - 0.2122) < 0.0005, "misfire rate \(result.misfireRate)")
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
