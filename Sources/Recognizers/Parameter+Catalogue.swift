@@ -60,6 +60,12 @@ extension Parameter {
         case .swipeActionsButtonWidth:
             ParameterSpec("swipeActions.buttonWidth", "pt", 56, 40, 100,
                 "Width of one action button; two buttons set the open resting offset.")
+        case .swipeActionsSpringResponse:
+            ParameterSpec("swipeActions.springResponse", "s", 0.3, 0.15, 1.0, log: true,
+                "Response of the spring that carries the row to its open offset or back to rest on release; it starts from rest, as the card's does (the reference app animates the offset in the drag's end handler and passes no release velocity).")
+        case .swipeActionsSpringDamping:
+            ParameterSpec("swipeActions.springDamping", "", 0.8, 0.3, 1.0,
+                "Damping fraction of the row's open / close spring.")
         // MARK: Card stack
         case .cardSwipeSlop:
             ParameterSpec("cardSwipe.slop", "pt", 10, 2, 40,

@@ -20,6 +20,7 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Swipe actions (note rows)
     case swipeActionsSlop, swipeActionsThreshold, swipeActionsProjectedDistanceTrigger
     case swipeActionsMaxDistance, swipeActionsResistanceDistance, swipeActionsMaxResistance, swipeActionsButtonWidth
+    case swipeActionsSpringResponse, swipeActionsSpringDamping
     // Card stack
     case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeProjectedDistanceTrigger, cardSwipeRotationDivisor
     case cardSwipeSpringResponse, cardSwipeSpringDamping

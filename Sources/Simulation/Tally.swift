@@ -97,6 +97,12 @@ struct Tally: Sendable {
             default: break
             }
             switch options.measureSprings ? r.kind : .tap {
+            case .swipeActions:
+                // The row settles at its open offset or at rest, both on
+                // screen, from rest (no release velocity, as the card).
+                springs.append(SpringRelease(
+                    gesture: .swipeActions, distance: r.springDistance, velocity: 0,
+                    response: tuning[.swipeActionsSpringResponse], damping: tuning[.swipeActionsSpringDamping]))
             case .cardSwipe:
                 // The reference app starts the card's spring from rest (it
                 // passes no release velocity); the tab page keeps the finger's.

@@ -256,4 +256,32 @@ struct ReferenceAppSemanticsTests {
         let moving = spring.settleTime(distance: cards[0].springDistance, initialVelocity: cards[0].releaseVelocity) * 1000
         #expect(abs(moving - spring.settleTime(distance: cards[0].springDistance, initialVelocity: 0) * 1000) > 1)
     }
+
+    @Test func theRowSpringOpensTheActionsOrClosesTheRowFromRest() throws {
+        // Issue 18. On the Notes tab: a row swiped 100 pt left (past 80 pt:
+        // the actions open, the row settles at −112 pt from the 75 pt it
+        // shows) and one let go 40 pt out, slowly (it closes).
+        var trace = TraceBuilder(id: "r")
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        trace.wait(1)
+        trace.drag(from: (300, 230), by: (-40, 0), speed: 40)
+        let result = try Simulator(scene: .epilogue, options: SimulationOptions(keepRecognitions: true))
+            .run(sessions: [trace.session])
+        let rows = result.recognitionLog.map(\.recognition).filter { $0.kind == .swipeActions }
+        #expect(rows.map(\.committed) == [true, false])
+        #expect(abs(rows[0].springDistance - (-112 + 75)) < 1e-9)
+        let report = try #require(result.springs.first { $0.gesture == .swipeActions })
+        #expect(report.response == 0.3 && report.dampingFraction == 0.8)
+        // Both targets are on screen: settle time and overshoot of each, from rest.
+        let spring = Spring(response: 0.3, dampingFraction: 0.8)
+        let settle = rows.map { spring.settleTime(distance: $0.springDistance, initialVelocity: 0) * 1000 }
+        #expect(report.settleTime?.count == 2 && report.overshoot?.count == 2)
+        #expect(abs((report.settleTime?.max ?? 0) - settle.max()!) < 1e-9)
+        let overshoot = rows.map { spring.overshoot(distance: $0.springDistance, initialVelocity: 0) }
+        #expect(abs((report.overshoot?.max ?? -1) - overshoot.max()!) < 1e-9)
+        // The catalogue's constants drive it.
+        let stiff = try Simulator(scene: .epilogue, parameters: try ParameterSet(["swipeActions.springDamping": 1]))
+            .run(sessions: [trace.session])
+        #expect(stiff.springs.first { $0.gesture == .swipeActions }?.overshoot?.max == 0)
+    }
 }
