@@ -129,6 +129,18 @@ extension Parameter {
         case .dismissVelocityThreshold:
             ParameterSpec("dismiss.velocityThreshold", "pt/s", 600, 100, 2000, log: true,
                 "A release faster than this (downward) dismisses whatever the progress.")
+        case .dismissSpringResponse:
+            ParameterSpec("dismiss.springResponse", "s", 0.3, 0.15, 1.0, log: true,
+                "Response of the spring that carries a dismissed sheet off the screen, keeping the release velocity. The reference app's `.spring(duration: 0.3, bounce: 0)`: response = duration.")
+        case .dismissSpringDamping:
+            ParameterSpec("dismiss.springDamping", "", 1.0, 0.3, 1.0,
+                "Damping fraction of the dismiss spring: 1 − bounce, so 1 for the reference app's bounce 0.")
+        case .dismissSnapBackResponse:
+            ParameterSpec("dismiss.snapBackResponse", "s", 0.4, 0.15, 1.0, log: true,
+                "Response of the spring that returns a kept sheet to rest, keeping the release velocity. The reference app's `.spring(duration: 0.4, bounce: 0.15)`.")
+        case .dismissSnapBackDamping:
+            ParameterSpec("dismiss.snapBackDamping", "", 0.85, 0.3, 1.0,
+                "Damping fraction of the snap-back spring: 1 − bounce, 0.85 for the reference app's bounce 0.15.")
         // MARK: Pinch and rotation
         case .pinchSpanSlop:
             ParameterSpec("pinch.spanSlop", "pt", 12, 2, 60,

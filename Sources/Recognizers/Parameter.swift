@@ -31,6 +31,7 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case tabSwipeSpringResponse, tabSwipeSpringDamping
     // Interactive dismiss
     case dismissSlop, dismissProgressDistance, dismissProgressThreshold, dismissVelocityThreshold
+    case dismissSpringResponse, dismissSpringDamping, dismissSnapBackResponse, dismissSnapBackDamping
     // Pinch and rotation
     case pinchSpanSlop, pinchMinScale, pinchMaxScale, pinchDoubleTapScale
     case rotationSlop, rotationSnapAngle

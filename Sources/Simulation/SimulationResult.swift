@@ -180,10 +180,48 @@ public struct SessionRecognition: Sendable, Hashable, Codable {
 /// How a spring behaved after the releases that drove it.
 public struct SpringReport: Sendable, Hashable, Codable {
     public var gesture: GestureKind
+    /// Which spring: the gesture's name (`cardSwipe`), or a name of its own
+    /// where a gesture drives two (`dismiss.snapBack` beside `dismiss`).
+    /// A gesture's settle and overshoot budgets judge the spring of its name.
+    public var spring: String
     public var response: Double
     public var dampingFraction: Double
     /// Settle time (within 0.5 pt), ms.
     public var settleTime: Distribution?
     /// Overshoot past the target, pt.
     public var overshoot: Distribution?
+
+    public init(gesture: GestureKind, spring: String? = nil, response: Double, dampingFraction: Double,
+                settleTime: Distribution?, overshoot: Distribution?) {
+        self.gesture = gesture
+        self.spring = spring ?? gesture.rawValue
+        self.response = response
+        self.dampingFraction = dampingFraction
+        self.settleTime = settleTime
+        self.overshoot = overshoot
+    }
+
+    private enum CodingKeys: String, CodingKey { case gesture, spring, response, dampingFraction, settleTime, overshoot }
+
+    /// Results stored before springs had names of their own read as their
+    /// gesture's.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        gesture = try c.decode(GestureKind.self, forKey: .gesture)
+        spring = try c.decodeIfPresent(String.self, forKey: .spring) ?? gesture.rawValue
+        response = try c.decode(Double.self, forKey: .response)
+        dampingFraction = try c.decode(Double.self, forKey: .dampingFraction)
+        settleTime = try c.decodeIfPresent(Distribution.self, forKey: .settleTime)
+        overshoot = try c.decodeIfPresent(Distribution.self, forKey: .overshoot)
+    }
+
+    // MARK: Names
+
+    public static let swipeActions = GestureKind.swipeActions.rawValue
+    public static let cardSwipe = GestureKind.cardSwipe.rawValue
+    public static let tabSwipe = GestureKind.tabSwipe.rawValue
+    /// The sheet leaving on a dismiss (its `dismiss` budgets judge this one).
+    public static let dismissExit = GestureKind.dismiss.rawValue
+    /// The sheet returning to rest when it is kept.
+    public static let dismissSnapBack = "dismiss.snapBack"
 }

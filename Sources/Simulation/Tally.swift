@@ -51,6 +51,9 @@ struct Tally: Sendable {
 
     struct SpringRelease: Sendable {
         var gesture: GestureKind
+        /// Which of the gesture's springs (``SpringReport/spring``): the
+        /// gesture's name, or a name of its own where a gesture has two.
+        var spring: String
         var distance: Double
         var velocity: Double
         var response: Double
@@ -101,19 +104,32 @@ struct Tally: Sendable {
                 // The row settles at its open offset or at rest, both on
                 // screen, from rest (no release velocity, as the card).
                 springs.append(SpringRelease(
-                    gesture: .swipeActions, distance: r.springDistance, velocity: 0,
+                    gesture: .swipeActions, spring: SpringReport.swipeActions, distance: r.springDistance, velocity: 0,
                     response: tuning[.swipeActionsSpringResponse], damping: tuning[.swipeActionsSpringDamping]))
             case .cardSwipe:
                 // The reference app starts the card's spring from rest (it
                 // passes no release velocity); the tab page keeps the finger's.
                 springs.append(SpringRelease(
-                    gesture: .cardSwipe, distance: r.springDistance, velocity: 0,
+                    gesture: .cardSwipe, spring: SpringReport.cardSwipe, distance: r.springDistance, velocity: 0,
                     response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping],
                     targetOnScreen: !r.committed))
             case .tabSwipe:
                 springs.append(SpringRelease(
-                    gesture: .tabSwipe, distance: r.springDistance, velocity: r.releaseVelocity,
+                    gesture: .tabSwipe, spring: SpringReport.tabSwipe, distance: r.springDistance,
+                    velocity: r.releaseVelocity,
                     response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
+            case .dismiss:
+                // Two springs, both keeping the finger's velocity (the sheet
+                // pattern preserves it): the exit carries a dismissed sheet
+                // off the bottom (not seen to overshoot); the snap-back
+                // returns a kept one to rest, on screen.
+                springs.append(r.committed
+                    ? SpringRelease(gesture: .dismiss, spring: SpringReport.dismissExit, distance: r.springDistance,
+                                    velocity: r.releaseVelocity, response: tuning[.dismissSpringResponse],
+                                    damping: tuning[.dismissSpringDamping], targetOnScreen: false)
+                    : SpringRelease(gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
+                                    velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
+                                    damping: tuning[.dismissSnapBackDamping]))
             default: break
             }
             if options.keepRecognitions {
@@ -201,32 +217,34 @@ struct Tally: Sendable {
         var latencyStats: [String: Distribution] = [:]
         for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 
-        // Springs: settle time and overshoot of every release, per gesture.
-        var settle: [GestureKind: [Double]] = [:], overshoot: [GestureKind: [Double]] = [:]
-        var springParameters: [GestureKind: (Double, Double)] = [:]
+        // Springs: settle time and overshoot of every release, per spring
+        // (a gesture's own name, or a name of its own where it has two).
+        var settle: [String: [Double]] = [:], overshoot: [String: [Double]] = [:]
+        var springParameters: [String: (gesture: GestureKind, response: Double, damping: Double)] = [:]
         for s in springs {
             let spring = Spring(response: s.response, dampingFraction: s.damping)
             // The distance is signed along the axis; the physics wants the
             // velocity on the same axis, positive towards the target.
             let settleSeconds = spring.settleTime(distance: s.distance, initialVelocity: s.velocity)
-            if settleSeconds.isFinite { settle[s.gesture, default: []].append(settleSeconds * 1000) }
+            if settleSeconds.isFinite { settle[s.spring, default: []].append(settleSeconds * 1000) }
             if s.targetOnScreen {
-                overshoot[s.gesture, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
+                overshoot[s.spring, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
             }
-            springParameters[s.gesture] = (s.response, s.damping)
+            springParameters[s.spring] = (s.gesture, s.response, s.damping)
         }
-        let springReports = springParameters.sorted { $0.key.rawValue < $1.key.rawValue }.map { gesture, spring in
+        let springReports = springParameters.sorted { $0.key < $1.key }.map { name, spring in
             SpringReport(
-                gesture: gesture, response: spring.0, dampingFraction: spring.1,
-                settleTime: Distribution(settle[gesture] ?? []), overshoot: Distribution(overshoot[gesture] ?? []))
+                gesture: spring.gesture, spring: name, response: spring.response, dampingFraction: spring.damping,
+                settleTime: Distribution(settle[name] ?? []), overshoot: Distribution(overshoot[name] ?? []))
         }
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
             case .latency, .recognition, .response: budgetObservations[i]
             case .haptic: budget.gesture == .swipeActions && budget.scope != .waited ? haptic : []
-            case .settleTime: budget.scope != .waited ? settle[budget.gesture] ?? [] : []
-            case .overshoot: budget.scope != .waited ? overshoot[budget.gesture] ?? [] : []
+            // A gesture's budget judges the spring named after it.
+            case .settleTime: budget.scope != .waited ? settle[budget.gesture.rawValue] ?? [] : []
+            case .overshoot: budget.scope != .waited ? overshoot[budget.gesture.rawValue] ?? [] : []
             }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)

@@ -284,4 +284,34 @@ struct ReferenceAppSemanticsTests {
             .run(sessions: [trace.session])
         #expect(stiff.springs.first { $0.gesture == .swipeActions }?.overshoot?.max == 0)
     }
+
+    @Test func theSheetLeavesAndReturnsOnSpringsOfItsOwn() throws {
+        // Issue 18. On the Cards tab the sheet (y 0.65…0.9 of 844 pt): one
+        // pulled 200 pt down fast (dismissed: the exit spring, 0.3 s, no
+        // bounce) and one pulled 60 pt slowly (kept: the snap-back spring,
+        // 0.4 s, bounce 0.15). Both keep the finger's velocity.
+        var scene = Scene.epilogue
+        scene.initialTab = 1
+        var trace = TraceBuilder(id: "d")
+        trace.drag(from: (200, 600), by: (0, 200), speed: 900, label: .dismiss, direction: .down, target: "sheet")
+        trace.wait(1)
+        trace.drag(from: (200, 600), by: (0, 60), speed: 60)
+        let result = try Simulator(scene: scene, options: SimulationOptions(keepRecognitions: true))
+            .run(sessions: [trace.session])
+        let sheets = result.recognitionLog.map(\.recognition).filter { $0.kind == .dismiss }
+        #expect(sheets.map(\.committed) == [true, false])
+        let exit = try #require(result.springs.first { $0.spring == SpringReport.dismissExit })
+        let back = try #require(result.springs.first { $0.spring == SpringReport.dismissSnapBack })
+        #expect(exit.gesture == .dismiss && back.gesture == .dismiss)
+        #expect(exit.response == 0.3 && exit.dampingFraction == 1 && back.response == 0.4 && back.dampingFraction == 0.85)
+        let leaving = Spring(response: 0.3, dampingFraction: 1), returning = Spring(response: 0.4, dampingFraction: 0.85)
+        let exitSettle = leaving.settleTime(distance: sheets[0].springDistance, initialVelocity: sheets[0].releaseVelocity)
+        #expect(abs((exit.settleTime?.max ?? 0) - exitSettle * 1000) < 1e-9)
+        // A sheet leaving the screen is not seen to overshoot; a kept one is.
+        #expect(exit.overshoot == nil && back.overshoot?.count == 1)
+        let backOvershoot = returning.overshoot(distance: sheets[1].springDistance,
+                                                initialVelocity: sheets[1].releaseVelocity)
+        #expect(abs((back.overshoot?.max ?? -1) - backOvershoot) < 1e-9)
+        #expect(abs(sheets[1].springDistance + 60) < 1e-9)
+    }
 }
