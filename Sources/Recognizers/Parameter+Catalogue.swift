@@ -23,8 +23,8 @@ extension Parameter {
             ParameterSpec("doubleTap.minimumGap", "s", 0.04, 0, 0.15,
                 "A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime; the reference app names none).")
         case .longPressMinimumDuration:
-            ParameterSpec("longPress.minimumDuration", "s", 0.5, 0.2, 1.5, log: true,
-                "Hold time before a long press (context menu) is recognized.")
+            ParameterSpec("longPress.minimumDuration", "s", 0.5, 0.2, 3.0, log: true,
+                "Hold time before a long press (context menu) is recognized. Bounds wide enough for what UIKit lets a designer set (the multi-finger playground's slider runs 0.25–3 s).")
         case .longPressAllowableMovement:
             ParameterSpec("longPress.allowableMovement", "pt", 10, 2, 40,
                 "A long press fails once the finger moves farther than this before it is recognized (UIKit's documented allowableMovement of UILongPressGestureRecognizer; the reference app names none).")

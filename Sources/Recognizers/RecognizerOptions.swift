@@ -54,14 +54,20 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     /// The one direction a swipe recognizes (UIKit's `direction`; `nil`:
     /// any of left, right, up, down — whichever the movement takes).
     public var direction: Direction?
+    /// Taps required (UIKit's `numberOfTapsRequired`, 0–5): how many taps a
+    /// tap recognizes (1 unless set) or a double tap (2), and how many
+    /// quick taps must come *before* a long press's hold (0 unless set: a
+    /// tap-then-hold is 1). See ``requiredTaps(of:)``.
+    public var taps: Int?
 
     public init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,
         obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1, pressStyle: PressStyle = .item,
-        scrollArea: Region? = nil, direction: Direction? = nil
+        scrollArea: Region? = nil, direction: Direction? = nil, taps: Int? = nil
     ) {
         self.scrollArea = scrollArea
         self.direction = direction
+        self.taps = taps
         self.axis = axis
         self.fingers = fingers
         self.minTouches = minTouches
@@ -71,5 +77,20 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         self.columns = max(1, columns)
         self.rows = max(1, rows)
         self.pressStyle = pressStyle
+    }
+}
+
+extension RecognizerOptions {
+    /// The taps a recognizer of `kind` counts: a tap's and a double tap's
+    /// taps to recognize (1 and 2 unless ``taps`` says otherwise), a long
+    /// press's taps before its hold (0 unless set); 0 for other kinds.
+    @inline(__always)
+    public func requiredTaps(of kind: GestureKind) -> Int {
+        switch kind {
+        case .tap: taps ?? 1
+        case .doubleTap: taps ?? 2
+        case .longPress: taps ?? 0
+        default: 0
+        }
     }
 }

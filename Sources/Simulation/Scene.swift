@@ -98,12 +98,17 @@ public struct Scene: Sendable, Hashable, Codable {
         /// The direction a swipe recognizes: left, right, up or down (nil:
         /// any of them). Only a swipe takes one.
         public var direction: Direction?
+        /// Taps required (UIKit's `numberOfTapsRequired`): a tap's 1–5, a
+        /// double tap's 2–5, a long press's taps before its hold 0–5 (a
+        /// tap-then-hold is 1); nil: the kind's own (1, 2, 0).
+        public var taps: Int?
 
         public init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
             axis: RecognizerOptions.Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10,
             action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1,
-            pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil, direction: Direction? = nil
+            pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil, direction: Direction? = nil,
+            taps: Int? = nil
         ) {
             self.id = id
             self.kind = kind
@@ -121,11 +126,12 @@ public struct Scene: Sendable, Hashable, Codable {
             self.pressStyle = pressStyle
             self.scrollArea = scrollArea
             self.direction = direction
+            self.taps = taps
         }
 
         private enum CodingKeys: String, CodingKey {
             case id, kind, region, tab, target, axis, fingers, minTouches, maxTouches, action, obeysTabLock
-            case columns, rows, pressStyle, scrollArea, direction
+            case columns, rows, pressStyle, scrollArea, direction, taps
         }
 
         public init(from decoder: any Decoder) throws {
@@ -147,6 +153,7 @@ public struct Scene: Sendable, Hashable, Codable {
             pressStyle = try c.decodeIfPresent(RecognizerOptions.PressStyle.self, forKey: .pressStyle) ?? .item
             scrollArea = try c.decodeIfPresent(Region.self, forKey: .scrollArea)
             direction = try c.decodeIfPresent(Direction.self, forKey: .direction)
+            taps = try c.decodeIfPresent(Int.self, forKey: .taps)
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -167,6 +174,7 @@ public struct Scene: Sendable, Hashable, Codable {
             try c.encode(pressStyle, forKey: .pressStyle)
             try c.encodeIfPresent(scrollArea, forKey: .scrollArea)
             try c.encodeIfPresent(direction, forKey: .direction)
+            try c.encodeIfPresent(taps, forKey: .taps)
         }
 
         var recognizer: Recognizer {
@@ -175,7 +183,7 @@ public struct Scene: Sendable, Hashable, Codable {
                 options: RecognizerOptions(
                     axis: axis, fingers: fingers, minTouches: minTouches, maxTouches: maxTouches, action: action,
                     obeysTabLock: obeysTabLock, columns: columns, rows: rows, pressStyle: pressStyle,
-                    scrollArea: scrollArea, direction: direction))
+                    scrollArea: scrollArea, direction: direction, taps: taps))
         }
     }
 
@@ -332,6 +340,20 @@ public struct Scene: Sendable, Hashable, Codable {
                 }
                 guard [.left, .right, .up, .down].contains(direction) else {
                     throw fail("recognizer \(member.id): a swipe's direction is left, right, up or down, not \(direction.rawValue)")
+                }
+            }
+            if let taps = member.taps {
+                let range: ClosedRange<Int>? = switch member.kind {
+                case .tap: 1 ... 5
+                case .doubleTap: 2 ... 5
+                case .longPress: 0 ... 5
+                default: nil
+                }
+                guard let range else {
+                    throw fail("recognizer \(member.id): taps applies to a tap, double tap or long press only, not a \(member.kind.rawValue)")
+                }
+                guard range.contains(taps) else {
+                    throw fail("recognizer \(member.id): a \(member.kind.rawValue) takes \(range.lowerBound) to \(range.upperBound) taps, not \(taps)")
                 }
             }
         }

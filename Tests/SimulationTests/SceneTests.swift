@@ -96,6 +96,13 @@ struct SceneTests {
         ("name: x\nrecognizers:\n  - {id: a, kind: pan, direction: left}\n",
          "recognizer a: direction applies to a swipe only, not a pan"),
         ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: sideways}\n", "sideways"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: pan, taps: 2}\n",
+         "recognizer a: taps applies to a tap, double tap or long press only, not a pan"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: tap, taps: 6}\n", "recognizer a: a tap takes 1 to 5 taps, not 6"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: doubleTap, taps: 1}\n",
+         "recognizer a: a doubleTap takes 2 to 5 taps, not 1"),
+        ("name: x\nrecognizers:\n  - {id: a, kind: longPress, taps: -1}\n",
+         "recognizer a: a longPress takes 0 to 5 taps, not -1"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {simultaneous: every}\n", "not every"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: b, kind: doubleTap}\n  - {id: c, kind: longPress}\n"
             + "relations:\n  - {recognizer: a, requireToFail: b}\n  - {recognizer: b, requireToFail: c}\n"
@@ -112,6 +119,29 @@ struct SceneTests {
             #expect(message.hasPrefix(path + ": "), "\(message)")
             #expect(message.contains(reason), "\(message)")
         }
+    }
+
+    @Test func tapsRequiredComeFromTheSceneFile() throws {
+        // A two-finger triple tap and a two-finger tap-then-hold of 2 s, as
+        // the multi-finger playground configures them.
+        let path = try write("""
+            name: playground-like
+            recognizers:
+              - {id: tripleTap, kind: tap, fingers: 2, taps: 3}
+              - {id: tapThenHold, kind: longPress, fingers: 2, taps: 1}
+              - {id: swipeDown, kind: swipe, fingers: 3, direction: down}
+            parameters:
+              longPress.minimumDuration: 2
+            """, "yaml")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let scene = try Scene.load(path: path)
+        #expect(scene.recognizers.map(\.taps) == [3, 1, nil])
+        let arena = try scene.arena()
+        #expect(arena.recognizers.map { $0.options.requiredTaps(of: $0.kind) } == [3, 1, 0])
+        #expect(try scene.effectiveParameters()[.longPressMinimumDuration] == 2)
+        // It round-trips through JSON (what a stored run keeps).
+        let back = try JSONDecoder().decode(Scene.self, from: try JSONEncoder().encode(scene))
+        #expect(back == scene)
     }
 
     @Test func theStudySceneLoadsByNameWithUIKitsLongPressDefaults() throws {
