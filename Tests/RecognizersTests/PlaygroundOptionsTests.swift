@@ -116,4 +116,25 @@ struct PlaygroundOptionsTests {
         let shorter = try replay(trace.session, recognizers, parameters: try ParameterSet(["longPress.minimumDuration": 0.3]))
         #expect(shorter.kinds == [.longPress])
     }
+
+    @Test func aOneFingerSwipeRightLosesTheLeftEdgeToTheBackGesture() throws {
+        // The playground hides the back button when its swipe goes right,
+        // which turns the system's edge-swipe back gesture off. With it on
+        // (a navigation stack that shows its back button), back has
+        // priority in its 20 pt strip: a swipe right that starts there
+        // goes back instead — the conflict the playground avoids.
+        let swipe = Recognizer(kind: .swipe, options: RecognizerOptions(direction: .right))
+        let back = Recognizer(kind: .edgeSwipe, region: .edge(.left))
+        let withBack: [Relation] = [.highPriority(winner: 1, over: 0)]
+        func swipeRight(from x: Double, backShown: Bool) throws -> [GestureKind] {
+            var trace = TraceBuilder(id: "t")
+            trace.drag(from: (x, 400), by: (150, 0), speed: 800)
+            return backShown ? try replay(trace.session, [swipe, back], withBack).kinds
+                : try replay(trace.session, [swipe]).kinds
+        }
+        #expect(try swipeRight(from: 10, backShown: true) == [.edgeSwipe])
+        #expect(try swipeRight(from: 10, backShown: false) == [.swipe])
+        // Away from the edge the back gesture never starts: the swipe is the swipe.
+        #expect(try swipeRight(from: 60, backShown: true) == [.swipe])
+    }
 }
