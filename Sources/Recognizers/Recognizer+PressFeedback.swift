@@ -69,20 +69,30 @@ extension Recognizer {
     /// Whether a press feedback was shown at the lift and is over at once.
     var endsWhenShown: Bool { kind == .pressFeedback && count > 0 }
 
-    /// The centre of the grid item (``RecognizerOptions/columns`` ×
-    /// ``RecognizerOptions/rows``) under the touch-down.
-    private mutating func locateItem() {
+    /// The cell of the region's ``RecognizerOptions/columns`` ×
+    /// ``RecognizerOptions/rows`` grid (a list's rows, a grid's items)
+    /// under a point, clamped into the grid; nil when the region has no
+    /// area.
+    func cell(x: Double, y: Double) -> (column: Int, row: Int)? {
         let width = (rect.maxX - rect.minX) / Double(options.columns)
         let height = (rect.maxY - rect.minY) / Double(options.rows)
-        guard width > 0, height > 0 else {
+        guard width > 0, height > 0 else { return nil }
+        let column = min(max(((x - rect.minX) / width).rounded(.down), 0), Double(options.columns - 1))
+        let row = min(max(((y - rect.minY) / height).rounded(.down), 0), Double(options.rows - 1))
+        return (Int(column), Int(row))
+    }
+
+    /// The centre of the grid item under the touch-down.
+    private mutating func locateItem() {
+        guard let (column, row) = cell(x: downX, y: downY) else {
             itemX = downX
             itemY = downY
             return
         }
-        let column = min(max(((downX - rect.minX) / width).rounded(.down), 0), Double(options.columns - 1))
-        let row = min(max(((downY - rect.minY) / height).rounded(.down), 0), Double(options.rows - 1))
-        itemX = rect.minX + (column + 0.5) * width
-        itemY = rect.minY + (row + 0.5) * height
+        let width = (rect.maxX - rect.minX) / Double(options.columns)
+        let height = (rect.maxY - rect.minY) / Double(options.rows)
+        itemX = rect.minX + (Double(column) + 0.5) * width
+        itemY = rect.minY + (Double(row) + 0.5) * height
     }
 
     /// The ripple's distance from the lift point: the ripple starts at the

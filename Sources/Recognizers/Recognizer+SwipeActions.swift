@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - Swipe actions (list rows, leftward only)
+// MARK: - Swipe actions (list rows: leftward opens, rightward closes an open row)
 
 extension Recognizer {
     /// Swipe actions on a row. Begins when the horizontal translation passes
@@ -28,6 +28,19 @@ extension Recognizer {
     /// (`predictedEnd − translation`) is below
     /// `swipeActions.projectedDistanceTrigger` (−200 pt); else the row snaps
     /// back. So a release at −100 pt opens the actions without a haptic.
+    ///
+    /// **An open row stays open** (``openRow``, the row of the region's
+    /// ``RecognizerOptions/rows`` under the touch-down) until a drag on it
+    /// closes it: on the open row a *rightward* drag also begins (direction
+    /// `right`; elsewhere rightward movement fails the recognizer, as
+    /// before), and the same release rule decides — past the threshold or
+    /// flicked open it stays open, otherwise it closes (a rightward drag
+    /// always closes it). The row then shows its open offset (two buttons)
+    /// plus the resisted translation. Such a drag fires no haptic (the
+    /// threshold is crossed only when opening a closed row). A committed
+    /// recognition is one that leaves the row as its direction says: open
+    /// for `left`, closed for `right`. Opening a row closes any other (one
+    /// open row per list).
     mutating func swipeActions(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
@@ -40,12 +53,15 @@ extension Recognizer {
             case .move:
                 let (tx, ty) = translation(touches)
                 guard abs(tx) > p.pointee.swipeActionsSlop || abs(ty) > p.pointee.swipeActionsSlop else { return .none }
-                if compare.exceeds(abs(ty), abs(tx)) || tx > 0 { return .fail }
-                direction = .left
+                if compare.exceeds(abs(ty), abs(tx)) { return .fail }
+                // `armed`: the drag started on the open row.
+                armed = openRow >= 0 && cell(x: downX, y: downY)?.row == openRow
+                if tx > 0, !armed { return .fail }
+                direction = tx > 0 ? .right : .left
                 onset = touches.pointee.onset
                 prevT = t
                 prevOffset = tx
-                crossed = false
+                crossed = armed   // an open row has no threshold to cross
                 hapticLatency = -1
                 return .begin
             case .up, .cancel, .timer:
@@ -68,12 +84,18 @@ extension Recognizer {
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
             let projected = p.pointee.projectedDistance(velocity: v)
-            let open = compare.below(tx, -p.pointee.swipeActionsThreshold)
-                || compare.below(projected, p.pointee.swipeActionsProjectedTrigger)
-            committed = event == .up && open
-            let shown = p.pointee.swipeActionsOffset(translation: tx)
+            let open = event == .up
+                && (compare.below(tx, -p.pointee.swipeActionsThreshold)
+                    || compare.below(projected, p.pointee.swipeActionsProjectedTrigger))
+            let openOffset = -2 * p.pointee.swipeActionsButtonWidth
+            // A cancelled contact leaves the row as it was.
+            let endsOpen = event == .up ? open : armed
+            committed = event == .up && (direction == .left ? open : !open)
+            let shown = (armed ? openOffset : 0) + p.pointee.swipeActionsOffset(translation: tx)
             value = shown
-            springDistance = (committed ? -2 * p.pointee.swipeActionsButtonWidth : 0) - shown
+            springDistance = (endsOpen ? openOffset : 0) - shown
+            let row = cell(x: downX, y: downY)?.row ?? 0
+            if endsOpen { openRow = row } else if armed { openRow = -1 }
             return .end
         default:
             return .none

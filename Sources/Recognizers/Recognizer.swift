@@ -50,6 +50,10 @@ public struct Recognizer: Sendable {
     /// The drag's auto-scroll area in points (``RecognizerOptions/scrollArea``,
     /// else ``rect``).
     public internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    /// What the recognizer's view keeps between contacts, unlike the
+    /// scratch state below: the row of a swipe-actions list that stands
+    /// open (-1: none). Cleared when a session begins.
+    public internal(set) var openRow = -1
 
     // MARK: State
     public internal(set) var state: RecognizerState = .idle
@@ -106,6 +110,7 @@ public struct Recognizer: Sendable {
         self.init(kind: r.kind, region: r.region, tab: r.tab, options: r.options)
         rect = r.rect
         scrollRect = r.scrollRect
+        openRow = r.openRow
     }
 
     /// Starts watching a new contact.

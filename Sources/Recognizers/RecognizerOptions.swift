@@ -44,7 +44,8 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     /// A scroll that obeys the tab swipe's vertical scroll lock.
     public var obeysTabLock: Bool
     /// The region is a grid of `columns × rows` items (press feedback scales
-    /// the item under the finger about its centre).
+    /// the item under the finger about its centre), or a list of `rows`
+    /// rows (swipe actions keep one row open).
     public var columns: Int
     public var rows: Int
     public var pressStyle: PressStyle

@@ -82,7 +82,8 @@ extension Scene {
                        maxTouches: 1),
                 Member("multiSwipe", .multiSwipe, region: content, target: "tab-content", action: .undo),
                 // Tab 0: notes
-                Member("noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", maxTouches: 1),
+                Member("noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", maxTouches: 1,
+                       rows: 6),
                 Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row"),
                 // Tab 1: cards and the sheet
                 Member("cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", maxTouches: 1),

@@ -89,7 +89,8 @@ public struct Scene: Sendable, Hashable, Codable {
         public var maxTouches: Int
         public var action: RecognizerOptions.Action
         public var obeysTabLock: Bool
-        /// The region is a grid of `columns × rows` items (press feedback).
+        /// The region is a grid of `columns × rows` items (press feedback),
+        /// or a list of `rows` rows (swipe actions keep one open).
         public var columns: Int
         public var rows: Int
         public var pressStyle: RecognizerOptions.PressStyle

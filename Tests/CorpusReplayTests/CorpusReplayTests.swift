@@ -40,10 +40,15 @@ import TraceModel
         // about half from the tab swipe's release triggers regardless of
         // direction and its bias over the whole translation (with the old
         // tab swipe alone: 8 148 correct), the rest mostly from the momentum
-        // window that tab-bar taps now open. The shake debounce that starts
-        // when the screen appears (issue 18) turned one early shake into a
-        // dead zone (8 154 → 8 153 correct, 90 → 91 dead zones).
-        #expect(result.total.correct == 8_153 && result.total.deadZone == 91)
+        // window that tab-bar taps now open. Issue 18: the shake debounce
+        // that starts when the screen appears turned one early shake into
+        // a dead zone (8 154 → 8 153 correct); note rows that stay open
+        // take rightward drags that start on them (closing the row): tab
+        // swipes taken by a row 73 → 86, dead zones 91 → 78, three more
+        // resting thumbs spurious (8 150 correct, 854 wrong, 960 missed,
+        // 308 spurious).
+        #expect(result.total.correct == 8_150 && result.total.deadZone == 78 && result.total.wrong == 854)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 86)
         #expect(abs(result.misfireRate - 0.2122) < 0.0005, "misfire rate \(result.misfireRate)")
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {

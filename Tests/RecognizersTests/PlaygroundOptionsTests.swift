@@ -137,4 +137,109 @@ struct PlaygroundOptionsTests {
         // Away from the edge the back gesture never starts: the swipe is the swipe.
         #expect(try swipeRight(from: 60, backShown: true) == [.swipe])
     }
+
+}
+
+/// Issue 18, the reading app: a note row whose actions were revealed stays
+/// open, and a rightward drag on it closes it.
+@Suite("Swipe actions: the open row")
+struct OpenRowTests {
+    /// Six rows of 84.4 pt from y 84.4 (the epilogue's note list on a
+    /// 390 × 844 screen), with the tab swipe behind them.
+    let rows = Recognizer(kind: .swipeActions, region: Region(x: 0, y: 0.1, width: 1, height: 0.6),
+                          options: RecognizerOptions(maxTouches: 1, rows: 6))
+    let tabs = Recognizer(kind: .tabSwipe, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
+                          options: RecognizerOptions(maxTouches: 1))
+    var recognizers: [Recognizer] { [rows, tabs] }
+    let relations: [Relation] = [.highPriority(winner: 0, over: 1)]
+
+    @Test func aRightwardDragOnTheOpenRowClosesIt() throws {
+        var trace = TraceBuilder(id: "r")
+        // Open row 0 (y 130): 100 pt left, past the 80 pt threshold.
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300)
+        trace.wait(1)
+        // A rightward drag on it: the row closes (before, it failed and the
+        // tab swipe took it).
+        trace.drag(from: (150, 140), by: (60, 0), speed: 300)
+        let arena = try replay(trace.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
+        #expect(arena.kinds == [.swipeActions, .swipeActions])
+        let (open, close) = (arena.recognitions[0], arena.recognitions[1])
+        #expect(open.direction == .left && open.committed)
+        #expect(close.direction == .right && close.committed)
+        // It showed the open offset plus the resisted translation, and
+        // springs home: 60 × (1 − 60/400) = 51 pt right of −112.
+        #expect(abs(close.value - (-112 + 51)) < 1e-9)
+        #expect(abs(close.springDistance - (112 - 51)) < 1e-9)
+        #expect(close.hapticLatency == -1)   // no threshold crossed
+        #expect(arena.recognizers[0].openRow == -1)
+        #expect(arena.shared.currentTab == 1)
+        // A second rightward drag finds no open row: the tab swipe has it.
+        var again = trace
+        again.wait(1)
+        again.drag(from: (150, 140), by: (150, 0), speed: 600)
+        let after = try replay(again.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
+        #expect(after.kinds == [.swipeActions, .swipeActions, .tabSwipe])
+        #expect(after.shared.currentTab == 0)
+    }
+
+    @Test func onlyTheOpenRowTakesARightwardDragAndOneRowIsOpenAtATime() throws {
+        var trace = TraceBuilder(id: "r")
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300)   // opens row 0
+        trace.wait(1)
+        trace.drag(from: (150, 320), by: (150, 0), speed: 600)     // row 2 is closed: a tab swipe
+        let arena = try replay(trace.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
+        #expect(arena.kinds == [.swipeActions, .tabSwipe])
+        #expect(arena.recognizers[0].openRow == 0)
+        // Opening row 2 closes row 0: a rightward drag on row 0 is a tab swipe again.
+        var second = TraceBuilder(id: "r")
+        second.drag(from: (300, 130), by: (-100, 0), speed: 300)
+        second.wait(1)
+        second.drag(from: (300, 320), by: (-100, 0), speed: 300)
+        second.wait(1)
+        second.drag(from: (150, 130), by: (150, 0), speed: 600)
+        let moved = try replay(second.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
+        #expect(moved.kinds == [.swipeActions, .swipeActions, .tabSwipe])
+        #expect(moved.recognizers[0].openRow == 2)
+    }
+
+    @Test func aShortLeftwardDragOnTheOpenRowClosesItAndANewSessionStartsClosed() throws {
+        var trace = TraceBuilder(id: "r")
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300)   // opens row 0
+        trace.wait(1)
+        // 40 pt further left, slowly: under the threshold, so the same
+        // release rule closes it (left, not committed: it did not stay open).
+        trace.drag(from: (300, 130), by: (-40, 0), speed: 40)
+        let arena = try replay(trace.session, recognizers, relations)
+        #expect(arena.recognitions.map(\.committed) == [true, false])
+        #expect(arena.recognizers[0].openRow == -1)
+        // The open row does not survive into the next session.
+        var first = TraceBuilder(id: "a")
+        first.drag(from: (300, 130), by: (-100, 0), speed: 300)
+        var next = TraceBuilder(id: "b")
+        next.drag(from: (150, 140), by: (60, 0), speed: 300)
+        var both = try Arena(recognizers: recognizers, relations: relations,
+                             tuning: ResolvedParameters(ParameterSet()), shared: SharedState(tabCount: 3, currentTab: 1))
+        both = replay(first.session, both)
+        #expect(both.recognizers[0].openRow == 0)
+        both = replay(next.session, both)
+        #expect(both.kinds == [.tabSwipe])
+    }
+
+    @Test func aClosingSwipeIsMatchedToItsLabel() throws {
+        // On the epilogue's Notes tab: open row 0, then close it as labelled.
+        var trace = TraceBuilder(id: "r", scene: "epilogue")
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        trace.wait(1)
+        trace.drag(from: (150, 140), by: (60, 0), speed: 300, label: .swipeActions, direction: .right, target: "note-row")
+        let result = try Simulator(scene: .epilogue).run(sessions: [trace.session])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct])
+        // The same close meant as a tab swipe to the previous tab is a misfire: the row takes it.
+        var meant = TraceBuilder(id: "r", scene: "epilogue")
+        meant.drag(from: (300, 130), by: (-100, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        meant.wait(1)
+        meant.drag(from: (150, 140), by: (150, 0), speed: 600, label: .tabSwipe, direction: .right, target: "tab-content")
+        let taken = try Simulator(scene: .epilogue).run(sessions: [meant.session])
+        #expect(taken.labelOutcomes.map(\.outcome) == [.correct, .wrong])
+        #expect(taken.confusion["tab-swipe"]?["swipe-actions"] == 1)
+    }
 }
