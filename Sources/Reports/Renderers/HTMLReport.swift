@@ -251,7 +251,6 @@ public enum HTMLReport {
     static func examples(_ f: ReportFindings) -> [Markup] {
         func card(_ example: TuningReport.Example, fixed: Bool) -> Markup {
             let meant = ReportFindings.intentText(example.label)
-            let recognized = example.recognized ?? "nothing"
             let caption = "Touch path of \(ReportFindings.subject(example.label)) (session \(example.sessionID)) that "
                 + ReportFindings.misfireClause(example, fixed: fixed) + "."
             let chart = TouchPathChart(
