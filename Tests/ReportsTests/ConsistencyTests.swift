@@ -138,6 +138,21 @@ import TraceModel
         }
     }
 
+    @Test func sweepsThatBarelyMoveDrawFlatWithShortTicks() throws {
+        var report = TuningReport.sample
+        report.sensitivity.sweeps = [
+            Self.sweep("a", [(0, 0.13601, true), (1, 0.13605, true)], chosen: 1),
+            Self.sweep("b", [(0, 0.13603, true), (1, 0.13609, true)], chosen: 0),
+        ]
+        let range = try #require(ReportFindings(report).sweepObjectiveRange)
+        #expect(abs(range.upperBound - range.lowerBound - ReportFindings.minimumSweepSpan) < 1e-12)
+        let root = try XMLTreeBuilder.parse(HTMLReport.render(report))
+        let chart = try #require(root.elements(named: "figure").first { $0.elements(named: "title").first?.text == "Objective as a varies" })
+        let ticks = chart.elements(named: "text").filter { $0.attributes["class"] == "tick" && $0.attributes["text-anchor"] == "end" }
+        #expect(!ticks.isEmpty)
+        #expect(ticks.allSatisfy { ($0.allText.split(separator: ".").last?.count ?? 0) <= 3 }, "\(ticks.map(\.allText))")
+    }
+
     @Test func aLongTickLabelWidensTheMarginInsteadOfRunningIntoTheTitle() {
         let narrow = ChartFrame(xs: [0, 1], ys: [0.136_01, 0.136_05])
         #expect(narrow.yTicks.decimals == 5)

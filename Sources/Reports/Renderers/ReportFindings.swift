@@ -354,8 +354,14 @@ struct ReportFindings {
     var sweepObjectiveRange: ClosedRange<Double>? {
         let objectives = report.sensitivity.sweeps.flatMap { $0.points.map(\.objective) }.filter(\.isFinite)
         guard let low = objectives.min(), let high = objectives.max() else { return nil }
-        return low...high
+        // At least two hundredths of the objective (two points of misfires)
+        // tall: sweeps that all barely move draw flat, with ticks of three
+        // decimals, not a magnified 0.0001 with six.
+        let pad = max(0, Self.minimumSweepSpan - (high - low)) / 2
+        return max(0, low - pad)...(high + pad)
     }
+
+    static let minimumSweepSpan = 0.02
 
     /// The Pareto sweep's settings, least latency first: the limit each
     /// was searched under, what it achieved, and its misfire rate on the
