@@ -127,7 +127,7 @@ public enum HTMLReport {
 
     static func constants(_ f: ReportFindings) -> [Markup] {
         let onBound = f.report.constants.filter { $0.bound != nil }.count
-        var intro = "\(f.report.constants.count) constants were tuned on the training users. Paste them from GestureConstants.swift."
+        var intro = "\(f.report.constants.count) constants were tuned on the training people. Paste them from GestureConstants.swift."
         if onBound > 0 {
             intro += " \(onBound) sit\(onBound == 1 ? "s" : "") on a search bound: widen the range or fix the value by design."
         }
@@ -145,7 +145,7 @@ public enum HTMLReport {
                 rows: matrix.intended, columns: matrix.recognized, counts: matrix.counts).figure
         }
         return [
-            .el(.p, text: "Counts on held-out users, before → after. Wrong: another gesture fired. Missed: nothing fired. Dead zone: it fired only after a stretch without response. Spurious: something fired where nothing was meant."),
+            .el(.p, text: "Counts on held-out people, before → after. Wrong: another gesture fired. Missed: nothing fired. Dead zone: it fired only after a stretch without response. Spurious: something fired where nothing was meant."),
             f.misfireTable.markup,
             .el(.h3, text: "Confusion before"), heat(m.confusionBefore, "before"),
             .el(.h3, text: "Confusion after"), heat(m.confusionAfter, "after"),
@@ -159,13 +159,13 @@ public enum HTMLReport {
             let percentile = "p\(Format.smart(d.budgetPercentile))"
             return DistributionChart(
                 title: "\(d.gesture) before and after",
-                caption: "Time \(d.definition.isEmpty ? "to recognition" : d.definition) of \(d.gesture) on the held-out users, before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
+                caption: "Time \(d.definition.isEmpty ? "to recognition" : d.definition) of \(d.gesture) on the held-out people, before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
                 xLabel: "time (ms)", before: d.beforeMs, after: d.afterMs,
                 limit: ChartMarker(d.budgetMs, label: "budget \(percentile) ≤ \(Format.ms(d.budgetMs))", tone: .budget),
                 percentile: d.budgetPercentile).figure
         }
         return [
-            .el(.p, text: "Every recognition of the gesture on the held-out users, measured as its budget defines (taps from the last lift; swipes from the moment a finger was 10 pt from where it landed, the distance at which UIKit and Android call a contact a drag). Percentiles interpolate between closest ranks."),
+            .el(.p, text: "Every recognition of the gesture on the held-out people, measured as its budget defines (taps from the last lift; swipes from the moment a finger was 10 pt from where it landed, the distance at which UIKit and Android call a contact a drag). Percentiles interpolate between closest ranks."),
             f.latencyTable.markup,
             .el(.div, [.class: "grid2"], children: figures),
         ]

@@ -38,11 +38,11 @@ public enum MarkdownReport {
         }
 
         heading(2, "2. The constants")
-        paragraph("Tuned on the training users; paste them from GestureConstants.swift.")
+        paragraph("Tuned on the training people; paste them from GestureConstants.swift.")
         table(f.constantsTable)
 
         heading(2, "3. Misfires by kind and intent")
-        paragraph("Counts on held-out users, before → after.")
+        paragraph("Counts on held-out people, before → after.")
         table(f.misfireTable)
         heading(3, "Confusion before (intended rows, recognized columns)")
         table(ReportFindings.confusionTable(report.misfires.confusionBefore))
