@@ -135,6 +135,12 @@ struct ReportEndToEndTests {
         let ringed = try #require(pareto.first { $0["chosen"] as? Bool == true })
         #expect(ringed["misfireRate"] as? Double == tuned["misfireRate"] as? Double)
         #expect(ringed["trainObjective"] as? Double == chosen)
+        // The front is judged among settings that meet every limit: the chosen one is on it or beaten by one of them.
+        #expect(pareto.contains { $0["onFront"] as? Bool == true })
+        #expect(pareto.allSatisfy { p in p["onFront"] as? Bool == true || pareto.contains { q in
+            (q["latencyMs"] as? Double ?? .infinity) <= (p["latencyMs"] as? Double ?? 0)
+                && (q["misfireRate"] as? Double ?? .infinity) <= (p["misfireRate"] as? Double ?? 0) && q["onFront"] as? Bool == true
+        } })
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         let limit = try #require(budget["limitMs"] as? Double)
         #expect(html.contains(">budget \(Int(limit)) ms</text>"))

@@ -202,6 +202,8 @@ import TraceModel
         #expect(sentence.contains("rates are the training people's"))
         #expect(sentence.contains("The next faster, 244 ms, costs 11.8 % training misfires (11.3 % held out)."))
         #expect(sentence.contains("The setting at 244 ms has the same held-out rate (11.3 %) and a higher training objective (0.139 against 0.136): the search chooses on the training people only"))
+        report.sensitivity.pareto = [Self.front[0]]
+        #expect(ReportFindings(report).paretoSentence?.hasSuffix("the chosen one is the only point.") == true)
         #expect(f.paretoTable.columns.map(\.title) == ["limit searched", "p95 achieved", "training misfires", "held-out misfires", "training objective", ""])
         #expect(f.paretoTable.rows.map { $0.cells[5].text } == ["", "", "", ""].enumerated().map { i, _ in
             ["on the front", "on the front", "dominated", "chosen"][i]

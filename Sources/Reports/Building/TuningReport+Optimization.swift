@@ -161,12 +161,14 @@ extension TuningReport {
     /// The Pareto sweep's feasible settings on the training people — the
     /// data the search ranks by and the front's dominance is judged on —
     /// with each one's held-out rate beside it; the first is the tuned
-    /// optimum itself (at the nominal limit), the chosen point.
+    /// optimum itself (at the nominal limit), the chosen point. The front
+    /// is marked again among these: a setting that misses a limit is no
+    /// alternative, so it cannot push a feasible one off the front.
     static func pareto(_ result: OptimizationResult) -> ([ParetoPoint], ParetoBudget?) {
         guard let front = result.pareto else { return ([], nil) }
         let points = front.points.enumerated().compactMap { index, point -> ParetoPoint? in
             guard point.feasible, let achieved = point.achieved else { return nil }
-            return ParetoPoint(misfireRate: point.trainMisfireRate, latencyMs: achieved, onFront: point.onFront,
+            return ParetoPoint(misfireRate: point.trainMisfireRate, latencyMs: achieved, onFront: false,
                                chosen: index == 0, holdoutMisfireRate: point.holdoutMisfireRate,
                                trainObjective: point.trainObjective, limitMs: point.limit)
         }
@@ -174,7 +176,7 @@ extension TuningReport {
             ParetoBudget(gesture: $0.budget.title, percentile: $0.budget.percentile, limitMs: front.nominalLimit,
                          population: "training people")
         }
-        return (points, budget)
+        return (markingFront(points), budget)
     }
 
     /// The people of one side — users with at least one labelled gesture

@@ -397,6 +397,9 @@ struct ReportFindings {
             + (chosen.holdoutMisfireRate.map { " (\(Format.percent($0)) held out)" } ?? "") + "."
         let faster = points.filter { !$0.chosen && $0.onFront && $0.latencyMs < chosen.latencyMs }
             .sorted { $0.latencyMs > $1.latencyMs }
+        if points.count == 1 {
+            text += " No tightened limit found a setting that meets every budget and intent limit: the chosen one is the only point."
+        }
         if let next = faster.first {
             text += " The next faster, \(Format.ms(next.latencyMs)), costs \(Format.percent(next.misfireRate)) training misfires"
                 + (next.holdoutMisfireRate.map { " (\(Format.percent($0)) held out)" } ?? "") + "."
