@@ -115,6 +115,7 @@ let package = Package(
             dependencies: [
                 "StudyRecorder", "TraceStore", "TraceModel", "Simulation",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
 
         // MARK: - The `gesturetune` command

@@ -3,7 +3,9 @@
 and fail if the page logged a console error, threw, or requested anything but
 the file itself, and check its layout at a phone's and a desktop's width, in
 light and dark: nothing wider than the screen outside a deliberate scroller
-(an element of class "scroll"), and no chart text drawn smaller than 9 px.
+(an element of class "scroll"), every table cell under a before/after/verdict
+(or old/new) column on screen without scrolling, and no chart text drawn
+smaller than 9 px.
 
 Talks to Chromium over the DevTools protocol on a pipe (--remote-debugging-pipe:
 Chromium reads NUL-terminated JSON commands on fd 3 and writes on fd 4), so it
@@ -229,6 +231,8 @@ def inspect_once(args, report_path):
                         problems.append(f"{where}: the page is {layout['pageWidth']} px wide")
                     for text in layout["small"]:
                         problems.append(f"{where}: chart text smaller than {MIN_TEXT_PX} px: {text}")
+                    for cell in layout["offscreen"]:
+                        problems.append(f"{where}: table cell off screen without scrolling: {cell}")
                     for text in layout["clipped"]:
                         problems.append(f"{where}: chart text cut off by its chart's edge: {text}")
 
@@ -320,7 +324,29 @@ LAYOUT = """(() => {
   });
   const sizes = texts.map(t => t.size);
   const scrollers = [...document.querySelectorAll('.scroll')];
+  // Every before/after/verdict cell of every table, by its column's title,
+  // must be on screen as laid out, scrollers unscrolled: what a reader
+  // compares must not hide past the right edge of a phone.
+  const COMPARED = /\\b(before|after|verdict|old|new)\\b/i;
+  let compared = 0;
+  const offscreen = [];
+  for (const table of document.querySelectorAll('table')) {
+    const titles = [...table.querySelectorAll('thead tr:first-child > *')].map(h => h.textContent.trim());
+    for (const row of table.querySelectorAll('tbody tr')) {
+      [...row.children].forEach((cell, i) => {
+        if (!COMPARED.test(titles[i] || '')) return;
+        const r = cell.getBoundingClientRect();
+        if (r.width === 0 && r.height === 0) return;
+        compared += 1;
+        if (r.right > W + 0.5 || r.left < -0.5)
+          offscreen.push(`"${titles[i]}" = "${cell.textContent.trim()}" at ${Math.round(r.left)}…${Math.round(r.right)} px`);
+      });
+    }
+  }
   return JSON.stringify({
+    compared: compared,
+    offscreenCount: offscreen.length,
+    offscreen: offscreen.slice(0, 10),
     wide: wide.slice(0, 10),
     wideCount: wide.length,
     pageWidth: document.documentElement.scrollWidth,
@@ -344,6 +370,9 @@ BAD_PAGE = """<!DOCTYPE html><html><head><title>bad</title>
 <figure><svg viewBox="0 0 1000 100" style="width:300px"><title>shrunk</title>
 <text x="10" y="50" font-size="12">4 px when drawn</text><text x="900" y="50" font-size="300">cut off</text></svg>
 <figcaption>a chart drawn too wide for its box</figcaption></figure>
+<div class="scroll" style="overflow-x:auto"><table><thead><tr><th>budget</th><th>before</th><th>after</th>
+<th>verdict</th></tr></thead><tbody><tr><th style="min-width:600px">a long name</th><td>500 ms</td><td>280 ms</td>
+<td>met</td></tr></tbody></table></div>
 <script>console.error("boom"); throw new Error("thrown on purpose")</script></body></html>"""
 
 
@@ -364,7 +393,13 @@ def self_test(args):
         "too wide on a desktop": f"{args.width} px dark: wider than the viewport",
         "too small chart text": f"chart text smaller than {MIN_TEXT_PX} px: 3.6 px \"4 px when drawn\"",
         "cut-off chart text": "chart text cut off by its chart's edge: \"cut off\"",
+        "verdict off a phone's screen": f"{args.phone_width} px light: table cell off screen without scrolling: \"verdict\" = \"met\"",
     }
+    # …and not on a desktop, where the same table fits: the cell check
+    # measures where cells are, not merely that a table exists.
+    if any(f"{args.width} px" in p and "table cell off screen" in p for p in problems):
+        print("browser-check: self-test FAILED: a table that fits a desktop was called off screen", file=sys.stderr)
+        return 1
     missed = [name for name, needle in expected.items() if not any(needle in p for p in problems)]
     if missed:
         print(f"browser-check: self-test FAILED: a bad page passed unnoticed: {', '.join(missed)}", file=sys.stderr)
@@ -387,7 +422,8 @@ def check(args):
               f"({layout['scrolling']} scroll sideways), {layout['texts']} chart texts "
               f"({layout['smallCount']} under {MIN_TEXT_PX} px), smallest "
               f"{layout['minText'] if layout['minText'] is None else round(layout['minText'], 1)} px, "
-              f"{len(layout['clipped'])} cut off")
+              f"{len(layout['clipped'])} cut off, {layout['compared']} before/after/verdict cells "
+              f"({layout['offscreenCount']} off screen)")
     for shot in [args.screenshot, args.phone_screenshot]:
         if shot:
             print(f"browser-check: screenshot {shot} ({os.path.getsize(shot) // 1024} KiB)")
@@ -397,7 +433,7 @@ def check(args):
         return 1
     print("browser-check: OK: loaded with no console errors, no exceptions and no network requests; "
           f"at {args.phone_width} and {args.width} px, light and dark, nothing wider than the screen "
-          f"outside a scroller and no chart text under {MIN_TEXT_PX} px")
+          f"outside a scroller, every before/after/verdict table cell on screen and no chart text under {MIN_TEXT_PX} px")
     return 0
 
 

@@ -6,8 +6,8 @@
 # phone's (SCREENSHOT with -phone before .png), and fails if the page logged a
 # console error, threw, tried to load anything but itself, or, at 390 or
 # 1280 px in light or dark, has anything wider than the screen outside a
-# scroller or chart text under 9 px (scripts/browser-check.py does the
-# checking over the DevTools protocol).
+# scroller, a before/after/verdict table cell off screen, or chart text under
+# 9 px (scripts/browser-check.py does the checking over the DevTools protocol).
 #
 # Chromium comes from Debian's packages: installed when missing and run as
 # root, otherwise this says what to install. Until the demo writes

@@ -30,18 +30,33 @@ struct GestureTune: ParsableCommand {
         ])
 
     /// Like `ParsableCommand.main()`, but usage errors exit with 2 (the
-    /// parser's default is 64) so scripts can tell them from failures.
+    /// parser's default is 64) so scripts can tell them from failures, and
+    /// every error speaks the one voice of ``Console/error(_:)``:
+    /// `gesturetune ingest: what is wrong`, then the usage and where the
+    /// help is, each line with the same prefix (the parser's own `Error:`
+    /// and `Usage:` forms never reach a script's log).
     static func main() {
         do {
             var command = try parseAsRoot()
             try command.run()
         } catch {
             let code = exitCode(for: error)
+            // --help and --version: printed as the parser prints them.
+            if code == .success { exit(withError: error) }
+            let message = Console.sentence(self.message(for: error))
             if code == .validationFailure {
-                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                var lines = [message.isEmpty ? "invalid usage" : message]
+                // The parser's full text after its own error line: the usage
+                // (possibly wrapped) and the pointer to --help.
+                let full = fullMessage(for: error).split(separator: "\n")
+                let usage = full.dropFirst(message.isEmpty ? 0 : 1)
+                    .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("Help:") }
+                lines += usage.map { Console.sentence($0) }
+                Console.error(lines.joined(separator: "\n"))
                 Foundation.exit(2)
             }
-            exit(withError: error)
+            if !message.isEmpty { Console.error(message) }
+            Foundation.exit(code.rawValue)
         }
     }
 }

@@ -37,6 +37,9 @@ public struct StudyServer: Sendable {
         case listening(port: Int)
         case stored(UploadIngester.Stored, StudyTally.Counts)
         case refused(status: Int, message: String, address: String, StudyTally.Counts)
+        /// The server's own error-level log line (Hummingbird's), for the
+        /// terminal to print in the command's voice, not swift-log's.
+        case serverError(String)
     }
 
     public let token: String
@@ -85,8 +88,9 @@ public struct StudyServer: Sendable {
                 return Self.refusal(refusal)
             }
         }
-        var logger = Logger(label: "gesturetune.record")
-        logger.logLevel = .error   // the terminal shows the study's own lines
+        // The terminal shows the study's own lines; the server's errors
+        // reach it as events, so they are printed in the same voice.
+        let logger = Logger(label: "gesturetune.record") { _ in EventLogHandler(onEvent: onEvent) }
         let app = Application(
             router: router,
             configuration: .init(address: .hostname(options.host, port: options.port), serverName: "gesturetune"),
@@ -188,5 +192,28 @@ struct StudyRequestContext: RequestContext {
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress?.ipAddress ?? "unknown"
+    }
+}
+
+// MARK: - The server's log, as events
+
+/// A swift-log handler that turns the server's error-level lines into
+/// ``StudyServer/Event/serverError(_:)`` events (below `.error` nothing:
+/// the study's own lines say what happened).
+public struct EventLogHandler: LogHandler {
+    let onEvent: @Sendable (StudyServer.Event) -> Void
+    public var logLevel: Logger.Level = .error
+    public var metadata: Logger.Metadata = [:]
+    public var metadataProvider: Logger.MetadataProvider?
+
+    public init(onEvent: @escaping @Sendable (StudyServer.Event) -> Void) { self.onEvent = onEvent }
+
+    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    public func log(event: LogEvent) {
+        onEvent(.serverError(event.message.description))
     }
 }

@@ -171,8 +171,8 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         let firstEntry = stride(from: 0.0, to: settle, by: 1e-4).first {
             abs(spring.state(after: $0, displacement: -300, velocity: 0).displacement) <= 0.5
         }
-        let entry = try? #require(firstEntry)
-        #expect((entry ?? .infinity) < settle / 2)
+        // Never entering the band fails too (nil is not below anything).
+        #expect(firstEntry.map { $0 < settle / 2 } == true, "entered at \(String(describing: firstEntry)), settled at \(settle)")
     }
 
     @Test func settleTimeIsMonotonicWhereItShouldBe() {

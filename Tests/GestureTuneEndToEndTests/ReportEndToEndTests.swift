@@ -80,6 +80,81 @@ struct ReportEndToEndTests {
         #expect(try run(["report", "--db", db, "--run", "99", "--out", again]).status == 1)
     }
 
+    /// Issue 15: the search's best, the sweeps and the Pareto front are one
+    /// quantity each, as a real run writes them.
+    @Test func figuresOfOneRunAgree() throws {
+        let dir = try scratch()
+        let corpus = dir.appendingPathComponent("corpus.jsonl").path
+        let db = dir.appendingPathComponent("agree.sqlite").path
+        #expect(try run(["synth", "--seed", "5", "--users", "16", "--devices", "2", "--sessions", "1", "--gestures", "40",
+                         "--out", corpus]).status == 0)
+        #expect(try run(["ingest", "--db", db, corpus]).status == 0)
+        // One budget the reference constants miss (a tap waits out the
+        // 500 ms double-tap window): the search starts infeasible.
+        let budgets = dir.appendingPathComponent("budgets.json")
+        try Data(#"[{"gesture": "tap", "measure": "response", "scope": "waited", "percentile": 95, "limit": 300}]"#.utf8)
+            .write(to: budgets)
+        let out = dir.appendingPathComponent("out").path
+        let optimize = try run(["optimize", "--db", db, "--seed", "1", "--tune", "doubleTap.window,edgeSwipe.minimumDistance",
+                                "--budgets", budgets.path, "--intent-margin", "off", "--max-evals", "24",
+                                "--sensitivity-points", "4", "--out", out])
+        #expect(optimize.status == 0, "\(optimize.stderr)")
+        let report = try json(String(contentsOfFile: out + "/report.json", encoding: .utf8))
+        let result = try json(String(contentsOfFile: out + "/result.json", encoding: .utf8))
+
+        // The best so far: nil until an evaluation meets every limit, then never rising.
+        let search = try #require(report["search"] as? [[String: Any]])
+        let best = search.compactMap { $0["bestSoFar"] as? Double }
+        #expect(!best.isEmpty, "the run found a feasible point")
+        #expect(zip(best, best.dropFirst()).allSatisfy { $0 >= $1 })
+        let firstFeasible = try #require(search.firstIndex { $0["feasible"] as? Bool == true })
+        #expect(firstFeasible > 0, "the reference constants miss the budget")
+        #expect(search.prefix(firstFeasible).allSatisfy { $0["bestSoFar"] == nil })
+        let chosen = try #require(best.last)
+
+        // …ends at the value every sweep shows at the chosen point, which meets every limit.
+        let sensitivity = try #require(report["sensitivity"] as? [String: Any])
+        let sweeps = try #require(sensitivity["sweeps"] as? [[String: Any]])
+        #expect(sweeps.count == 2)
+        for sweep in sweeps {
+            let points = try #require(sweep["points"] as? [[String: Any]])
+            let value = try #require(sweep["chosen"] as? Double)
+            let atChosen = try #require(points.first { $0["value"] as? Double == value })
+            #expect(atChosen["objective"] as? Double == chosen, "\(sweep["parameter"] ?? "?")")
+            #expect(atChosen["feasible"] as? Bool == true)
+        }
+        let tuned = try #require((result["tuned"] as? [String: Any])?["train"] as? [String: Any])
+        #expect(tuned["objective"] as? Double == chosen, "the tuned constants' training objective")
+
+        // The Pareto chart sweeps the budget it names, on training rates, its first point the chosen one.
+        let budget = try #require(sensitivity["paretoBudget"] as? [String: Any])
+        let front = try #require(result["pareto"] as? [String: Any])
+        #expect(budget["limitMs"] as? Double == front["nominalLimit"] as? Double)
+        #expect(budget["population"] as? String == "training people")
+        let pareto = try #require(sensitivity["pareto"] as? [[String: Any]])
+        let ringed = try #require(pareto.first { $0["chosen"] as? Bool == true })
+        #expect(ringed["misfireRate"] as? Double == tuned["misfireRate"] as? Double)
+        #expect(ringed["trainObjective"] as? Double == chosen)
+        // The front is judged among settings that meet every limit: the chosen one is on it or beaten by one of them.
+        #expect(pareto.contains { $0["onFront"] as? Bool == true })
+        #expect(pareto.allSatisfy { p in p["onFront"] as? Bool == true || pareto.contains { q in
+            (q["latencyMs"] as? Double ?? .infinity) <= (p["latencyMs"] as? Double ?? 0)
+                && (q["misfireRate"] as? Double ?? .infinity) <= (p["misfireRate"] as? Double ?? 0) && q["onFront"] as? Bool == true
+        } })
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        let limit = try #require(budget["limitMs"] as? Double)
+        #expect(html.contains(">budget \(Int(limit)) ms</text>"))
+        #expect(!html.contains("tightest budget"))
+        #expect(!html.contains(">candidates</text>"))
+
+        // The examples spread over the held-out people.
+        let examples = try #require((report["examples"] as? [String: Any])?["remaining"] as? [[String: Any]])
+        let people = Set(examples.compactMap { $0["user"] as? String })
+        let holdout = try #require(((report["run"] as? [String: Any])?["split"] as? [String: Any])?["holdoutUsers"] as? [String])
+        #expect(holdout.count > 1 && examples.count > 1)
+        #expect(people.count > 1, "examples from \(people) of \(holdout)")
+    }
+
     static func unescapedPipes(in line: Substring) -> Int {
         var count = 0, escaped = false
         for c in line {

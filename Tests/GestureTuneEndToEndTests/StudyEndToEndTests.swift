@@ -23,7 +23,7 @@ struct StudyEndToEndTests {
         let ingest = try run(["ingest", "--db", db, "--format", "ios-study", Self.export])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         #expect(ingest.stdout.hasPrefix("ingested 1 sessions, 11 pointers, 47 touches, 10 labels from 1 file(s)"))
-        #expect(ingest.stderr == "\(Self.export): 1 of 11 trials without touches got no label (tap trial 2)\n")
+        #expect(ingest.stderr == "gesturetune ingest: \(Self.export): 1 of 11 trials without touches got no label (tap trial 2)\n")
         // The participant's and the phone's names appear nowhere in the store's bytes.
         let bytes = try storeBytes(db)
         #expect(bytes.count > 4096)

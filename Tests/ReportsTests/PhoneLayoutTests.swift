@@ -99,4 +99,33 @@ import Testing
         #expect(texts > 100)
         #expect(smallest >= Self.minimumTextPx)
     }
+
+    /// On a phone every table row is a card of `column: value` lines: the
+    /// narrow-screen rule makes the table's parts blocks and prints each
+    /// cell's `data-label`, and every cell carries its column's title there
+    /// (a cell without it would show a bare number in a card).
+    @Test func tableRowsBecomeCardsThatNameEveryValue() throws {
+        let narrow = try #require(css.range(of: "@media (max-width:600px){"))
+        let rule = String(css[narrow.upperBound...].prefix { $0 != "@" })
+        #expect(rule.contains("table.cards,table.cards tbody,table.cards tr,table.cards th,table.cards td{display:block}"))
+        #expect(rule.contains("table.cards td::before{content:attr(data-label)"))
+        #expect(rule.contains("table.cards thead{position:absolute"), "the header row is read from the labels instead")
+
+        let root = try XMLTreeBuilder.parse(HTMLReport.render(.sample))
+        let tables = root.elements(named: "table").filter { $0.attributes["class"] == "cards" }
+        #expect(tables.count >= 8)
+        var cells = 0
+        for table in tables {
+            let titles = table.elements(named: "thead").flatMap { $0.elements(named: "th") }.map(\.allText)
+            for row in table.elements(named: "tbody").flatMap({ $0.elements(named: "tr") }) {
+                for (index, cell) in row.children.enumerated() where cell.name == "td" && !titles[index].isEmpty {
+                    #expect(cell.attributes["data-label"] == titles[index], "\(titles) row \(row.allText)")
+                    cells += 1
+                }
+            }
+        }
+        #expect(cells > 100)
+        // The confusion matrices stay matrices (in their scroller).
+        #expect(root.elements(named: "table").contains { $0.attributes["class"] == "heatmap" })
+    }
 }

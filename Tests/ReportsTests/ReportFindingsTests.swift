@@ -100,15 +100,6 @@ import TraceModel
         #expect(f.latencyTable.rows[0].cells[6].text == "met")
     }
 
-    @Test func searchSentenceFindsTheFirstBest() {
-        var report = TuningReport.sample
-        report.search = [.init(evaluation: 1, objective: 0.09, bestSoFar: 0.09), .init(evaluation: 2, objective: 0.05, bestSoFar: 0.05),
-                         .init(evaluation: 3, objective: 0.07, bestSoFar: 0.05)]
-        #expect(ReportFindings(report).searchSentence == "3 evaluations; the objective went from 0.09 at the start to 0.05, first reached at evaluation 2.")
-        report.search = []
-        #expect(ReportFindings(report).searchSentence == "The search recorded no evaluations.")
-    }
-
     @Test func anEmptyReportStillRenders() throws {
         var report = TuningReport.sample
         report.constants = []

@@ -156,8 +156,11 @@ struct CanonicalReaderTests {
         let cases: [(String, Double)] = [
             ("0", 0), ("-0", -0.0), ("12", 12), ("-12.5", -12.5), ("1e3", 1000), ("1E-3", 0.001),
             ("2.5e+2", 250), ("0.1", 0.1), ("123456789012345678901234", 123456789012345678901234.0),
-            ("1.7976931348623157e308", 1.7976931348623157e308), ("4.9e-324", 4.9e-324),
-            ("0.30000000000000004", 0.30000000000000004), ("1e400", .infinity), ("9007199254740993", 9007199254740993),
+            ("1.7976931348623157e308", 1.7976931348623157e308),
+            // The smallest subnormal, and 2⁵³ + 1 rounded half to even: written
+            // as the values they round to, which a Swift literal cannot spell exactly.
+            ("4.9e-324", .leastNonzeroMagnitude),
+            ("0.30000000000000004", 0.30000000000000004), ("1e400", .infinity), ("9007199254740993", 9_007_199_254_740_992),
         ]
         for (text, value) in cases {
             let parsed = Array(text.utf8).withUnsafeBufferPointer { JSONNumber.parse($0) }

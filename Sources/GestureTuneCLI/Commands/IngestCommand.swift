@@ -28,8 +28,8 @@ struct IngestCommand: ParsableCommand {
     var files: [String] = []
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Give at least one file to import (or - for standard input).") }
-        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("Standard input (-) can be read only once.") }
+        if files.isEmpty { throw ValidationError("give at least one file to import (or - for standard input)") }
+        if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
     func run() throws {
@@ -54,13 +54,14 @@ struct IngestCommand: ParsableCommand {
     /// Imports one file; reports failures on stderr.
     private func ingest(_ file: String, into traceStore: TraceStore, options: ImportOptions) throws -> FileStatus {
         var path = file
+        let name = Console.fileName(file)
         var spooled: String?
         if file == "-" {
             do {
                 path = try Self.spoolStandardInput()
                 spooled = path
             } catch {
-                Console.error("-: cannot read standard input: \(error)")
+                Console.error("\(name): cannot read it: \(error)")
                 return FileStatus(file: file, status: "failed", error: "\(error)")
             }
         }
@@ -70,21 +71,21 @@ struct IngestCommand: ParsableCommand {
         defer { bar.finish() }
         do {
             let outcome = try traceStore.ingest(
-                path: path, displayName: file, format: input.format, options: options,
+                path: path, displayName: name, format: input.format, options: options,
                 progress: { done, total in bar.update(done: done, total: total) })
             switch outcome {
             case .alreadyImported(let name, let when):
-                if !json { Console.out("\(file): already imported (as \(name) at \(when)); nothing to do") }
+                if !json { Console.out("\(name): already imported (as \(name) at \(when)); nothing to do") }
                 return FileStatus(file: file, status: "already-imported")
             case .imported(let report):
                 if report.skippedLines > 0 || !report.problems.isEmpty {
-                    Console.error("\(file): skipped \(report.skippedLines) invalid line(s); first problems:")
-                    for problem in report.problems { Console.error("  \(problem)") }
+                    Console.error("\(name): skipped \(report.skippedLines) invalid line(s); the first:")
+                    for problem in report.problems { Console.error(problem) }
                 }
-                for note in report.notes { Console.error("\(file): \(note)") }
+                for note in report.notes { Console.error("\(name): \(note)") }
                 if !report.sessionsAlreadyPresent.isEmpty {
                     Console.error(
-                        "\(file): \(report.sessionsAlreadyPresent.count) session(s) already in the store with the same content, skipped: "
+                        "\(name): \(report.sessionsAlreadyPresent.count) session(s) already in the store with the same content, skipped: "
                             + report.sessionsAlreadyPresent.prefix(5).joined(separator: ", "))
                 }
                 return FileStatus(file: file, status: "imported", report: report)

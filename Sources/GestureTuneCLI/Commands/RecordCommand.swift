@@ -124,7 +124,7 @@ struct RecordCommand: ParsableCommand {
         finished.wait()
         monitor.finish(server.tally.snapshot)
         if let failure {
-            Console.error("error: cannot serve the study on \(bind):\(port): \(failure)")
+            Console.error("cannot serve the study on \(bind):\(port): \(failure)")
             throw ExitCode.failure
         }
     }

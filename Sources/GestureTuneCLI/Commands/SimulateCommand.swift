@@ -82,7 +82,7 @@ struct SimulateCommand: ParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("gesturetune simulate: \(error)")
+            Console.error("\(error)")
             throw ExitCode.failure
         }
     }

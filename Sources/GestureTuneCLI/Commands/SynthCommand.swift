@@ -65,7 +65,7 @@ struct SynthCommand: ParsableCommand {
                 files = [out]
             }
         } catch {
-            Console.error("gesturetune synth: \(error)")
+            Console.error("\(error)")
             throw ExitCode.failure
         }
         let elapsed = (clock.now - started) / .seconds(1)

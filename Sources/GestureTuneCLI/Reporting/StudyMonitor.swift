@@ -54,6 +54,8 @@ final class StudyMonitor: @unchecked Sendable {
         case .refused(let status, let message, let address, let counts):
             if json { try? Console.jsonLine(Refused(status: status, message: message, address: address)) }
             progress("refused \(status) to \(address): \(Console.printable(message))", counts)
+        case .serverError(let message):
+            Console.error("the study server: \(Console.printable(message))")
         }
     }
 

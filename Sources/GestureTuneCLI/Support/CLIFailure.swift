@@ -14,7 +14,7 @@ struct CLIFailure: Error, CustomStringConvertible {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("error: \(error)")
+            Console.error("\(error)")
             throw ExitCode.failure
         }
     }

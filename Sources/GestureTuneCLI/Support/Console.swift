@@ -8,8 +8,38 @@ enum Console {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
-    static func error(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// One diagnostic line on standard error, in the one voice every
+    /// command speaks: `gesturetune ingest: FILE:LINE: what is wrong (field)`,
+    /// or `gesturetune ingest: what is wrong` without a file. The prefix
+    /// names the command, so a line read out of a script's log says who
+    /// wrote it. Several lines (a message with line breaks) each get it.
+    static func error(_ message: String) {
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
+        let text = lines.map { "\(prefix): \($0)\n" }.joined()
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// `gesturetune ingest`: the program and the subcommand run (the first
+    /// argument, when it names one), or `gesturetune` alone.
+    static let prefix: String = {
+        let names = GestureTune.configuration.subcommands.map { $0.configuration.commandName ?? "" }
+        guard let first = CommandLine.arguments.dropFirst().first, names.contains(first) else { return "gesturetune" }
+        return "gesturetune \(first)"
+    }()
+
+    /// What a file argument is called in messages: `-` is standard input.
+    static func fileName(_ argument: String) -> String { argument == "-" ? "standard input" : argument }
+
+    /// A message as the one voice words it: a lower-case start (unless
+    /// the word is a name, like `UIKit`) and no closing full stop.
+    static func sentence(_ message: String) -> String {
+        var text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+        if text.hasSuffix("."), !text.hasSuffix("..") { text.removeLast() }
+        let start = text.prefix(2)
+        if let first = start.first, first.isUppercase, start.dropFirst().first?.isLowercase ?? true {
+            text = first.lowercased() + text.dropFirst()
+        }
+        return text
     }
 
     /// Whether standard error is a terminal (progress bars only there).

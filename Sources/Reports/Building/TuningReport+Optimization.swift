@@ -34,19 +34,23 @@ extension TuningReport {
         optimization result: OptimizationResult, sessions: [Session], scene: Scene?, corpus: String,
         versions: [String: String] = [:], examplesPerGroup: Int = 6
     ) throws {
-        let holdout = splitByUser(sessions, holdoutFraction: result.corpus.holdoutFraction).holdout
+        let sides = splitByUser(sessions, holdoutFraction: result.corpus.holdoutFraction)
+        let holdout = sides.holdout
+        let (trainPeople, trainUnlabelled) = Self.people(sides.train)
+        let (holdoutPeople, holdoutUnlabelled) = Self.people(sides.holdout)
         let replay = try HoldoutReplay(result: result, sessions: holdout, scene: scene)
         let base = result.baseline.holdout, tuned = result.tuned.holdout
 
         let verdict = Verdict(
-            population: "\(result.corpus.holdoutUsers.count) held-out people, \(base.labels) gestures",
+            population: "\(holdoutPeople.count) held-out people, \(base.labels) gestures",
             before: Self.rate(base.misfires, of: base.labels), after: Self.rate(tuned.misfires, of: tuned.labels),
             fixedCount: result.comparison.holdoutTest.improved, brokenCount: result.comparison.holdoutTest.worsened,
             mcnemarPValue: result.comparison.holdoutTest.pValue,
             budgets: zip(base.budgets, tuned.budgets).map { before, after in
                 Budget(gesture: before.budget.title, definition: before.budget.definition,
                        percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
-                       before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign)
+                       before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
+                       spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil)
             },
             intervalMethod: "Clopper–Pearson",
             intents: (result.comparison.perIntent ?? []).map { c in
@@ -79,21 +83,20 @@ extension TuningReport {
 
         let sweeps = result.sensitivity.map { curve in
             ParameterSweep(parameter: curve.parameter, unit: curve.unit,
-                           points: curve.points.map { SweepPoint(value: $0.value, objective: $0.objective) },
+                           points: curve.points.map {
+                               SweepPoint(value: $0.value, objective: $0.objective, feasible: $0.violation == 0)
+                           },
                            chosen: curve.tuned)
         }
-        var pareto = (result.pareto?.points ?? []).compactMap { point -> ParetoPoint? in
-            guard point.feasible, let achieved = point.achieved else { return nil }
-            return ParetoPoint(misfireRate: point.holdoutMisfireRate, latencyMs: achieved, onFront: false)
-        }
-        if let front = result.pareto,
-            let chosen = tuned.budgets.first(where: { $0.budget.key == front.budget })?.value
-        {
-            pareto.append(ParetoPoint(misfireRate: tuned.misfireRate, latencyMs: chosen, onFront: false, chosen: true))
-        }
+        let (pareto, paretoBudget) = Self.pareto(result)
 
+        // History points count from 1 already (`HistoryPoint.index`). The
+        // best so far is the search's own: feasible evaluations only, so it
+        // never rises, and it ends at the tuned constants' training
+        // objective, the value the sensitivity sweeps show at the chosen
+        // point (the same exact evaluation).
         let search = result.history.map {
-            SearchStep(evaluation: $0.index + 1, objective: $0.exact, bestSoFar: $0.bestSoFar ?? $0.exact)
+            SearchStep(evaluation: $0.index, objective: $0.exact, bestSoFar: $0.bestSoFar, feasible: $0.violation == 0)
         }
 
         self.init(
@@ -104,7 +107,7 @@ extension TuningReport {
             verdict: verdict, constants: constants, misfires: misfires, latency: latency,
             springs: replay.springs(result: result),
             sensitivity: Sensitivity(
-                sweeps: sweeps, pareto: TuningReport.markingFront(pareto),
+                sweeps: sweeps, pareto: pareto, paretoBudget: paretoBudget,
                 protection: result.intentRelaxation.map { r in
                     ProtectionTradeoff(
                         margin: r.margin, evaluations: r.evaluations, protectedRate: r.protectedTrainMisfireRate,
@@ -119,8 +122,9 @@ extension TuningReport {
                 split: Split(
                     rule: "by person: a hash of the user id puts \(Int((result.corpus.holdoutFraction * 100).rounded())) % "
                         + "of people in the holdout, the same every run",
-                    trainUsers: result.corpus.trainUsers, holdoutUsers: result.corpus.holdoutUsers,
-                    trainGestures: result.corpus.trainLabels, holdoutGestures: result.corpus.holdoutLabels),
+                    trainUsers: trainPeople, holdoutUsers: holdoutPeople,
+                    trainGestures: result.corpus.trainLabels, holdoutGestures: result.corpus.holdoutLabels,
+                    trainUnlabelled: trainUnlabelled, holdoutUnlabelled: holdoutUnlabelled),
                 seed: UInt64(result.seed), evaluations: result.evaluations, seconds: result.seconds,
                 objective: result.target == .platform
                     ? "disagreement with the platform's own recognizers per gesture decision (windows × gestures); no budgets"
@@ -153,6 +157,40 @@ extension TuningReport {
                              onsetP50Ms: onset?.p50, onsetP95Ms: onset?.p95)
             },
             documented: UIKitDocumentedValues.values.mapValues { .init(value: $0.value, source: $0.source) })
+    }
+
+    /// The Pareto sweep's feasible settings on the training people — the
+    /// data the search ranks by and the front's dominance is judged on —
+    /// with each one's held-out rate beside it; the first is the tuned
+    /// optimum itself (at the nominal limit), the chosen point. The front
+    /// is marked again among these: a setting that misses a limit is no
+    /// alternative, so it cannot push a feasible one off the front.
+    static func pareto(_ result: OptimizationResult) -> ([ParetoPoint], ParetoBudget?) {
+        guard let front = result.pareto else { return ([], nil) }
+        let points = front.points.enumerated().compactMap { index, point -> ParetoPoint? in
+            guard point.feasible, let achieved = point.achieved else { return nil }
+            return ParetoPoint(misfireRate: point.trainMisfireRate, latencyMs: achieved, onFront: false,
+                               chosen: index == 0, holdoutMisfireRate: point.holdoutMisfireRate,
+                               trainObjective: point.trainObjective, limitMs: point.limit)
+        }
+        let budget = result.budgets.first { $0.key == front.budget }.map {
+            ParetoBudget(gesture: $0.budget.title, percentile: $0.budget.percentile, limitMs: front.nominalLimit,
+                         population: "training people")
+        }
+        return (markingFront(points), budget)
+    }
+
+    /// The people of one side — users with at least one labelled gesture
+    /// — and, apart, the recordings nothing labels (a user id, or the
+    /// session id when a recording names no user), both sorted.
+    static func people(_ sessions: [Session]) -> (labelled: [String], unlabelled: [String]) {
+        var labelled = Set<String>(), seen = Set<String>()
+        for session in sessions {
+            let key = session.header.user ?? session.id
+            seen.insert(key)
+            if !session.labels.isEmpty { labelled.insert(key) }
+        }
+        return (labelled.sorted(), seen.subtracting(labelled).sorted())
     }
 
     // MARK: - Small conversions
@@ -262,28 +300,62 @@ struct HoldoutReplay {
 
     // MARK: Examples
 
-    /// The misfires left after tuning and the ones it fixed, most common
-    /// intents first, at most one per session so the examples differ.
+    /// The misfires left after tuning and the ones it fixed: one example
+    /// per pattern (intent, kind of misfire, what fired), the pattern most
+    /// people share first, each from a person not shown yet where the
+    /// pattern allows, so the examples spread over people instead of
+    /// following the first session's order.
     func examples(limit: Int) -> TuningReport.Examples {
-        let before = Dictionary(baseline.labelOutcomes.map { ("\($0.session)#\($0.label)", $0) }, uniquingKeysWith: { a, _ in a })
-        var remaining: [TuningReport.Example] = [], fixed: [TuningReport.Example] = []
-        var seenRemaining = Set<String>(), seenFixed = Set<String>()
-        for after in tuned.labelOutcomes {
-            let key = "\(after.session)#\(after.label)"
-            if after.outcome != .correct, remaining.count < limit, !seenRemaining.contains(after.session),
-                let example = example(after, log: tuned)
-            {
-                remaining.append(example)
-                seenRemaining.insert(after.session)
-            } else if after.outcome == .correct, let b = before[key], b.outcome != .correct, fixed.count < limit,
-                !seenFixed.contains(b.session), let example = example(b, log: baseline)
-            {
-                fixed.append(example)
-                seenFixed.insert(b.session)
-            }
-            if remaining.count >= limit && fixed.count >= limit { break }
+        func key(_ o: LabelOutcome) -> String { "\(o.session)#\(o.label)" }
+        let before = Dictionary(baseline.labelOutcomes.map { (key($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let remaining = tuned.labelOutcomes.filter { $0.outcome != .correct }
+        let fixed = tuned.labelOutcomes.filter { $0.outcome == .correct }.compactMap { before[key($0)] }
+            .filter { $0.outcome != .correct }
+        return TuningReport.Examples(remaining: spread(remaining, log: tuned, limit: limit),
+                                     fixed: spread(fixed, log: baseline, limit: limit))
+    }
+
+    /// Up to `limit` examples of `outcomes`: first one per pattern (most
+    /// people, then most gestures, first), then further ones of the same
+    /// patterns from people not shown yet.
+    private func spread(_ outcomes: [LabelOutcome], log: SimulationResult, limit: Int) -> [TuningReport.Example] {
+        struct Pattern: Hashable {
+            var intent: Intent
+            var outcome: Outcome
+            var recognized: GestureKind?
+            var detail: String?
         }
-        return TuningReport.Examples(remaining: remaining, fixed: fixed)
+        func person(_ o: LabelOutcome) -> String { o.user ?? "session:" + o.session }
+        var order: [Pattern] = []
+        var members: [Pattern: [LabelOutcome]] = [:]
+        for o in outcomes {
+            let pattern = Pattern(intent: o.intent, outcome: o.outcome, recognized: o.recognized, detail: o.detail)
+            if members[pattern] == nil { order.append(pattern) }
+            members[pattern, default: []].append(o)
+        }
+        let people = members.mapValues { Set($0.map(person)).count }
+        let ranked = order.enumerated().sorted { a, b in
+            let (pa, pb) = (people[a.element] ?? 0, people[b.element] ?? 0)
+            let (na, nb) = (members[a.element]?.count ?? 0, members[b.element]?.count ?? 0)
+            return (pa, na, -a.offset) > (pb, nb, -b.offset)
+        }.map(\.element)
+        var result: [TuningReport.Example] = []
+        var shown = Set<String>(), used = Set<String>()
+        // Pass 1: a new person for each pattern where it has one; pass 2:
+        // more of the common patterns, still from people not shown.
+        for pass in 0 ..< 2 {
+            for pattern in ranked where result.count < limit {
+                let group = members[pattern] ?? []
+                let fresh = group.first { !shown.contains(person($0)) && !used.contains("\($0.session)#\($0.label)") }
+                guard let pick = fresh ?? (pass == 0 ? group.first : nil),
+                      var example = example(pick, log: log) else { continue }
+                example.sharedBy = TuningReport.PatternShare(gestures: group.count, people: people[pattern] ?? 1)
+                result.append(example)
+                shown.insert(person(pick))
+                used.insert("\(pick.session)#\(pick.label)")
+            }
+        }
+        return result
     }
 
     private func example(_ outcome: LabelOutcome, log: SimulationResult) -> TuningReport.Example? {
@@ -301,7 +373,7 @@ struct HoldoutReplay {
         }
         return TuningReport.Example(
             sessionID: session.id, user: session.header.user, device: session.header.device, label: label, kind: kind,
-            recognized: outcome.recognized?.rawValue, recognizedAt: recognizedAt, path: path)
+            recognized: outcome.recognized?.rawValue, recognizedAt: recognizedAt, path: path, detail: outcome.detail)
     }
 
     // MARK: Breakdown

@@ -71,6 +71,13 @@ public enum AxisFormat: Sendable, Hashable {
 struct ChartFrame {
     /// The default width in SVG units: ``Figure/width``.
     static let width = Figure.width
+    /// Where the rotated y-axis title ends on the right (centre 14, the
+    /// 12-unit font's half line and a gap).
+    static let yTitleRight = 24.0
+    /// Between a y tick label's end and the axis: the label's own offset.
+    static let tickGap = 6.0
+    /// The tick font (11 units) advances about 6.2 units per digit.
+    static let tickCharacterWidth = 6.2
     var width = ChartFrame.width
     var height = 300.0
     var left = 64.0
@@ -84,14 +91,20 @@ struct ChartFrame {
     let y: LinearScale
 
     /// Fits the frame around every x and y it must show.
-    init(xs: [Double], ys: [Double], width: Double = ChartFrame.width, height: Double = 300, xTickCount: Int = 6, yTickCount: Int = 5, yFromZero: Bool = false) {
+    init(xs: [Double], ys: [Double], width: Double = ChartFrame.width, height: Double = 300, xTickCount: Int = 6,
+         yTickCount: Int = 5, yFromZero: Bool = false, yFormat: AxisFormat = .number) {
         self.width = width
         self.height = height
         let finiteX = xs.filter(\.isFinite)
         var finiteY = ys.filter(\.isFinite)
         if yFromZero { finiteY.append(0) }
         xTicks = NiceTicks(lower: finiteX.min() ?? 0, upper: finiteX.max() ?? 1, count: xTickCount)
-        yTicks = NiceTicks(lower: finiteY.min() ?? 0, upper: finiteY.max() ?? 1, count: yTickCount)
+        let ticks = NiceTicks(lower: finiteY.min() ?? 0, upper: finiteY.max() ?? 1, count: yTickCount)
+        yTicks = ticks
+        // Room for the widest y tick label between the rotated axis title
+        // (centred at x 14, half a line either side) and the ticks.
+        let widest = ticks.values.map { yFormat.label($0, ticks: ticks).count }.max() ?? 0
+        left = max(left, Self.yTitleRight + Self.tickGap + Double(widest) * Self.tickCharacterWidth)
         x = LinearScale(domain: xTicks.domain, range: left...(width - right))
         y = LinearScale(domain: yTicks.domain, range: top...(height - bottom), flipped: true)
     }
@@ -107,7 +120,7 @@ struct ChartFrame {
         for value in yTicks.values {
             let py = y(value)
             nodes.append(Svg.line(plotLeft, py, plotRight, py, class: "grid"))
-            nodes.append(Svg.text(yFormat.label(value, ticks: yTicks), x: plotLeft - 6, y: py, class: "tick", anchor: "end", baseline: "middle"))
+            nodes.append(Svg.text(yFormat.label(value, ticks: yTicks), x: plotLeft - Self.tickGap, y: py, class: "tick", anchor: "end", baseline: "middle"))
         }
         for value in xTicks.values {
             let px = x(value)

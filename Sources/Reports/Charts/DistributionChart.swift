@@ -62,7 +62,7 @@ public struct DistributionChart: Sendable, Hashable {
         let afterShares = Self.shares(after, bins: bins)
         let edges = bins.values
         let frame = ChartFrame(xs: [edges.first ?? 0, edges.last ?? 1], ys: beforeShares + afterShares, width: width, height: 260,
-                               xTickCount: width < 560 ? 5 : 6, yFromZero: true)
+                               xTickCount: width < 560 ? 5 : 6, yFromZero: true, yFormat: .percent)
         var content: [Markup] = [
             frame.legend([("before", .before, true), ("after", .after, false)]),
             frame.axes(xLabel: xLabel, yLabel: "share of gestures", yFormat: .percent),

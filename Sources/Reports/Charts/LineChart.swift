@@ -45,6 +45,9 @@ public struct LineChart: Sendable, Hashable {
     public var xFormat: AxisFormat
     public var yFormat: AxisFormat
     public var yFromZero: Bool
+    /// A y range the axis covers whatever the series hold: charts drawn
+    /// side by side on one scale (the sensitivity sweeps) share it.
+    public var yExtent: ClosedRange<Double>?
     public var width: Double
     public var height: Double
 
@@ -52,8 +55,9 @@ public struct LineChart: Sendable, Hashable {
         title: String, caption: String, xLabel: String, yLabel: String, series: [ChartSeries],
         verticalMarkers: [ChartMarker] = [], horizontalMarkers: [ChartMarker] = [],
         xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false,
-        width: Double = Figure.width, height: Double = 300
+        yExtent: ClosedRange<Double>? = nil, width: Double = Figure.width, height: Double = 300
     ) {
+        self.yExtent = yExtent
         self.width = width
         self.title = title
         self.caption = caption
@@ -75,7 +79,9 @@ public struct LineChart: Sendable, Hashable {
     public var figure: Markup {
         let xs = series.flatMap { $0.points.map(\.x) } + verticalMarkers.map(\.value)
         let ys = series.flatMap { $0.points.map(\.y) } + horizontalMarkers.map(\.value)
-        let frame = ChartFrame(xs: xs, ys: ys, width: width, height: height, xTickCount: width < 560 ? 5 : 6, yFromZero: yFromZero)
+            + (yExtent.map { [$0.lowerBound, $0.upperBound] } ?? [])
+        let frame = ChartFrame(xs: xs, ys: ys, width: width, height: height, xTickCount: width < 560 ? 5 : 6,
+                               yFromZero: yFromZero, yFormat: yFormat)
         var content: [Markup] = [frame.axes(xLabel: xLabel, yLabel: yLabel, xFormat: xFormat, yFormat: yFormat)]
         // One series needs no legend: the axis title names it.
         if series.count > 1 { content.append(frame.legend(series.map { ($0.name, $0.tone, $0.tone == .before) })) }
@@ -142,7 +148,7 @@ public struct ScatterChart: Sendable, Hashable {
     public var caption: String
     public var xLabel: String
     public var yLabel: String
-    /// Every candidate.
+    /// Every setting (those on the front too).
     public var points: [ChartPoint]
     /// The non-dominated candidates.
     public var front: [ChartPoint]
@@ -167,13 +173,20 @@ public struct ScatterChart: Sendable, Hashable {
 
     public var figure: Markup {
         let all = points + front + (chosen.map { [$0] } ?? [])
-        let frame = ChartFrame(xs: all.map(\.x) + verticalMarkers.map(\.value), ys: all.map(\.y), yFromZero: true)
-        var content: [Markup] = [
-            frame.legend([("candidates", .muted, false), ("Pareto front", .after, false), ("chosen", .chosen, false)]),
-            frame.axes(xLabel: xLabel, yLabel: yLabel, yFormat: yFormat),
-        ]
+        let frame = ChartFrame(xs: all.map(\.x) + verticalMarkers.map(\.value), ys: all.map(\.y), yFromZero: true,
+                               yFormat: yFormat)
+        // Settings off the front are drawn only when there are some, and
+        // the legend names exactly what is drawn.
+        let others = points.filter { !front.contains($0) }
+        var legend: [(name: String, tone: Tone, dashed: Bool)] = []
+        if !others.isEmpty { legend.append(("other settings", .muted, false)) }
+        if !front.isEmpty { legend.append(("Pareto front", .after, false)) }
+        if chosen != nil { legend.append(("chosen", .chosen, false)) }
+        var content: [Markup] = [frame.legend(legend), frame.axes(xLabel: xLabel, yLabel: yLabel, yFormat: yFormat)]
         content += verticalMarkers.enumerated().map { frame.verticalMarker($0.element, row: $0.offset) }
-        content.append(LineChart.draw(ChartSeries("candidates", points: points, tone: .muted, shape: .dots), in: frame))
+        if !others.isEmpty {
+            content.append(LineChart.draw(ChartSeries("other settings", points: others, tone: .muted, shape: .dots), in: frame))
+        }
         let sortedFront = front.sorted { $0.x < $1.x }
         content.append(LineChart.draw(ChartSeries("front", points: sortedFront, tone: .after, shape: .step), in: frame))
         content.append(LineChart.draw(ChartSeries("front", points: sortedFront, tone: .after, shape: .dots), in: frame))

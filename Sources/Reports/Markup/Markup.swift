@@ -146,6 +146,9 @@ extension Markup {
         case httpEquiv = "http-equiv"
         case ariaLabel = "aria-label", ariaHidden = "aria-hidden"
         case colspan, rowspan, scope, open, href
+        /// A table cell's column title, shown beside the value when a phone
+        /// lays each row out as a card (the style sheet's `attr(data-label)`).
+        case dataLabel = "data-label"
         // SVG
         case viewBox, width, height, preserveAspectRatio
         case x, y, x1, y1, x2, y2, cx, cy, r, dx, dy, d, points, transform

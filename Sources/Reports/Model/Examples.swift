@@ -18,11 +18,21 @@ extension TuningReport {
         public var recognizedAt: Micros?
         /// The touch samples of the gesture, in time order (all pointers).
         public var path: [TouchSample]
+        /// The simulator's reason: `sprang back` for a missed gesture that
+        /// began but did not commit, the drop's reason for a dead zone.
+        public var detail: String?
+        /// How many held-out gestures misfire (or were fixed) the same way
+        /// (same intent, kind of misfire and recognition), and of how many
+        /// people: one example stands for them.
+        public var sharedBy: PatternShare?
 
         public init(
             sessionID: String, user: String?, device: Device, label: Label, kind: MisfireKind,
-            recognized: String?, recognizedAt: Micros?, path: [TouchSample]
+            recognized: String?, recognizedAt: Micros?, path: [TouchSample], detail: String? = nil,
+            sharedBy: PatternShare? = nil
         ) {
+            self.detail = detail
+            self.sharedBy = sharedBy
             self.sessionID = sessionID
             self.user = user
             self.device = device
@@ -34,8 +44,20 @@ extension TuningReport {
         }
     }
 
+    /// The gestures and people one example's pattern stands for.
+    public struct PatternShare: Codable, Sendable, Hashable {
+        public var gestures: Int
+        public var people: Int
+
+        public init(gestures: Int, people: Int) {
+            self.gestures = gestures
+            self.people = people
+        }
+    }
+
     public struct Examples: Codable, Sendable, Hashable {
-        /// Misfires that remain after tuning, worst first.
+        /// Misfires that remain after tuning, the pattern most people share
+        /// first, one example per pattern, from as many people as possible.
         public var remaining: [Example]
         /// Misfires before tuning that tuning fixed.
         public var fixed: [Example]

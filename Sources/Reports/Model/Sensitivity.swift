@@ -20,29 +20,67 @@ extension TuningReport {
     public struct SweepPoint: Codable, Sendable, Hashable {
         public var value: Double
         public var objective: Double
+        /// Every budget and intent limit met (`nil` in reports written
+        /// before it was kept: counted as feasible). A lower objective that
+        /// breaks a limit is no better point: the search may not take it.
+        public var feasible: Bool?
 
-        public init(value: Double, objective: Double) {
+        public init(value: Double, objective: Double, feasible: Bool? = nil) {
             self.value = value
             self.objective = objective
+            self.feasible = feasible
         }
+
+        var isFeasible: Bool { feasible ?? true }
     }
 
     /// One evaluated setting on the misfire/latency plane.
     public struct ParetoPoint: Codable, Sendable, Hashable {
-        /// Misfire rate as a fraction.
+        /// Misfire rate as a fraction, on the people the front is drawn on
+        /// (``ParetoBudget/population``: the training people, whose data
+        /// the search and the front's dominance both use).
         public var misfireRate: Double
-        /// The latency the budgets are about (worst budgeted percentile), ms.
+        /// The swept budget's measure at this setting, ms (same people).
         public var latencyMs: Double
         /// No other point is better in both.
         public var onFront: Bool
         /// The setting the report recommends.
         public var chosen: Bool
+        /// The same setting's misfire rate on the held-out people.
+        public var holdoutMisfireRate: Double?
+        /// The training objective the search ranked this setting by.
+        public var trainObjective: Double?
+        /// The budget's limit this setting was searched under, ms.
+        public var limitMs: Double?
 
-        public init(misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false) {
+        public init(misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false,
+                    holdoutMisfireRate: Double? = nil, trainObjective: Double? = nil, limitMs: Double? = nil) {
             self.misfireRate = misfireRate
             self.latencyMs = latencyMs
             self.onFront = onFront
             self.chosen = chosen
+            self.holdoutMisfireRate = holdoutMisfireRate
+            self.trainObjective = trainObjective
+            self.limitMs = limitMs
+        }
+    }
+
+    /// The budget the Pareto sweep tightened: the one the front trades
+    /// misfires against, named on its chart and in its table.
+    public struct ParetoBudget: Codable, Sendable, Hashable {
+        /// As the budget table names it, e.g. `tap response (waited)`.
+        public var gesture: String
+        public var percentile: Double
+        /// The nominal limit, ms.
+        public var limitMs: Double
+        /// Whose rates and latencies the front is drawn on.
+        public var population: String
+
+        public init(gesture: String, percentile: Double, limitMs: Double, population: String) {
+            self.gesture = gesture
+            self.percentile = percentile
+            self.limitMs = limitMs
+            self.population = population
         }
     }
 
@@ -87,12 +125,17 @@ extension TuningReport {
     public struct Sensitivity: Codable, Sendable, Hashable {
         public var sweeps: [ParameterSweep]
         public var pareto: [ParetoPoint]
+        /// The budget ``pareto`` sweeps (`nil` in reports written before
+        /// it was kept).
+        public var paretoBudget: ParetoBudget?
         /// What relaxing the per-intent protection would buy.
         public var protection: ProtectionTradeoff?
 
-        public init(sweeps: [ParameterSweep], pareto: [ParetoPoint], protection: ProtectionTradeoff? = nil) {
+        public init(sweeps: [ParameterSweep], pareto: [ParetoPoint], paretoBudget: ParetoBudget? = nil,
+                    protection: ProtectionTradeoff? = nil) {
             self.sweeps = sweeps
             self.pareto = pareto
+            self.paretoBudget = paretoBudget
             self.protection = protection
         }
     }
@@ -133,13 +176,21 @@ extension TuningReport {
     /// One evaluation of the objective during the search.
     public struct SearchStep: Codable, Sendable, Hashable {
         public var evaluation: Int
+        /// The exact training objective at this evaluation.
         public var objective: Double
-        public var bestSoFar: Double
+        /// The lowest exact objective among the feasible evaluations so
+        /// far: never rising, and `nil` until one is feasible (an
+        /// infeasible point's objective is no candidate, however low).
+        public var bestSoFar: Double?
+        /// This evaluation met every budget and intent limit (`nil` in
+        /// reports written before it was kept).
+        public var feasible: Bool?
 
-        public init(evaluation: Int, objective: Double, bestSoFar: Double) {
+        public init(evaluation: Int, objective: Double, bestSoFar: Double?, feasible: Bool? = nil) {
             self.evaluation = evaluation
             self.objective = objective
             self.bestSoFar = bestSoFar
+            self.feasible = feasible
         }
     }
 }

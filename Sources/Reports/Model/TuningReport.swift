@@ -113,17 +113,28 @@ extension TuningReport {
     public struct Split: Codable, Sendable, Hashable {
         /// In words, e.g. `by user, 70 % train, seeded shuffle`.
         public var rule: String
+        /// People with labelled gestures on each side: the people the
+        /// misfire rates are about.
         public var trainUsers: [String]
         public var holdoutUsers: [String]
         public var trainGestures: Int
         public var holdoutGestures: Int
+        /// Recordings without a single label on each side (a user id, or a
+        /// session id for a recording without one): replayed, but nothing
+        /// judges them, so they are no people of the rates (`nil` in
+        /// reports written before they were told apart).
+        public var trainUnlabelled: [String]?
+        public var holdoutUnlabelled: [String]?
 
-        public init(rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int) {
+        public init(rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int,
+                    trainUnlabelled: [String]? = nil, holdoutUnlabelled: [String]? = nil) {
             self.rule = rule
             self.trainUsers = trainUsers
             self.holdoutUsers = holdoutUsers
             self.trainGestures = trainGestures
             self.holdoutGestures = holdoutGestures
+            self.trainUnlabelled = trainUnlabelled
+            self.holdoutUnlabelled = holdoutUnlabelled
         }
     }
 }

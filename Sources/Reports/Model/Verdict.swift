@@ -134,9 +134,14 @@ extension TuningReport {
         /// Why no tuned constant can make it fail, when none can: reported
         /// as fixed by design and counted neither met nor missed.
         public var fixedByDesign: String?
+        /// For a spring's settle time or overshoot, the spring's gesture
+        /// (`tabSwipe`): its constants are `tabSwipe.springResponse` and
+        /// `tabSwipe.springDamping`.
+        public var spring: String?
 
         public init(gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
-                    before: Double, after: Double, fixedByDesign: String? = nil) {
+                    before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil) {
+            self.spring = spring
             self.gesture = gesture
             self.definition = definition
             self.percentile = percentile

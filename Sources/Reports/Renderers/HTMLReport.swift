@@ -111,6 +111,7 @@ public enum HTMLReport {
                 ]).figure,
         ] + (f.significantIntentsTable.map { [.el(.h3, text: "Intents that changed significantly"), $0.markup] } ?? [])
             + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
+            + (f.unchangedSpringSentence.map { [.el(.p, text: $0)] } ?? [])
             + platform(f)
     }
 
@@ -126,7 +127,7 @@ public enum HTMLReport {
 
     static func constants(_ f: ReportFindings) -> [Markup] {
         let onBound = f.report.constants.filter { $0.bound != nil }.count
-        var intro = "\(f.report.constants.count) constants were tuned on the training users. Paste them from GestureConstants.swift."
+        var intro = "\(f.report.constants.count) constants were tuned on the training people. Paste them from GestureConstants.swift."
         if onBound > 0 {
             intro += " \(onBound) sit\(onBound == 1 ? "s" : "") on a search bound: widen the range or fix the value by design."
         }
@@ -144,7 +145,7 @@ public enum HTMLReport {
                 rows: matrix.intended, columns: matrix.recognized, counts: matrix.counts).figure
         }
         return [
-            .el(.p, text: "Counts on held-out users, before → after. Wrong: another gesture fired. Missed: nothing fired. Dead zone: it fired only after a stretch without response. Spurious: something fired where nothing was meant."),
+            .el(.p, text: "Counts on held-out people, before → after. Wrong: another gesture fired. Missed: nothing fired. Dead zone: it fired only after a stretch without response. Spurious: something fired where nothing was meant."),
             f.misfireTable.markup,
             .el(.h3, text: "Confusion before"), heat(m.confusionBefore, "before"),
             .el(.h3, text: "Confusion after"), heat(m.confusionAfter, "after"),
@@ -158,13 +159,13 @@ public enum HTMLReport {
             let percentile = "p\(Format.smart(d.budgetPercentile))"
             return DistributionChart(
                 title: "\(d.gesture) before and after",
-                caption: "Time \(d.definition.isEmpty ? "to recognition" : d.definition) of \(d.gesture) on the held-out users, before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
+                caption: "Time \(d.definition.isEmpty ? "to recognition" : d.definition) of \(d.gesture) on the held-out people, before (dashed outline) and after (bars) tuning, against its \(percentile) budget of \(Format.ms(d.budgetMs)).",
                 xLabel: "time (ms)", before: d.beforeMs, after: d.afterMs,
                 limit: ChartMarker(d.budgetMs, label: "budget \(percentile) ≤ \(Format.ms(d.budgetMs))", tone: .budget),
                 percentile: d.budgetPercentile).figure
         }
         return [
-            .el(.p, text: "Every recognition of the gesture on the held-out users, measured as its budget defines (taps from the last lift; swipes from the moment a finger was 10 pt from where it landed, the distance at which UIKit and Android call a contact a drag). Percentiles interpolate between closest ranks."),
+            .el(.p, text: "Every recognition of the gesture on the held-out people, measured as its budget defines (taps from the last lift; swipes from the moment a finger was 10 pt from where it landed, the distance at which UIKit and Android call a contact a drag). Percentiles interpolate between closest ranks."),
             f.latencyTable.markup,
             .el(.div, [.class: "grid2"], children: figures),
         ]
@@ -194,37 +195,52 @@ public enum HTMLReport {
     // MARK: - 6. Sensitivity
 
     static func sensitivity(_ f: ReportFindings) -> [Markup] {
+        let shared = f.sweepObjectiveRange
         let sweeps = f.report.sensitivity.sweeps.map { sweep -> Markup in
-            LineChart(
+            let missing = sweep.points.filter { !$0.isFeasible }
+            var series = [ChartSeries("objective", points: sweep.points.map { ChartPoint($0.value, $0.objective) }, tone: .after)]
+            if !missing.isEmpty {
+                series.append(ChartSeries("over a limit", points: missing.map { ChartPoint($0.value, $0.objective) },
+                                          tone: .budget, shape: .dots))
+            }
+            return LineChart(
                 title: "Objective as \(sweep.parameter) varies",
-                caption: "The objective as \(sweep.parameter) moves with every other constant at its tuned value; the line marks the chosen \(Format.value(sweep.chosen, unit: sweep.unit)).",
+                caption: "The training objective as \(sweep.parameter) moves with every other constant at its tuned value,"
+                    + " on the y scale every sweep shares; the line marks the chosen \(Format.value(sweep.chosen, unit: sweep.unit))"
+                    + (missing.isEmpty ? "." : "; red dots miss a budget or an intent limit."),
                 xLabel: sweep.unit.isEmpty ? sweep.parameter : "\(sweep.parameter) (\(sweep.unit))", yLabel: "objective",
-                series: [ChartSeries("objective", points: sweep.points.map { ChartPoint($0.value, $0.objective) }, tone: .after)],
+                series: series,
                 verticalMarkers: [ChartMarker(sweep.chosen, label: "chosen \(Format.value(sweep.chosen, unit: sweep.unit))", tone: .chosen)],
-                height: 240).figure
+                yExtent: shared, height: 240).figure
         }
         let pareto = f.report.sensitivity.pareto
-        let budget = f.report.verdict.budgets.filter { $0.unit == "ms" }.map(\.limit).min()
         var content: [Markup] = f.protectionSentence.map { [.el(.h3, text: "Protecting every intent"), .el(.p, text: $0)] } ?? []
         content += [
-            .el(.p, text: "A flat curve around the chosen value means the constant is safe to round; a steep one means it matters."),
+            .el(.p, text: f.sweepSentence + " A flat curve around the chosen value means the constant is safe to round; a steep one means it matters."),
             f.sweepTable.markup,
             .el(.div, [.class: "grid2"], children: sweeps),
         ]
         if !pareto.isEmpty {
             let chosen = pareto.first(where: \.chosen)
+            let budget = f.report.sensitivity.paretoBudget
+            let measure = budget.map { "\($0.gesture) p\(Format.smart($0.percentile))" } ?? "budgeted latency"
+            let population = budget?.population ?? "training people"
             content += [
                 .el(.h3, text: "Misfires against latency"),
                 ScatterChart(
-                    title: "Pareto front of misfire rate against latency",
-                    caption: "Every evaluated setting by misfire rate and budgeted latency; the staircase joins settings no other beats on both, and the ring is the chosen one.",
-                    xLabel: "budgeted latency (ms)", yLabel: "misfire rate",
+                    title: "Pareto front of misfire rate against \(measure)",
+                    caption: "Each setting the front's searches chose as the \(measure) limit tightened, by its \(measure)"
+                        + " and misfire rate on the \(population); the staircase joins settings no other beats on both,"
+                        + " the ring is the chosen one; held-out rates are in the table.",
+                    xLabel: "\(measure) (ms)", yLabel: "misfire rate, \(population)",
                     points: pareto.map { ChartPoint($0.latencyMs, $0.misfireRate) },
                     front: pareto.filter(\.onFront).map { ChartPoint($0.latencyMs, $0.misfireRate) },
                     chosen: chosen.map { ChartPoint($0.latencyMs, $0.misfireRate) },
-                    verticalMarkers: budget.map { [ChartMarker($0, label: "tightest budget \(Format.ms($0))", tone: .budget)] } ?? [],
+                    verticalMarkers: budget.map { [ChartMarker($0.limitMs, label: "budget \(Format.ms($0.limitMs))", tone: .budget)] } ?? [],
                     yFormat: .percent).figure,
             ]
+            if let sentence = f.paretoSentence { content.append(.el(.p, text: sentence)) }
+            content.append(f.paretoTable.markup)
         }
         return content
     }
@@ -235,13 +251,29 @@ public enum HTMLReport {
         let steps = f.report.search
         var content: [Markup] = [.el(.p, text: f.searchSentence)]
         if !steps.isEmpty {
+            // One measure throughout: the exact training objective. Points
+            // that miss a limit are drawn apart and never enter the best.
+            let feasible = steps.filter { $0.feasible ?? true }, missing = steps.filter { $0.feasible == false }
+            var series: [ChartSeries] = []
+            if !feasible.isEmpty {
+                series.append(ChartSeries("feasible", points: feasible.map { ChartPoint(Double($0.evaluation), $0.objective) },
+                                          tone: .muted, shape: .dots))
+            }
+            if !missing.isEmpty {
+                series.append(ChartSeries("over a limit", points: missing.map { ChartPoint(Double($0.evaluation), $0.objective) },
+                                          tone: .budget, shape: .dots))
+            }
+            let best = steps.compactMap { step in step.bestSoFar.map { ChartPoint(Double(step.evaluation), $0) } }
+            if !best.isEmpty { series.append(ChartSeries("best so far", points: best, tone: .after, shape: .step)) }
+            let final = steps.compactMap(\.bestSoFar).min()
             content.append(LineChart(
                 title: "Objective against evaluations",
-                caption: "The objective at every evaluation of the search (dots) and the best found so far (line).",
-                xLabel: "evaluation", yLabel: "objective",
-                series: [ChartSeries("evaluation", points: steps.map { ChartPoint(Double($0.evaluation), $0.objective) }, tone: .muted, shape: .dots),
-                         ChartSeries("best so far", points: steps.map { ChartPoint(Double($0.evaluation), $0.bestSoFar) }, tone: .after, shape: .step)],
-                height: 280).figure)
+                caption: "The exact training objective at every evaluation of the search (feasible: meets every budget and"
+                    + " intent limit; over a limit: misses one, no candidate however low) and the lowest so far among the feasible (line)"
+                    + (final.map { ", ending at \(Format.smart($0)), the chosen constants' objective" }
+                        ?? "; none met them all, so there is no best to draw") + ".",
+                xLabel: "evaluation", yLabel: "objective (training)",
+                series: series, height: 280).figure)
         }
         return content
     }
@@ -251,7 +283,6 @@ public enum HTMLReport {
     static func examples(_ f: ReportFindings) -> [Markup] {
         func card(_ example: TuningReport.Example, fixed: Bool) -> Markup {
             let meant = ReportFindings.intentText(example.label)
-            let recognized = example.recognized ?? "nothing"
             let caption = "Touch path of \(ReportFindings.subject(example.label)) (session \(example.sessionID)) that "
                 + ReportFindings.misfireClause(example, fixed: fixed) + "."
             let chart = TouchPathChart(
@@ -260,8 +291,11 @@ public enum HTMLReport {
                 screenWidth: example.device.screenWidth, screenHeight: example.device.screenHeight).figure
             var facts: [(String, String)] = [
                 ("meant", meant),
-                ("misfire", example.kind.title + (fixed ? " (before tuning)" : "")),
+                (fixed ? "before tuning" : "misfire", example.kind.title + (fixed ? "; correct after" : "")),
                 (fixed ? "recognized before" : "recognized", ReportFindings.recognizedText(example)),
+            ]
+            if let shared = ReportFindings.sharedText(example) { facts.append(("same pattern", shared)) }
+            facts += [
                 ("session", example.sessionID),
                 ("user", example.user ?? "–"),
                 ("device", ReportFindings.deviceText(example.device)),
@@ -276,6 +310,7 @@ public enum HTMLReport {
         return [
             .el(.p, text: "Each path is coloured by time from the first touch (blue) to the last (amber); circles mark touch-down, squares lift-off, the star the moment a recognizer fired."),
             .el(.h3, text: "Worst remaining misfires"),
+            .el(.p, text: "One example per pattern (what was meant, how it misfired, what fired), the pattern most held-out people share first, each from a different person where the pattern allows."),
             e.remaining.isEmpty ? .el(.p, text: "None: every held-out gesture is recognized as meant.")
                 : .el(.div, [.class: "grid3"], children: e.remaining.map { card($0, fixed: false) }),
             .el(.h3, text: "Misfires the tuning fixed"),

@@ -29,6 +29,7 @@ public enum MarkdownReport {
             table(intents)
         }
         if !report.verdict.budgets.isEmpty { table(f.budgetTable) }
+        if let springs = f.unchangedSpringSentence { paragraph(springs) }
         if let sentence = f.platformSentence, let agreement = f.platformTable {
             heading(3, "Agreement with the platform")
             paragraph(sentence)
@@ -37,11 +38,11 @@ public enum MarkdownReport {
         }
 
         heading(2, "2. The constants")
-        paragraph("Tuned on the training users; paste them from GestureConstants.swift.")
+        paragraph("Tuned on the training people; paste them from GestureConstants.swift.")
         table(f.constantsTable)
 
         heading(2, "3. Misfires by kind and intent")
-        paragraph("Counts on held-out users, before → after.")
+        paragraph("Counts on held-out people, before → after.")
         table(f.misfireTable)
         heading(3, "Confusion before (intended rows, recognized columns)")
         table(ReportFindings.confusionTable(report.misfires.confusionBefore))
@@ -56,9 +57,11 @@ public enum MarkdownReport {
 
         heading(2, "6. Sensitivity")
         if let protection = f.protectionSentence { paragraph(protection) }
+        if !f.sweepSentence.isEmpty { paragraph(f.sweepSentence) }
         table(f.sweepTable)
-        if report.sensitivity.pareto.contains(where: \.onFront) {
-            heading(3, "Pareto front (misfire rate against budgeted latency)")
+        if !report.sensitivity.pareto.isEmpty {
+            heading(3, "Misfires against latency")
+            if let sentence = f.paretoSentence { paragraph(sentence) }
             table(f.paretoTable)
         }
 
@@ -67,9 +70,9 @@ public enum MarkdownReport {
 
         heading(2, "8. Examples")
         heading(3, "Worst remaining misfires")
-        if report.examples.remaining.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.remaining, recognizedTitle: "recognized")) }
+        if report.examples.remaining.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.remaining, fixed: false)) }
         heading(3, "Misfires the tuning fixed")
-        if report.examples.fixed.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.fixed, recognizedTitle: "recognized before")) }
+        if report.examples.fixed.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.fixed, fixed: true)) }
 
         heading(2, "9. Who it serves")
         if let least = ReportFindings.leastServed(report.breakdown.byUser) {

@@ -140,11 +140,40 @@ struct ReportFindings {
                     .init(budget.gesture), .init(budget.definition), .init("p\(Format.smart(budget.percentile))"),
                     .init("≤ " + Format.measure(budget.limit, unit: budget.unit)),
                     .init(Format.measure(budget.before, unit: budget.unit), budget.before <= budget.limit ? nil : .fail),
-                    .init(Format.measure(budget.after, unit: budget.unit), budget.isMet ? .ok : .fail),
+                    .init(Format.measure(budget.after, unit: budget.unit), Self.judgement(of: budget)),
                     budget.fixedByDesign != nil ? .init("fixed by design", .dim)
                         : budget.hasData ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim),
                 ])
             })
+    }
+
+    /// The after value's colour says whether it got better or worse, as
+    /// printed (lower is better for every budget): green only when it
+    /// fell, red when it now misses, amber when it rose but still meets.
+    static func judgement(of budget: TuningReport.Budget) -> ReportTable.Judgement? {
+        if !budget.isMet { return .fail }
+        let before = Format.measure(budget.before, unit: budget.unit), after = Format.measure(budget.after, unit: budget.unit)
+        guard before != after, budget.before.isFinite, budget.after.isFinite else { return nil }
+        return budget.after < budget.before ? .ok : .warn
+    }
+
+    /// Spring budgets that moved though the spring's own constants did
+    /// not: the tuned recognizers hand the spring other releases.
+    var unchangedSpringSentence: String? {
+        let moved = report.verdict.budgets.filter { budget in
+            guard let spring = budget.spring, budget.before.isFinite, budget.after.isFinite,
+                  Format.measure(budget.before, unit: budget.unit) != Format.measure(budget.after, unit: budget.unit)
+            else { return false }
+            return !report.constants.contains { $0.name.hasPrefix(spring + ".spring") && $0.change != 0 }
+        }
+        guard !moved.isEmpty else { return nil }
+        let list = moved.map {
+            "\($0.gesture) \(Format.measure($0.before, unit: $0.unit)) → \(Format.measure($0.after, unit: $0.unit))"
+        }.joined(separator: ", ")
+        return "\(list) with \(moved.count == 1 ? "its spring" : "their springs") unchanged: the spring is the same, the"
+            + " releases are not. The tuned recognition constants change which gestures commit and the distance and"
+            + " velocity each is released at, and the p\(Format.smart(moved[0].percentile)) is taken over those releases."
+            + " The spring table below releases both springs at the same velocities, so it shows no change."
     }
 
     // MARK: - 2. Constants
@@ -263,46 +292,176 @@ struct ReportFindings {
 
     // MARK: - 6. Sensitivity
 
+    /// A sweep's point at the chosen value (the sweep includes it) and its
+    /// lowest point that meets every limit.
+    struct SweepSummary {
+        var atChosen: TuningReport.SweepPoint?
+        var lowestFeasible: TuningReport.SweepPoint?
+        /// The lowest point of all, when it misses a limit and is lower than the lowest feasible one.
+        var lowerInfeasible: TuningReport.SweepPoint?
+        var values: [Double]
+
+        /// The sweep found a point that meets every limit with a lower
+        /// objective than the chosen one (shown, not hidden).
+        var beatsChosen: Bool {
+            guard let low = lowestFeasible?.objective, let chosen = atChosen?.objective else { return false }
+            return Format.smart(low) != Format.smart(chosen) && low < chosen
+        }
+    }
+
+    static func summary(_ sweep: TuningReport.ParameterSweep) -> SweepSummary {
+        let finite = sweep.points.filter { $0.value.isFinite && $0.objective.isFinite }
+        let feasible = finite.filter(\.isFeasible)
+        let lowest = feasible.min { $0.objective < $1.objective }
+        let lowestOverall = finite.min { $0.objective < $1.objective }
+        return SweepSummary(
+            atChosen: finite.min { abs($0.value - sweep.chosen) < abs($1.value - sweep.chosen) },
+            lowestFeasible: lowest,
+            lowerInfeasible: lowestOverall.flatMap { $0.isFeasible || $0.objective >= (lowest?.objective ?? .infinity) ? nil : $0 },
+            values: finite.map(\.value))
+    }
+
     var sweepTable: ReportTable {
         ReportTable(
-            columns: [("parameter", .left), ("chosen", .right), ("objective at chosen", .right), ("lowest in sweep", .right),
-                      ("swept", .right)],
+            columns: [("parameter", .left), ("chosen", .right), ("objective at chosen", .right),
+                      ("lowest meeting every limit", .right), ("swept", .right)],
             rows: report.sensitivity.sweeps.map { sweep in
-                let finite = sweep.points.filter { $0.value.isFinite && $0.objective.isFinite }
-                let best = finite.min { $0.objective < $1.objective }
-                let nearest = finite.min { abs($0.value - sweep.chosen) < abs($1.value - sweep.chosen) }
-                let values = finite.map(\.value)
-                let swept = values.min().flatMap { low in values.max().map { (low, $0) } }
+                let s = Self.summary(sweep)
+                let swept = s.values.min().flatMap { low in s.values.max().map { (low, $0) } }
+                let lowest = s.lowestFeasible.map { "\(Format.smart($0.objective)) at \(Format.value($0.value, unit: sweep.unit))" } ?? "none"
                 return ReportTable.Row(cells: [
                     .init(sweep.parameter),
                     .init(Format.value(sweep.chosen, unit: sweep.unit)),
-                    .init(nearest.map { Format.smart($0.objective) } ?? "–"),
-                    .init(best.map { "\(Format.smart($0.objective)) at \(Format.value($0.value, unit: sweep.unit))" } ?? "–"),
-                    .init(swept.map { "\(Format.smart($0.0)) … \(Format.value($0.1, unit: sweep.unit)), \(values.count) points" } ?? "–"),
+                    .init(s.atChosen.map { Format.smart($0.objective) } ?? "–"),
+                    .init(lowest + (s.beatsChosen ? " (lower than chosen)" : ""), s.beatsChosen ? .warn : nil),
+                    .init(swept.map { "\(Format.smart($0.0)) … \(Format.value($0.1, unit: sweep.unit)), \(s.values.count) points" } ?? "–"),
                 ])
             })
     }
 
+    /// What the sweeps say about the chosen point: whether moving one
+    /// constant alone finds a better point that meets every limit (said
+    /// plainly when it does), and what the lower points that miss a limit
+    /// are.
+    var sweepSentence: String {
+        let sweeps = report.sensitivity.sweeps.map { ($0, Self.summary($0)) }
+        guard !sweeps.isEmpty else { return "" }
+        let chosen = sweeps.compactMap { $0.1.atChosen?.objective }.first
+        let head = "Each constant swept over its range with the others at their chosen values, on the training people;"
+            + " the objective is the one the search minimised"
+            + (chosen.map { " (\(Format.smart($0)) at the chosen constants)" } ?? "") + "."
+        let better = sweeps.filter { $0.1.beatsChosen }
+        let infeasible = sweeps.filter { $0.1.lowerInfeasible != nil }.count
+        var text = head
+        if better.isEmpty {
+            text += " No single constant moved alone reaches a lower objective while meeting every budget and intent limit."
+        } else {
+            text += " The sweep found lower objectives that meet every limit, which the search missed: "
+                + better.compactMap { sweep, s in
+                    s.lowestFeasible.map { "\(sweep.parameter) at \(Format.value($0.value, unit: sweep.unit)) (\(Format.smart($0.objective)))" }
+                }.joined(separator: ", ")
+                + "; the search ran out of evaluations before trying them (more --max-evals may find them)."
+        }
+        if infeasible > 0 {
+            text += " In \(infeasible) sweep\(infeasible == 1 ? "" : "s") lower values miss a budget or an intent limit"
+                + " (red dots on the charts): they are not better points."
+        }
+        return text
+    }
+
+    /// One y range for every sweep chart, so the same change in the
+    /// objective is as steep on each: a constant that barely matters
+    /// draws flat, one that matters steep.
+    var sweepObjectiveRange: ClosedRange<Double>? {
+        let objectives = report.sensitivity.sweeps.flatMap { $0.points.map(\.objective) }.filter(\.isFinite)
+        guard let low = objectives.min(), let high = objectives.max() else { return nil }
+        // At least two hundredths of the objective (two points of misfires)
+        // tall: sweeps that all barely move draw flat, with ticks of three
+        // decimals, not a magnified 0.0001 with six.
+        let pad = max(0, Self.minimumSweepSpan - (high - low)) / 2
+        return max(0, low - pad)...(high + pad)
+    }
+
+    static let minimumSweepSpan = 0.02
+
+    /// The Pareto sweep's settings, least latency first: the limit each
+    /// was searched under, what it achieved, and its misfire rate on the
+    /// training people (the front's measure) and on the held-out people.
     var paretoTable: ReportTable {
-        let front = report.sensitivity.pareto.filter(\.onFront).sorted { $0.latencyMs < $1.latencyMs }
+        let points = report.sensitivity.pareto.sorted { ($0.latencyMs, $0.misfireRate) < ($1.latencyMs, $1.misfireRate) }
+        let budget = report.sensitivity.paretoBudget
+        let measure = budget.map { "p\(Format.smart($0.percentile))" } ?? "latency"
         return ReportTable(
-            columns: [("latency", .right), ("misfire rate", .right), ("", .left)],
-            rows: front.map {
-                ReportTable.Row(cells: [.init(Format.ms($0.latencyMs)), .init(Format.percent($0.misfireRate)),
-                                        .init($0.chosen ? "chosen" : "", $0.chosen ? .ok : nil)])
+            columns: [("limit searched", .right), ("\(measure) achieved", .right), ("training misfires", .right),
+                      ("held-out misfires", .right), ("training objective", .right), ("", .left)],
+            rows: points.map { p in
+                let note = p.chosen ? "chosen" : p.onFront ? "on the front" : "dominated"
+                return ReportTable.Row(cells: [
+                    .init(p.limitMs.map { "≤ " + Format.ms($0) } ?? "–"), .init(Format.ms(p.latencyMs)),
+                    .init(Format.percent(p.misfireRate)), .init(p.holdoutMisfireRate.map { Format.percent($0) } ?? "–"),
+                    .init(p.trainObjective.map(Format.smart) ?? "–"),
+                    .init(note, p.chosen ? .ok : p.onFront ? nil : .dim),
+                ])
             })
+    }
+
+    /// What the front trades, and why the chosen setting was chosen over a
+    /// faster one the held-out people rate the same.
+    var paretoSentence: String? {
+        let points = report.sensitivity.pareto
+        guard let chosen = points.first(where: \.chosen) else { return nil }
+        let name = report.sensitivity.paretoBudget.map { "\($0.gesture) p\(Format.smart($0.percentile))" } ?? "the budgeted latency"
+        var text = "The front tightens one budget, \(name), below its limit"
+            + (report.sensitivity.paretoBudget.map { " of \(Format.ms($0.limitMs))" } ?? "")
+            + " and searches again at each level; rates are the training people's, the data the search ranks by."
+            + " The chosen setting: \(Format.ms(chosen.latencyMs)), \(Format.percent(chosen.misfireRate)) training misfires"
+            + (chosen.holdoutMisfireRate.map { " (\(Format.percent($0)) held out)" } ?? "") + "."
+        let faster = points.filter { !$0.chosen && $0.onFront && $0.latencyMs < chosen.latencyMs }
+            .sorted { $0.latencyMs > $1.latencyMs }
+        if points.count == 1 {
+            text += " No tightened limit found a setting that meets every budget and intent limit: the chosen one is the only point."
+        }
+        if let next = faster.first {
+            text += " The next faster, \(Format.ms(next.latencyMs)), costs \(Format.percent(next.misfireRate)) training misfires"
+                + (next.holdoutMisfireRate.map { " (\(Format.percent($0)) held out)" } ?? "") + "."
+        }
+        // A neighbour the held-out people rate the same: the search could
+        // not know, it never sees them.
+        if let held = chosen.holdoutMisfireRate, let chosenObjective = chosen.trainObjective,
+           let twin = points.first(where: { !$0.chosen && $0.holdoutMisfireRate.map { Format.percent($0) == Format.percent(held) } == true }),
+           let twinObjective = twin.trainObjective {
+            let why = twinObjective > chosenObjective
+                ? "a higher training objective (\(Format.smart(twinObjective)) against \(Format.smart(chosenObjective)))"
+                : "no higher training objective (\(Format.smart(twinObjective)) against \(Format.smart(chosenObjective))), but it was found under a tighter limit, after the search had chosen"
+            text += " The setting at \(Format.ms(twin.latencyMs)) has the same held-out rate (\(Format.percent(held))) and \(why):"
+                + " the search chooses on the training people only; the held-out people judge its choice afterwards."
+        }
+        return text
     }
 
     // MARK: - 7. Search
 
+    /// The search in one sentence, in the quantity its chart plots: the
+    /// exact training objective of feasible evaluations (an evaluation
+    /// that misses a budget or an intent limit is no candidate, however
+    /// low its objective). The best ends at the chosen constants' value,
+    /// the one the sensitivity table shows at the chosen point.
     var searchSentence: String {
         let steps = report.search
-        guard let first = steps.first, let best = steps.min(by: { $0.bestSoFar < $1.bestSoFar }) else {
-            return "The search recorded no evaluations."
+        guard let first = steps.first else { return "The search recorded no evaluations." }
+        let start = "\(steps.count) evaluations of the exact objective on the training people, from \(Format.smart(first.objective))"
+            + " at the reference constants" + (first.feasible == false ? " (which miss a budget or an intent limit)" : "")
+        guard let best = steps.compactMap(\.bestSoFar).min() else {
+            return start + "; none met every budget and intent limit."
         }
-        let firstBest = steps.first { $0.bestSoFar <= best.bestSoFar }?.evaluation ?? best.evaluation
-        return "\(steps.count) evaluations; the objective went from \(Format.smart(first.objective)) at the start "
-            + "to \(Format.smart(best.bestSoFar)), first reached at evaluation \(firstBest)."
+        let firstFeasible = steps.first { $0.bestSoFar != nil }?.evaluation ?? 1
+        let reached = steps.first { ($0.bestSoFar ?? .infinity) <= best }?.evaluation ?? firstFeasible
+        let infeasible = steps.filter { $0.feasible == false }.count
+        let bestClause = "the best that meets them all, \(Format.smart(best)), first at evaluation \(reached), is the chosen constants' objective."
+        return start + ". "
+            + (firstFeasible > 1 ? "The first to meet every budget and intent limit came at evaluation \(firstFeasible); " + bestClause
+                : "The" + bestClause.dropFirst(3))
+            + (infeasible > 0 ? " \(infeasible) evaluations missed a limit and count for nothing, however low their objective." : "")
     }
 
     // MARK: - 8. Examples
@@ -319,10 +478,25 @@ struct ReportFindings {
         return "\(model) (\(Format.smart(device.screenWidth))×\(Format.smart(device.screenHeight)) pt)"
     }
 
+    /// What fired, exactly as it happened: a missed gesture that began
+    /// and sprang back says so (it was recognized, never committed), a
+    /// dead zone says the response came only late.
     static func recognizedText(_ example: TuningReport.Example) -> String {
         guard let recognized = example.recognized else { return "nothing" }
-        guard let at = example.recognizedAt else { return recognized }
-        return "\(recognized) at \(Format.ms(Double(at - example.label.start) / 1000)) after the label start"
+        let at = example.recognizedAt.map { " at \(Format.ms(Double($0 - example.label.start) / 1000)) after the label start" } ?? ""
+        switch example.kind {
+        case .missed: return "\(recognized) began\(at) but sprang back without committing"
+        case .deadZone:
+            return "\(recognized)\(at), only after a stretch without response" + (example.detail.map { " (\($0))" } ?? "")
+        case .wrong, .spurious: return recognized + at
+        }
+    }
+
+    /// `the same for 12 gestures of 5 people`.
+    static func sharedText(_ example: TuningReport.Example) -> String? {
+        example.sharedBy.map {
+            "\($0.gestures) held-out gesture\($0.gestures == 1 ? "" : "s") of \($0.people) \($0.people == 1 ? "person" : "people")"
+        }
     }
 
     /// The gesture as the subject of a sentence: "a tab-swipe left",
@@ -342,6 +516,8 @@ struct ReportFindings {
         let what: String
         switch example.kind {
         case .wrong: what = fixed ? "fired \(recognized) instead" : "still fires \(recognized) instead"
+        case .missed where example.recognized != nil:
+            what = fixed ? "began \(recognized) but sprang back without committing" : "still begins \(recognized) but springs back without committing"
         case .missed: what = fixed ? "fired nothing" : "still fires nothing"
         case .deadZone: what = fixed ? "fired \(recognized) only late" : "still fires \(recognized) only late"
         case .spurious: what = fixed ? "fired \(recognized) though nothing was meant" : "still fires \(recognized) though nothing was meant"
@@ -349,15 +525,18 @@ struct ReportFindings {
         return fixed ? what + " before tuning and is handled correctly after" : what
     }
 
-    func exampleTable(_ examples: [TuningReport.Example], recognizedTitle: String) -> ReportTable {
+    /// Remaining misfires, or (`fixed`) the misfires before tuning that
+    /// tuning fixed, named as such in the column titles.
+    func exampleTable(_ examples: [TuningReport.Example], fixed: Bool) -> ReportTable {
         ReportTable(
             columns: [("session", .left), ("user", .left), ("device", .left), ("meant", .left), ("target", .left),
-                      ("note", .left), ("misfire", .left), (recognizedTitle, .left)],
+                      ("note", .left), (fixed ? "misfire before tuning" : "misfire", .left),
+                      (fixed ? "recognized before tuning" : "recognized", .left), ("same pattern", .right)],
             rows: examples.map { example in
                 ReportTable.Row(cells: [
                     .init(example.sessionID), .init(example.user ?? "–"), .init(Self.deviceText(example.device)),
                     .init(Self.intentText(example.label)), .init(example.label.target ?? "–"), .init(example.label.note ?? "–"),
-                    .init(example.kind.title), .init(Self.recognizedText(example)),
+                    .init(example.kind.title), .init(Self.recognizedText(example)), .init(Self.sharedText(example) ?? "–"),
                 ])
             })
     }
@@ -380,6 +559,11 @@ struct ReportFindings {
             })
     }
 
+    /// `35 with labelled gestures (9072 gestures): u00, u01, …`.
+    static func peopleText(_ people: [String], gestures: Int) -> String {
+        "\(people.count) with labelled gestures (\(gestures) gestures): \(people.joined(separator: ", "))"
+    }
+
     static func leastServed(_ rows: [TuningReport.BreakdownRow]) -> TuningReport.BreakdownRow? {
         rows.max { ($0.after.rate, $0.group) < ($1.after.rate, $1.group) }
     }
@@ -393,14 +577,21 @@ struct ReportFindings {
             ("sessions", "\(run.sessions)"),
             ("labelled gestures", "\(run.gestures)"),
             ("split", run.split.rule),
-            ("training users", "\(run.split.trainUsers.count) (\(run.split.trainGestures) gestures): \(run.split.trainUsers.joined(separator: ", "))"),
-            ("held-out users", "\(run.split.holdoutUsers.count) (\(run.split.holdoutGestures) gestures): \(run.split.holdoutUsers.joined(separator: ", "))"),
+            ("training people", Self.peopleText(run.split.trainUsers, gestures: run.split.trainGestures)),
+            ("held-out people", Self.peopleText(run.split.holdoutUsers, gestures: run.split.holdoutGestures)),
             ("seed", "\(run.seed)"),
             ("objective", run.objective),
             ("method", run.method),
             ("evaluations", "\(run.evaluations)"),
             ("search time", "\(Format.fixed(run.seconds, 1)) s"),
         ]
+        let unlabelled = (run.split.trainUnlabelled ?? []) + (run.split.holdoutUnlabelled ?? [])
+        if !unlabelled.isEmpty {
+            // Replayed with the rest, but without labels nothing is judged:
+            // they are no people of the misfire rates.
+            rows.insert(("unlabelled recordings", "\(unlabelled.count), not counted as people (no labels to judge them by): "
+                            + unlabelled.sorted().joined(separator: ", ")), at: 6)
+        }
         if let generatedAt = run.generatedAt { rows.append(("generated", generatedAt)) }
         for (name, version) in run.versions.sorted(by: { $0.key < $1.key }) {
             rows.append(("version of \(name)", version))

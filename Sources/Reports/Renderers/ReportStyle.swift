@@ -109,8 +109,15 @@ enum ReportStyle {
     table{font-size:13px}
     th,td{padding:4px 6px}
     thead th{white-space:normal}
-    tbody th.text{max-width:11em;overflow-wrap:break-word}
-    td.text{min-width:14em}
+    table.cards,table.cards tbody,table.cards tr,table.cards th,table.cards td{display:block}
+    table.cards thead{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)}
+    table.cards tr{border:1px solid var(--border);border-radius:8px;padding:4px 10px;margin:0 0 8px}
+    table.cards tbody th{border:0;padding:2px 0;font-weight:600;overflow-wrap:anywhere}
+    table.cards td{display:flex;justify-content:space-between;align-items:baseline;gap:12px;border:0;padding:2px 0;\
+    white-space:normal;text-align:right;overflow-wrap:anywhere}
+    table.cards td::before{content:attr(data-label);color:var(--muted);text-align:left;font-weight:400;flex:0 1 45%}
+    table.cards td:empty{display:none}
+    tr.least{background:rgba(var(--bad-rgb),.08)}
     }
     @media print{
     :root{--bg:#fff;--fg:#000;--muted:#444;--grid:#ddd;--border:#bbb;--panel:#fff;--accent:#0969da;--before:#6e7781;\

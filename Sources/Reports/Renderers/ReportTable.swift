@@ -38,6 +38,11 @@ struct ReportTable: Sendable, Hashable {
     }
 
     /// The HTML form: header cells with `scope`, numbers right-aligned.
+    ///
+    /// On a narrow screen the style sheet lays each row out as a card (the
+    /// row's first cell as its title, then one `column: value` line per
+    /// cell), so before, after and verdict stay on screen without scrolling
+    /// sideways; each cell carries its column title as `data-label` for that.
     var markup: Markup {
         let head = Markup.el(.tr, children: columns.map {
             .el(.th, [.scope: "col", .class: $0.alignment == .right ? "num" : "text"], text: $0.title)
@@ -53,13 +58,16 @@ struct ReportTable: Sendable, Hashable {
                 case .dim: classes.append("dim")
                 case nil: break
                 }
-                return index == 0
-                    ? .el(.th, [.scope: "row", .class: classes.joined(separator: " ")], text: cell.text)
-                    : .el(.td, [.class: classes.joined(separator: " ")], text: cell.text)
+                if index == 0 {
+                    return .el(.th, [.scope: "row", .class: classes.joined(separator: " ")], text: cell.text)
+                }
+                var attributes: [Markup.Attribute: String] = [.class: classes.joined(separator: " ")]
+                if index < columns.count, !columns[index].title.isEmpty { attributes[.dataLabel] = columns[index].title }
+                return .el(.td, attributes, text: cell.text)
             }
             return .el(.tr, row.highlighted ? [.class: "least"] : [:], children: cells)
         }
         return .el(.div, [.class: "scroll"],
-                   .el(.table, [:], .el(.thead, [:], head), .el(.tbody, children: body)))
+                   .el(.table, [.class: "cards"], .el(.thead, [:], head), .el(.tbody, children: body)))
     }
 }
