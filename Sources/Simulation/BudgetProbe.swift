@@ -14,6 +14,14 @@ import Recognizers
 /// only two constants together could break would be called fixed), and it
 /// costs two replays per probed constant, every budget measured in each.
 ///
+/// A bound can overshoot: a 3 s long press is never held, so at that bound
+/// the long-press budget has no observation at all and cannot be missed,
+/// while a 1.2 s press misses it. Where a bound silences a budget the value
+/// in use observes, the probe halves the way back towards that value (on
+/// the constant's own scale, up to ``halvings`` times) until the gesture
+/// fires again, and judges the budget there. (No observation at all is not
+/// a miss here: whether a gesture fires is the misfire count's business.)
+///
 /// Typical fixed budgets: a tap that wins at once is recognized on its lift
 /// sample (response 0 ms whatever the constants); a haptic measured from
 /// the threshold crossing to the next touch sample is set by the sampling.
@@ -50,14 +58,35 @@ public enum BudgetProbe {
         options.measureSprings = options.budgets.contains { $0.measure == .settleTime || $0.measure == .overshoot }
         // A bound equal to the value in use needs no replay of its own.
         let base = try simulator.scene?.effectiveParameters(simulator.parameters) ?? simulator.parameters
+        func replay(_ name: String, at value: Double) throws -> [BudgetCheck] {
+            var probe = simulator
+            probe.options = options
+            probe.parameters = simulator.parameters.merging(try ParameterSet([name: value]))
+            return try probe.run(corpus: corpus).budgets
+        }
         probe: for parameter in probing {
             let spec = parameter.spec
             for bound in [spec.lower, spec.upper] where bound != base[parameter] {
-                var probe = simulator
-                probe.options = options
-                probe.parameters = simulator.parameters.merging(try ParameterSet([spec.name: bound]))
-                let result = try probe.run(corpus: corpus)
-                for (k, check) in result.budgets.enumerated()
+                var value = bound
+                var budgets = try replay(spec.name, at: value)
+                // Silenced where the value in use observes it: back towards that value.
+                var halving = 0
+                while halving < halvings,
+                      budgets.indices.contains(where: { budgets[$0].count == 0 && checks[unresolved[$0]].count > 0
+                          && witness[unresolved[$0]] == nil })
+                {
+                    halving += 1
+                    value = spec.midpoint(value, base[parameter])
+                    if spec.integer { value = value.rounded() }
+                    guard value != base[parameter], spec.accepts(value) else { break }
+                    let closer = try replay(spec.name, at: value)
+                    for k in budgets.indices where budgets[k].count == 0 { budgets[k] = closer[k] }
+                    for (k, check) in closer.enumerated()
+                    where check.count > 0 && !check.passed && witness[unresolved[k]] == nil {
+                        witness[unresolved[k]] = [spec.name: value]
+                    }
+                }
+                for (k, check) in budgets.enumerated()
                 where check.count > 0 && !check.passed && witness[unresolved[k]] == nil {
                     witness[unresolved[k]] = [spec.name: bound]
                 }
@@ -71,5 +100,17 @@ public enum BudgetProbe {
                     + " bound of its range leaves it within its limit"
         }
         return finish()
+    }
+
+    /// How many times a probe halves the way back from a bound that
+    /// silences a budget: 3 (an eighth of the way left at most).
+    public static let halvings = 3
+}
+
+extension ParameterSpec {
+    /// Halfway between two values on the constant's scale: geometric for a
+    /// log-scale constant with both values positive, else arithmetic.
+    func midpoint(_ a: Double, _ b: Double) -> Double {
+        logScale && a > 0 && b > 0 ? (a * b).squareRoot() : (a + b) / 2
     }
 }
