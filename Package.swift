@@ -128,7 +128,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "GestureTuneEndToEndTests",
-            dependencies: ["GestureTuneCLI", "TraceStore", "Tuning", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "GestureTuneCLI", "TraceStore", "Tuning", "Simulation", "Recognizers", "TraceModel",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

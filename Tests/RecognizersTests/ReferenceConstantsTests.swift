@@ -33,3 +33,29 @@ struct ReferenceConstantsTests {
         #expect(Scene.epilogue.tunableParameters.allSatisfy { !$0.name.contains("budget") })
     }
 }
+
+// MARK: - The README's table
+
+/// The README's table is the one place this Markdown is read, so it is
+/// built here, beside the test that holds the README to it.
+///
+/// A Markdown table of `parameters` — name, default, unit, source — in the
+/// order given: the README's "The reference app's constants".
+///
+/// ```swift
+/// print(constantsTable([.tabSwipeDirectionalBias]))
+/// // | constant | default | unit | source |
+/// // |---|---:|---|---|
+/// // | `tabSwipe.directionalBias` | 3.5 | × | the reference app |
+/// ```
+func constantsTable(_ parameters: [Parameter]) -> String {
+    func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
+    }
+    var lines = ["| constant | default | unit | source |", "|---|---:|---|---|"]
+    for parameter in parameters {
+        let spec = parameter.spec
+        lines.append("| `\(spec.name)` | \(number(spec.defaultValue)) | \(spec.unit.isEmpty ? "–" : spec.unit) | \(spec.source.label) |")
+    }
+    return lines.joined(separator: "\n")
+}

@@ -71,7 +71,7 @@ struct IngestCommand: ParsableCommand {
         do {
             let outcome = try traceStore.ingest(
                 path: path, displayName: file, format: input.format, options: options,
-                progress: { done, total in bar.update(done: done, total: total) })
+                progress: { done, total in bar.updateEvents(done: done, total: total) })
             switch outcome {
             case .alreadyImported(let name, let when):
                 if !json { Console.out("\(file): already imported (as \(name) at \(when)); nothing to do") }
