@@ -225,7 +225,7 @@ struct Tally: Sendable {
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
             }
-            let value = Distribution.percentile(values.sorted(), budget.percentile)
+            let value = Percentile.of(sorted: values.sorted(), budget.percentile) ?? 0
             return BudgetCheck(
                 budget: budget, count: values.count, value: value,
                 overLimit: values.filter { $0 > budget.limit }.count, passed: value <= budget.limit)

@@ -123,20 +123,14 @@ extension TraceStore {
     }
 
     /// Nearest-rank quantiles of a histogram of integer values.
+    /// p5, median and p95 of a histogram of integer values (µs), scaled:
+    /// Percentile's one definition (interpolated), like every percentile
+    /// gesturetune prints.
     static func quantiles(_ histogram: [Int64: Int], scale: Double) -> StoreStatistics.Quantiles? {
-        let total = histogram.values.reduce(0, +)
-        guard total > 0 else { return nil }
-        let sorted = histogram.sorted { $0.key < $1.key }
-        func at(_ p: Double) -> Double {
-            let rank = Int((p * Double(total - 1)).rounded())
-            var seen = 0
-            for (value, count) in sorted {
-                seen += count
-                if seen > rank { return Double(value) * scale }
-            }
-            return Double(sorted.last?.key ?? 0) * scale
-        }
-        return .init(p5: at(0.05), p50: at(0.5), p95: at(0.95), count: total)
+        let bins = histogram.sorted { $0.key < $1.key }.map { (value: Double($0.key) * scale, count: $0.value) }
+        guard let p5 = Percentile.of(histogram: bins, 5), let p50 = Percentile.of(histogram: bins, 50),
+              let p95 = Percentile.of(histogram: bins, 95) else { return nil }
+        return .init(p5: p5, p50: p50, p95: p95, count: bins.reduce(0) { $0 + $1.count })
     }
 
     static func number(_ value: Double) -> String {

@@ -1,6 +1,7 @@
 import Foundation
 import GSL
 import Testing
+import TraceModel
 @testable import Tuning
 
 @Suite struct ClopperPearsonTests {
@@ -65,6 +66,22 @@ import Testing
         #expect(result.exactPValue < 0.01)
     }
 
+    /// What the report's own exact McNemar (deleted; it duplicated this one)
+    /// promised, kept here: exact binomial tails, two-sided symmetry, the
+    /// switch to χ² at 25 discordant pairs, and thousands of pairs without
+    /// overflow.
+    @Test func exactTailsSymmetryThresholdAndLargeCounts() {
+        #expect(abs(McNemar.test(worsened: 2, improved: 8).exactPValue - 0.109375) < 1e-12)   // 2·(1+10+45)/1024
+        #expect(abs(McNemar.test(worsened: 0, improved: 10).exactPValue - 0.001953125) < 1e-15)   // 2/1024
+        #expect(McNemar.test(worsened: 8, improved: 2).pValue == McNemar.test(worsened: 2, improved: 8).pValue)
+        #expect(McNemar.test(worsened: 0, improved: 1).pValue == 1)
+        #expect(McNemar.test(worsened: 12, improved: 12).method == .exactBinomial)        // 24 < 25
+        #expect(McNemar.test(worsened: 12, improved: 13).method == .chiSquaredWithContinuityCorrection)
+        let large = McNemar.test(worsened: 5_000, improved: 6_000)
+        #expect(large.exactPValue > 0 && large.exactPValue < 1e-20, "\(large.exactPValue)")
+        #expect(large.pValue > 0 && large.pValue < 1e-20, "\(large.pValue)")
+    }
+
     @Test func noDiscordantPairsMeansNoEvidence() {
         let result = McNemar.test(worsened: 0, improved: 0, unchanged: 40)
         #expect(result.pValue == 1)
@@ -117,5 +134,21 @@ import Testing
         // P(X ≤ 1 | n = 3, ½) = 4/8, doubled and capped at 1.
         #expect(result.exactPValue == 1)
         #expect(McNemar.test(before: [true], after: []) == nil)
+    }
+}
+
+// MARK: - One percentile definition, GSL's numbers
+
+/// TraceModel's Percentile and GSL's quantile are the same definition
+/// (linear interpolation between closest ranks): Tuning may use either.
+@Suite struct PercentileAgreesWithGSLTests {
+    @Test func sameNumbersAsGSL() throws {
+        let rng = try RandomGenerator(seed: 11)
+        let sample = (0 ..< 257).map { _ in rng.lognormal(zeta: 3, sigma: 0.6) }.sorted()
+        for p in [0.0, 1, 5, 25, 50, 62.5, 95, 99, 100] {
+            let ours = try #require(Percentile.of(sorted: sample, p))
+            let gsl = try #require(Statistics.quantile(sorted: sample, p / 100))
+            #expect(abs(ours - gsl) <= 1e-12 * max(1, abs(gsl)), "p\(p): \(ours) vs \(gsl)")
+        }
     }
 }

@@ -26,13 +26,8 @@ public struct TuningData: Sendable {
     /// - Throws: ``ObjectiveError`` when either side would be empty (too few
     ///   users for the fraction), or no session has a label.
     public init(sessions: [Session], holdoutFraction: Double = 0.25) throws {
-        var train: [Session] = [], holdout: [Session] = []
-        for session in sessions {
-            switch holdoutSide(user: session.header.user, session: session.id, holdoutFraction: holdoutFraction) {
-            case .train: train.append(session)
-            case .holdout: holdout.append(session)
-            }
-        }
+        // The one split rule (Simulation's), which HoldoutReplay applies too.
+        let (train, holdout) = splitByUser(sessions, holdoutFraction: holdoutFraction)
         try self.init(train: train, holdout: holdout)
     }
 

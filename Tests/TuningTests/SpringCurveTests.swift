@@ -1,8 +1,8 @@
 import GesturePhysics
 import Testing
-@testable import Reports
+@testable import Tuning
 
-/// The springs section draws each curve against a "rest" line at 1 and prints
+/// The report's springs section (fed by HoldoutReplay) draws each curve against a "rest" line at 1 and prints
 /// the overshoot as a percentage: both must be fractions of the distance.
 @Suite struct SpringCurveTests {
     @Test func curvesAreFractionsOfTheDistanceToRest() throws {
