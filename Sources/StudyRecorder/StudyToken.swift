@@ -1,4 +1,5 @@
 import Foundation
+import TraceStore
 
 // MARK: - The per-study secret in the participant URL
 
@@ -8,7 +9,7 @@ public enum StudyToken {
     /// `count` random bytes as lowercase hex, from the system's CSPRNG.
     public static func random(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }.lowercaseHex
     }
 
     /// Compares in time independent of where the strings differ, so the

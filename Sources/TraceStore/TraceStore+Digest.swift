@@ -27,7 +27,7 @@ extension TraceStore {
                     sha.update(data: Array(row.description.utf8))
                 }
             }
-            return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            return sha.finalize().lowercaseHex
         }
     }
 

@@ -228,6 +228,6 @@ extension TraceStore {
             }
             sha.update(data: chunk)
         }
-        return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        return sha.finalize().lowercaseHex
     }
 }

@@ -237,3 +237,21 @@ struct TraceStoreTests {
         #expect(try store.integrityCheck() == "ok")
     }
 }
+
+// MARK: - Digests as text
+
+/// Every digest the store writes goes through one hex spelling.
+@Suite("hex digests")
+struct HexTests {
+    @Test func twoLowercaseDigitsAByte() {
+        #expect([UInt8]([0x00, 0x0F, 0xA5, 0xFF, 0x10]).lowercaseHex == "000fa5ff10")
+        #expect([UInt8]().lowercaseHex == "")
+    }
+
+    @Test func storeDigestsAreSixtyFourHexDigits() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hex-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let digest = try TraceStore(path: path).contentDigest()
+        #expect(digest.count == 64 && digest.allSatisfy { "0123456789abcdef".contains($0) })
+    }
+}

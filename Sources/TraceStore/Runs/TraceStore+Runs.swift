@@ -267,7 +267,7 @@ extension TraceStore {
                 let hash: String? = row[1]
                 sha.update(data: Array((name + "\u{1F}" + (hash ?? "") + "\u{1E}").utf8))
             }
-            return sha.finalize().map { String(format: "%02x", $0) }.joined()
+            return sha.finalize().lowercaseHex
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 // MARK: - Coordinate line searches: one constant at a time
 
@@ -132,7 +133,7 @@ public struct CoordinateSearch: Sendable {
                 }
                 candidates = Array(candidates.prefix(budget - spent))
                 let frozen = candidates
-                let evaluations = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
+                let evaluations = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
                     objective(frozen[i], t)
                 }
                 spent += frozen.count

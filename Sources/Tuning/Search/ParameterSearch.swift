@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import GSL
 
 // MARK: - The search driver
@@ -171,7 +172,7 @@ public struct ParameterSearch: Sendable {
     public func evaluate(_ points: [ParameterValues], temperature: Double = 0,
                          objective: @escaping SearchObjective) -> [Evaluation] {
         let clamped = points.map(space.clamped)
-        return ParallelEvaluation.map(clamped.count, width: max(1, min(configuration.parallelism, 2))) { i in
+        return ParallelMap.map(clamped.count, width: max(1, min(configuration.parallelism, 2))) { i in
             objective(clamped[i], temperature)
         }
     }
@@ -209,7 +210,7 @@ public struct ParameterSearch: Sendable {
         }
         let space = self.space
         let points = pending
-        let evaluations = ParallelEvaluation.map(points.count, width: configuration.parallelism) { i in
+        let evaluations = ParallelMap.map(points.count, width: configuration.parallelism) { i in
             objective(points[i], temperature)
         }
         for (values, evaluation) in zip(pending, evaluations) {

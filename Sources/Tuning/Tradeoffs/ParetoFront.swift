@@ -87,7 +87,7 @@ public struct ParetoFront: Sendable, Hashable, Codable {
             }
         }
         let frozen = probes
-        let probed = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
+        let probed = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
             objective.evaluateDetailed(frozen[i], on: .train)?.budgets
         }
         let firstFraction = fractions.first ?? 1

@@ -60,7 +60,7 @@ public enum Sensitivity {
             for value in Set(values).sorted() { jobs.append(Job(parameter: i, value: value)) }
         }
         let frozen = jobs
-        let measured = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { k -> SensitivityCurve.Point in
+        let measured = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { k -> SensitivityCurve.Point in
             let job = frozen[k]
             var values = center
             values[space.parameters[job.parameter].name] = job.value
