@@ -1,5 +1,6 @@
 import Foundation
 @testable import GestureTuneCLI
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 import TraceImport
 import TraceModel
@@ -6,18 +7,8 @@ import TraceModel
 
 // MARK: - Helpers
 
-func fixture(_ path: String) -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url.deleteLastPathComponent()
-    }
-    // `shared/` sits beside the repository (CI); from a worktree, further up.
-    url.deleteLastPathComponent()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("shared/fixtures").path) {
-        url.deleteLastPathComponent()
-    }
-    return url.appendingPathComponent("shared/fixtures/\(path)").path
-}
+/// A file below `shared/fixtures` (the one search is the support target's).
+func fixture(_ path: String) -> String { TestPaths.sharedFixture(path) }
 
 let flutter = fixture("velocity/flutter-velocity.jsonl")
 

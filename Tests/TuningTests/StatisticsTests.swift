@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import GSL
 import Testing
 import TraceModel
@@ -50,18 +51,18 @@ import TraceModel
         let result = McNemar.test(pairs)
         #expect(result.worsened == 2 && result.improved == 9 && result.unchanged == 85)
         #expect(result.method == .exactBinomial)
-        #expect(abs(result.pValue - 134.0 / 2048) < 1e-12)
+        #expect(isApproximatelyEqual(result.pValue, 134.0 / 2048, tolerance: 1e-12))
         // The approximation is still reported: (|2 − 9| − 1)² / 11 = 36 / 11.
-        #expect(abs(result.chiSquared - 36.0 / 11) < 1e-12)
-        #expect(abs(result.chiSquaredPValue - erfc((36.0 / 22).squareRoot())) < 1e-9)
+        #expect(isApproximatelyEqual(result.chiSquared, 36.0 / 11, tolerance: 1e-12))
+        #expect(isApproximatelyEqual(result.chiSquaredPValue, erfc((36.0 / 22).squareRoot()), tolerance: 1e-9))
     }
 
     @Test func largeTableUsesChiSquaredWithContinuityCorrection() {
         let result = McNemar.test(worsened: 30, improved: 12)
         #expect(result.method == .chiSquaredWithContinuityCorrection)
-        #expect(abs(result.chiSquared - 289.0 / 42) < 1e-12)
+        #expect(isApproximatelyEqual(result.chiSquared, 289.0 / 42, tolerance: 1e-12))
         // χ²(1) upper tail is erfc(√(x/2)).
-        #expect(abs(result.pValue - erfc((289.0 / 84).squareRoot())) < 1e-9)
+        #expect(isApproximatelyEqual(result.pValue, erfc((289.0 / 84).squareRoot()), tolerance: 1e-9))
         #expect(result.pValue < 0.01)
         #expect(result.exactPValue < 0.01)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
@@ -8,9 +9,7 @@ struct ReferenceConstantsTests {
     /// The README's table lists every constant the epilogue scene uses, with
     /// the catalogue's defaults, units and sources: it cannot drift.
     @Test func theReadmeTableIsTheCatalogues() throws {
-        let readme = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
+        let readme = TestPaths.inPackage("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "## The reference app's constants\n"))
         let end = try #require(text.range(of: "\n## Benchmarks", range: start.upperBound..<text.endIndex))
