@@ -260,6 +260,11 @@ struct Tally: Sendable {
 
 extension Intent {
     /// Position in `allCases`, for arrays indexed by intent.
+    ///
+    /// Written out like `GestureKind.ordinal` (the two enums begin with the
+    /// same five gestures, so their first lines read alike): a `switch` is a
+    /// jump table, where a table keyed by intent would hash once per label in
+    /// every evaluation's tally.
     var ordinal: Int {
         switch self {
         case .tap: 0

@@ -50,6 +50,14 @@ package struct TraceBuilder: Sendable {
     }
 
     /// Samples for a movement of `duration` seconds (at least one).
+    /// How long a movement by `delta` at `speed` (pt/s) takes, and in how
+    /// many samples (one per interval, at least one).
+    private func movement(by delta: (Double, Double), speed: Double) -> (duration: Double, steps: Int) {
+        let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
+        let duration = speed > 0 ? distance / speed : 0
+        return (duration, stepCount(duration))
+    }
+
     private func stepCount(_ duration: Double) -> Int {
         let steps = (duration / (Double(interval) / 1_000_000)).rounded(.up)
         return steps.isFinite ? Int(min(max(steps, 1), 1_000_000)) : 1
@@ -107,9 +115,7 @@ package struct TraceBuilder: Sendable {
             add(t, id, .stationary, p.0, p.1)
         }
         t = max(t, holdEnd)
-        let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
-        let duration = speed > 0 ? distance / speed : 0
-        let steps = stepCount(duration)
+        let (duration, steps) = movement(by: delta, speed: speed)
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)
@@ -212,9 +218,7 @@ package struct TraceBuilder: Sendable {
             if k > 0 { t += Micros(seconds: stagger) ?? 0 }
             add(t, ids[k], .began, center.0 + o.0, center.1 + o.1)
         }
-        let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
-        let duration = speed > 0 ? distance / speed : 0
-        let steps = stepCount(duration)
+        let (duration, steps) = movement(by: delta, speed: speed)
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)

@@ -207,3 +207,22 @@ struct LocatedJSON: Sendable {
         }
     }
 }
+
+// MARK: - A whole input, parsed
+
+/// What the JSON importers (Pointer Events, iOS study) start from: the
+/// input read as one document, and the one way they name where a node is.
+struct LocatedDocument {
+    let root: LocatedJSON
+    /// The input's name, as errors print it.
+    let file: String
+
+    /// Reads the whole input; errors name its file and line.
+    init(_ input: TraceInput) throws {
+        file = input.name
+        root = try LocatedJSON.parse(try input.readAll(), file: file)
+    }
+
+    /// `FILE:LINE` of a node.
+    func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
+}
