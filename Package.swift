@@ -19,6 +19,14 @@
 // `gesturetune` (GestureTuneCLI) puts them all behind one command;
 // it alone joins the optimizer's results to the store's run tables
 // (Reporting/OptimizationResult+Store.swift), so the optimizer needs no store.
+// GestureTuneTestSupport (TraceModel, Recognizers → it) serves the test
+// targets and ReplayBenchmark only.
+//
+// Access: `public` is the API of the library products (TraceModel; TraceImport
+// for the fuzz package). Modules that are no product's API say `package`
+// (Tuning, the test support, and the helpers shared across modules:
+// Percentile, ParallelMap, lowercaseHex); the other modules still say
+// `public`, to be converted module by module.
 
 import PackageDescription
 

@@ -27,7 +27,7 @@ extension TuningReport {
     /// - Parameters:
     ///   - replay: The run's held-out people replayed (examples already limited).
     ///   - corpus: How to name the data in the report (a path or a description).
-    public init(optimization result: OptimizationResult, replay: HoldoutReplay, corpus: String,
+    package init(optimization result: OptimizationResult, replay: HoldoutReplay, corpus: String,
                 versions: [String: String] = [:]) {
         let base = result.baseline.holdout, tuned = result.tuned.holdout
 

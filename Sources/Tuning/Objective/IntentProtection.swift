@@ -24,24 +24,24 @@ import Simulation
 /// `Δ = (broken − fixed) / n`, with variance
 /// `(broken + fixed − (broken − fixed)² / n) / n²` (the McNemar design's
 /// difference of paired proportions).
-public struct IntentChange: Sendable, Hashable, Codable {
-    public var labels: Int
+package struct IntentChange: Sendable, Hashable, Codable {
+    package var labels: Int
     /// Right with the reference, wrong with the candidate.
-    public var broken: Int
+    package var broken: Int
     /// Wrong with the reference, right with the candidate.
-    public var fixed: Int
+    package var fixed: Int
 
-    public init(labels: Int, broken: Int, fixed: Int) {
+    package init(labels: Int, broken: Int, fixed: Int) {
         self.labels = labels
         self.broken = broken
         self.fixed = fixed
     }
 
     /// The change of the misfire rate (a fraction; positive: worse).
-    public var change: Double { labels > 0 ? Double(broken - fixed) / Double(labels) : 0 }
+    package var change: Double { labels > 0 ? Double(broken - fixed) / Double(labels) : 0 }
 
     /// The one-sided 95 % upper confidence bound of ``change``.
-    public var upperBound: Double {
+    package var upperBound: Double {
         guard labels > 0 else { return 0 }
         let n = Double(labels), discordant = Double(broken + fixed), net = Double(broken - fixed)
         let variance = max(0, discordant - net * net / n) / (n * n)

@@ -23,71 +23,71 @@ import TraceModel
 /// let replay = try HoldoutReplay(result: result, sessions: sessions, scene: scene, threads: settings.parallelism)
 /// let report = try TuningReport(optimization: result, replay: replay, corpus: "datasets/epilogue")
 /// ```
-public struct HoldoutReplay: Sendable {
+package struct HoldoutReplay: Sendable {
     // MARK: Plain values for the report
 
     /// One point of a spring's motion: position as a fraction of the
     /// distance to rest (0 at release, 1 at rest), `t` seconds after release.
-    public struct CurvePoint: Sendable, Hashable {
-        public var t: Double
-        public var value: Double
+    package struct CurvePoint: Sendable, Hashable {
+        package var t: Double
+        package var value: Double
     }
 
     /// How one spring moves after a release.
-    public struct SpringCurve: Sendable, Hashable {
+    package struct SpringCurve: Sendable, Hashable {
         /// Every 10 ms over 1.2 s.
-        public var points: [CurvePoint]
+        package var points: [CurvePoint]
         /// Seconds until the motion stays within the settle tolerance.
-        public var settleTime: Double
+        package var settleTime: Double
         /// Largest excursion past rest, as a fraction of the distance.
-        public var overshoot: Double
+        package var overshoot: Double
     }
 
     /// A tuned spring released at one speed seen in the data.
-    public struct SpringRelease: Sendable, Hashable {
+    package struct SpringRelease: Sendable, Hashable {
         /// `tabSwipe`, `cardSwipe`.
-        public var spring: String
+        package var spring: String
         /// `typical` (median release speed) or `fast` (95th percentile).
-        public var velocityName: String
+        package var velocityName: String
         /// Points per second towards rest.
-        public var releaseVelocity: Double
-        public var baseline: SpringCurve
-        public var tuned: SpringCurve
+        package var releaseVelocity: Double
+        package var baseline: SpringCurve
+        package var tuned: SpringCurve
     }
 
     /// One misfired label with the touches around it.
-    public struct Misfire: Sendable, Hashable {
-        public var sessionID: String
-        public var user: String?
-        public var device: Device
-        public var label: Label
+    package struct Misfire: Sendable, Hashable {
+        package var sessionID: String
+        package var user: String?
+        package var device: Device
+        package var label: Label
         /// The simulator's outcome (`wrong`, `missed`, `dead-zone`, `spurious`).
-        public var outcome: String
+        package var outcome: String
         /// What fired instead, or `nil`.
-        public var recognized: String?
-        public var recognizedAt: Micros?
+        package var recognized: String?
+        package var recognizedAt: Micros?
         /// Touch samples from 150 ms before the label to 150 ms after.
-        public var path: [TouchSample]
+        package var path: [TouchSample]
     }
 
     /// Misfires and labels of one person or device, before and after.
-    public struct GroupCounts: Sendable, Hashable {
-        public var group: String
-        public var baselineMisfires: Int
-        public var baselineLabels: Int
-        public var tunedMisfires: Int
-        public var tunedLabels: Int
+    package struct GroupCounts: Sendable, Hashable {
+        package var group: String
+        package var baselineMisfires: Int
+        package var baselineLabels: Int
+        package var tunedMisfires: Int
+        package var tunedLabels: Int
     }
 
     /// The scene names the run tuned: its override, else every session's own.
-    public let scenes: [String]
+    package let scenes: [String]
     /// Misfires left after tuning, at most `examplesPerGroup`, one a session.
-    public let remaining: [Misfire]
+    package let remaining: [Misfire]
     /// Misfires before tuning that tuning fixed, likewise.
-    public let fixed: [Misfire]
-    public let byUser: [GroupCounts]
-    public let byDevice: [GroupCounts]
-    public let springs: [SpringRelease]
+    package let fixed: [Misfire]
+    package let byUser: [GroupCounts]
+    package let byDevice: [GroupCounts]
+    package let springs: [SpringRelease]
 
     private let baseline: SimulationResult
     private let tuned: SimulationResult
@@ -103,7 +103,7 @@ public struct HoldoutReplay: Sendable {
     ///   - scene: The scene override the run used (`nil`: each session's own).
     ///   - threads: Replay threads (the optimizer's parallelism).
     ///   - examplesPerGroup: How many remaining and fixed misfires to keep.
-    public init(result: OptimizationResult, sessions: [Session], scene: Scene?, threads: Int,
+    package init(result: OptimizationResult, sessions: [Session], scene: Scene?, threads: Int,
                 examplesPerGroup: Int = 6) throws {
         let holdout = splitByUser(sessions, holdoutFraction: result.corpus.holdoutFraction).holdout
         var options = SimulationOptions(keepLabelOutcomes: true, keepRecognitions: true, threads: threads)
@@ -125,7 +125,7 @@ public struct HoldoutReplay: Sendable {
 
     /// Every observation a latency or recognition budget covers, ms, with
     /// the reference (`baseline: true`) or the tuned constants.
-    public func times(for budget: LatencyBudget, baseline useBaseline: Bool) -> [Double] {
+    package func times(for budget: LatencyBudget, baseline useBaseline: Bool) -> [Double] {
         (useBaseline ? baseline : tuned).recognitionLog.compactMap { budget.observation(of: $0.recognition) }
     }
 
@@ -240,5 +240,5 @@ extension TuningTarget {
     /// What UIKit documents for the constants `--target platform` fits, by
     /// parameter name (value, and where it is documented): what reports set
     /// the fitted values beside.
-    public static var documentedPlatformValues: [String: UIKitDocumentedValues.Value] { UIKitDocumentedValues.values }
+    package static var documentedPlatformValues: [String: UIKitDocumentedValues.Value] { UIKitDocumentedValues.values }
 }

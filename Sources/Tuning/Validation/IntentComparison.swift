@@ -6,30 +6,30 @@ import Simulation
 /// constants, with McNemar's test on that intent's own labels: what the
 /// report's verdict lists, so that a gesture made worse is never hidden by
 /// a better average.
-public struct IntentComparison: Sendable, Hashable, Codable {
-    public var intent: String
+package struct IntentComparison: Sendable, Hashable, Codable {
+    package var intent: String
     /// Held-out labels of the intent.
-    public var labels: Int
-    public var baselineMisfires: Int
-    public var tunedMisfires: Int
+    package var labels: Int
+    package var baselineMisfires: Int
+    package var tunedMisfires: Int
     /// 95 % Clopper–Pearson intervals (misfires capped at the label count).
-    public var baselineInterval: ProportionInterval?
-    public var tunedInterval: ProportionInterval?
+    package var baselineInterval: ProportionInterval?
+    package var tunedInterval: ProportionInterval?
     /// On this intent's labels only.
-    public var test: McNemar.Result
+    package var test: McNemar.Result
     /// The training misfire rates the protection compared (nil in runs
     /// without it).
-    public var baselineTrainRate: Double?
-    public var tunedTrainRate: Double?
+    package var baselineTrainRate: Double?
+    package var tunedTrainRate: Double?
     /// The training limit the search kept it under (reference + margin).
-    public var trainLimit: Double?
+    package var trainLimit: Double?
 
-    public var baselineRate: Double { labels > 0 ? Double(baselineMisfires) / Double(labels) : 0 }
-    public var tunedRate: Double { labels > 0 ? Double(tunedMisfires) / Double(labels) : 0 }
+    package var baselineRate: Double { labels > 0 ? Double(baselineMisfires) / Double(labels) : 0 }
+    package var tunedRate: Double { labels > 0 ? Double(tunedMisfires) / Double(labels) : 0 }
     /// More held-out misfires after tuning.
-    public var isWorse: Bool { tunedMisfires > baselineMisfires }
+    package var isWorse: Bool { tunedMisfires > baselineMisfires }
     /// McNemar's p below ``Validation/alpha``, either way.
-    public var isSignificant: Bool { test.pValue < Validation.alpha && test.improved != test.worsened }
+    package var isSignificant: Bool { test.pValue < Validation.alpha && test.improved != test.worsened }
 
     /// Every labelled intent of the held-out split (the `unlabelled` row of
     /// spurious recognitions is not an intent), in name order.
