@@ -24,9 +24,10 @@
 //
 // Access: `public` is the API of the library products (TraceModel; TraceImport
 // for the fuzz package). Modules that are no product's API say `package`
-// (Tuning, the test support, and the helpers shared across modules:
-// Percentile, ParallelMap, lowercaseHex); the other modules still say
-// `public`, to be converted module by module.
+// (TraceStore, Tuning, StudyRecorder, the test support, and the helpers shared
+// across modules: Percentile, ParallelMap, lowercaseHex); GesturePhysics,
+// Recognizers, Simulation, Synthesis, GSL and Reports still say `public`, to
+// be converted module by module.
 
 import PackageDescription
 

@@ -16,15 +16,15 @@ import Logging
 ///
 /// Every request first passes the per-address rate limit (429) and the
 /// token check (403): a refused request never reaches the store.
-public struct StudyServer: Sendable {
-    public struct Options: Sendable {
-        public var host: String
+package struct StudyServer: Sendable {
+    package struct Options: Sendable {
+        package var host: String
         /// 0 picks a free port (the chosen one is reported once listening).
-        public var port: Int
-        public var maxUploadBytes: Int
-        public var requestsPerMinute: Int
+        package var port: Int
+        package var maxUploadBytes: Int
+        package var requestsPerMinute: Int
 
-        public init(host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300) {
+        package init(host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300) {
             self.host = host
             self.port = port
             self.maxUploadBytes = maxUploadBytes
@@ -33,19 +33,19 @@ public struct StudyServer: Sendable {
     }
 
     /// What happened, for the terminal.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case listening(port: Int)
         case stored(UploadIngester.Stored, StudyTally.Counts)
         case refused(status: Int, message: String, address: String, StudyTally.Counts)
     }
 
-    public let token: String
-    public let page: StudyPage
-    public let ingester: UploadIngester
-    public let options: Options
-    public let tally = StudyTally()
+    package let token: String
+    package let page: StudyPage
+    package let ingester: UploadIngester
+    package let options: Options
+    package let tally = StudyTally()
 
-    public init(token: String, page: StudyPage, ingester: UploadIngester, options: Options) {
+    package init(token: String, page: StudyPage, ingester: UploadIngester, options: Options) {
         self.token = token
         self.page = page
         self.ingester = ingester
@@ -53,13 +53,13 @@ public struct StudyServer: Sendable {
     }
 
     /// The page's path (the participant URL is `http://HOST:PORT` + this).
-    public var pagePath: String { "/study/\(token)" }
-    public var uploadPath: String { "/study/\(token)/sessions" }
+    package var pagePath: String { "/study/\(token)" }
+    package var uploadPath: String { "/study/\(token)/sessions" }
 
     /// Runs until SIGINT or SIGTERM; Hummingbird then stops accepting and
     /// lets the requests in flight finish, so every session the server has
     /// acknowledged is committed before this returns.
-    public func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
+    package func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
         let router = Router(context: StudyRequestContext.self)
         router.add(middleware: Gate(
             token: token, limiter: RateLimiter(perMinute: options.requestsPerMinute), tally: tally, onEvent: onEvent))

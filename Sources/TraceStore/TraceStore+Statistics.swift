@@ -5,43 +5,43 @@ import TraceModel
 // MARK: - What is in the store
 
 /// Counts and distributions over the whole store (`gesturetune stats`).
-public struct StoreStatistics: Sendable, Codable, Hashable {
-    public var sessions = 0
-    public var users = 0
-    public var devices = 0
+package struct StoreStatistics: Sendable, Codable, Hashable {
+    package var sessions = 0
+    package var users = 0
+    package var devices = 0
     /// Strokes: one pointer from `began` to its end.
-    public var pointers = 0
-    public var touches = 0
-    public var motion = 0
-    public var labels = 0
-    public var imports = 0
+    package var pointers = 0
+    package var touches = 0
+    package var motion = 0
+    package var labels = 0
+    package var imports = 0
     /// Label count per intent.
-    public var intents: [String: Int] = [:]
+    package var intents: [String: Int] = [:]
     /// Inter-sample interval per device, in milliseconds.
-    public var sampling: [DeviceSampling] = []
+    package var sampling: [DeviceSampling] = []
     /// Stroke durations, milliseconds.
-    public var strokeDurationMs: Quantiles?
+    package var strokeDurationMs: Quantiles?
     /// Mean speed of each stroke (path length / duration), points per second.
-    public var strokeSpeed: Quantiles?
+    package var strokeSpeed: Quantiles?
 
-    public init() {}
+    package init() {}
 
     /// p5, median and p95 of a distribution.
-    public struct Quantiles: Sendable, Codable, Hashable {
-        public var p5: Double
-        public var p50: Double
-        public var p95: Double
-        public var count: Int
+    package struct Quantiles: Sendable, Codable, Hashable {
+        package var p5: Double
+        package var p50: Double
+        package var p95: Double
+        package var count: Int
     }
 
     /// How densely one device samples touches.
-    public struct DeviceSampling: Sendable, Codable, Hashable {
-        public var device: String
+    package struct DeviceSampling: Sendable, Codable, Hashable {
+        package var device: String
         /// Intervals between successive samples of the same stroke (zero
         /// intervals, e.g. a release at the time of the last move, excluded).
-        public var intervalMs: Quantiles
+        package var intervalMs: Quantiles
         /// 1000 / median interval.
-        public var medianRateHz: Double
+        package var medianRateHz: Double
     }
 }
 
@@ -53,7 +53,7 @@ extension TraceStore {
     /// let stats = try store.statistics()
     /// print(stats.touches, stats.intents["tap"] ?? 0)
     /// ```
-    public func statistics() throws -> StoreStatistics {
+    package func statistics() throws -> StoreStatistics {
         try pool.read { db in
             var stats = StoreStatistics()
             func count(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
