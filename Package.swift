@@ -12,11 +12,22 @@
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
 //   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`)
 //
-// TraceModel is used by every module; Reports also reads Simulation,
-// Recognizers and GesturePhysics (it replays the held-out split for its
-// charts). `gesturetune` (GestureTuneCLI) puts them all behind one command;
+// TraceModel is used by every module; Reports also reads Recognizers (the
+// catalogue's specs for GestureConstants.swift). Reports only renders: the
+// held-out replay behind its charts is Tuning's (HoldoutReplay), so it
+// depends on neither Simulation nor GesturePhysics.
+// `gesturetune` (GestureTuneCLI) puts them all behind one command;
 // it alone joins the optimizer's results to the store's run tables
 // (Reporting/OptimizationResult+Store.swift), so the optimizer needs no store.
+// GestureTuneTestSupport (TraceModel, Recognizers → it) serves the test
+// targets and ReplayBenchmark only.
+//
+// Access: `public` is the API of the library products (TraceModel; TraceImport
+// for the fuzz package). Modules that are no product's API say `package`
+// (TraceStore, Tuning, StudyRecorder, the test support, and the helpers shared
+// across modules: Percentile, ParallelMap, lowercaseHex); GesturePhysics,
+// Recognizers, Simulation, Synthesis, GSL and Reports still say `public`, to
+// be converted module by module.
 
 import PackageDescription
 
@@ -43,13 +54,19 @@ let package = Package(
         .target(name: "TraceModel"),
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
 
+        // MARK: - Test support: what several test targets (and the replay benchmark) share
+        // Like swift-argument-parser's ArgumentParserTestHelpers: TraceBuilder
+        // (hand-made labelled sessions), the fixture locator, arena replay and
+        // isApproximatelyEqual. Test code, so it lives under Tests/; no product.
+        .target(name: "GestureTuneTestSupport", dependencies: ["TraceModel", "Recognizers"], path: "Tests/GestureTuneTestSupport"),
+
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
         .target(name: "TraceImport", dependencies: [
             "TraceModel",
             .product(name: "Yams", package: "Yams"),   // libinput record YAML
         ]),
         .testTarget(
-            name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel"],
+            name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel", "GestureTuneTestSupport"],
             exclude: ["Fixtures"]),   // inputs read by path, not bundled
 
         // MARK: - Store: the SQLite file every later stage reads
@@ -63,24 +80,33 @@ let package = Package(
             ]),
         .testTarget(
             name: "TraceStoreTests",
-            dependencies: ["TraceStore", "TraceImport", "TraceModel", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "TraceStore", "TraceImport", "TraceModel", "GestureTuneTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
-        .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel"]),
+        .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Recognizers, the gesture arena and the simulator
         .target(name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"]),
         .target(
             name: "Simulation",
             dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
-        .executableTarget(name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel"]),
-        .testTarget(name: "RecognizersTests", dependencies: ["Recognizers", "Simulation", "GesturePhysics", "TraceModel"]),
+        // The benchmark builds its synthetic corpus with the tests' TraceBuilder.
+        .executableTarget(
+            name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel", "GestureTuneTestSupport"]),
+        // Recognizers alone, without scenes or the simulator (scene tests are SimulationTests').
+        .testTarget(
+            name: "RecognizersTests", dependencies: ["Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel", "TraceImport"]),
+            dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel", "TraceImport", "GestureTuneTestSupport"]),
         // The committed corpus replayed through the simulator
-        .testTarget(name: "CorpusReplayTests", dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel"]),
+        .testTarget(
+            name: "CorpusReplayTests",
+            dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - GSL: the C library and a small, safe Swift layer over it
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
@@ -91,15 +117,18 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers"]),
         .testTarget(
             name: "TuningTests",
-            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "TraceModel"]),
+            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL", "GestureTuneTestSupport"]),
 
         // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
-        .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Simulation", "Recognizers", "GesturePhysics"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "TraceModel"]),
+        // Reports only renders: the held-out replay behind its charts is Tuning's
+        // (HoldoutReplay), handed over as plain values.
+        .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Recognizers"]),
+        // Tuning: the sample report's numbers are computed the production way.
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Tuning", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Study recorder: the phone study page, its HTTP server and the uploads it stores
         .target(
@@ -129,7 +158,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "GestureTuneEndToEndTests",
-            dependencies: ["GestureTuneCLI", "TraceStore", "Tuning", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: [
+                "GestureTuneCLI", "TraceStore", "Tuning", "Simulation", "Recognizers", "TraceModel", "GestureTuneTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -38,6 +38,21 @@ public enum Verdict: UInt8, Sendable {
 ///
 /// States follow UIKit: `possible` → `began` → (`changed`) → `ended`, or
 /// `possible` → `recognized` for discrete gestures, or `failed`/`cancelled`.
+///
+/// The repeated skeleton, on purpose: the kinds' transition functions
+/// (`Recognizer+Tap.swift`, `+Swipes`, `+SwipeActions`, `+TabSwipe`, `+Drag`,
+/// `+TextSelect`, `+PressFeedback`, `+TwoFinger`, `+Swipe`, `+Pan`) repeat the
+/// same few lines letter for letter — the `switch state` / `switch event`
+/// frame, the slop check before a drag begins, the lift that ends a
+/// continuous gesture — and `duplicates` lists them. They stay written out:
+/// each is the innermost loop of the replay (every sample of every contact,
+/// millions per evaluation), where a shared helper taking closures or a
+/// protocol would cost a call and an indirection per sample, and where each
+/// kind reads as the platform's documented state machine, whose small
+/// differences (which slop, which lock, whether the lift commits) are the
+/// point. What is shared without cost is shared (`anchorFirstDown`,
+/// `translation`, `dragDown`, ``SoftThreshold``). See reports/BENCHMARKS.md
+/// for the replay's throughput.
 public struct Recognizer: Sendable {
     // MARK: Configuration
     public let kind: GestureKind

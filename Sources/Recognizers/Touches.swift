@@ -146,14 +146,22 @@ public struct Touches: @unchecked Sendable {
         return free
     }
 
-    mutating func move(_ slot: Int, t: Micros, x: Double, y: Double) {
+    /// Shifts the pan by this finger's share of a movement to (`x`, `y`)
+    /// (the first movement of the contact is its onset); whether it moved.
+    /// Inlined: it runs for every sample.
+    @inline(__always)
+    private mutating func shiftPan(_ slot: Int, t: Micros, x: Double, y: Double) -> Bool {
         let dx = x - slots[slot].x, dy = y - slots[slot].y
-        if dx != 0 || dy != 0 {
-            if onset == .max { onset = t }
-            let share = 1 / Double(activeCount)
-            panX += dx * share
-            panY += dy * share
-        }
+        guard dx != 0 || dy != 0 else { return false }
+        if onset == .max { onset = t }
+        let share = 1 / Double(activeCount)
+        panX += dx * share
+        panY += dy * share
+        return true
+    }
+
+    mutating func move(_ slot: Int, t: Micros, x: Double, y: Double) {
+        _ = shiftPan(slot, t: t, x: x, y: y)
         slots[slot].x = x
         slots[slot].y = y
         slots[slot].t = t
@@ -166,12 +174,7 @@ public struct Touches: @unchecked Sendable {
     /// The `ended` sample carries no new movement (spec), but a position that
     /// differs is still where the finger lifted: it moves the translation.
     mutating func up(_ slot: Int, t: Micros, x: Double, y: Double) {
-        let dx = x - slots[slot].x, dy = y - slots[slot].y
-        if dx != 0 || dy != 0 {
-            if onset == .max { onset = t }
-            let share = 1 / Double(activeCount)
-            panX += dx * share
-            panY += dy * share
+        if shiftPan(slot, t: t, x: x, y: y) {
             slots[slot].x = x
             slots[slot].y = y
         }

@@ -11,6 +11,7 @@
 
 import Dispatch
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import TraceModel

@@ -1,4 +1,5 @@
 import Recognizers
+import TraceModel
 
 // MARK: - Latency and animation budgets
 
@@ -274,18 +275,10 @@ public struct Distribution: Sendable, Hashable, Codable {
         let sorted = values.sorted()
         count = sorted.count
         mean = sorted.reduce(0, +) / Double(sorted.count)
-        p50 = Distribution.percentile(sorted, 50)
-        p95 = Distribution.percentile(sorted, 95)
-        p99 = Distribution.percentile(sorted, 99)
+        // Percentile's one definition (sorted is non-empty: never nil).
+        p50 = Percentile.of(sorted: sorted, 50) ?? 0
+        p95 = Percentile.of(sorted: sorted, 95) ?? 0
+        p99 = Percentile.of(sorted: sorted, 99) ?? 0
         max = sorted[sorted.count - 1]
-    }
-
-    /// Linear interpolation between closest ranks (NumPy's default).
-    public static func percentile(_ sorted: [Double], _ p: Double) -> Double {
-        guard sorted.count > 1 else { return sorted.first ?? 0 }
-        let q = p.isFinite ? Swift.min(Swift.max(p, 0), 100) : 100
-        let rank = q / 100 * Double(sorted.count - 1)
-        let low = Int(rank.rounded(.down)), high = Swift.min(low + 1, sorted.count - 1)
-        return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
     }
 }

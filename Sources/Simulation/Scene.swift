@@ -70,6 +70,12 @@ public struct Scene: Sendable, Hashable, Codable {
     // MARK: - Members
 
     /// One recognizer instance of the scene.
+    ///
+    /// Its options mirror ``RecognizerOptions`` field by field, on purpose:
+    /// a member is what a scene file says, decoded with the file format's
+    /// defaults and checked by ``Scene/validate()`` (`columns: 0` is an
+    /// error here), while `RecognizerOptions` is what a compiled recognizer
+    /// runs with (it clamps).
     public struct Member: Sendable, Hashable, Codable {
         /// Unique in the scene; relations name it.
         public var id: String

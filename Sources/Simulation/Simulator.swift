@@ -89,12 +89,11 @@ public struct Simulator: Sendable {
             tally = plan.replay(corpus: corpus, sessions: 0..<corpus.sessionCount)
         } else {
             let chunks = ReplayPlan.split(corpus, into: threads)
-            let results = ResultSlots(count: chunks.count)
-            DispatchQueue.concurrentPerform(iterations: chunks.count) { k in
-                results.store(plan.replay(corpus: corpus, sessions: chunks[k]), at: k)
+            let parts = ParallelMap.map(chunks.count, width: chunks.count) { k in
+                plan.replay(corpus: corpus, sessions: chunks[k])
             }
             var merged = Tally(budgetCount: options.budgets.count)
-            for part in results.take() { merged.merge(part) }
+            for part in parts { merged.merge(part) }
             tally = merged
         }
         return tally.result(options: options, parameters: parameters)
@@ -198,20 +197,4 @@ struct ReplayPlan: Sendable {
         }}}}}
         arena.finishSession()
     }
-}
-
-/// Per-thread results, each slot written by exactly one thread.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: [Tally?]
-    private let lock = DispatchSemaphore(value: 1)
-
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func store(_ tally: Tally, at index: Int) {
-        lock.wait()
-        slots[index] = tally
-        lock.signal()
-    }
-
-    func take() -> [Tally] { slots.compactMap { $0 } }
 }

@@ -249,7 +249,7 @@ struct Tally: Sendable {
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
             }
-            let value = Distribution.percentile(values.sorted(), budget.percentile)
+            let value = Percentile.of(sorted: values.sorted(), budget.percentile) ?? 0
             return BudgetCheck(
                 budget: budget, count: values.count, value: value,
                 overLimit: values.filter { $0 > budget.limit }.count, passed: value <= budget.limit)
@@ -284,6 +284,11 @@ struct Tally: Sendable {
 
 extension Intent {
     /// Position in `allCases`, for arrays indexed by intent.
+    ///
+    /// Written out like `GestureKind.ordinal` (the two enums begin with the
+    /// same five gestures, so their first lines read alike): a `switch` is a
+    /// jump table, where a table keyed by intent would hash once per label in
+    /// every evaluation's tally.
     var ordinal: Int {
         switch self {
         case .tap: 0

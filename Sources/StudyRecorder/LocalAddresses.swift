@@ -9,8 +9,8 @@ import Darwin
 
 /// The IPv4 addresses of this machine's interfaces that are up, loopback
 /// last (participants need the Wi-Fi one; loopback is for trying it here).
-public enum LocalAddresses {
-    public static func ipv4() -> [String] {
+package enum LocalAddresses {
+    package static func ipv4() -> [String] {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return ["127.0.0.1"] }
         defer { freeifaddrs(list) }

@@ -6,14 +6,14 @@ import Foundation
 /// once, then one every `60 / perMinute` seconds. A phone fetches the page
 /// and posts a session every few trials, far below the default; a client
 /// guessing tokens or flooding the store is refused with 429.
-public final class RateLimiter: @unchecked Sendable {
+package final class RateLimiter: @unchecked Sendable {
     private let capacity: Double
     private let refillPerSecond: Double
     private let clock: @Sendable () -> TimeInterval
     private let lock = NSLock()
     private var buckets: [String: (tokens: Double, updated: TimeInterval)] = [:]
 
-    public init(perMinute: Int, clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
+    package init(perMinute: Int, clock: @escaping @Sendable () -> TimeInterval = { ProcessInfo.processInfo.systemUptime }) {
         capacity = Double(max(perMinute, 1))
         refillPerSecond = Double(max(perMinute, 1)) / 60
         self.clock = clock
@@ -21,7 +21,7 @@ public final class RateLimiter: @unchecked Sendable {
 
     /// Takes one request's token; `nil` when allowed, else the seconds to
     /// wait before the next one is (for `Retry-After`).
-    public func admit(_ address: String) -> Int? {
+    package func admit(_ address: String) -> Int? {
         lock.lock()
         defer { lock.unlock() }
         let now = clock()

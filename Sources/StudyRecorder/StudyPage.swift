@@ -15,14 +15,14 @@ import TraceModel
 /// The script and the style are allowed by their SHA-256 in a strict
 /// Content-Security-Policy, sent as a header by the server and repeated in a
 /// `<meta>` element so that the exported page keeps it too.
-public struct StudyPage: Sendable {
-    public var html: String
+package struct StudyPage: Sendable {
+    package var html: String
     /// The policy the server sends with the page (the `<meta>` copy omits
     /// `frame-ancestors`, which browsers ignore there).
-    public var contentSecurityPolicy: String
+    package var contentSecurityPolicy: String
 
     /// Builds the page for a study.
-    public init(_ configuration: StudyConfiguration) throws {
+    package init(_ configuration: StudyConfiguration) throws {
         let config = try PageConfig(configuration).scriptBlockJSON()
         let script = StudyPage.script
         let style = StudyPage.style
@@ -89,26 +89,26 @@ public struct StudyPage: Sendable {
 // MARK: - A study's settings
 
 /// What a study asks of its participants.
-public struct StudyConfiguration: Sendable {
+package struct StudyConfiguration: Sendable {
     /// A random id shared by every session of the study (in session ids and
     /// `meta.study`).
-    public var study: String
-    public var scene: Scene
+    package var study: String
+    package var scene: Scene
     /// Where the page posts sessions (relative to the page); `nil` for the
     /// offline page.
-    public var uploadPath: String?
+    package var uploadPath: String?
     /// The seed of every participant's trial order (mixed with their code).
-    public var seed: UInt64
+    package var seed: UInt64
     /// Trials per participant, practice excluded; `nil`: every task twice.
-    public var trials: Int?
+    package var trials: Int?
     /// Practice trials before the recorded ones (not stored).
-    public var practice: Int
+    package var practice: Int
     /// Trials per session: a session is sent each time this many are done.
-    public var trialsPerSession: Int
+    package var trialsPerSession: Int
     /// Only tasks with these intents (all when `nil`).
-    public var intents: Set<Intent>?
+    package var intents: Set<Intent>?
 
-    public init(
+    package init(
         study: String, scene: Scene, uploadPath: String?, seed: UInt64, trials: Int? = nil, practice: Int = 2,
         trialsPerSession: Int = 6, intents: Set<Intent>? = nil
     ) {
@@ -123,7 +123,7 @@ public struct StudyConfiguration: Sendable {
     }
 
     /// The tasks the study draws from.
-    public var tasks: [StudyTask] {
+    package var tasks: [StudyTask] {
         StudyTask.tasks(for: scene).filter { intents?.contains($0.intent) ?? true }
     }
 }
@@ -230,7 +230,7 @@ struct PageConfig: Encodable {
 // MARK: - Errors
 
 /// A study that cannot run as asked (no task, a bad option).
-public struct StudyError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct StudyError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

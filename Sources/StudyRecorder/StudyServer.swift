@@ -16,15 +16,15 @@ import Logging
 ///
 /// Every request first passes the per-address rate limit (429) and the
 /// token check (403): a refused request never reaches the store.
-public struct StudyServer: Sendable {
-    public struct Options: Sendable {
-        public var host: String
+package struct StudyServer: Sendable {
+    package struct Options: Sendable {
+        package var host: String
         /// 0 picks a free port (the chosen one is reported once listening).
-        public var port: Int
-        public var maxUploadBytes: Int
-        public var requestsPerMinute: Int
+        package var port: Int
+        package var maxUploadBytes: Int
+        package var requestsPerMinute: Int
 
-        public init(host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300) {
+        package init(host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300) {
             self.host = host
             self.port = port
             self.maxUploadBytes = maxUploadBytes
@@ -33,7 +33,7 @@ public struct StudyServer: Sendable {
     }
 
     /// What happened, for the terminal.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case listening(port: Int)
         case stored(UploadIngester.Stored, StudyTally.Counts)
         case refused(status: Int, message: String, address: String, StudyTally.Counts)
@@ -42,13 +42,13 @@ public struct StudyServer: Sendable {
         case serverError(String)
     }
 
-    public let token: String
-    public let page: StudyPage
-    public let ingester: UploadIngester
-    public let options: Options
-    public let tally = StudyTally()
+    package let token: String
+    package let page: StudyPage
+    package let ingester: UploadIngester
+    package let options: Options
+    package let tally = StudyTally()
 
-    public init(token: String, page: StudyPage, ingester: UploadIngester, options: Options) {
+    package init(token: String, page: StudyPage, ingester: UploadIngester, options: Options) {
         self.token = token
         self.page = page
         self.ingester = ingester
@@ -56,13 +56,13 @@ public struct StudyServer: Sendable {
     }
 
     /// The page's path (the participant URL is `http://HOST:PORT` + this).
-    public var pagePath: String { "/study/\(token)" }
-    public var uploadPath: String { "/study/\(token)/sessions" }
+    package var pagePath: String { "/study/\(token)" }
+    package var uploadPath: String { "/study/\(token)/sessions" }
 
     /// Runs until SIGINT or SIGTERM; Hummingbird then stops accepting and
     /// lets the requests in flight finish, so every session the server has
     /// acknowledged is committed before this returns.
-    public func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
+    package func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
         let router = Router(context: StudyRequestContext.self)
         router.add(middleware: Gate(
             token: token, limiter: RateLimiter(perMinute: options.requestsPerMinute), tally: tally, onEvent: onEvent))
@@ -200,20 +200,20 @@ struct StudyRequestContext: RequestContext {
 /// A swift-log handler that turns the server's error-level lines into
 /// ``StudyServer/Event/serverError(_:)`` events (below `.error` nothing:
 /// the study's own lines say what happened).
-public struct EventLogHandler: LogHandler {
+package struct EventLogHandler: LogHandler {
     let onEvent: @Sendable (StudyServer.Event) -> Void
-    public var logLevel: Logger.Level = .error
-    public var metadata: Logger.Metadata = [:]
-    public var metadataProvider: Logger.MetadataProvider?
+    package var logLevel: Logger.Level = .error
+    package var metadata: Logger.Metadata = [:]
+    package var metadataProvider: Logger.MetadataProvider?
 
-    public init(onEvent: @escaping @Sendable (StudyServer.Event) -> Void) { self.onEvent = onEvent }
+    package init(onEvent: @escaping @Sendable (StudyServer.Event) -> Void) { self.onEvent = onEvent }
 
-    public subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    package subscript(metadataKey key: String) -> Logger.Metadata.Value? {
         get { metadata[key] }
         set { metadata[key] = newValue }
     }
 
-    public func log(event: LogEvent) {
+    package func log(event: LogEvent) {
         onEvent(.serverError(event.message.description))
     }
 }

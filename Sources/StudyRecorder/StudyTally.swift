@@ -4,25 +4,25 @@ import Foundation
 
 /// The running counts the terminal shows: participants, sessions and
 /// trials stored, uploads refused. Updated from the server's handlers.
-public final class StudyTally: @unchecked Sendable {
-    public struct Counts: Sendable, Codable, Hashable {
-        public var participants = 0
-        public var sessions = 0
+package final class StudyTally: @unchecked Sendable {
+    package struct Counts: Sendable, Codable, Hashable {
+        package var participants = 0
+        package var sessions = 0
         /// Labels stored (one per trial, navigation steps included).
-        public var trials = 0
-        public var touches = 0
+        package var trials = 0
+        package var touches = 0
         /// Uploads of a session already stored (a phone retrying after a lost reply).
-        public var repeated = 0
-        public var refused = 0
+        package var repeated = 0
+        package var refused = 0
     }
 
     private let lock = NSLock()
     private var counts = Counts()
     private var participants = Set<String>()
 
-    public init() {}
+    package init() {}
 
-    public var snapshot: Counts {
+    package var snapshot: Counts {
         lock.lock()
         defer { lock.unlock() }
         return counts

@@ -11,35 +11,35 @@ import TraceModel
 /// them) on tab `tab`, shows the prompt for the direction it drew, and
 /// labels what the person did with `intent`, that direction, `fingers` and
 /// `target`.
-public struct StudyTask: Sendable, Hashable, Codable {
+package struct StudyTask: Sendable, Hashable, Codable {
     /// The scene member this task exercises (`noteRowSwipe`).
-    public var member: String
-    public var intent: Intent
+    package var member: String
+    package var intent: Intent
     /// The directions a trial may ask for (one is drawn per trial); empty
     /// for non-directional intents.
-    public var directions: [Direction]
+    package var directions: [Direction]
     /// The prompt for each direction (key `""` when there is none).
-    public var prompts: [String: String]
-    public var target: String
+    package var prompts: [String: String]
+    package var target: String
     /// The tab the target lives on; `nil` for targets on every tab.
-    public var tab: Int?
-    public var region: PageRegion
+    package var tab: Int?
+    package var region: PageRegion
     /// For multi-finger taps and swipes (the label's `fingers`).
-    public var fingers: Int?
+    package var fingers: Int?
     /// Needs motion sensors (shake): offered only where the browser grants them.
-    public var needsMotion: Bool
+    package var needsMotion: Bool
 }
 
 /// A rectangle in fractions of the viewport, as the page draws it. An edge
 /// strip is resolved to its drawn width (`edgeSwipe.edgeWidth` points) by
 /// the page, so it is kept with its edge.
-public struct PageRegion: Sendable, Hashable, Codable {
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
+package struct PageRegion: Sendable, Hashable, Codable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
     /// `left`/`right`/`top`/`bottom` for an edge strip.
-    public var edge: String?
+    package var edge: String?
 
     init(_ region: Region) {
         x = region.x
@@ -59,7 +59,7 @@ extension StudyTask {
     /// navigation step, so neither is a task; members with points regions
     /// (a scene for one device) are left out because the page fits every
     /// viewport.
-    public static func tasks(for scene: Scene) -> [StudyTask] {
+    package static func tasks(for scene: Scene) -> [StudyTask] {
         scene.recognizers.compactMap { member in
             guard !member.kind.isFeedback, member.action != .selectTab, member.region.unit == .fraction else {
                 return nil

@@ -1,19 +1,20 @@
 import Foundation
+import TraceStore
 
 // MARK: - The per-study secret in the participant URL
 
 /// Random identifiers: the token that admits a participant's phone (128
 /// bits, in the URL) and the study id in every session id (not secret).
-public enum StudyToken {
+package enum StudyToken {
     /// `count` random bytes as lowercase hex, from the system's CSPRNG.
-    public static func random(bytes count: Int) -> String {
+    package static func random(bytes count: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<count).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        return (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }.lowercaseHex
     }
 
     /// Compares in time independent of where the strings differ, so the
     /// token cannot be guessed byte by byte from response times.
-    public static func matches(_ candidate: Substring, _ token: String) -> Bool {
+    package static func matches(_ candidate: Substring, _ token: String) -> Bool {
         let a = Array(candidate.utf8), b = Array(token.utf8)
         var difference = UInt8(a.count == b.count ? 0 : 1)
         for k in 0..<b.count { difference |= b[k] ^ (k < a.count ? a[k] : 0) }

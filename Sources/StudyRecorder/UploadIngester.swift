@@ -12,32 +12,32 @@ import TraceStore
 ///
 /// Ingests run one at a time on their own queue (SQLite has one writer
 /// anyway), never on the server's event loops.
-public final class UploadIngester: Sendable {
-    public let store: TraceStore
+package final class UploadIngester: Sendable {
+    package let store: TraceStore
     /// The scene every session of the study must name.
-    public let scene: String
+    package let scene: String
     private let queue = DispatchQueue(label: "gesturetune.record.ingest")
 
-    public init(store: TraceStore, scene: String) {
+    package init(store: TraceStore, scene: String) {
         self.store = store
         self.scene = scene
     }
 
     /// What a stored upload was.
-    public struct Stored: Sendable, Codable, Hashable {
-        public var session: String
-        public var participant: String?
+    package struct Stored: Sendable, Codable, Hashable {
+        package var session: String
+        package var participant: String?
         /// `false` when the same session was stored before (a retry).
-        public var stored: Bool
-        public var trials: Int
-        public var touches: Int
+        package var stored: Bool
+        package var trials: Int
+        package var touches: Int
     }
 
     /// Validates and stores one session.
     /// - Throws: ``UploadRefusal`` (400 for a body the validator rejects,
     ///   409 for a session id stored with other content, 500 for a store
     ///   failure); the store is unchanged.
-    public func ingest(_ body: Data) async throws -> Stored {
+    package func ingest(_ body: Data) async throws -> Stored {
         try await withCheckedThrowingContinuation { continuation in
             queue.async {
                 continuation.resume(with: Result { try self.ingestNow(body) })
@@ -123,12 +123,12 @@ public final class UploadIngester: Sendable {
 }
 
 /// An upload refused with an HTTP status and one line saying why.
-public struct UploadRefusal: Error, Sendable, CustomStringConvertible {
-    public var status: Int
-    public var message: String
-    public init(_ status: Int, _ message: String) {
+package struct UploadRefusal: Error, Sendable, CustomStringConvertible {
+    package var status: Int
+    package var message: String
+    package init(_ status: Int, _ message: String) {
         self.status = status
         self.message = message
     }
-    public var description: String { "\(status): \(message)" }
+    package var description: String { "\(status): \(message)" }
 }

@@ -247,35 +247,11 @@ private struct CSVState {
     }
 
     private func label(_ location: SourceLocation) throws(TraceError) -> Label {
-        let start = try micros(required(2, "start", location), "start", location)
-        let end = try micros(required(3, "end", location), "end", location)
-        guard start <= end else {
-            throw TraceError(location, "start \(start.seconds) s is after end \(end.seconds) s", field: "start")
-        }
-        guard let intentName = optionalString(4) else { throw TraceError(location, "missing required field", field: "intent") }
-        guard let intent = Intent(rawValue: intentName) else {
-            throw TraceError(location, "unknown intent \"\(intentName)\"", field: "intent")
-        }
-        var direction: Direction?
-        if let name = optionalString(5) {
-            guard let d = Direction(rawValue: name) else {
-                throw TraceError(
-                    location, "unknown direction \"\(name)\" (expected left, right, up, down, in, out, cw or ccw)",
-                    field: "direction")
-            }
-            direction = d
-        }
-        try CanonicalVocabulary.checkDirection(direction, for: intent, location)
-        var fingers: Int?
-        if let n = try number(6, "fingers", location) {
-            guard n.rounded() == n, n >= 1, n <= 100 else {
-                throw TraceError(location, "must be an integer ≥ 1", field: "fingers")
-            }
-            fingers = Int(n)
-        }
-        return Label(
-            start: start, end: end, intent: intent, direction: direction, fingers: fingers,
-            target: optionalString(7), note: optionalString(8))
+        try CanonicalVocabulary.label(
+            start: try micros(required(2, "start", location), "start", location),
+            end: try micros(required(3, "end", location), "end", location),
+            intent: optionalString(4), direction: optionalString(5), fingers: try number(6, "fingers", location),
+            target: optionalString(7), note: optionalString(8), location)
     }
 
     private func motion(_ location: SourceLocation) throws(TraceError) -> MotionSample {

@@ -206,11 +206,6 @@ struct CanonicalLineDecoder {
         do { return try scanner.string(m) } catch { throw TraceError(location, error.description, field: field) }
     }
 
-    private func optionalInteger(_ field: Field, _ location: SourceLocation) throws(TraceError) -> Int? {
-        guard let m = member(field) else { return nil }
-        return try integer(m, field, location)
-    }
-
     private func integer(_ m: JSONLineScanner.Member, _ field: Field, _ location: SourceLocation) throws(TraceError) -> Int {
         guard m.kind == .number, m.number.isFinite, m.number.rounded() == m.number,
             abs(m.number) <= Double(Int32.max)
@@ -259,33 +254,12 @@ struct CanonicalLineDecoder {
     }
 
     private func label(_ location: SourceLocation) throws(TraceError) -> Label {
-        let start = try micros(requiredNumber(.start, location), .start, location)
-        let end = try micros(requiredNumber(.end, location), .end, location)
-        guard start <= end else {
-            throw TraceError(location, "start \(start.seconds) s is after end \(end.seconds) s", field: "start")
-        }
-        let intentName = try requiredString(.intent, location)
-        guard let intent = Intent(rawValue: intentName) else {
-            throw TraceError(location, "unknown intent \"\(intentName)\"", field: "intent")
-        }
-        var direction: Direction?
-        if let name = try optionalString(.direction, location) {
-            guard let d = Direction(rawValue: name) else {
-                throw TraceError(
-                    location, "unknown direction \"\(name)\" (expected left, right, up, down, in, out, cw or ccw)",
-                    field: "direction")
-            }
-            direction = d
-        }
-        try CanonicalVocabulary.checkDirection(direction, for: intent, location)
-        var fingers: Int?
-        if let n = try optionalInteger(.fingers, location) {
-            guard n >= 1 else { throw TraceError(location, "must be ≥ 1", field: "fingers") }
-            fingers = n
-        }
-        return Label(
-            start: start, end: end, intent: intent, direction: direction, fingers: fingers,
-            target: try optionalString(.target, location), note: try optionalString(.note, location))
+        try CanonicalVocabulary.label(
+            start: try micros(requiredNumber(.start, location), .start, location),
+            end: try micros(requiredNumber(.end, location), .end, location),
+            intent: try requiredString(.intent, location), direction: try optionalString(.direction, location),
+            fingers: try optionalNumber(.fingers, location),
+            target: try optionalString(.target, location), note: try optionalString(.note, location), location)
     }
 
     private mutating func session(_ location: SourceLocation) throws(TraceError) -> SessionHeader {

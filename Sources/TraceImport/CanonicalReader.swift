@@ -33,6 +33,8 @@ public struct CanonicalReader: TraceImporter {
         return isObject && (text.contains(SessionHeader.formatTag) || text.contains("\"type\""))
     }
 
+    // TraceImporter's entry points, the same in every importer (the CSV
+    // reader's read alike): the protocol's shape, not a copy of logic.
     private let options: ImportOptions
 
     public init(options: ImportOptions) {

@@ -278,12 +278,12 @@ struct BulkInserter {
 }
 
 /// A session id already in the store with different content.
-public struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
-    public var file: String
+package struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
+    package var file: String
     /// The line of the session's `session` line (0 when not known).
-    public var line: Int
-    public var session: String
-    public var description: String {
+    package var line: Int
+    package var session: String
+    package var description: String {
         TraceError(SourceLocation(file: file, line: line),
                    "session \"\(session)\" is already in the store with different content", field: "id").description
     }

@@ -72,10 +72,7 @@ struct SessionContentHasher {
     mutating func finalize() -> String {
         sha.update(data: buffer)
         buffer.removeAll()
-        return sha.finalize().map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        return sha.finalize().lowercaseHex
     }
 
     // MARK: - Encoding

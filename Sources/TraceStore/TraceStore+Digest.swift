@@ -5,7 +5,7 @@ import GRDB
 
 extension TraceStore {
     /// The tables ``contentDigest()`` covers.
-    public static let tables = [
+    package static let tables = [
         "imports", "devices", "users", "sessions", "strokes", "touchSamples", "motionSamples", "labels",
     ]
 
@@ -17,7 +17,7 @@ extension TraceStore {
     /// _ = try? store.ingest(path: "broken.jsonl")
     /// assert(try store.contentDigest() == before)
     /// ```
-    public func contentDigest() throws -> String {
+    package func contentDigest() throws -> String {
         try pool.read { db in
             var sha = SHA256()
             for table in Self.tables {
@@ -27,12 +27,12 @@ extension TraceStore {
                     sha.update(data: Array(row.description.utf8))
                 }
             }
-            return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+            return sha.finalize().lowercaseHex
         }
     }
 
     /// Row counts of every table.
-    public func tableCounts() throws -> [String: Int] {
+    package func tableCounts() throws -> [String: Int] {
         try pool.read { db in
             var counts: [String: Int] = [:]
             for table in Self.tables { counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
@@ -41,7 +41,7 @@ extension TraceStore {
     }
 
     /// `PRAGMA integrity_check`: "ok" when the file is sound.
-    public func integrityCheck() throws -> String {
+    package func integrityCheck() throws -> String {
         try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") }
     }
 }

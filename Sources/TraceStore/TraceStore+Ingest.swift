@@ -7,7 +7,7 @@ import TraceModel
 // MARK: - Importing files
 
 /// What one `ingest` of a file did.
-public enum IngestOutcome: Sendable {
+package enum IngestOutcome: Sendable {
     /// The file was imported (possibly with some sessions already present).
     case imported(IngestReport)
     /// A file with the same SHA-256 was imported before: nothing was done.
@@ -15,35 +15,35 @@ public enum IngestOutcome: Sendable {
 }
 
 /// The counts of one imported file.
-public struct IngestReport: Sendable, Codable, Hashable {
-    public var fileName: String
-    public var sha256: String
-    public var format: String
+package struct IngestReport: Sendable, Codable, Hashable {
+    package var fileName: String
+    package var sha256: String
+    package var format: String
     /// Sessions stored by this import.
-    public var sessions: Int
+    package var sessions: Int
     /// Sessions of the file already stored with the same content (skipped).
-    public var sessionsAlreadyPresent: [String]
-    public var strokes: Int
-    public var touches: Int
-    public var motion: Int
-    public var labels: Int
+    package var sessionsAlreadyPresent: [String]
+    package var strokes: Int
+    package var touches: Int
+    package var motion: Int
+    package var labels: Int
     /// Invalid lines skipped (`--skip-invalid` only).
-    public var skippedLines: Int
+    package var skippedLines: Int
     /// The first few skipped problems, `FILE:LINE: what (field)`.
-    public var problems: [String]
+    package var problems: [String]
     /// What the importer left out of the valid file (``ImportSummary/notes``).
-    public var notes: [String]
-    public var seconds: Double
+    package var notes: [String]
+    package var seconds: Double
 
     /// Touch and motion samples per second of wall time.
-    public var samplesPerSecond: Double {
+    package var samplesPerSecond: Double {
         seconds > 0 ? Double(touches + motion) / seconds : 0
     }
 }
 
 /// Progress of a long import: events so far, and an estimate of the total
 /// (from the file size and the line length of its first bytes).
-public typealias IngestProgress = (_ events: Int, _ estimatedTotal: Int) -> Void
+package typealias IngestProgress = (_ events: Int, _ estimatedTotal: Int) -> Void
 
 extension TraceStore {
     /// Imports one file in one transaction: all of it or nothing.
@@ -62,7 +62,7 @@ extension TraceStore {
     ///   - format: `.auto` detects it through ``ImporterRegistry``.
     /// - Throws: the first ``TraceError`` of the file (strict mode),
     ///   ``DuplicateSessionError``, or ``StoreError``; the store is unchanged.
-    public func ingest(
+    package func ingest(
         path: String, displayName: String? = nil, format: InputFormat = .auto,
         options: ImportOptions = ImportOptions(), progress: IngestProgress? = nil
     ) throws -> IngestOutcome {
@@ -228,6 +228,6 @@ extension TraceStore {
             }
             sha.update(data: chunk)
         }
-        return sha.finalize().map { $0 < 16 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined()
+        return sha.finalize().lowercaseHex
     }
 }

@@ -9,20 +9,20 @@ import TraceModel
 /// ```swift
 /// let filter = SessionFilter(scenes: ["library"], users: ["p07", "p08"])
 /// ```
-public struct SessionFilter: Sendable, Hashable {
-    public var scenes: Set<String>
-    public var users: Set<String>
+package struct SessionFilter: Sendable, Hashable {
+    package var scenes: Set<String>
+    package var users: Set<String>
     /// Session ids (the `id` of the session line).
-    public var sessionIDs: Set<String>
+    package var sessionIDs: Set<String>
 
-    public init(scenes: Set<String> = [], users: Set<String> = [], sessionIDs: Set<String> = []) {
+    package init(scenes: Set<String> = [], users: Set<String> = [], sessionIDs: Set<String> = []) {
         self.scenes = scenes
         self.users = users
         self.sessionIDs = sessionIDs
     }
 
     /// Every session.
-    public static let all = SessionFilter()
+    package static let all = SessionFilter()
 
     func matches(scene: String?, user: String?, id: String) -> Bool {
         (scenes.isEmpty || scene.map(scenes.contains) == true)
@@ -43,12 +43,12 @@ extension TraceStore {
     /// let sessions = try store.loadSessions()                                    // all
     /// let library = try store.loadSessions(SessionFilter(scenes: ["library"]))
     /// ```
-    public func loadSessions(_ filter: SessionFilter = .all) throws -> [Session] {
+    package func loadSessions(_ filter: SessionFilter = .all) throws -> [Session] {
         try pool.read { db in try Self.loadSessions(db, filter) }
     }
 
     /// The ids of the stored sessions, in import order.
-    public func sessionIDs() throws -> [String] {
+    package func sessionIDs() throws -> [String] {
         try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sessions ORDER BY id") }
     }
 

@@ -12,7 +12,7 @@ extension TraceStore {
     /// The SQLite application id (`PRAGMA application_id`, bytes 68–71 of
     /// the file header) that marks a gesturetune store: `GTun` in ASCII.
     /// Set in the transaction that creates the schema.
-    public static let applicationID: Int32 = 0x4754_756E
+    package static let applicationID: Int32 = 0x4754_756E
 
     /// What a non-empty SQLite file turned out to be.
     enum Identity {

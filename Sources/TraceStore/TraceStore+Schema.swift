@@ -16,7 +16,7 @@ extension TraceStore {
     ]
 
     /// The schema version this gesturetune writes (`PRAGMA user_version`).
-    public static var schemaVersion: Int { migrations.count }
+    package static var schemaVersion: Int { migrations.count }
 
     static func createTraceTables(_ db: Database) throws {
         try db.execute(sql: """

@@ -5,43 +5,43 @@ import TraceModel
 // MARK: - What is in the store
 
 /// Counts and distributions over the whole store (`gesturetune stats`).
-public struct StoreStatistics: Sendable, Codable, Hashable {
-    public var sessions = 0
-    public var users = 0
-    public var devices = 0
+package struct StoreStatistics: Sendable, Codable, Hashable {
+    package var sessions = 0
+    package var users = 0
+    package var devices = 0
     /// Strokes: one pointer from `began` to its end.
-    public var pointers = 0
-    public var touches = 0
-    public var motion = 0
-    public var labels = 0
-    public var imports = 0
+    package var pointers = 0
+    package var touches = 0
+    package var motion = 0
+    package var labels = 0
+    package var imports = 0
     /// Label count per intent.
-    public var intents: [String: Int] = [:]
+    package var intents: [String: Int] = [:]
     /// Inter-sample interval per device, in milliseconds.
-    public var sampling: [DeviceSampling] = []
+    package var sampling: [DeviceSampling] = []
     /// Stroke durations, milliseconds.
-    public var strokeDurationMs: Quantiles?
+    package var strokeDurationMs: Quantiles?
     /// Mean speed of each stroke (path length / duration), points per second.
-    public var strokeSpeed: Quantiles?
+    package var strokeSpeed: Quantiles?
 
-    public init() {}
+    package init() {}
 
     /// p5, median and p95 of a distribution.
-    public struct Quantiles: Sendable, Codable, Hashable {
-        public var p5: Double
-        public var p50: Double
-        public var p95: Double
-        public var count: Int
+    package struct Quantiles: Sendable, Codable, Hashable {
+        package var p5: Double
+        package var p50: Double
+        package var p95: Double
+        package var count: Int
     }
 
     /// How densely one device samples touches.
-    public struct DeviceSampling: Sendable, Codable, Hashable {
-        public var device: String
+    package struct DeviceSampling: Sendable, Codable, Hashable {
+        package var device: String
         /// Intervals between successive samples of the same stroke (zero
         /// intervals, e.g. a release at the time of the last move, excluded).
-        public var intervalMs: Quantiles
+        package var intervalMs: Quantiles
         /// 1000 / median interval.
-        public var medianRateHz: Double
+        package var medianRateHz: Double
     }
 }
 
@@ -53,7 +53,7 @@ extension TraceStore {
     /// let stats = try store.statistics()
     /// print(stats.touches, stats.intents["tap"] ?? 0)
     /// ```
-    public func statistics() throws -> StoreStatistics {
+    package func statistics() throws -> StoreStatistics {
         try pool.read { db in
             var stats = StoreStatistics()
             func count(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
@@ -123,20 +123,14 @@ extension TraceStore {
     }
 
     /// Nearest-rank quantiles of a histogram of integer values.
+    /// p5, median and p95 of a histogram of integer values (µs), scaled:
+    /// Percentile's one definition (interpolated), like every percentile
+    /// gesturetune prints.
     static func quantiles(_ histogram: [Int64: Int], scale: Double) -> StoreStatistics.Quantiles? {
-        let total = histogram.values.reduce(0, +)
-        guard total > 0 else { return nil }
-        let sorted = histogram.sorted { $0.key < $1.key }
-        func at(_ p: Double) -> Double {
-            let rank = Int((p * Double(total - 1)).rounded())
-            var seen = 0
-            for (value, count) in sorted {
-                seen += count
-                if seen > rank { return Double(value) * scale }
-            }
-            return Double(sorted.last?.key ?? 0) * scale
-        }
-        return .init(p5: at(0.05), p50: at(0.5), p95: at(0.95), count: total)
+        let bins = histogram.sorted { $0.key < $1.key }.map { (value: Double($0.key) * scale, count: $0.value) }
+        guard let p5 = Percentile.of(histogram: bins, 5), let p50 = Percentile.of(histogram: bins, 50),
+              let p95 = Percentile.of(histogram: bins, 95) else { return nil }
+        return .init(p5: p5, p50: p50, p95: p95, count: bins.reduce(0) { $0 + $1.count })
     }
 
     static func number(_ value: Double) -> String {

@@ -22,9 +22,9 @@ import TraceModel
 /// let sessions = try store.loadSessions(SessionFilter(scenes: ["library"]))
 /// let reader = try TraceStore(path: "gesturetune.sqlite", access: .readOnly)   // never writes
 /// ```
-public final class TraceStore: Sendable {
+package final class TraceStore: Sendable {
     /// How a store is opened.
-    public enum Access: Sendable {
+    package enum Access: Sendable {
         /// Created if missing, migrated, written to.
         case readWrite
         /// Never written to (works on read-only media and immutable files);
@@ -33,16 +33,16 @@ public final class TraceStore: Sendable {
     }
 
     /// The database file.
-    public let path: String
+    package let path: String
     /// How it was opened.
-    public let access: Access
+    package let access: Access
     /// A `DatabasePool` when writable; a read-only `DatabaseQueue` otherwise
     /// (a pool would switch the journal mode and write on open).
     let pool: any DatabaseWriter
 
     /// The default store path: `$GESTURETUNE_DB`, else `gesturetune.sqlite`
     /// in the working directory.
-    public static var defaultPath: String {
+    package static var defaultPath: String {
         if let path = ProcessInfo.processInfo.environment["GESTURETUNE_DB"], !path.isEmpty { return path }
         return "gesturetune.sqlite"
     }
@@ -51,7 +51,7 @@ public final class TraceStore: Sendable {
     /// if needed; for `.readOnly`, without writing anything.
     /// - Throws: ``StoreError`` naming the file (not a gesturetune store, a
     ///   newer schema, missing, unreadable, …).
-    public init(path: String, access: Access = .readWrite) throws {
+    package init(path: String, access: Access = .readWrite) throws {
         self.path = path
         self.access = access
         do {
@@ -72,13 +72,13 @@ public final class TraceStore: Sendable {
     }
 
     /// Runs `body` inside the store's write queue (for other modules' tables).
-    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+    package func write<T>(_ body: (Database) throws -> T) throws -> T {
         try requireWritable()
         return try pool.write(body)
     }
 
     /// Runs `body` on a read-only snapshot.
-    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws -> T {
         try pool.read(body)
     }
 
@@ -91,7 +91,7 @@ public final class TraceStore: Sendable {
 }
 
 /// A problem with the store itself (not with an input line).
-public struct StoreError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct StoreError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

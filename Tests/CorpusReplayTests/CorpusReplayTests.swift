@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
@@ -11,9 +12,7 @@ import TraceModel
 /// their parameters.
 @Suite(.serialized) struct CorpusReplayTests {
     static var directory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("datasets/epilogue")
+        TestPaths.inPackage("datasets/epilogue")
     }
 
     /// Parsed once for the suite.

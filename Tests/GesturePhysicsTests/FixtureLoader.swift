@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import TraceModel
 
 // MARK: - Test-only fixture loading
@@ -8,22 +9,8 @@ import TraceModel
 // JSONSerialization keep GesturePhysicsTests independent of the importer.
 
 enum Fixtures {
-    /// `shared/fixtures` in the directory holding the package (`../shared`
-    /// from the package root), or in a directory further up: a git worktree
-    /// such as `/work/wt/physics` sits one level deeper than `/work/main`.
-    static let root: URL = {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // GesturePhysicsTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-        var directory = packageRoot.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/fixtures")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    }()
+    /// `shared/fixtures`, found by the support target.
+    static let root: URL = TestPaths.sharedFixtures
 
     struct LoadError: Error, CustomStringConvertible {
         var description: String

@@ -1,25 +1,14 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 
 // MARK: - Running the built binary
 
 /// The package root (the directory holding Package.swift).
-let packageRoot: URL = {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url.deleteLastPathComponent()
-    }
-    return url
-}()
+let packageRoot = TestPaths.packageRoot
 
-/// `shared/` sits beside the repository (CI); from a worktree, further up.
-let flutterFixture: String = {
-    var url = packageRoot.deletingLastPathComponent()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("shared/fixtures").path) {
-        url.deleteLastPathComponent()
-    }
-    return url.appendingPathComponent("shared/fixtures/velocity/flutter-velocity.jsonl").path
-}()
+/// Flutter's velocity recording in `shared/fixtures`.
+let flutterFixture = TestPaths.sharedFixture("velocity/flutter-velocity.jsonl")
 
 /// `gesturetune` in the build products directory next to the test bundle.
 let gesturetune: String = {

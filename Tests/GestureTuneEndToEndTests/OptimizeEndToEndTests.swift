@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Simulation
 import Testing
 import TraceModel

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 
 // MARK: - synth → ingest → simulate
@@ -30,7 +31,7 @@ struct SimulateEndToEndTests {
         #expect(counts[0] + counts[1] + counts[2] + counts[3] <= labels)
         #expect(counts[0] + counts[1] + counts[2] + counts[3] + counts[4] >= labels)
         let rate = try #require(object["misfireRate"] as? Double)
-        #expect(abs(rate - Double(counts[1] + counts[2] + counts[3] + counts[4]) / Double(labels)) < 1e-12)
+        #expect(isApproximatelyEqual(rate, Double(counts[1] + counts[2] + counts[3] + counts[4]) / Double(labels), tolerance: 1e-12))
         let latency = try #require(object["latency"] as? [String: [String: Any]])
         #expect(latency["tap"]?["p95"] is Double)
         #expect(object["budgetViolations"] is Int)

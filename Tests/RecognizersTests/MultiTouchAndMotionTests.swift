@@ -1,6 +1,5 @@
-import Foundation
+import GestureTuneTestSupport
 import Recognizers
-import Simulation
 import Testing
 import TraceModel
 
@@ -85,35 +84,5 @@ struct MultiTouchAndMotionTests {
         let r = arena.recognitions[0]
         #expect(r.onset > 0 && r.onset < 60_000)
         #expect(r.recognized > 360_000 && r.recognized < 480_000)
-    }
-
-    @Test func theReadingAppStartsItsShakeDebounceWhenTheScreenAppears() throws {
-        // The reference app sets its last-shake time when the view appears:
-        // a shake recognized 1.4 s into the session does nothing (a dead
-        // zone); one recognized 2.6 s in undoes. A scene that does not start
-        // the debounce at launch takes both.
-        func shake(after wait: Double, scene: Scene) throws -> SimulationResult {
-            var trace = TraceBuilder(id: "t", scene: scene.name)
-            trace.wait(wait)
-            trace.shake(strokes: 4, peak: 2.5, label: .shake)
-            return try Simulator(scene: scene, options: SimulationOptions(keepRecognitions: true))
-                .run(sessions: [trace.session])
-        }
-        #expect(Scene.epilogue.shakeDebounceAtStart)
-        let early = try shake(after: 1.0, scene: .epilogue)
-        #expect(early.labelOutcomes.map(\.outcome) == [.deadZone])
-        #expect(early.recognitionLog.allSatisfy { $0.recognition.kind != .shake })
-        let later = try shake(after: 2.2, scene: .epilogue)
-        #expect(later.labelOutcomes.map(\.outcome) == [.correct])
-        var atLaunch = Scene.epilogue
-        atLaunch.shakeDebounceAtStart = false
-        #expect(try shake(after: 1.0, scene: atLaunch).labelOutcomes.map(\.outcome) == [.correct])
-        // Scene files say it too; it is off unless they do.
-        let yaml = "name: s\nshakeDebounceAtStart: true\nrecognizers:\n  - {id: shake, kind: shake}\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shake-\(UInt64.random(in: 0 ... .max)).yaml").path
-        try yaml.write(toFile: path, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        #expect(try Scene.load(path: path).shakeDebounceAtStart)
-        #expect(!Scene.plain.shakeDebounceAtStart)
     }
 }

@@ -17,18 +17,6 @@ struct ParameterTests {
         }
     }
 
-    @Test func theTableListsEveryParameterOnALine() {
-        let lines = parameterTable().split(separator: "\n")
-        #expect(lines.count == Parameter.allCases.count + 1)
-        #expect(lines[0].hasPrefix("name"))
-        #expect(lines.contains { $0.hasPrefix("tabSwipe.directionalBias") && $0.contains("3.5") && $0.contains("log") })
-        #expect(lines.contains { $0.hasPrefix("shake.reversals") && $0.contains("integer") })
-        // The one-direction swipe's constants, which UIKit does not document.
-        for name in ["swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone"] {
-            #expect(lines.contains { $0.hasPrefix(name) && $0.contains("UIKit documents none") }, "\(name)")
-        }
-    }
-
     @Test func referenceAppDefaults() throws {
         let p = ParameterSet()
         #expect(p[.tabSwipeDirectionalBias] == 3.5)

@@ -1,5 +1,5 @@
+import GestureTuneTestSupport
 import Recognizers
-import Simulation
 import Testing
 import TraceModel
 
@@ -223,23 +223,5 @@ struct OpenRowTests {
         #expect(both.recognizers[0].openRow == 0)
         both = replay(next.session, both)
         #expect(both.kinds == [.tabSwipe])
-    }
-
-    @Test func aClosingSwipeIsMatchedToItsLabel() throws {
-        // On the epilogue's Notes tab: open row 0, then close it as labelled.
-        var trace = TraceBuilder(id: "r", scene: "epilogue")
-        trace.drag(from: (300, 130), by: (-100, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
-        trace.wait(1)
-        trace.drag(from: (150, 140), by: (60, 0), speed: 300, label: .swipeActions, direction: .right, target: "note-row")
-        let result = try Simulator(scene: .epilogue).run(sessions: [trace.session])
-        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct])
-        // The same close meant as a tab swipe to the previous tab is a misfire: the row takes it.
-        var meant = TraceBuilder(id: "r", scene: "epilogue")
-        meant.drag(from: (300, 130), by: (-100, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
-        meant.wait(1)
-        meant.drag(from: (150, 140), by: (150, 0), speed: 600, label: .tabSwipe, direction: .right, target: "tab-content")
-        let taken = try Simulator(scene: .epilogue).run(sessions: [meant.session])
-        #expect(taken.labelOutcomes.map(\.outcome) == [.correct, .wrong])
-        #expect(taken.confusion["tab-swipe"]?["swipe-actions"] == 1)
     }
 }

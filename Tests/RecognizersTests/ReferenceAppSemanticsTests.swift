@@ -1,6 +1,6 @@
 import GesturePhysics
+import GestureTuneTestSupport
 import Recognizers
-import Simulation
 import Testing
 import TraceModel
 
@@ -225,93 +225,5 @@ struct ReferenceAppSemanticsTests {
         // The threshold is the catalogued one.
         let raised = try replay(fast.session, [card], parameters: try ParameterSet(["cardSwipe.projectedDistanceTrigger": 250]))
         #expect(raised.recognitions.map(\.committed) == [false])
-    }
-
-    @Test func theCardSpringStartsFromRest() throws {
-        // On the Cards tab: one card thrown off (130 pt at 600 pt/s) and one
-        // let go 60 pt out, slowly, so that it springs back.
-        var scene = Scene.epilogue
-        scene.initialTab = 1
-        var trace = TraceBuilder(id: "c")
-        trace.drag(from: (100, 300), by: (130, 0), speed: 600, label: .cardSwipe, direction: .right, target: "card-stack")
-        trace.wait(1)
-        trace.drag(from: (250, 300), by: (-60, 0), speed: 60)
-        let result = try Simulator(scene: scene, options: SimulationOptions(keepRecognitions: true))
-            .run(sessions: [trace.session])
-        let cards = result.recognitionLog.map(\.recognition).filter { $0.kind == .cardSwipe }
-        #expect(cards.map(\.committed) == [true, false])
-        // The finger's release velocity is still recorded…
-        #expect(abs(cards[0].releaseVelocity - 600) < 1)
-        // …but the spring is measured from rest.
-        let spring = Spring(response: 0.4, dampingFraction: 0.7)
-        let report = try #require(result.springs.first { $0.gesture == .cardSwipe })
-        let settle = cards.map { spring.settleTime(distance: $0.springDistance, initialVelocity: 0) * 1000 }
-        #expect(abs((report.settleTime?.max ?? 0) - settle.max()!) < 1e-9)
-        #expect(report.settleTime?.count == 2)
-        // Overshoot only for the card that stays on screen (the sprung-back one).
-        let overshoot = spring.overshoot(distance: cards[1].springDistance, initialVelocity: 0)
-        #expect(report.overshoot?.count == 1)
-        #expect(abs((report.overshoot?.max ?? -1) - overshoot) < 1e-9)
-        // With the finger's velocity the figures would differ.
-        let moving = spring.settleTime(distance: cards[0].springDistance, initialVelocity: cards[0].releaseVelocity) * 1000
-        #expect(abs(moving - spring.settleTime(distance: cards[0].springDistance, initialVelocity: 0) * 1000) > 1)
-    }
-
-    @Test func theRowSpringOpensTheActionsOrClosesTheRowFromRest() throws {
-        // Issue 18. On the Notes tab: a row swiped 100 pt left (past 80 pt:
-        // the actions open, the row settles at −112 pt from the 75 pt it
-        // shows) and one let go 40 pt out, slowly (it closes).
-        var trace = TraceBuilder(id: "r")
-        trace.drag(from: (300, 130), by: (-100, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
-        trace.wait(1)
-        trace.drag(from: (300, 230), by: (-40, 0), speed: 40)
-        let result = try Simulator(scene: .epilogue, options: SimulationOptions(keepRecognitions: true))
-            .run(sessions: [trace.session])
-        let rows = result.recognitionLog.map(\.recognition).filter { $0.kind == .swipeActions }
-        #expect(rows.map(\.committed) == [true, false])
-        #expect(abs(rows[0].springDistance - (-112 + 75)) < 1e-9)
-        let report = try #require(result.springs.first { $0.gesture == .swipeActions })
-        #expect(report.response == 0.3 && report.dampingFraction == 0.8)
-        // Both targets are on screen: settle time and overshoot of each, from rest.
-        let spring = Spring(response: 0.3, dampingFraction: 0.8)
-        let settle = rows.map { spring.settleTime(distance: $0.springDistance, initialVelocity: 0) * 1000 }
-        #expect(report.settleTime?.count == 2 && report.overshoot?.count == 2)
-        #expect(abs((report.settleTime?.max ?? 0) - settle.max()!) < 1e-9)
-        let overshoot = rows.map { spring.overshoot(distance: $0.springDistance, initialVelocity: 0) }
-        #expect(abs((report.overshoot?.max ?? -1) - overshoot.max()!) < 1e-9)
-        // The catalogue's constants drive it.
-        let stiff = try Simulator(scene: .epilogue, parameters: try ParameterSet(["swipeActions.springDamping": 1]))
-            .run(sessions: [trace.session])
-        #expect(stiff.springs.first { $0.gesture == .swipeActions }?.overshoot?.max == 0)
-    }
-
-    @Test func theSheetLeavesAndReturnsOnSpringsOfItsOwn() throws {
-        // Issue 18. On the Cards tab the sheet (y 0.65…0.9 of 844 pt): one
-        // pulled 200 pt down fast (dismissed: the exit spring, 0.3 s, no
-        // bounce) and one pulled 60 pt slowly (kept: the snap-back spring,
-        // 0.4 s, bounce 0.15). Both keep the finger's velocity.
-        var scene = Scene.epilogue
-        scene.initialTab = 1
-        var trace = TraceBuilder(id: "d")
-        trace.drag(from: (200, 600), by: (0, 200), speed: 900, label: .dismiss, direction: .down, target: "sheet")
-        trace.wait(1)
-        trace.drag(from: (200, 600), by: (0, 60), speed: 60)
-        let result = try Simulator(scene: scene, options: SimulationOptions(keepRecognitions: true))
-            .run(sessions: [trace.session])
-        let sheets = result.recognitionLog.map(\.recognition).filter { $0.kind == .dismiss }
-        #expect(sheets.map(\.committed) == [true, false])
-        let exit = try #require(result.springs.first { $0.spring == SpringReport.dismissExit })
-        let back = try #require(result.springs.first { $0.spring == SpringReport.dismissSnapBack })
-        #expect(exit.gesture == .dismiss && back.gesture == .dismiss)
-        #expect(exit.response == 0.3 && exit.dampingFraction == 1 && back.response == 0.4 && back.dampingFraction == 0.85)
-        let leaving = Spring(response: 0.3, dampingFraction: 1), returning = Spring(response: 0.4, dampingFraction: 0.85)
-        let exitSettle = leaving.settleTime(distance: sheets[0].springDistance, initialVelocity: sheets[0].releaseVelocity)
-        #expect(abs((exit.settleTime?.max ?? 0) - exitSettle * 1000) < 1e-9)
-        // A sheet leaving the screen is not seen to overshoot; a kept one is.
-        #expect(exit.overshoot == nil && back.overshoot?.count == 1)
-        let backOvershoot = returning.overshoot(distance: sheets[1].springDistance,
-                                                initialVelocity: sheets[1].releaseVelocity)
-        #expect(abs((back.overshoot?.max ?? -1) - backOvershoot) < 1e-9)
-        #expect(abs(sheets[1].springDistance + 60) < 1e-9)
     }
 }

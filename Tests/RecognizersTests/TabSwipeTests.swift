@@ -1,5 +1,5 @@
+import GestureTuneTestSupport
 import Recognizers
-import Simulation
 import Testing
 import TraceModel
 

@@ -26,55 +26,6 @@ import Testing
     }
 }
 
-@Suite struct StatisticsTests {
-    @Test func percentilesInterpolateBetweenClosestRanks() {
-        let values = [40.0, 10, 30, 20]
-        #expect(Statistics.percentile(values, 50) == 25)
-        #expect(Statistics.percentile(values, 0) == 10)
-        #expect(Statistics.percentile(values, 100) == 40)
-        #expect(abs(Statistics.percentile(values, 95)! - 38.5) < 1e-12)
-        #expect(Statistics.percentile([7], 95) == 7)
-        #expect(Statistics.percentile([], 50) == nil)
-        #expect(Statistics.percentile([.nan, 3, .infinity], 50) == 3)
-    }
-
-    @Test func wilsonIntervalsMatchTheFormula() {
-        let rate = TuningReport.Rate.wilson(count: 12, total: 400)
-        #expect(rate.rate == 0.03)
-        #expect(abs(rate.lower - 0.017243020965143054) < 1e-12)
-        #expect(abs(rate.upper - 0.05169853570909567) < 1e-12)
-        let none = TuningReport.Rate.wilson(count: 0, total: 50)
-        #expect(none.lower == 0)
-        #expect(abs(none.upper - 0.07134759913335872) < 1e-12)
-        let all = TuningReport.Rate.wilson(count: 50, total: 50)
-        #expect(abs(all.lower - 0.9286524008666414) < 1e-12)
-        #expect(all.upper == 1)
-        #expect(TuningReport.Rate.wilson(count: 0, total: 0) == .init(count: 0, total: 0, lower: 0, upper: 1))
-    }
-
-    @Test func constantsOnABoundAreFlagged() {
-        func constant(_ new: Double) -> TuningReport.Constant {
-            .init(name: "pan.slop", unit: "pt", old: 10, new: new, lower: 8, upper: 24)
-        }
-        #expect(constant(8.02).bound == .lower)      // within 0.5 % of the 16 pt range
-        #expect(constant(8.2).bound == nil)
-        #expect(constant(23.95).bound == .upper)
-        #expect(constant(12).change == 2)
-        #expect(constant(12).relativeChange == 0.2)
-        #expect(TuningReport.Constant(name: "x", unit: "", old: 0, new: 1, lower: 0, upper: 2).relativeChange == nil)
-    }
-
-    @Test func verdictJudgesSignificanceAndBudgets() {
-        var verdict = TuningReport.sample.verdict
-        #expect(verdict.isSignificantImprovement)
-        #expect(verdict.budgetsMet)
-        verdict.mcnemarPValue = 0.2
-        #expect(!verdict.isSignificantImprovement)
-        verdict.budgets[0].after = verdict.budgets[0].limit + 1
-        #expect(!verdict.budgetsMet)
-    }
-}
-
 @Suite struct NiceTicksTests {
     @Test func ticksLandOnRoundNumbers() {
         #expect(NiceTicks(lower: 3, upper: 97, count: 5).values == [0, 25, 50, 75, 100])
@@ -111,18 +62,6 @@ import Testing
 }
 
 @Suite struct VerdictStatisticsTests {
-    @Test func exactMcNemarMatchesTheBinomialTail() {
-        func p(_ b: Int, _ c: Int) -> Double { TuningReport.Verdict.exactMcNemarPValue(fixed: b, broken: c) }
-        #expect(abs(p(8, 2) - 0.109375) < 1e-12)          // 2·(1+10+45)/1024
-        #expect(abs(p(10, 0) - 0.001953125) < 1e-15)      // 2/1024
-        #expect(p(2, 8) == p(8, 2), "two-sided")
-        #expect(TuningReport.Verdict.exactMcNemarPValue(fixed: 1, broken: 0) == 1)
-        #expect(TuningReport.Verdict.exactMcNemarPValue(fixed: 0, broken: 0) == 1)
-        #expect(TuningReport.Verdict.exactMcNemarPValue(fixed: 5, broken: 5) == 1)
-        let large = TuningReport.Verdict.exactMcNemarPValue(fixed: 6_000, broken: 5_000)
-        #expect(large > 0 && large < 1e-20, "no overflow with thousands of pairs: \(large)")
-    }
-
     @Test func paretoFrontKeepsOnlyUndominatedCandidates() {
         let candidates: [TuningReport.ParetoPoint] = [
             .init(misfireRate: 0.10, latencyMs: 100, onFront: true),   // front

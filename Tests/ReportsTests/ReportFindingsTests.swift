@@ -5,11 +5,11 @@ import TraceModel
 @Suite struct ReportFindingsTests {
     @Test func saysPlainlyWhenTuningMadeThingsWorse() {
         var report = TuningReport.sample
-        report.verdict.before = .wilson(count: 40, total: 1_000)
-        report.verdict.after = .wilson(count: 50, total: 1_000)
+        report.verdict.before = TuningReport.rate(40, of: 1_000)
+        report.verdict.after = TuningReport.rate(50, of: 1_000)
         report.verdict.mcnemarPValue = 0.31
         let f = ReportFindings(report)
-        #expect(f.headline.hasPrefix("Misfires on 12 held-out users rose from 4.0 % (95 % CI 3.0–5.4 %) to 5.0 %"))
+        #expect(f.headline.hasPrefix("Misfires on 12 held-out users rose from 4.0 % (95 % CI 2.9–5.4 %) to 5.0 %"))
         #expect(f.headline.hasSuffix("(+25.0 % relative)."))
         #expect(f.significance.hasPrefix("The change is not significant (exact McNemar p = 0.31 at α = 0.05"))
     }
@@ -95,7 +95,7 @@ import TraceModel
     @Test func latencyTableUsesTheReportsOwnPercentiles() {
         let f = ReportFindings(.sample)
         let d = TuningReport.sample.latency[0]
-        let p95 = "\(Format.ms(Statistics.percentile(d.beforeMs, 95)!)) → \(Format.ms(Statistics.percentile(d.afterMs, 95)!))"
+        let p95 = "\(Format.ms(Percentile.of(d.beforeMs, 95)!)) → \(Format.ms(Percentile.of(d.afterMs, 95)!))"
         #expect(f.latencyTable.rows[0].cells[3].text == p95)
         #expect(f.latencyTable.rows[0].cells[6].text == "met")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 @testable import Reports
 
@@ -217,8 +218,7 @@ import Testing
     /// `GESTURETUNE_REGENERATE_CONSTANTS=1` to rewrite it from the JSON (the
     /// optimizer does not need to run again).
     @Test func committedConstantsMatchTheCommittedReport() throws {
-        let reports = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("reports")
+        let reports = TestPaths.inPackage("reports")
         let json = try Data(contentsOf: reports.appendingPathComponent(ReportWriter.jsonName))
         let report = try ReportWriter.decoder.decode(TuningReport.self, from: json)
         let rendered = SwiftConstantsFile.render(report)

@@ -1,3 +1,4 @@
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
@@ -10,9 +11,7 @@ import TraceModel
 /// through the `plain` scene.
 @Suite("Evemu recordings through the plain scene")
 struct EvemuReplayTests {
-    static let recordings = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("datasets/recordings/evemu")
+    static let recordings = TestPaths.inPackage("datasets/recordings/evemu")
 
     /// Neither panel reports a resolution: Atmel's 800 × 480 units and
     /// N-Trig's range are mapped onto screens of those sizes in points.

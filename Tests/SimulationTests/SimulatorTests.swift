@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 @testable import Simulation
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 @testable import Synthesis
 import TraceModel
@@ -11,9 +12,7 @@ import TraceModel
     static let usersPerFile = 5
 
     static var directory: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("datasets/epilogue")
+        TestPaths.inPackage("datasets/epilogue")
     }
 
     func files() throws -> [URL] {

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 import TraceModel
 @testable import TraceImport
@@ -6,18 +7,8 @@ import TraceModel
 // MARK: - Helpers
 
 /// The shared fixtures beside the repository (`../shared/fixtures`).
-func fixture(_ path: String) -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url.deleteLastPathComponent()
-    }
-    // `shared/` sits beside the repository (CI); from a worktree, further up.
-    url.deleteLastPathComponent()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("shared/fixtures").path) {
-        url.deleteLastPathComponent()
-    }
-    return url.appendingPathComponent("shared/fixtures/\(path)").path
-}
+/// A file below `shared/fixtures` (the one search is the support target's).
+func fixture(_ path: String) -> String { TestPaths.sharedFixture(path) }
 
 /// Writes `text` to a temporary file named `name` and returns its path.
 func temporaryFile(_ text: String, name: String = "input.jsonl") throws -> String {

@@ -127,6 +127,18 @@ import TraceModel
         #expect(open.location.line == 5 && open.message.contains("never ended"))
     }
 
+    /// The study export's JSON strings follow the canonical scanner's rules
+    /// (JSONText): `\u+041` and lone surrogates are errors on their line.
+    @Test func malformedStringEscapesNameTheirLine() throws {
+        for bad in [#"\u+041"#, #"\uD800"#, #"\uDC00"#] {
+            let text = export([touch(10.2, "began"), touch(10.3, "ended").replacingOccurrences(
+                of: #""phase" : "ended""#, with: #""phase" : "ended", "note" : "\#(bad)""#)])
+            let error = try #require(try run(text), "\(bad)")
+            #expect(error.location.line == 5 && error.field == "json", "\(bad): \(error)")
+            #expect(error.message.contains("escape"), "\(bad): \(error.message)")
+        }
+    }
+
     @Test func trialAndSessionErrorsNameTheirField() throws {
         let text = export([touch(10.2, "began"), touch(10.3, "ended")])
         let cut = try #require(try run(String(text.prefix(text.count - 30))))

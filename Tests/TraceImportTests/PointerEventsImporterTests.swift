@@ -66,6 +66,34 @@ import TraceModel
         #expect(truncated.location.line == 3 && truncated.message.contains("truncated"))
     }
 
+    /// JSON strings follow the canonical scanner's rules (JSONText): a `\u`
+    /// escape needs four hex digits and a surrogate its pair, where a lenient
+    /// reader would make `A` of `\u+041` and U+FFFD of a lone surrogate.
+    @Test func malformedStringEscapesNameTheirLine() throws {
+        for bad in [#"\u+041"#, #"\uD800"#, #"\uDC00x"#, #"\uD800\u0041"#] {
+            let text = array([event("pointerdown", 1, 5), event("pointerup", 1, 21).replacingOccurrences(
+                of: #""type":"pointerup""#, with: #""type":"pointerup","note":"\#(bad)""#)])
+            let error = try #require(try run(text), "\(bad)")
+            #expect(error.location.line == 3 && error.field == "json", "\(bad): \(error)")
+            #expect(error.message.contains("escape"), "\(bad): \(error.message)")
+        }
+        // The same escapes well formed are read.
+        let good = array([event("pointerdown", 1, 5), event("pointerup", 1, 21).replacingOccurrences(
+            of: #""type":"pointerup""#, with: #""type":"pointerup","note":"\u0041\uD83D\uDE00""#)])
+        let (sessions, _) = try importSessions(
+            PointerEventsImporter.self, try RecordingFixtures.temporary(good, name: "good.json"), options: screen(390, 844))
+        #expect(sessions.first?.touches.count == 2)
+    }
+
+    /// Numbers too: JSON's grammar, not whatever `Double(_:)` accepts.
+    @Test func numbersFollowJSONsGrammar() throws {
+        for bad in ["05", "1.", "+1", ".5"] {
+            let error = try #require(try run(array([event("pointerdown", 1, 5), event("pointerup", 1, 21)
+                .replacingOccurrences(of: #""clientX":10.0"#, with: #""clientX":\#(bad)"#)])), "\(bad)")
+            #expect(error.location.line == 3 && error.field == "json", "\(bad): \(error)")
+        }
+    }
+
     @Test func liftWithoutATouchNamesTheElementLine() throws {
         let error = try #require(try run(array([event("pointerdown", 1, 5), event("pointerup", 2, 6)])))
         #expect(error.location.line == 3)

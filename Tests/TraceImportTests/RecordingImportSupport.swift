@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 @testable import TraceImport
 import TraceModel
@@ -6,20 +7,9 @@ import TraceModel
 // MARK: - Helpers for the importers of real recording formats
 
 enum RecordingFixtures {
-    /// The package root (this file is Tests/TraceImportTests/…).
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    /// `../shared/fixtures`, next to the repository (or next to an ancestor
-    /// of it, for git worktrees kept in a subfolder).
-    static let shared: URL = {
-        var directory = packageRoot.deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/fixtures")
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            directory = directory.deletingLastPathComponent()
-        }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    }()
+    static let packageRoot = TestPaths.packageRoot
+    /// `../shared/fixtures` (found by the support target).
+    static let shared = TestPaths.sharedFixtures
     /// Constructed inputs of this test target.
     static let local = packageRoot.appendingPathComponent("Tests/TraceImportTests/Fixtures")
 

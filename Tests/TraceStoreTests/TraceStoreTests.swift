@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 import TraceImport
 import TraceModel
@@ -6,18 +7,8 @@ import TraceModel
 
 // MARK: - Helpers
 
-func fixture(_ path: String) -> String {
-    var url = URL(fileURLWithPath: #filePath)
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) {
-        url.deleteLastPathComponent()
-    }
-    // `shared/` sits beside the repository (CI); from a worktree, further up.
-    url.deleteLastPathComponent()
-    while url.path != "/" && !FileManager.default.fileExists(atPath: url.appendingPathComponent("shared/fixtures").path) {
-        url.deleteLastPathComponent()
-    }
-    return url.appendingPathComponent("shared/fixtures/\(path)").path
-}
+/// A file below `shared/fixtures` (the one search is the support target's).
+func fixture(_ path: String) -> String { TestPaths.sharedFixture(path) }
 
 let flutter = fixture("velocity/flutter-velocity.jsonl")
 
@@ -235,5 +226,23 @@ struct TraceStoreTests {
         #expect(mode == "wal")
         #expect(try store.tableCounts().count == TraceStore.tables.count)
         #expect(try store.integrityCheck() == "ok")
+    }
+}
+
+// MARK: - Digests as text
+
+/// Every digest the store writes goes through one hex spelling.
+@Suite("hex digests")
+struct HexTests {
+    @Test func twoLowercaseDigitsAByte() {
+        #expect([UInt8]([0x00, 0x0F, 0xA5, 0xFF, 0x10]).lowercaseHex == "000fa5ff10")
+        #expect([UInt8]().lowercaseHex == "")
+    }
+
+    @Test func storeDigestsAreSixtyFourHexDigits() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("hex-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let digest = try TraceStore(path: path).contentDigest()
+        #expect(digest.count == 64 && digest.allSatisfy { "0123456789abcdef".contains($0) })
     }
 }

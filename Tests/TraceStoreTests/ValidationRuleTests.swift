@@ -92,7 +92,7 @@ let brokenRules: [BrokenRule] = [
     .init(rule: "directional intents need a direction", lines: [session, label(#""start":0,"end":1,"intent":"edge-swipe""#)], line: 2, field: "direction", message: "needs a direction"),
     .init(rule: "direction fits the intent", lines: [session, label(#""start":0,"end":1,"intent":"pinch","direction":"left""#)], line: 2, field: "direction", message: "does not fit intent \"pinch\""),
     .init(rule: "fingers is an integer", lines: [session, label(#""start":0,"end":1,"intent":"tap","fingers":1.5"#)], line: 2, field: "fingers", message: "must be an integer"),
-    .init(rule: "fingers ≥ 1", lines: [session, label(#""start":0,"end":1,"intent":"tap","fingers":0"#)], line: 2, field: "fingers", message: "must be ≥ 1"),
+    .init(rule: "fingers ≥ 1", lines: [session, label(#""start":0,"end":1,"intent":"tap","fingers":0"#)], line: 2, field: "fingers", message: "must be an integer ≥ 1"),
     .init(rule: "note is a string", lines: [session, label(#""start":0,"end":1,"intent":"tap","note":{}"#)], line: 2, field: "note", message: "must be a string"),
 ]
 

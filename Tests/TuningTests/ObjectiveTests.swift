@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
@@ -206,7 +207,7 @@ struct ObjectiveTests {
         let objective = try PanSlopCorpus().objective()
         let slops = (0 ..< 16).map { 4 + Double($0) * 2 }
         let serial = slops.map { objective.evaluate(["pan.slop": $0], temperature: 0.05) }
-        let parallel = ParallelEvaluation.map(slops.count, width: 2) { i in
+        let parallel = ParallelMap.map(slops.count, width: 2) { i in
             objective.evaluate(["pan.slop": slops[i]], temperature: 0.05)
         }
         #expect(serial == parallel)

@@ -1,6 +1,8 @@
 import Foundation
+import GestureTuneTestSupport
 import GSL
 import Testing
+import TraceModel
 @testable import Tuning
 
 @Suite struct ClopperPearsonTests {
@@ -49,20 +51,36 @@ import Testing
         let result = McNemar.test(pairs)
         #expect(result.worsened == 2 && result.improved == 9 && result.unchanged == 85)
         #expect(result.method == .exactBinomial)
-        #expect(abs(result.pValue - 134.0 / 2048) < 1e-12)
+        #expect(isApproximatelyEqual(result.pValue, 134.0 / 2048, tolerance: 1e-12))
         // The approximation is still reported: (|2 − 9| − 1)² / 11 = 36 / 11.
-        #expect(abs(result.chiSquared - 36.0 / 11) < 1e-12)
-        #expect(abs(result.chiSquaredPValue - erfc((36.0 / 22).squareRoot())) < 1e-9)
+        #expect(isApproximatelyEqual(result.chiSquared, 36.0 / 11, tolerance: 1e-12))
+        #expect(isApproximatelyEqual(result.chiSquaredPValue, erfc((36.0 / 22).squareRoot()), tolerance: 1e-9))
     }
 
     @Test func largeTableUsesChiSquaredWithContinuityCorrection() {
         let result = McNemar.test(worsened: 30, improved: 12)
         #expect(result.method == .chiSquaredWithContinuityCorrection)
-        #expect(abs(result.chiSquared - 289.0 / 42) < 1e-12)
+        #expect(isApproximatelyEqual(result.chiSquared, 289.0 / 42, tolerance: 1e-12))
         // χ²(1) upper tail is erfc(√(x/2)).
-        #expect(abs(result.pValue - erfc((289.0 / 84).squareRoot())) < 1e-9)
+        #expect(isApproximatelyEqual(result.pValue, erfc((289.0 / 84).squareRoot()), tolerance: 1e-9))
         #expect(result.pValue < 0.01)
         #expect(result.exactPValue < 0.01)
+    }
+
+    /// What the report's own exact McNemar (deleted; it duplicated this one)
+    /// promised, kept here: exact binomial tails, two-sided symmetry, the
+    /// switch to χ² at 25 discordant pairs, and thousands of pairs without
+    /// overflow.
+    @Test func exactTailsSymmetryThresholdAndLargeCounts() {
+        #expect(abs(McNemar.test(worsened: 2, improved: 8).exactPValue - 0.109375) < 1e-12)   // 2·(1+10+45)/1024
+        #expect(abs(McNemar.test(worsened: 0, improved: 10).exactPValue - 0.001953125) < 1e-15)   // 2/1024
+        #expect(McNemar.test(worsened: 8, improved: 2).pValue == McNemar.test(worsened: 2, improved: 8).pValue)
+        #expect(McNemar.test(worsened: 0, improved: 1).pValue == 1)
+        #expect(McNemar.test(worsened: 12, improved: 12).method == .exactBinomial)        // 24 < 25
+        #expect(McNemar.test(worsened: 12, improved: 13).method == .chiSquaredWithContinuityCorrection)
+        let large = McNemar.test(worsened: 5_000, improved: 6_000)
+        #expect(large.exactPValue > 0 && large.exactPValue < 1e-20, "\(large.exactPValue)")
+        #expect(large.pValue > 0 && large.pValue < 1e-20, "\(large.pValue)")
     }
 
     @Test func noDiscordantPairsMeansNoEvidence() {
@@ -152,5 +170,21 @@ import Testing
         let pairs: [(before: Bool, after: Bool)] = [(true, true), (true, false), (false, true), (false, false),
                                                     (true, false)]
         #expect(PairedDifference(pairs) == PairedDifference(both: 1, broken: 2, fixed: 1, neither: 1))
+    }
+}
+
+// MARK: - One percentile definition, GSL's numbers
+
+/// TraceModel's Percentile and GSL's quantile are the same definition
+/// (linear interpolation between closest ranks): Tuning may use either.
+@Suite struct PercentileAgreesWithGSLTests {
+    @Test func sameNumbersAsGSL() throws {
+        let rng = try RandomGenerator(seed: 11)
+        let sample = (0 ..< 257).map { _ in rng.lognormal(zeta: 3, sigma: 0.6) }.sorted()
+        for p in [0.0, 1, 5, 25, 50, 62.5, 95, 99, 100] {
+            let ours = try #require(Percentile.of(sorted: sample, p))
+            let gsl = try #require(Statistics.quantile(sorted: sample, p / 100))
+            #expect(abs(ours - gsl) <= 1e-12 * max(1, abs(gsl)), "p\(p): \(ours) vs \(gsl)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import GSL
 import Simulation
 import Testing

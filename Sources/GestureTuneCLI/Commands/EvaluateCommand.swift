@@ -77,7 +77,7 @@ struct EvaluateCommand: ParsableCommand {
         let values = try CLIFailure.guarding { try Self.values(given, space: objective.space) }
         let answer = try CLIFailure.guarding { try Self.answer(objective, values: values, split: split.side) }
         if json {
-            try printJSON(answer)
+            try Console.json(answer)
         } else {
             Console.out("\(split.rawValue): objective \(Console.fixed(answer.objective, 5)) (weighted misfires per label); "
                 + "misfire rate \(OptimizeCommand.percent(answer.misfireRate)) (\(answer.misfires) of \(answer.labels) labels)")
@@ -121,7 +121,7 @@ struct EvaluateCommand: ParsableCommand {
 
     private func printTheSpace(_ space: ParameterSpace) throws {
         if json {
-            try printJSON(space.parameters)
+            try Console.json(space.parameters)
             return
         }
         for p in space.parameters {
@@ -207,10 +207,8 @@ struct EvaluateCommand: ParsableCommand {
     // MARK: - --serve
 
     private func serveRequests(_ objective: TuningObjective) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf",
-                                                                      nan: "nan")
+        // One reply a line, with the same number rules as every --json (Console.encoder).
+        let encoder = Console.encoder(pretty: false)
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             var reply: Data

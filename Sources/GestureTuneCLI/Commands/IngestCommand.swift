@@ -72,10 +72,10 @@ struct IngestCommand: ParsableCommand {
         do {
             let outcome = try traceStore.ingest(
                 path: path, displayName: name, format: input.format, options: options,
-                progress: { done, total in bar.update(done: done, total: total) })
+                progress: { done, total in bar.updateEvents(done: done, total: total) })
             switch outcome {
-            case .alreadyImported(let name, let when):
-                if !json { Console.out("\(name): already imported (as \(name) at \(when)); nothing to do") }
+            case .alreadyImported(let earlier, let when):
+                if !json { Console.out("\(name): already imported (as \(earlier) at \(when)); nothing to do") }
                 return FileStatus(file: file, status: "already-imported")
             case .imported(let report):
                 if report.skippedLines > 0 || !report.problems.isEmpty {

@@ -45,20 +45,35 @@ enum Console {
     /// Whether standard error is a terminal (progress bars only there).
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 
+    // MARK: - JSON
+
+    /// The one JSON encoder of the command line: sorted keys, slashes as
+    /// they are, pretty or one line.
+    ///
+    /// Non-finite numbers are written as the strings `"nan"`, `"inf"` and
+    /// `"-inf"`. Why strings: JSON has no NaN, and the alternatives are worse —
+    /// failing (the encoder's default) throws away a finished optimization
+    /// because one objective was not computable, and `null` is
+    /// indistinguishable from "absent". Python's `float("nan")` and
+    /// `float("inf")` read these strings back.
+    static func encoder(pretty: Bool) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
     /// Pretty, key-sorted JSON of `value` on standard output.
     static func json(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        FileHandle.standardOutput.write(try encoder(pretty: true).encode(value) + Data("\n".utf8))
     }
 
     /// Compact JSON of `value` as one line on standard output (JSON Lines,
     /// for events a script reads while the command runs).
     static func jsonLine(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        FileHandle.standardOutput.write(try encoder(pretty: false).encode(value) + Data("\n".utf8))
     }
 
     /// Text from outside (an upload, a participant) made safe to print on

@@ -1,3 +1,5 @@
+import TraceModel
+
 // MARK: - Distributions against a limit
 
 /// Two samples (before and after) as histograms on shared bins, with a
@@ -88,7 +90,7 @@ public struct DistributionChart: Sendable, Hashable {
         let tag = "p\(Format.smart(percentile))"
         var named: [String] = []
         for (sample, tone, name) in [(before, Tone.before, "before"), (after, Tone.after, "after")] {
-            if let value = Statistics.percentile(sample, percentile) {
+            if let value = Percentile.of(sample, percentile) {
                 let px = frame.x(value)
                 content.append(Svg.line(px, frame.plotTop, px, frame.plotBottom, class: "marker thin \(tone.className)"))
                 named.append("\(name) \(Format.ms(value))")

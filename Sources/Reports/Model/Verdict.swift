@@ -13,13 +13,18 @@ extension TuningReport {
         public var fixedCount: Int
         /// Paired gestures fine before but misfired after (McNemar's c).
         public var brokenCount: Int
-        /// Exact two-sided McNemar p-value for fixed vs broken.
+        /// Two-sided McNemar p-value for fixed vs broken, as production passes
+        /// it: Tuning's `McNemar.Result.pValue` — the exact binomial p-value
+        /// below 25 discordant pairs (fixed + broken < `McNemar.exactThreshold`),
+        /// χ² with continuity correction from 25 on. Reports computes none
+        /// itself (one implementation, in Tuning).
         public var mcnemarPValue: Double
         /// The level the p-value is judged at (0.05 unless the run said otherwise).
         public var significanceLevel: Double
         public var budgets: [Budget]
-        /// How `before` and `after` intervals were computed ("Clopper–Pearson",
-        /// "Wilson"): the caption says it.
+        /// How `before` and `after` intervals were computed: the caption says
+        /// it. Production's are Clopper–Pearson (Tuning's `ClopperPearson`,
+        /// through ``TuningReport/rate(_:of:)``).
         public var intervalMethod: String
         /// Every intent's held-out rate before and after, with its own test:
         /// the verdict names each one made worse.
@@ -28,7 +33,7 @@ extension TuningReport {
         public init(
             population: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int,
             mcnemarPValue: Double, significanceLevel: Double = 0.05, budgets: [Budget],
-            intervalMethod: String = "Wilson", intents: [IntentChange] = []
+            intervalMethod: String = "Clopper–Pearson", intents: [IntentChange] = []
         ) {
             self.population = population
             self.before = before
@@ -55,32 +60,10 @@ extension TuningReport {
         /// Every counted latency budget holds after tuning (a budget fixed by
         /// design is not counted).
         public var budgetsMet: Bool { budgets.allSatisfy { !$0.isCounted || $0.isMet } }
-
-        /// The exact two-sided McNemar p-value: a binomial test of the
-        /// discordant pairs (gestures fixed against gestures broken) with
-        /// p = ½. Exact, because the counts are often small; summed in log
-        /// space, so thousands of pairs do not overflow.
-        ///
-        /// ```swift
-        /// Verdict.exactMcNemarPValue(fixed: 8, broken: 2)   // 0.109375
-        /// ```
-        public static func exactMcNemarPValue(fixed: Int, broken: Int) -> Double {
-            let b = max(0, fixed), c = max(0, broken)
-            let n = b + c
-            guard n > 0 else { return 1 }
-            let k = min(b, c)
-            let log2n = Double(n) * log(2.0)
-            var logChoose = 0.0   // log C(n, 0)
-            var tail = 0.0
-            for i in 0...k {
-                if i > 0 { logChoose += log(Double(n - i + 1)) - log(Double(i)) }
-                tail += exp(logChoose - log2n)
-            }
-            return min(1, 2 * tail)
-        }
     }
 
-    /// A proportion with its 95 % interval.
+    /// A proportion with its 95 % interval (production's: Clopper–Pearson,
+    /// ``TuningReport/rate(_:of:)``).
     public struct Rate: Codable, Sendable, Hashable {
         public var count: Int
         public var total: Int
@@ -97,23 +80,6 @@ extension TuningReport {
 
         /// `count / total` (0 when there is nothing to count).
         public var rate: Double { total > 0 ? Double(count) / Double(total) : 0 }
-
-        /// The rate with a 95 % Wilson score interval, which stays inside
-        /// [0, 1] and behaves at 0 and at small counts, where the normal
-        /// approximation does not.
-        ///
-        /// ```swift
-        /// TuningReport.Rate.wilson(count: 12, total: 400)   // 3.0 % [1.7 %, 5.2 %]
-        /// ```
-        public static func wilson(count: Int, total: Int, z: Double = 1.959963984540054) -> Rate {
-            guard total > 0 else { return Rate(count: count, total: total, lower: 0, upper: 1) }
-            let n = Double(total)
-            let p = Double(min(max(count, 0), total)) / n
-            let z2 = z * z
-            let centre = (p + z2 / (2 * n)) / (1 + z2 / n)
-            let half = z / (1 + z2 / n) * (p * (1 - p) / n + z2 / (4 * n * n)).squareRoot()
-            return Rate(count: count, total: total, lower: max(0, centre - half), upper: min(1, centre + half))
-        }
     }
 
     /// A latency or animation budget: a percentile of one measure of one

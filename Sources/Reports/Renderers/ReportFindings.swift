@@ -248,7 +248,7 @@ struct ReportFindings {
 
     static func summary(_ distribution: TuningReport.LatencyDistribution) -> LatencySummary {
         func both(_ p: Double) -> (Double?, Double?) {
-            (Statistics.percentile(distribution.beforeMs, p), Statistics.percentile(distribution.afterMs, p))
+            (Percentile.of(distribution.beforeMs, p), Percentile.of(distribution.afterMs, p))
         }
         return LatencySummary(p50: both(50), p95: both(95), p99: both(99), budgeted: both(distribution.budgetPercentile))
     }

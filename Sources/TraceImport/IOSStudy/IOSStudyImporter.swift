@@ -125,9 +125,8 @@ public struct IOSStudyImporter: TraceImporter {
     public mutating func read(
         _ input: TraceInput, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
-        let file = input.name
-        func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
-        let root = try LocatedJSON.parse(try input.readAll(), file: file)
+        let document = try LocatedDocument(input)
+        let (root, file, at) = (document.root, document.file, document.at)
         guard root.object != nil else {
             throw TraceError(at(root), "an iOS study export is one JSON object per session", field: "json")
         }

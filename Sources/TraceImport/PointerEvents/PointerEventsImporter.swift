@@ -55,9 +55,8 @@ public struct PointerEventsImporter: TraceImporter {
     public mutating func read(
         _ input: TraceInput, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
-        let file = input.name
-        func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
-        let root = try LocatedJSON.parse(try input.readAll(), file: file)
+        let document = try LocatedDocument(input)
+        let (root, file, at) = (document.root, document.file, document.at)
 
         let events: [LocatedJSON]
         var viewport: ScreenSize?

@@ -17,29 +17,29 @@ import GRDB
 /// let latest = try store.latestRun()          // the newest run, with parameters, history and result
 /// try store.run(id: id)?.resultJSON
 /// ```
-public struct RunRecord: Sendable, Hashable {
+package struct RunRecord: Sendable, Hashable {
     /// Assigned by ``TraceStore/saveRun(_:)``.
-    public var id: Int64?
+    package var id: Int64?
     /// `optimize` (other tools may store other kinds).
-    public var kind: String
+    package var kind: String
     /// ISO 8601, UTC.
-    public var createdAt: String
-    public var seed: Int64
-    public var commandLine: String
+    package var createdAt: String
+    package var seed: Int64
+    package var commandLine: String
     /// ``TraceStore/corpusFingerprint(sessionIDs:)`` of the sessions used.
-    public var corpusFingerprint: String
-    public var scene: String?
-    public var evaluations: Int
-    public var seconds: Double
-    public var baselineHoldoutMisfireRate: Double?
-    public var tunedHoldoutMisfireRate: Double?
-    public var verdict: String?
-    public var parameters: [RunParameter]
-    public var history: [RunHistoryPoint]
+    package var corpusFingerprint: String
+    package var scene: String?
+    package var evaluations: Int
+    package var seconds: Double
+    package var baselineHoldoutMisfireRate: Double?
+    package var tunedHoldoutMisfireRate: Double?
+    package var verdict: String?
+    package var parameters: [RunParameter]
+    package var history: [RunHistoryPoint]
     /// The optimizer's complete result (JSON).
-    public var resultJSON: Data
+    package var resultJSON: Data
 
-    public init(id: Int64? = nil, kind: String = "optimize", createdAt: String, seed: Int64, commandLine: String,
+    package init(id: Int64? = nil, kind: String = "optimize", createdAt: String, seed: Int64, commandLine: String,
                 corpusFingerprint: String, scene: String?, evaluations: Int, seconds: Double,
                 baselineHoldoutMisfireRate: Double?, tunedHoldoutMisfireRate: Double?, verdict: String?,
                 parameters: [RunParameter], history: [RunHistoryPoint], resultJSON: Data) {
@@ -62,14 +62,14 @@ public struct RunRecord: Sendable, Hashable {
 }
 
 /// A tuned parameter of a run.
-public struct RunParameter: Sendable, Hashable, Codable {
-    public var name: String
-    public var baseline: Double
-    public var tuned: Double
-    public var lower: Double
-    public var upper: Double
+package struct RunParameter: Sendable, Hashable, Codable {
+    package var name: String
+    package var baseline: Double
+    package var tuned: Double
+    package var lower: Double
+    package var upper: Double
 
-    public init(name: String, baseline: Double, tuned: Double, lower: Double, upper: Double) {
+    package init(name: String, baseline: Double, tuned: Double, lower: Double, upper: Double) {
         self.name = name
         self.baseline = baseline
         self.tuned = tuned
@@ -79,16 +79,16 @@ public struct RunParameter: Sendable, Hashable, Codable {
 }
 
 /// One evaluation of a run's search.
-public struct RunHistoryPoint: Sendable, Hashable, Codable {
-    public var evaluation: Int
-    public var phase: String
-    public var temperature: Double
-    public var exact: Double
-    public var surrogate: Double
-    public var violation: Double
-    public var bestSoFar: Double?
+package struct RunHistoryPoint: Sendable, Hashable, Codable {
+    package var evaluation: Int
+    package var phase: String
+    package var temperature: Double
+    package var exact: Double
+    package var surrogate: Double
+    package var violation: Double
+    package var bestSoFar: Double?
 
-    public init(evaluation: Int, phase: String, temperature: Double, exact: Double, surrogate: Double,
+    package init(evaluation: Int, phase: String, temperature: Double, exact: Double, surrogate: Double,
                 violation: Double, bestSoFar: Double?) {
         self.evaluation = evaluation
         self.phase = phase
@@ -155,7 +155,7 @@ extension TraceStore {
     /// the final result JSON (which records the id). If it throws, nothing
     /// is stored, so `--run latest` never names a run whose reports failed.
     @discardableResult
-    public func saveRun(_ run: RunRecord, finish: (Int64) throws -> Data? = { _ in nil }) throws -> Int64 {
+    package func saveRun(_ run: RunRecord, finish: (Int64) throws -> Data? = { _ in nil }) throws -> Int64 {
         guard let json = String(data: run.resultJSON, encoding: .utf8) else {
             throw StoreError("the run's result is not UTF-8 JSON")
         }
@@ -197,12 +197,12 @@ extension TraceStore {
     // MARK: - Loading
 
     /// The run with this id, complete; `nil` when there is none.
-    public func run(id: Int64) throws -> RunRecord? {
+    package func run(id: Int64) throws -> RunRecord? {
         try pool.read { db in try Self.loadRun(db, where: "id = ?", [id]) }
     }
 
     /// The newest run (of `kind`, default `optimize`); `nil` when none is stored.
-    public func latestRun(kind: String = "optimize") throws -> RunRecord? {
+    package func latestRun(kind: String = "optimize") throws -> RunRecord? {
         try pool.read { db in
             guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
                                               arguments: [kind]) else { return nil }
@@ -211,7 +211,7 @@ extension TraceStore {
     }
 
     /// Every stored run without parameters, history or result: newest first.
-    public func runSummaries(kind: String = "optimize") throws -> [RunRecord] {
+    package func runSummaries(kind: String = "optimize") throws -> [RunRecord] {
         try pool.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE kind = ? ORDER BY id DESC", arguments: [kind]).map {
                 Self.record(from: $0, parameters: [], history: [], result: Data())
@@ -257,7 +257,7 @@ extension TraceStore {
     /// SHA-256 over the ids and content hashes of the stored sessions (all,
     /// or those named), in id order: two runs with equal fingerprints tuned
     /// on the same data. Cheap: it reads one row per session.
-    public func corpusFingerprint(sessionIDs: Set<String>? = nil) throws -> String {
+    package func corpusFingerprint(sessionIDs: Set<String>? = nil) throws -> String {
         try pool.read { db in
             var sha = SHA256()
             let rows = try Row.fetchCursor(db, sql: "SELECT name, contentSHA256 FROM sessions ORDER BY name")
@@ -267,7 +267,7 @@ extension TraceStore {
                 let hash: String? = row[1]
                 sha.update(data: Array((name + "\u{1F}" + (hash ?? "") + "\u{1E}").utf8))
             }
-            return sha.finalize().map { String(format: "%02x", $0) }.joined()
+            return sha.finalize().lowercaseHex
         }
     }
 }

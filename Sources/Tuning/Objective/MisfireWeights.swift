@@ -28,15 +28,15 @@ import TraceModel
 /// weights.fired[.cardSwipe] = 5          // deleting by accident is worse still
 /// weights.cost(of: outcome)              // 5 for a card swipe that fired during a scroll
 /// ```
-public struct MisfireWeights: Sendable, Hashable, Codable {
+package struct MisfireWeights: Sendable, Hashable, Codable {
     /// Per outcome kind (`wrong`, `missed`, `dead-zone`, `spurious`); missing means 1.
-    public var outcome: [String: Double]
+    package var outcome: [String: Double]
     /// Per label intent (`tap`, `card-swipe`, …); missing means 1.
-    public var intent: [String: Double]
+    package var intent: [String: Double]
     /// Per gesture kind that fired when not meant (`cardSwipe`, …); missing means 1.
-    public var fired: [String: Double]
+    package var fired: [String: Double]
 
-    public init(outcome: [String: Double] = [:], intent: [String: Double] = [:], fired: [String: Double] = [:]) {
+    package init(outcome: [String: Double] = [:], intent: [String: Double] = [:], fired: [String: Double] = [:]) {
         self.outcome = outcome
         self.intent = intent
         self.fired = fired
@@ -44,7 +44,7 @@ public struct MisfireWeights: Sendable, Hashable, Codable {
 
     /// The documented defaults: destructive gestures that fire unintended
     /// cost more.
-    public static let `default` = MisfireWeights(
+    package static let `default` = MisfireWeights(
         outcome: [Outcome.wrong.rawValue: 1, Outcome.missed.rawValue: 1,
                   Outcome.deadZone.rawValue: 1, Outcome.spurious.rawValue: 1],
         intent: [:],
@@ -53,21 +53,21 @@ public struct MisfireWeights: Sendable, Hashable, Codable {
                 GestureKind.dismiss.rawValue: 1.5])
 
     /// Every weight 1: the objective is the plain misfire count.
-    public static let uniform = MisfireWeights()
+    package static let uniform = MisfireWeights()
 
-    public func weight(outcome o: Outcome) -> Double { outcome[o.rawValue] ?? 1 }
-    public func weight(intent i: Intent) -> Double { intent[i.rawValue] ?? 1 }
-    public func weight(fired kind: GestureKind) -> Double { fired[kind.rawValue] ?? 1 }
+    package func weight(outcome o: Outcome) -> Double { outcome[o.rawValue] ?? 1 }
+    package func weight(intent i: Intent) -> Double { intent[i.rawValue] ?? 1 }
+    package func weight(fired kind: GestureKind) -> Double { fired[kind.rawValue] ?? 1 }
 
     /// The exact cost of one label's outcome (0 when correct).
-    public func cost(of o: LabelOutcome) -> Double {
+    package func cost(of o: LabelOutcome) -> Double {
         o.outcome == .correct ? 0 : scale(of: o)
     }
 
     /// What this label's misfire costs, correct or not: the factor its soft
     /// misfire share is multiplied by in the surrogate. For a correct label,
     /// the cost of its most likely failure (missed).
-    public func scale(of o: LabelOutcome) -> Double {
+    package func scale(of o: LabelOutcome) -> Double {
         let base = weight(intent: o.intent)
         switch o.outcome {
         case .correct: return weight(outcome: .missed) * base
@@ -78,12 +78,12 @@ public struct MisfireWeights: Sendable, Hashable, Codable {
     }
 
     /// The cost of one spurious recognition of `kind` outside every label.
-    public func costOfUnlabelled(_ kind: GestureKind) -> Double {
+    package func costOfUnlabelled(_ kind: GestureKind) -> Double {
         weight(outcome: .spurious) * weight(fired: kind)
     }
 
     /// Checks that every weight is finite and ≥ 0 and every name is known.
-    public func validate() throws(ParameterError) {
+    package func validate() throws(ParameterError) {
         for (name, w) in outcome {
             guard Outcome(rawValue: name) != nil else { throw ParameterError(parameter: name, "unknown outcome in weights") }
             guard w.isFinite, w >= 0 else { throw ParameterError(parameter: name, "weights must be finite and ≥ 0") }

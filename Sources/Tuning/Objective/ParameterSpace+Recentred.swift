@@ -10,7 +10,7 @@ extension ParameterSpace {
     /// let around = try space.recentred(at: result.best.values)
     /// around.defaults == space.clamped(result.best.values)   // true
     /// ```
-    public func recentred(at values: ParameterValues) throws(ParameterError) -> ParameterSpace {
+    package func recentred(at values: ParameterValues) throws(ParameterError) -> ParameterSpace {
         try ParameterSpace(parameters.map { parameter in
             var moved = parameter
             moved.defaultValue = parameter.clamp(values[parameter.name] ?? parameter.defaultValue)

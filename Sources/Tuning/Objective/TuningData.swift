@@ -15,30 +15,25 @@ import TraceModel
 /// data.train.sessionCount
 /// data.holdoutUsers
 /// ```
-public struct TuningData: Sendable {
-    public let train: Corpus
-    public let holdout: Corpus
-    public let trainUsers: [String]
-    public let holdoutUsers: [String]
+package struct TuningData: Sendable {
+    package let train: Corpus
+    package let holdout: Corpus
+    package let trainUsers: [String]
+    package let holdoutUsers: [String]
 
     /// Splits `sessions` by user.
     ///
     /// - Throws: ``ObjectiveError`` when either side would be empty (too few
     ///   users for the fraction), or no session has a label.
-    public init(sessions: [Session], holdoutFraction: Double = 0.25) throws {
-        var train: [Session] = [], holdout: [Session] = []
-        for session in sessions {
-            switch holdoutSide(user: session.header.user, session: session.id, holdoutFraction: holdoutFraction) {
-            case .train: train.append(session)
-            case .holdout: holdout.append(session)
-            }
-        }
+    package init(sessions: [Session], holdoutFraction: Double = 0.25) throws {
+        // The one split rule (Simulation's), which HoldoutReplay applies too.
+        let (train, holdout) = splitByUser(sessions, holdoutFraction: holdoutFraction)
         try self.init(train: train, holdout: holdout)
     }
 
     /// Uses the given sides as they are (k-fold validation builds its folds
     /// with ``folds(of:count:)``).
-    public init(train: [Session], holdout: [Session]) throws {
+    package init(train: [Session], holdout: [Session]) throws {
         let users = { (s: [Session]) in Array(Set(s.map { $0.header.user ?? "session:" + $0.id })).sorted() }
         guard !train.isEmpty else {
             throw ObjectiveError("no training sessions: \(holdout.count) session(s), all held out; add users")
@@ -58,14 +53,14 @@ public struct TuningData: Sendable {
         holdoutUsers = users(holdout)
     }
 
-    public func corpus(_ side: SplitSide) -> Corpus { side == .train ? train : holdout }
+    package func corpus(_ side: SplitSide) -> Corpus { side == .train ? train : holdout }
 
     // MARK: - k folds
 
     /// The fold (0 ..< `count`) of a session: its user's position in the
     /// simulator's split hash, cut into `count` equal ranges. Consistent with
     /// the train/holdout split: fold 0 of 4 is the 25 % holdout.
-    public static func fold(user: String?, session: String, count: Int) -> Int {
+    package static func fold(user: String?, session: String, count: Int) -> Int {
         for i in 0 ..< max(count, 1) - 1
         where holdoutSide(user: user, session: session, holdoutFraction: Double(i + 1) / Double(count)) == .holdout {
             return i
@@ -75,7 +70,7 @@ public struct TuningData: Sendable {
 
     /// `sessions` dealt into `count` folds by user (empty folds possible
     /// with few users).
-    public static func folds(of sessions: [Session], count: Int) -> [[Session]] {
+    package static func folds(of sessions: [Session], count: Int) -> [[Session]] {
         var folds = Array(repeating: [Session](), count: max(count, 1))
         for session in sessions {
             folds[fold(user: session.header.user, session: session.id, count: count)].append(session)

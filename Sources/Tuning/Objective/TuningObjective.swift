@@ -51,59 +51,59 @@ import TraceModel
 /// let result = try search.run(objective: objective.searchObjective)
 /// objective.measure(result.best.values, on: .holdout).misfireRate
 /// ```
-public final class TuningObjective: Sendable {
-    public let data: TuningData
-    public let space: ParameterSpace
-    public let scene: Scene?
-    public let weights: MisfireWeights
+package final class TuningObjective: Sendable {
+    package let data: TuningData
+    package let space: ParameterSpace
+    package let scene: Scene?
+    package let weights: MisfireWeights
     /// The budgets as given.
-    public let budgets: [LatencyBudget]
+    package let budgets: [LatencyBudget]
     /// The budgets the objective checks: as given less ``budgetMargin``, or
     /// relaxed to the baseline's value where the baseline misses them and
     /// relaxing was asked for.
-    public let effectiveBudgets: [LatencyBudget]
+    package let effectiveBudgets: [LatencyBudget]
     /// Indices into ``budgets`` that were relaxed.
-    public let relaxedBudgets: [Int]
+    package let relaxedBudgets: [Int]
     /// Indices into ``budgets`` with observations at the baseline on the
     /// training users: for these, a candidate under which the gesture never
     /// fires at all breaks the budget (otherwise "never recognize a pan"
     /// would meet any pan latency budget).
-    public let observedBudgets: Set<Int>
+    package let observedBudgets: Set<Int>
     /// How far a recognition may lie outside a label's window and still match it.
-    public let matchTolerance: Micros
+    package let matchTolerance: Micros
     /// Indices into ``budgets`` that no tuned constant can make fail
     /// (``BudgetProbe``, on the training users): fixed by design, they
     /// constrain nothing and are counted neither met nor missed.
-    public let fixedBudgets: [Int: String]
+    package let fixedBudgets: [Int: String]
     /// How many points each intent's training misfire rate may rise above
     /// the reference's (`nil`: no protection). No designer ships constants
     /// that delete a feature, however much the average improves.
-    public let intentMargin: Double?
+    package let intentMargin: Double?
     /// Per intent with labels, the highest training misfire rate allowed:
     /// the reference's plus ``intentMargin``.
-    public let intentLimits: [String: Double]
+    package let intentLimits: [String: Double]
     /// The reference constants' training misfire rate per intent.
-    public let baselineIntentRates: [String: Double]
+    package let baselineIntentRates: [String: Double]
     /// What the objective measures (``TuningTarget``): misfires against the
     /// labels, or disagreement with the platform's recognizers.
-    public let target: TuningTarget
+    package let target: TuningTarget
 
     /// How much worse than the baseline a relaxed budget may get: 2 %.
     /// A p95 moves by a fraction of a millisecond whenever a few
     /// recognitions change; with no slack at all, nearly every single-constant
     /// move would be "infeasible" and only joint moves could get anywhere.
-    public static let relaxationSlack = 0.02
+    package static let relaxationSlack = 0.02
 
     /// How far inside each limit the training users must stay: 5 %.
-    public static let defaultBudgetMargin = 0.05
+    package static let defaultBudgetMargin = 0.05
     /// The margin this objective checks budgets with (0…<1).
-    public let budgetMargin: Double
+    package let budgetMargin: Double
 
     /// - Throws: ``ObjectiveError`` when the scene cannot be compiled, the
     ///   baseline cannot be replayed, the margin is out of range, or the
     ///   target is the platform and a split has no session that carries
     ///   the platform's recognitions.
-    public init(data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
+    package init(data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
                 budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
                 budgetMargin: Double = TuningObjective.defaultBudgetMargin,
                 matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
@@ -173,7 +173,7 @@ public final class TuningObjective: Sendable {
     }
 
     /// Points an intent's training misfire rate may rise by default: 2.
-    public static let defaultIntentMargin = 0.02
+    package static let defaultIntentMargin = 0.02
     /// The per-intent row of spurious recognitions outside every label: no intent.
     static let unlabelled = "unlabelled"
 
@@ -199,7 +199,7 @@ public final class TuningObjective: Sendable {
     /// The same objective over another space (e.g. one recentred on an
     /// optimum) and, optionally, other effective budgets (a Pareto sweep
     /// tightening one of them).
-    public func with(space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
+    package func with(space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
                      intentLimits: [String: Double]? = nil) -> TuningObjective {
         TuningObjective(copying: self, space: space ?? self.space,
                         effectiveBudgets: effectiveBudgets ?? self.effectiveBudgets,
@@ -227,7 +227,7 @@ public final class TuningObjective: Sendable {
 
     /// The objective for the search: the training split, one thread per
     /// call (the search runs two calls side by side).
-    public var searchObjective: SearchObjective {
+    package var searchObjective: SearchObjective {
         { [self] values, temperature in evaluate(values, temperature: temperature, on: .train) }
     }
 
@@ -235,7 +235,7 @@ public final class TuningObjective: Sendable {
     ///
     /// Never throws: a parameter set the simulator rejects evaluates to an
     /// infinitely bad, infeasible point (the search steps away from it).
-    public func evaluate(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+    package func evaluate(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
                          threads: Int = 1) -> Evaluation {
         guard let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
             .run(corpus: data.corpus(split)) else {
@@ -246,7 +246,7 @@ public final class TuningObjective: Sendable {
 
     /// Like ``evaluate(_:temperature:on:threads:)``, with the outcome counts
     /// and budget checks of the replay.
-    public func evaluateDetailed(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+    package func evaluateDetailed(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
                                  threads: Int = 1) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
         guard let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
             .run(corpus: data.corpus(split)) else { return nil }
@@ -254,7 +254,7 @@ public final class TuningObjective: Sendable {
     }
 
     /// The exact, surrogate and violations of a finished simulation.
-    public func evaluation(of result: SimulationResult) -> Evaluation {
+    package func evaluation(of result: SimulationResult) -> Evaluation {
         if target == .platform {
             // Disagreement counts are whole decisions: the surrogate is the
             // exact rate (the line searches handle steps).
@@ -279,7 +279,7 @@ public final class TuningObjective: Sendable {
     /// Each protected intent whose misfire rate in `result` is above its
     /// limit, with the excess in rate points (only on the split the limits
     /// were set on, the training users).
-    public func intentExcess(_ result: SimulationResult) -> [String: Double] {
+    package func intentExcess(_ result: SimulationResult) -> [String: Double] {
         var excess: [String: Double] = [:]
         for (intent, limit) in intentLimits {
             let rate = result.perIntent[intent]?.misfireRate ?? 0
@@ -289,7 +289,7 @@ public final class TuningObjective: Sendable {
     }
 
     /// The summed misfire cost, exact and smoothed.
-    public func weightedCost(of result: SimulationResult) -> (exact: Double, soft: Double) {
+    package func weightedCost(of result: SimulationResult) -> (exact: Double, soft: Double) {
         var exact = 0.0, soft = 0.0
         for o in result.labelOutcomes {
             let scale = weights.scale(of: o)
@@ -351,14 +351,14 @@ public final class TuningObjective: Sendable {
     /// A full, exact simulation of `split` for reports: counts, per-intent
     /// breakdowns, budgets (the effective ones unless others are given) and
     /// (with `detail`) every recognition.
-    public func simulate(_ values: ParameterValues, on split: SplitSide, detail: Bool = true,
+    package func simulate(_ values: ParameterValues, on split: SplitSide, detail: Bool = true,
                          budgets: [LatencyBudget]? = nil) throws -> SimulationResult {
         try simulator(values, temperature: 0, threads: 2, detail: detail, budgets: budgets).run(corpus: data.corpus(split))
     }
 }
 
 /// The objective cannot be set up or evaluated.
-public struct ObjectiveError: Error, Sendable, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
+package struct ObjectiveError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }

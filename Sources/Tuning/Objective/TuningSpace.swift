@@ -18,7 +18,7 @@ import TraceModel
 /// let space = try TuningSpace.space(names: TuningSpace.defaultNames(for: [.epilogue]), scene: .epilogue)
 /// let custom = try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 40 ... 150])
 /// ```
-public enum TuningSpace {
+package enum TuningSpace {
     /// The constants worth tuning in the reference app, in report order:
     /// the commit thresholds and projected-distance ("velocity") triggers of
     /// every swipe, the tab swipe's direction biases, momentum window and
@@ -26,7 +26,7 @@ public enum TuningSpace {
     /// drag and text-selection hold durations, and the two springs (names
     /// the catalogue lacks are skipped, see ``catalogued(_:)``). Slops, layout sizes and zoom limits are
     /// left alone: they are design decisions more than recognition ones.
-    public static let epilogueDefaults = [
+    package static let epilogueDefaults = [
         "swipeActions.threshold", "swipeActions.projectedDistanceTrigger",
         "cardSwipe.deleteThreshold", "cardSwipe.projectedDistanceTrigger",
         "tabSwipe.projectedDistanceTrigger", "tabSwipe.distanceThreshold",
@@ -42,13 +42,13 @@ public enum TuningSpace {
 
     /// `names` without those the catalogue does not have (yet): the
     /// default lists name constants of recognizers a catalogue may lack.
-    public static func catalogued(_ names: [String]) -> [String] {
+    package static func catalogued(_ names: [String]) -> [String] {
         names.filter { Recognizers.Parameter(name: $0) != nil }
     }
 
     /// For the `plain` scene (recordings without a UI): the tap family and
     /// the pan slop.
-    public static let plainDefaults = [
+    package static let plainDefaults = [
         "tap.movementSlop", "tap.maxDuration", "doubleTap.window",
         "longPress.minimumDuration", "longPress.allowableMovement", "pan.slop",
     ]
@@ -58,7 +58,7 @@ public enum TuningSpace {
     /// press, swipes and pan — every one UIKit leaves undocumented is
     /// exactly what a calibration measures, and the two it documents
     /// (`longPress.*`) are fitted too, to show whether the platform keeps them.
-    public static let studyDefaults = [
+    package static let studyDefaults = [
         "tap.movementSlop", "tap.maxDuration",
         "longPress.minimumDuration", "longPress.allowableMovement",
         "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
@@ -69,7 +69,7 @@ public enum TuningSpace {
     /// (epilogue's or plain's), the union in order; for any other scene, the
     /// names of either list that can change its outcome
     /// (``Scene/tunableParameters``), or all of those when none is listed.
-    public static func defaultNames(for scenes: [Scene]) -> [String] {
+    package static func defaultNames(for scenes: [Scene]) -> [String] {
         var names: [String] = []
         func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }
         for scene in scenes {
@@ -96,7 +96,7 @@ public enum TuningSpace {
     /// - Throws: ``ParameterError`` for an unknown name, a duplicate, or
     ///   bounds that are invalid, leave the catalogue's range, or exclude
     ///   the baseline value.
-    public static func space(names: [String], bounds: [String: ClosedRange<Double>] = [:],
+    package static func space(names: [String], bounds: [String: ClosedRange<Double>] = [:],
                              scene: Scene? = nil) throws(ParameterError) -> ParameterSpace {
         for name in bounds.keys where !names.contains(name) {
             throw ParameterError(parameter: name, "bounds are given for a parameter that is not tuned")
@@ -123,7 +123,7 @@ public enum TuningSpace {
     }
 
     /// Every catalogue parameter as a tunable one (for `--print-space --all`).
-    public static func catalogue() -> [TunableParameter] {
+    package static func catalogue() -> [TunableParameter] {
         Recognizers.Parameter.allCases.compactMap { p in
             let s = p.spec
             return try? TunableParameter(s.name, unit: s.unit, default: s.defaultValue, range: s.lower ... s.upper,
@@ -145,20 +145,20 @@ public enum TuningSpace {
 ///
 /// `bounds` is optional and may narrow any tuned parameter's range inside
 /// the catalogue's.
-public struct TuningFile: Sendable, Hashable, Codable {
-    public struct Bounds: Sendable, Hashable, Codable {
-        public var lower: Double
-        public var upper: Double
-        public init(lower: Double, upper: Double) {
+package struct TuningFile: Sendable, Hashable, Codable {
+    package struct Bounds: Sendable, Hashable, Codable {
+        package var lower: Double
+        package var upper: Double
+        package init(lower: Double, upper: Double) {
             self.lower = lower
             self.upper = upper
         }
     }
 
-    public var parameters: [String]
-    public var bounds: [String: Bounds]?
+    package var parameters: [String]
+    package var bounds: [String: Bounds]?
 
-    public init(parameters: [String], bounds: [String: Bounds]? = nil) {
+    package init(parameters: [String], bounds: [String: Bounds]? = nil) {
         self.parameters = parameters
         self.bounds = bounds
     }
@@ -167,7 +167,7 @@ public struct TuningFile: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``ParameterError`` naming the file for unreadable or
     ///   malformed JSON, or bounds with lower ≥ upper.
-    public static func load(path: String) throws(ParameterError) -> TuningFile {
+    package static func load(path: String) throws(ParameterError) -> TuningFile {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
         catch { throw ParameterError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))") }
@@ -184,7 +184,7 @@ public struct TuningFile: Sendable, Hashable, Codable {
     }
 
     /// The bounds as ranges.
-    public var ranges: [String: ClosedRange<Double>] {
+    package var ranges: [String: ClosedRange<Double>] {
         (bounds ?? [:]).compactMapValues { $0.lower < $0.upper ? $0.lower ... $0.upper : nil }
     }
 }

@@ -1,7 +1,7 @@
 // MARK: - What the tuning reproduces
 
 /// What `gesturetune optimize` tunes the constants towards.
-public enum TuningTarget: String, Sendable, Hashable, Codable, CaseIterable {
+package enum TuningTarget: String, Sendable, Hashable, Codable, CaseIterable {
     /// What people meant: the labels. The objective is the weighted misfire
     /// rate, within the latency and animation budgets.
     case intent

@@ -23,14 +23,14 @@ import Foundation
 /// let values = space.values(atUnitPoint: [0.5, 0.5])   // fastTrigger ≈ 547.7, slopSamples 5
 /// space.unitPoint(for: values)                          // [0.5, 0.5625]
 /// ```
-public struct ParameterSpace: Sendable, Hashable {
+package struct ParameterSpace: Sendable, Hashable {
     /// The parameters, in search-coordinate order.
-    public let parameters: [TunableParameter]
+    package let parameters: [TunableParameter]
     private let indexByName: [String: Int]
 
     /// - Throws: ``ParameterError`` for an empty list, a duplicate name, or an
     ///   invalid parameter.
-    public init(_ parameters: [TunableParameter]) throws(ParameterError) {
+    package init(_ parameters: [TunableParameter]) throws(ParameterError) {
         guard !parameters.isEmpty else { throw ParameterError(parameter: "", "a parameter space needs at least one parameter") }
         var index: [String: Int] = [:]
         for (i, parameter) in parameters.enumerated() {
@@ -45,16 +45,16 @@ public struct ParameterSpace: Sendable, Hashable {
     }
 
     /// The number of search coordinates.
-    public var dimension: Int { parameters.count }
+    package var dimension: Int { parameters.count }
 
-    public var names: [String] { parameters.map(\.name) }
+    package var names: [String] { parameters.map(\.name) }
 
-    public func parameter(named name: String) -> TunableParameter? {
+    package func parameter(named name: String) -> TunableParameter? {
         indexByName[name].map { parameters[$0] }
     }
 
     /// Every parameter at its default.
-    public var defaults: ParameterValues {
+    package var defaults: ParameterValues {
         ParameterValues(Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.defaultValue) }))
     }
 
@@ -63,7 +63,7 @@ public struct ParameterSpace: Sendable, Hashable {
     /// The real values at a unit-cube point (coordinates clamped to [0, 1],
     /// integers rounded). Extra coordinates are ignored; missing ones take
     /// the default.
-    public func values(atUnitPoint point: [Double]) -> ParameterValues {
+    package func values(atUnitPoint point: [Double]) -> ParameterValues {
         var result: [String: Double] = [:]
         for (i, parameter) in parameters.enumerated() {
             result[parameter.name] = i < point.count ? parameter.value(atUnit: point[i]) : parameter.defaultValue
@@ -72,13 +72,13 @@ public struct ParameterSpace: Sendable, Hashable {
     }
 
     /// The unit-cube point of `values`; a missing parameter takes its default.
-    public func unitPoint(for values: ParameterValues) -> [Double] {
+    package func unitPoint(for values: ParameterValues) -> [Double] {
         parameters.map { $0.unitCoordinate(of: values[$0.name] ?? $0.defaultValue) }
     }
 
     /// Every parameter present, clamped to its bounds and rounded if integer;
     /// missing parameters take their defaults, unknown names are dropped.
-    public func clamped(_ values: ParameterValues) -> ParameterValues {
+    package func clamped(_ values: ParameterValues) -> ParameterValues {
         var result: [String: Double] = [:]
         for parameter in parameters {
             result[parameter.name] = parameter.clamp(values[parameter.name] ?? parameter.defaultValue)
@@ -88,7 +88,7 @@ public struct ParameterSpace: Sendable, Hashable {
 
     /// The clamped, rounded values in coordinate order: equal keys mean the
     /// objective would see exactly the same parameter set.
-    public func key(for values: ParameterValues) -> [Double] {
+    package func key(for values: ParameterValues) -> [Double] {
         parameters.map { $0.clamp(values[$0.name] ?? $0.defaultValue) }
     }
 
@@ -101,7 +101,7 @@ public struct ParameterSpace: Sendable, Hashable {
     ///
     /// - Throws: ``ParameterError`` for malformed JSON, an unknown name, a
     ///   non-finite value or a value outside its bounds.
-    public func decode(json data: Data) throws(ParameterError) -> ParameterValues {
+    package func decode(json data: Data) throws(ParameterError) -> ParameterValues {
         let decoded: ParameterValues
         do { decoded = try JSONDecoder().decode(ParameterValues.self, from: data) }
         catch { throw ParameterError(parameter: "", "not a JSON object of parameter names to numbers: \(error.localizedDescription)") }
@@ -120,7 +120,7 @@ public struct ParameterSpace: Sendable, Hashable {
     }
 
     /// Writes `values` (clamped to the space) as pretty JSON with sorted keys.
-    public func encode(_ values: ParameterValues) throws -> Data {
+    package func encode(_ values: ParameterValues) throws -> Data {
         try clamped(values).jsonData()
     }
 }

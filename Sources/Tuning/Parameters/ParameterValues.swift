@@ -10,46 +10,46 @@ import Foundation
 /// values["pan.slop"] = 12
 /// let trigger = values["tabSwipe.fastTrigger"] ?? 700
 /// ```
-public struct ParameterValues: Sendable, Hashable, Codable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+package struct ParameterValues: Sendable, Hashable, Codable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// The values by parameter name.
-    public var values: [String: Double]
+    package var values: [String: Double]
 
-    public init(_ values: [String: Double] = [:]) { self.values = values }
+    package init(_ values: [String: Double] = [:]) { self.values = values }
 
-    public init(dictionaryLiteral elements: (String, Double)...) {
+    package init(dictionaryLiteral elements: (String, Double)...) {
         self.values = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }
 
-    public subscript(name: String) -> Double? {
+    package subscript(name: String) -> Double? {
         get { values[name] }
         set { values[name] = newValue }
     }
 
     /// Names in sorted order (dictionary order is not stable between runs).
-    public var names: [String] { values.keys.sorted() }
+    package var names: [String] { values.keys.sorted() }
 
-    public var count: Int { values.count }
+    package var count: Int { values.count }
 
     // MARK: - JSON
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         values = try decoder.singleValueContainer().decode([String: Double].self)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(values)
     }
 
     /// Pretty JSON with sorted keys, stable for diffs and tests.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(self)
     }
 
     /// `name=value` pairs in name order.
-    public var description: String {
+    package var description: String {
         names.map { "\($0)=\(values[$0].map { String($0) } ?? "")" }.joined(separator: ", ")
     }
 }

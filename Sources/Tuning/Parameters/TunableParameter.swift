@@ -15,9 +15,9 @@ import Foundation
 /// let trigger = try TunableParameter("tabSwipe.fastTrigger", unit: "pt/s",
 ///                                    default: 700, range: 100 ... 3000, scale: .log)
 /// ```
-public struct TunableParameter: Sendable, Hashable, Codable {
+package struct TunableParameter: Sendable, Hashable, Codable {
     /// How the search moves along this parameter.
-    public enum Scale: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Scale: String, Sendable, Hashable, Codable, CaseIterable {
         /// Equal steps in the value.
         case linear
         /// Equal steps in the logarithm of the value (bounds must be positive).
@@ -25,23 +25,23 @@ public struct TunableParameter: Sendable, Hashable, Codable {
     }
 
     /// Dotted name, `recognizer.constant` (`tabSwipe.fastTrigger`).
-    public var name: String
+    package var name: String
     /// Unit for reports (`pt`, `pt/s`, `ms`, `samples`).
-    public var unit: String
+    package var unit: String
     /// The value shipped today; the baseline the optimizer must beat.
-    public var defaultValue: Double
-    public var lowerBound: Double
-    public var upperBound: Double
-    public var scale: Scale
+    package var defaultValue: Double
+    package var lowerBound: Double
+    package var upperBound: Double
+    package var scale: Scale
     /// Whether only whole numbers are meaningful.
-    public var isInteger: Bool
+    package var isInteger: Bool
 
     /// A validated parameter.
     ///
     /// - Throws: ``ParameterError`` when the range is empty or not finite, the
     ///   default lies outside it, a log scale has a bound ≤ 0, or an integer
     ///   parameter has fractional bounds or default.
-    public init(_ name: String, unit: String, default defaultValue: Double, range: ClosedRange<Double>,
+    package init(_ name: String, unit: String, default defaultValue: Double, range: ClosedRange<Double>,
                 scale: Scale = .linear, isInteger: Bool = false) throws(ParameterError) {
         self.name = name
         self.unit = unit
@@ -55,7 +55,7 @@ public struct TunableParameter: Sendable, Hashable, Codable {
 
     /// Checks the rules listed in ``init(_:unit:default:range:scale:isInteger:)``
     /// (also after decoding).
-    public func validate() throws(ParameterError) {
+    package func validate() throws(ParameterError) {
         guard !name.isEmpty else { throw ParameterError(parameter: name, "a parameter needs a name") }
         guard lowerBound.isFinite, upperBound.isFinite, lowerBound < upperBound else {
             throw ParameterError(parameter: name, "the range \(lowerBound)…\(upperBound) must be finite with lower < upper")
@@ -74,7 +74,7 @@ public struct TunableParameter: Sendable, Hashable, Codable {
     // MARK: - Values
 
     /// `value` moved into the range and, for integer parameters, rounded.
-    public func clamp(_ value: Double) -> Double {
+    package func clamp(_ value: Double) -> Double {
         guard !value.isNaN else { return defaultValue }
         let bounded = min(max(value, lowerBound), upperBound)
         return isInteger ? bounded.rounded() : bounded
@@ -91,7 +91,7 @@ public struct TunableParameter: Sendable, Hashable, Codable {
 
     /// The value at unit coordinate `u` (clamped to [0, 1]), on this
     /// parameter's scale, clamped and rounded.
-    public func value(atUnit u: Double) -> Double {
+    package func value(atUnit u: Double) -> Double {
         let t = u.isNaN ? 0.5 : min(max(u, 0), 1)
         let (lower, upper) = relaxedRange
         let raw: Double
@@ -107,7 +107,7 @@ public struct TunableParameter: Sendable, Hashable, Codable {
     /// The unit coordinate of `value` (clamped first); the inverse of
     /// ``value(atUnit:)`` up to rounding. An integer maps to the centre of
     /// the share of the interval that rounds to it.
-    public func unitCoordinate(of value: Double) -> Double {
+    package func unitCoordinate(of value: Double) -> Double {
         let v = clamp(value)
         let (lower, upper) = relaxedRange
         let t: Double
@@ -122,15 +122,15 @@ public struct TunableParameter: Sendable, Hashable, Codable {
 // MARK: - Errors
 
 /// A parameter definition or parameter set that cannot be used.
-public struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The parameter concerned (empty when the problem is the whole set).
-    public var parameter: String
-    public var message: String
+    package var parameter: String
+    package var message: String
 
-    public init(parameter: String, _ message: String) {
+    package init(parameter: String, _ message: String) {
         self.parameter = parameter
         self.message = message
     }
 
-    public var description: String { parameter.isEmpty ? message : "\(message) (\(parameter))" }
+    package var description: String { parameter.isEmpty ? message : "\(message) (\(parameter))" }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 // MARK: - Coordinate line searches: one constant at a time
 
@@ -45,48 +46,48 @@ import Foundation
 /// let outcome = search.run(from: space.defaults, objective: objective.searchObjective)
 /// outcome.best.values
 /// ```
-public struct CoordinateSearch: Sendable {
-    public var space: ParameterSpace
+package struct CoordinateSearch: Sendable {
+    package var space: ParameterSpace
     /// Evaluations this search may spend.
-    public var budget: Int
+    package var budget: Int
     /// Points per parameter on pass 0; `nil` adapts it to the budget: a
     /// third of the budget per parameter, at least 7 and at most 33 (a
     /// one-parameter search with 40 evaluations looks at 10 values).
-    public var firstGrid: Int?
-    public var localPoints: Int = 4
+    package var firstGrid: Int?
+    package var localPoints: Int = 4
     /// First pass to run: 0 starts with the full-range grids, 1 searches
     /// only around the start (a warm start).
-    public var startPass: Int = 0
+    package var startPass: Int = 0
     /// Surrogate temperature of each pass (the last one repeats).
-    public var temperatures: [Double] = [0.05, 0.02, 0.008, 0.003]
-    public var parallelism: Int = 2
+    package var temperatures: [Double] = [0.05, 0.02, 0.008, 0.003]
+    package var parallelism: Int = 2
 
-    public init(space: ParameterSpace, budget: Int) {
+    package init(space: ParameterSpace, budget: Int) {
         self.space = space
         self.budget = budget
     }
 
     /// One evaluation the search made.
-    public struct Step: Sendable, Hashable {
-        public var pass: Int
-        public var temperature: Double
-        public var values: ParameterValues
-        public var evaluation: Evaluation
+    package struct Step: Sendable, Hashable {
+        package var pass: Int
+        package var temperature: Double
+        package var values: ParameterValues
+        package var evaluation: Evaluation
     }
 
-    public struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The best point and its evaluation (the start when nothing beat it).
-        public var best: Step
+        package var best: Step
         /// Every fresh evaluation, in planned order (the start first when it
         /// was evaluated here).
-        public var steps: [Step]
+        package var steps: [Step]
         /// Parameters that never changed the evaluation.
-        public var flat: Set<String>
+        package var flat: Set<String>
     }
 
     /// Runs from `start`; `startEvaluation` (if known at the first pass's
     /// temperature) saves evaluating the start again.
-    public func run(from start: ParameterValues, known startEvaluation: Evaluation? = nil,
+    package func run(from start: ParameterValues, known startEvaluation: Evaluation? = nil,
                     skipping initiallyFlat: Set<String> = [], objective: SearchObjective,
                     progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil) -> Outcome {
         var steps: [Step] = []
@@ -132,7 +133,7 @@ public struct CoordinateSearch: Sendable {
                 }
                 candidates = Array(candidates.prefix(budget - spent))
                 let frozen = candidates
-                let evaluations = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
+                let evaluations = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
                     objective(frozen[i], t)
                 }
                 spent += frozen.count
@@ -164,7 +165,7 @@ public struct CoordinateSearch: Sendable {
     }
 
     /// How candidates are ranked.
-    public enum Ranking: Sendable, Hashable {
+    package enum Ranking: Sendable, Hashable {
         /// Feasible first, then the exact objective; the surrogate breaks ties.
         case exact
         /// Feasible first, then the surrogate (the exact value smoothed over
@@ -172,7 +173,7 @@ public struct CoordinateSearch: Sendable {
         case surrogate
     }
 
-    public var ranking: Ranking = .surrogate
+    package var ranking: Ranking = .surrogate
 
     func better(_ a: Evaluation, _ b: Evaluation) -> Bool {
         switch ranking {

@@ -13,56 +13,56 @@ import Simulation
 /// result.comparison.verdict
 /// try result.jsonData()
 /// ```
-public struct OptimizationResult: Sendable, Codable {
+package struct OptimizationResult: Sendable, Codable {
     /// The shape's version (1).
-    public var version: Int = 1
+    package var version: Int = 1
     /// Where and how it ran (filled in by the caller: command line, corpus
     /// fingerprint, time, store).
-    public var run: RunInfo
+    package var run: RunInfo
     /// The scene every session was replayed on (`nil`: each session's own).
-    public var scene: String?
+    package var scene: String?
     /// What the constants were tuned towards (`nil` in runs stored before
     /// the choice existed: the labels, ``TuningTarget/intent``).
-    public var target: TuningTarget?
-    public var seed: UInt
+    package var target: TuningTarget?
+    package var seed: UInt
     /// The search's global phase (`nil` in runs stored before the choice
     /// existed: those used line searches).
-    public var global: TuningSearch.GlobalPhase?
-    public var maxEvaluations: Int
+    package var global: TuningSearch.GlobalPhase?
+    package var maxEvaluations: Int
     /// Objective evaluations of the main search.
-    public var evaluations: Int
+    package var evaluations: Int
     /// Search requests answered from the memo.
-    public var memoHits: Int
+    package var memoHits: Int
     /// Wall time of the whole run, s.
-    public var seconds: Double
+    package var seconds: Double
     /// Wall time per phase (`search`, `validation`, `sensitivity`, `pareto`,
     /// `crossValidation`), s.
-    public var phaseSeconds: [String: Double]?
-    public var corpus: CorpusSummary
-    public var weights: MisfireWeights
-    public var budgets: [BudgetSummary]
+    package var phaseSeconds: [String: Double]?
+    package var corpus: CorpusSummary
+    package var weights: MisfireWeights
+    package var budgets: [BudgetSummary]
     /// The searched space: names, units, bounds, scale, integer, baseline.
-    public var space: [TunableParameter]
+    package var space: [TunableParameter]
     /// The tuned values of the tuned parameters (what `params.json` holds).
-    public var params: ParameterValues
+    package var params: ParameterValues
     /// Each tuned parameter, baseline → tuned.
-    public var parameters: [ParameterChange]
+    package var parameters: [ParameterChange]
     /// The reference constants measured on both splits.
-    public var baseline: Validation.Side
+    package var baseline: Validation.Side
     /// The tuned constants measured on both splits.
-    public var tuned: Validation.Side
-    public var comparison: Comparison
-    public var crossValidation: CrossValidation?
+    package var tuned: Validation.Side
+    package var comparison: Comparison
+    package var crossValidation: CrossValidation?
     /// Every evaluation of the main search, in order.
-    public var history: [HistoryPoint]
-    public var sensitivity: [SensitivityCurve]
-    public var pareto: ParetoFront?
+    package var history: [HistoryPoint]
+    package var sensitivity: [SensitivityCurve]
+    package var pareto: ParetoFront?
     /// What giving up the per-intent protection would buy (`nil`: not
     /// explored, or no protection).
-    public var intentRelaxation: IntentRelaxation?
+    package var intentRelaxation: IntentRelaxation?
 
     /// Pretty JSON with sorted keys.
-    public func jsonData() throws -> Data {
+    package func jsonData() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
@@ -70,7 +70,7 @@ public struct OptimizationResult: Sendable, Codable {
         return try encoder.encode(self)
     }
 
-    public static func decode(_ data: Data) throws -> OptimizationResult {
+    package static func decode(_ data: Data) throws -> OptimizationResult {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -79,17 +79,17 @@ public struct OptimizationResult: Sendable, Codable {
 }
 
 /// Provenance of a run.
-public struct RunInfo: Sendable, Hashable, Codable {
+package struct RunInfo: Sendable, Hashable, Codable {
     /// The stored run's id (nil until stored).
-    public var id: Int64?
-    public var commandLine: String
+    package var id: Int64?
+    package var commandLine: String
     /// ISO 8601, UTC.
-    public var createdAt: String
+    package var createdAt: String
     /// SHA-256 over the stored sessions' ids and content hashes.
-    public var corpusFingerprint: String
-    public var store: String?
+    package var corpusFingerprint: String
+    package var store: String?
 
-    public init(id: Int64? = nil, commandLine: String = "", createdAt: String = "", corpusFingerprint: String = "",
+    package init(id: Int64? = nil, commandLine: String = "", createdAt: String = "", corpusFingerprint: String = "",
                 store: String? = nil) {
         self.id = id
         self.commandLine = commandLine
@@ -99,103 +99,103 @@ public struct RunInfo: Sendable, Hashable, Codable {
     }
 }
 
-public struct CorpusSummary: Sendable, Hashable, Codable {
-    public var sessions: Int
-    public var labels: Int
-    public var trainSessions: Int
-    public var holdoutSessions: Int
-    public var trainLabels: Int
-    public var holdoutLabels: Int
-    public var trainUsers: [String]
-    public var holdoutUsers: [String]
-    public var holdoutFraction: Double
+package struct CorpusSummary: Sendable, Hashable, Codable {
+    package var sessions: Int
+    package var labels: Int
+    package var trainSessions: Int
+    package var holdoutSessions: Int
+    package var trainLabels: Int
+    package var holdoutLabels: Int
+    package var trainUsers: [String]
+    package var holdoutUsers: [String]
+    package var holdoutFraction: Double
 }
 
 /// A budget with the limit the search used.
-public struct BudgetSummary: Sendable, Hashable, Codable {
+package struct BudgetSummary: Sendable, Hashable, Codable {
     /// `gesture.measure.pNN`.
-    public var key: String
-    public var budget: LatencyBudget
+    package var key: String
+    package var budget: LatencyBudget
     /// The limit the search enforced (the baseline's value when relaxed).
-    public var effectiveLimit: Double
+    package var effectiveLimit: Double
     /// The reference constants already missed it on the training users.
-    public var relaxed: Bool
+    package var relaxed: Bool
     /// Why no tuned constant can make it fail, when none can: fixed by
     /// design, it constrained nothing and is counted neither met nor missed.
-    public var fixedByDesign: String?
+    package var fixedByDesign: String?
 }
 
-public struct ParameterChange: Sendable, Hashable, Codable {
-    public var name: String
-    public var unit: String
-    public var baseline: Double
-    public var tuned: Double
-    public var lower: Double
-    public var upper: Double
-    public var scale: TunableParameter.Scale
-    public var integer: Bool
-    public var changed: Bool
+package struct ParameterChange: Sendable, Hashable, Codable {
+    package var name: String
+    package var unit: String
+    package var baseline: Double
+    package var tuned: Double
+    package var lower: Double
+    package var upper: Double
+    package var scale: TunableParameter.Scale
+    package var integer: Bool
+    package var changed: Bool
 }
 
 /// Baseline against tuned on the same labels.
-public struct Comparison: Sendable, Codable {
-    public var holdoutTest: McNemar.Result
-    public var trainTest: McNemar.Result
-    public var verdict: Validation.Verdict
-    public var summary: String
+package struct Comparison: Sendable, Codable {
+    package var holdoutTest: McNemar.Result
+    package var trainTest: McNemar.Result
+    package var verdict: Validation.Verdict
+    package var summary: String
     /// Tuned minus baseline held-out misfire rate.
-    public var holdoutChange: Double
+    package var holdoutChange: Double
     /// Every held-out intent before and after (`nil` in runs stored before
     /// it was recorded).
-    public var perIntent: [IntentComparison]?
+    package var perIntent: [IntentComparison]?
     /// Points each intent's training misfire rate was allowed to rise
     /// (`nil`: unprotected, or a run stored before the protection).
-    public var intentMargin: Double?
+    package var intentMargin: Double?
 }
 
 /// k-fold cross-validation by user: each fold's users judged with constants
 /// tuned on the other folds, pooled.
-public struct CrossValidation: Sendable, Codable {
-    public struct Fold: Sendable, Codable {
-        public var fold: Int
-        public var users: [String]
-        public var labels: Int
-        public var baselineMisfires: Int
-        public var tunedMisfires: Int
+package struct CrossValidation: Sendable, Codable {
+    package struct Fold: Sendable, Codable {
+        package var fold: Int
+        package var users: [String]
+        package var labels: Int
+        package var baselineMisfires: Int
+        package var tunedMisfires: Int
         /// Nominal budgets missed on this fold's held-out users, with the
         /// reference and with the fold's tuned constants (`nil` in runs
         /// stored before they were counted).
-        public var baselineBudgetViolations: Int?
-        public var tunedBudgetViolations: Int?
-        public var evaluations: Int
-        public var params: ParameterValues
+        package var baselineBudgetViolations: Int?
+        package var tunedBudgetViolations: Int?
+        package var evaluations: Int
+        package var params: ParameterValues
     }
 
-    public var folds: [Fold]
-    public var labels: Int
-    public var baselineMisfires: Int
-    public var tunedMisfires: Int
-    public var baselineMisfireRate: Double
-    public var tunedMisfireRate: Double
-    public var baselineInterval: ProportionInterval?
-    public var tunedInterval: ProportionInterval?
+    package var folds: [Fold]
+    package var labels: Int
+    package var baselineMisfires: Int
+    package var tunedMisfires: Int
+    package var baselineMisfireRate: Double
+    package var tunedMisfireRate: Double
+    package var baselineInterval: ProportionInterval?
+    package var tunedInterval: ProportionInterval?
     /// McNemar over every label, each judged out of fold.
-    public var test: McNemar.Result
+    package var test: McNemar.Result
 }
 
 /// One evaluation of the search (the "objective vs evaluations" plot).
-public struct HistoryPoint: Sendable, Hashable, Codable {
-    public var index: Int
+package struct HistoryPoint: Sendable, Hashable, Codable {
+    package var index: Int
     /// `defaults`, `coordinate` (line searches), `global`, `refinement` (simplex polish).
-    public var phase: String
+    package var phase: String
     /// Coordinate pass or simplex round (0-based).
-    public var round: Int
-    public var temperature: Double
-    public var exact: Double
-    public var surrogate: Double
-    public var violation: Double
+    package var round: Int
+    package var temperature: Double
+    package var exact: Double
+    package var surrogate: Double
+    package var violation: Double
     /// Best feasible exact objective so far (nil while none is feasible).
-    public var bestSoFar: Double?
+    package var bestSoFar: Double?
 
     init(index: Int, phase: String, round: Int, temperature: Double, evaluation: Evaluation, bestSoFar: Double?) {
         self.index = index

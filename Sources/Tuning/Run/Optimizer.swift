@@ -18,23 +18,23 @@ import TraceModel
 ///     print(progress.phase, progress.evaluations, progress.bestObjective ?? .nan)
 /// }
 /// ```
-public struct Optimizer: Sendable {
-    public var settings: OptimizerSettings
+package struct Optimizer: Sendable {
+    package var settings: OptimizerSettings
 
-    public init(settings: OptimizerSettings) { self.settings = settings }
+    package init(settings: OptimizerSettings) { self.settings = settings }
 
     /// Progress of a run, reported on the calling thread.
-    public struct Progress: Sendable {
+    package struct Progress: Sendable {
         /// `search`, `validation`, `sensitivity`, `pareto`, `fold k/K`.
-        public var phase: String
-        public var evaluations: Int
-        public var maxEvaluations: Int
+        package var phase: String
+        package var evaluations: Int
+        package var maxEvaluations: Int
         /// Best feasible exact objective so far in the main search.
-        public var bestObjective: Double?
+        package var bestObjective: Double?
     }
 
     /// The tuning space for these sessions and scene.
-    public func space(sessions: [Session], scene: Scene?) throws -> ParameterSpace {
+    package func space(sessions: [Session], scene: Scene?) throws -> ParameterSpace {
         let scenes: [Scene]
         if let scene {
             scenes = [scene]
@@ -51,7 +51,7 @@ public struct Optimizer: Sendable {
     /// - Throws: ``ParameterError`` for a bad tuning space, ``ObjectiveError``
     ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
     ///   for bad search settings, or a scene error.
-    public func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
+    package func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
         let clock = ContinuousClock()
         let started = clock.now
         let s = settings

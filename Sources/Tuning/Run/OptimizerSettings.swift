@@ -11,48 +11,48 @@ import Simulation
 /// settings.maxEvaluations = 200
 /// let result = try Optimizer(settings: settings).run(sessions: sessions, scene: .epilogue)
 /// ```
-public struct OptimizerSettings: Sendable {
+package struct OptimizerSettings: Sendable {
     /// Parameters to tune; `nil` for the scene's default set (``TuningSpace/defaultNames(for:)``).
-    public var tune: [String]?
+    package var tune: [String]?
     /// Narrower bounds for tuned parameters.
-    public var bounds: [String: ClosedRange<Double>]
-    public var budgets: [LatencyBudget]
-    public var weights: MisfireWeights
+    package var bounds: [String: ClosedRange<Double>]
+    package var budgets: [LatencyBudget]
+    package var weights: MisfireWeights
     /// Relax budgets the reference constants already miss to "no worse"
     /// (see ``TuningObjective``).
-    public var relaxBrokenBudgets: Bool
+    package var relaxBrokenBudgets: Bool
     /// How far inside each budget the training users must stay
     /// (``TuningObjective/budgetMargin``).
-    public var budgetMargin: Double
-    public var seed: UInt
+    package var budgetMargin: Double
+    package var seed: UInt
     /// The search's global phase before the simplex refinement (``TuningSearch/GlobalPhase``).
-    public var global: TuningSearch.GlobalPhase = .lines
+    package var global: TuningSearch.GlobalPhase = .lines
     /// Objective evaluations of the main search (sensitivity and the Pareto
     /// sweep come on top; ``evaluations`` in the result counts the search).
-    public var maxEvaluations: Int
+    package var maxEvaluations: Int
     /// Share of users held out (the simulator's split by user).
-    public var holdoutFraction: Double
+    package var holdoutFraction: Double
     /// k-fold cross-validation by user on top of the split (nil or < 2: none).
-    public var folds: Int?
+    package var folds: Int?
     /// Points per sensitivity sweep (0: no sweep).
-    public var sensitivityPoints: Int
+    package var sensitivityPoints: Int
     /// Fractions of the tightest latency budget's value to re-optimize at
     /// (empty: no Pareto sweep).
-    public var paretoFractions: [Double]
+    package var paretoFractions: [Double]
     /// Evaluations per Pareto level (nil: a fifth of ``maxEvaluations``, at least 40).
-    public var paretoEvaluationsPerLevel: Int?
+    package var paretoEvaluationsPerLevel: Int?
     /// Bootstrap resamples per latency interval.
-    public var bootstrapResamples: Int
+    package var bootstrapResamples: Int
     /// Threads (1 or 2).
-    public var parallelism: Int
+    package var parallelism: Int
     /// What the constants are tuned towards (``TuningTarget``). With
     /// `.platform` the budgets and the Pareto sweep over them do not apply.
-    public var target: TuningTarget = .intent
+    package var target: TuningTarget = .intent
     /// How many points any intent's training misfire rate may rise above
     /// the reference's (``TuningObjective/intentMargin``; `nil`: unprotected).
-    public var intentMargin: Double? = TuningObjective.defaultIntentMargin
+    package var intentMargin: Double? = TuningObjective.defaultIntentMargin
 
-    public init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
+    package init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
                 budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,
                 relaxBrokenBudgets: Bool = false, budgetMargin: Double = TuningObjective.defaultBudgetMargin,
                 seed: UInt = 1, maxEvaluations: Int = 300,

@@ -33,9 +33,9 @@ import Foundation
 /// outcome.best            // ParameterValues
 /// outcome.history.count   // ≤ 300
 /// ```
-public struct TuningSearch: Sendable {
+package struct TuningSearch: Sendable {
     /// The first, global phase (`optimize --global`).
-    public enum GlobalPhase: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum GlobalPhase: String, Sendable, Hashable, Codable, CaseIterable {
         /// Coordinate line searches over each constant's range.
         case lines
         /// Seeded multi-start: a Latin-hypercube sample.
@@ -44,7 +44,7 @@ public struct TuningSearch: Sendable {
         case annealing = "siman"
 
         /// One line for reports.
-        public var methodDescription: String {
+        package var methodDescription: String {
             switch self {
             case .lines: "coordinate line searches over each constant's range"
             case .latinHypercube: "a seeded Latin-hypercube multi-start"
@@ -53,38 +53,38 @@ public struct TuningSearch: Sendable {
         }
     }
 
-    public var space: ParameterSpace
-    public var budget: Int
-    public var seed: UInt
-    public var global: GlobalPhase = .lines
-    public var parallelism: Int = 2
-    public var polishFraction: Double = 0.4
+    package var space: ParameterSpace
+    package var budget: Int
+    package var seed: UInt
+    package var global: GlobalPhase = .lines
+    package var parallelism: Int = 2
+    package var polishFraction: Double = 0.4
     /// 1 for a warm start (search only near the start).
-    public var startPass: Int = 0
+    package var startPass: Int = 0
     /// Parameters known not to matter (skipped by the line searches).
-    public var skipping: Set<String> = []
+    package var skipping: Set<String> = []
     /// How the line searches rank candidates (see ``CoordinateSearch/Ranking``).
-    public var ranking: CoordinateSearch.Ranking = .surrogate
+    package var ranking: CoordinateSearch.Ranking = .surrogate
 
-    public init(space: ParameterSpace, budget: Int, seed: UInt) {
+    package init(space: ParameterSpace, budget: Int, seed: UInt) {
         self.space = space
         self.budget = budget
         self.seed = seed
     }
 
-    public struct Outcome: Sendable {
-        public var best: ParameterValues
-        public var bestEvaluation: Evaluation
+    package struct Outcome: Sendable {
+        package var best: ParameterValues
+        package var bestEvaluation: Evaluation
         /// The start's evaluation (the baseline when starting at the defaults).
-        public var startEvaluation: Evaluation
-        public var history: [HistoryPoint]
-        public var evaluations: Int { history.count }
-        public var memoHits: Int
-        public var flat: Set<String>
+        package var startEvaluation: Evaluation
+        package var history: [HistoryPoint]
+        package var evaluations: Int { history.count }
+        package var memoHits: Int
+        package var flat: Set<String>
     }
 
     /// Searches from the space's defaults (the baseline).
-    public func run(objective: @escaping SearchObjective,
+    package func run(objective: @escaping SearchObjective,
                     progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil) throws -> Outcome {
         guard budget >= 1 else { throw SearchError("the search needs at least one evaluation") }
         switch global {

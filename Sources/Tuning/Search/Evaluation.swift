@@ -13,19 +13,19 @@
 /// ```swift
 /// Evaluation(exact: 7, surrogate: 7.8, violations: ["latency.p95": 4.5])
 /// ```
-public struct Evaluation: Sendable, Hashable, Codable {
+package struct Evaluation: Sendable, Hashable, Codable {
     /// The true objective (e.g. misfires + misses), lower is better.
-    public var exact: Double
+    package var exact: Double
     /// A smoothed version of ``exact`` at the temperature the objective was
     /// called with.
-    public var surrogate: Double
+    package var surrogate: Double
     /// How far each constraint is broken (e.g. `"latency.p95": ms over the
     /// budget`); zero or negative means satisfied.
-    public var violations: [String: Double]
+    package var violations: [String: Double]
 
     /// - Parameter surrogate: Defaults to `exact` for objectives without a
     ///   smooth version.
-    public init(exact: Double, surrogate: Double? = nil, violations: [String: Double] = [:]) {
+    package init(exact: Double, surrogate: Double? = nil, violations: [String: Double] = [:]) {
         self.exact = exact
         self.surrogate = surrogate ?? exact
         self.violations = violations
@@ -33,17 +33,17 @@ public struct Evaluation: Sendable, Hashable, Codable {
 
     /// The sum of positive violations, summed in name order so that the
     /// floating-point total does not depend on dictionary order.
-    public var totalViolation: Double {
+    package var totalViolation: Double {
         violations.keys.sorted().reduce(0) { $0 + max(violations[$1] ?? 0, 0) }
     }
 
     /// No constraint is broken.
-    public var isFeasible: Bool { totalViolation == 0 }
+    package var isFeasible: Bool { totalViolation == 0 }
 
     /// Whether this evaluation is strictly better than `other` by the EXACT
     /// objective: feasible beats infeasible, a smaller violation beats a
     /// larger one, then a smaller ``exact``; the surrogate only breaks ties.
-    public func isBetter(than other: Evaluation) -> Bool {
+    package func isBetter(than other: Evaluation) -> Bool {
         let (v, w) = (totalViolation, other.totalViolation)
         if v != w { return v < w }
         let (e, f) = (exact.orInfinity, other.exact.orInfinity)
@@ -62,7 +62,7 @@ public struct Evaluation: Sendable, Hashable, Codable {
 /// the surrogate temperature (≥ 0; lower means closer to the exact count)
 /// and may be called from up to ``SearchConfiguration/parallelism`` threads
 /// at once, so it must not share mutable state without a lock.
-public typealias SearchObjective = @Sendable (_ values: ParameterValues, _ temperature: Double) -> Evaluation
+package typealias SearchObjective = @Sendable (_ values: ParameterValues, _ temperature: Double) -> Evaluation
 
 extension Double {
     /// NaN sorts last.

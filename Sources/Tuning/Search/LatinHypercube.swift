@@ -10,8 +10,8 @@ import GSL
 /// ```swift
 /// let points = LatinHypercube.sample(count: 10, dimension: 3, using: rng)
 /// ```
-public enum LatinHypercube {
-    public static func sample(count: Int, dimension: Int, using rng: RandomGenerator) -> [[Double]] {
+package enum LatinHypercube {
+    package static func sample(count: Int, dimension: Int, using rng: RandomGenerator) -> [[Double]] {
         guard count > 0, dimension > 0 else { return [] }
         var points = Array(repeating: [Double](repeating: 0, count: dimension), count: count)
         for d in 0 ..< dimension {

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import GSL
 
 // MARK: - Global phase: annealing chains
@@ -21,7 +22,7 @@ extension ParameterSearch {
         }
         let seeds = (0 ..< chains).map { _ in UInt(rng.nextUInt32()) }
         let memo = ledger.memo
-        let outcomes = ParallelEvaluation.map(chains, width: c.parallelism) { chain -> JobOutcome in
+        let outcomes = ParallelMap.map(chains, width: c.parallelism) { chain -> JobOutcome in
             let evaluator = JobEvaluator(space: space, objective: objective, temperature: c.initialTemperature,
                                          penaltyWeight: c.penaltyWeight, budget: slices[chain], memo: memo)
             guard let chainRNG = try? RandomGenerator(seed: seeds[chain]) else { return evaluator.outcome }
@@ -60,7 +61,7 @@ extension ParameterSearch {
                            2 * c.sizeTolerance)
             let bestBefore = ledger.best?.evaluation
             let memo = ledger.memo
-            let outcomes = ParallelEvaluation.map(starts.count, width: c.parallelism) { run -> JobOutcome in
+            let outcomes = ParallelMap.map(starts.count, width: c.parallelism) { run -> JobOutcome in
                 let evaluator = JobEvaluator(space: space, objective: objective, temperature: temperature,
                                              penaltyWeight: c.penaltyWeight, budget: slices[run], memo: memo)
                 let options = Minimizer.Options(

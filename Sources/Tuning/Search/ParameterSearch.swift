@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 import GSL
 
 // MARK: - The search driver
@@ -48,11 +49,11 @@ import GSL
 /// }
 /// result.best.values
 /// ```
-public struct ParameterSearch: Sendable {
-    public var space: ParameterSpace
-    public var configuration: SearchConfiguration
+package struct ParameterSearch: Sendable {
+    package var space: ParameterSpace
+    package var configuration: SearchConfiguration
 
-    public init(space: ParameterSpace, configuration: SearchConfiguration = .init()) {
+    package init(space: ParameterSpace, configuration: SearchConfiguration = .init()) {
         self.space = space
         self.configuration = configuration
     }
@@ -71,7 +72,7 @@ public struct ParameterSearch: Sendable {
     ///     ``SearchConfiguration/parallelism`` threads at once.
     ///   - progress: Called on the calling thread after every batch.
     /// - Throws: ``SearchError`` for an unusable configuration.
-    public func run(objective: @escaping SearchObjective,
+    package func run(objective: @escaping SearchObjective,
                     progress: ((SearchProgress) -> Void)? = nil) throws -> SearchResult {
         try validate()
         let c = configuration
@@ -126,7 +127,7 @@ public struct ParameterSearch: Sendable {
     /// Uniform random points in the unit cube at the final temperature, with
     /// the same budget, seed, memo and parallelism as ``run(objective:progress:)``:
     /// the reference any cleverer search must beat.
-    public func randomSearch(objective: @escaping SearchObjective,
+    package func randomSearch(objective: @escaping SearchObjective,
                              progress: ((SearchProgress) -> Void)? = nil) throws -> SearchResult {
         try validate()
         let c = configuration
@@ -168,10 +169,10 @@ public struct ParameterSearch: Sendable {
     /// Evaluates `points` (e.g. the defaults and the tuned values on held-out
     /// users) on up to `parallelism` threads, returning results in order.
     /// Each point is clamped to the space first.
-    public func evaluate(_ points: [ParameterValues], temperature: Double = 0,
+    package func evaluate(_ points: [ParameterValues], temperature: Double = 0,
                          objective: @escaping SearchObjective) -> [Evaluation] {
         let clamped = points.map(space.clamped)
-        return ParallelEvaluation.map(clamped.count, width: max(1, min(configuration.parallelism, 2))) { i in
+        return ParallelMap.map(clamped.count, width: max(1, min(configuration.parallelism, 2))) { i in
             objective(clamped[i], temperature)
         }
     }
@@ -209,7 +210,7 @@ public struct ParameterSearch: Sendable {
         }
         let space = self.space
         let points = pending
-        let evaluations = ParallelEvaluation.map(points.count, width: configuration.parallelism) { i in
+        let evaluations = ParallelMap.map(points.count, width: configuration.parallelism) { i in
             objective(points[i], temperature)
         }
         for (values, evaluation) in zip(pending, evaluations) {
@@ -227,8 +228,8 @@ public struct ParameterSearch: Sendable {
 }
 
 /// A search that cannot run as configured.
-public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }

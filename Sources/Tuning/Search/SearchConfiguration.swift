@@ -11,9 +11,9 @@ import GSL
 ///                                         initialTemperature: 5, coolingFactor: 1.2,
 ///                                         minimumTemperature: 0.05))
 /// ```
-public struct SearchConfiguration: Sendable, Hashable {
+package struct SearchConfiguration: Sendable, Hashable {
     /// How the first, global phase explores the space.
-    public enum GlobalPhase: Sendable, Hashable {
+    package enum GlobalPhase: Sendable, Hashable {
         /// A Latin-hypercube sample of the unit cube: every parameter's range
         /// is cut into as many strata as samples and each stratum is hit once.
         /// Independent points, so it parallelizes perfectly and its cost is
@@ -30,39 +30,39 @@ public struct SearchConfiguration: Sendable, Hashable {
     }
 
     /// Hard limit on objective evaluations (memoized repeats are free).
-    public var maxEvaluations: Int
+    package var maxEvaluations: Int
     /// Seeds every random choice; same seed, same search.
-    public var seed: UInt
-    public var global: GlobalPhase
+    package var seed: UInt
+    package var global: GlobalPhase
     /// Share of ``maxEvaluations`` the global phase may use.
-    public var globalFraction: Double
+    package var globalFraction: Double
     /// Independent annealing chains (for ``GlobalPhase/annealing(_:)``).
-    public var annealingChains: Int
+    package var annealingChains: Int
     /// Evaluate the defaults first, as the baseline to beat.
-    public var includeDefaults: Bool
+    package var includeDefaults: Bool
     /// Surrogate temperature of the global phase.
-    public var initialTemperature: Double
+    package var initialTemperature: Double
     /// Surrogate temperature of the last refinement rounds.
-    public var finalTemperature: Double
+    package var finalTemperature: Double
     /// Nelder–Mead rounds over which the temperature falls from initial to
     /// final; more rounds follow at the final temperature while they improve.
-    public var refinementRounds: Int
+    package var refinementRounds: Int
     /// Simplex runs per round, started from the best distinct points so far;
     /// they run side by side.
-    public var startsPerRound: Int
+    package var startsPerRound: Int
     /// Initial simplex step in unit-cube units, shrunk by ``stepShrink`` each round.
-    public var initialStep: Double
-    public var stepShrink: Double
+    package var initialStep: Double
+    package var stepShrink: Double
     /// Simplex size (unit cube) at which a run counts as converged.
-    public var sizeTolerance: Double
-    public var maxIterationsPerRun: Int
+    package var sizeTolerance: Double
+    package var maxIterationsPerRun: Int
     /// Search-score cost of one unit of constraint violation.
-    public var penaltyWeight: Double
+    package var penaltyWeight: Double
     /// Threads evaluating the objective at once (1 or 2; the machine has 2
     /// cores). The result does not depend on it.
-    public var parallelism: Int
+    package var parallelism: Int
 
-    public init(maxEvaluations: Int = 400, seed: UInt = 1, global: GlobalPhase = .latinHypercube,
+    package init(maxEvaluations: Int = 400, seed: UInt = 1, global: GlobalPhase = .latinHypercube,
                 globalFraction: Double = 0.3, annealingChains: Int = 2, includeDefaults: Bool = true,
                 initialTemperature: Double = 1, finalTemperature: Double = 0.01, refinementRounds: Int = 4,
                 startsPerRound: Int = 2, initialStep: Double = 0.15, stepShrink: Double = 0.5,
@@ -88,7 +88,7 @@ public struct SearchConfiguration: Sendable, Hashable {
 
     /// The schedule used by `.annealing` when none is tuned: about 30
     /// temperature levels of 10 steps of σ = 0.1 of each range.
-    public static let defaultAnnealing = SimulatedAnnealing.Parameters(
+    package static let defaultAnnealing = SimulatedAnnealing.Parameters(
         iterationsPerTemperature: 10, stepSize: 0.1, boltzmann: 1, initialTemperature: 5,
         coolingFactor: 1.2, minimumTemperature: 0.05)
 

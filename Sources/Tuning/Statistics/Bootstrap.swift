@@ -16,25 +16,25 @@ import GSL
 /// }
 /// print(p95.estimate, p95.lower, p95.upper)
 /// ```
-public enum Bootstrap {
+package enum Bootstrap {
     /// A statistic's value on the full sample with its bootstrap interval.
-    public struct Interval: Sendable, Hashable, Codable {
+    package struct Interval: Sendable, Hashable, Codable {
         /// The statistic on the original data.
-        public var estimate: Double
-        public var lower: Double
-        public var upper: Double
-        public var confidence: Double
+        package var estimate: Double
+        package var lower: Double
+        package var upper: Double
+        package var confidence: Double
         /// Resamples on which the statistic was defined (finite).
-        public var resamples: Int
+        package var resamples: Int
     }
 
     /// Why no interval could be computed.
-    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         case emptySample
         case invalidSettings(String)
         case statisticUndefined
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .emptySample: "the bootstrap needs at least one observation"
             case .invalidSettings(let what): "invalid bootstrap settings: \(what)"
@@ -49,7 +49,7 @@ public enum Bootstrap {
     ///   - resamples: How many bootstrap samples (B); 2000 is plenty for 95 %.
     ///   - statistic: Returns `nil` (or a non-finite value) when undefined;
     ///     such resamples are skipped.
-    public static func percentileInterval(
+    package static func percentileInterval(
         of data: [Double], confidence: Double = 0.95, resamples: Int = 2_000, seed: UInt,
         statistic: ([Double]) -> Double?
     ) throws -> Interval {

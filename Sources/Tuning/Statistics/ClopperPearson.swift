@@ -22,10 +22,10 @@ import GSL
 /// ci.upper   // 0.0708
 /// ClopperPearson.interval(successes: 142, trials: 1262)?.upper   // 0.1311…
 /// ```
-public enum ClopperPearson {
+package enum ClopperPearson {
     /// The interval, or `nil` when `trials < 1`, `successes` is outside
     /// `0 ... trials`, or `confidence` is not strictly between 0 and 1.
-    public static func interval(successes: Int, trials: Int, confidence: Double = 0.95) -> ProportionInterval? {
+    package static func interval(successes: Int, trials: Int, confidence: Double = 0.95) -> ProportionInterval? {
         guard trials > 0, successes >= 0, successes <= trials, confidence > 0, confidence < 1 else { return nil }
         let alpha = 1 - confidence
         let x = Double(successes), n = Double(trials)
@@ -51,17 +51,17 @@ public enum ClopperPearson {
 }
 
 /// A proportion with a confidence interval.
-public struct ProportionInterval: Sendable, Hashable, Codable {
-    public var successes: Int
-    public var trials: Int
-    public var confidence: Double
-    public var lower: Double
-    public var upper: Double
+package struct ProportionInterval: Sendable, Hashable, Codable {
+    package var successes: Int
+    package var trials: Int
+    package var confidence: Double
+    package var lower: Double
+    package var upper: Double
 
     /// The observed proportion `successes / trials`.
-    public var estimate: Double { Double(successes) / Double(trials) }
+    package var estimate: Double { Double(successes) / Double(trials) }
 
-    public init(successes: Int, trials: Int, confidence: Double, lower: Double, upper: Double) {
+    package init(successes: Int, trials: Int, confidence: Double, lower: Double, upper: Double) {
         self.successes = successes
         self.trials = trials
         self.confidence = confidence

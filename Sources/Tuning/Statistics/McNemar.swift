@@ -22,38 +22,38 @@ import GSL
 /// let test = McNemar.test(pairs)
 /// test.pValue < 0.05
 /// ```
-public enum McNemar {
+package enum McNemar {
     /// Below this many discordant pairs the exact binomial p-value is used.
-    public static let exactThreshold = 25
+    package static let exactThreshold = 25
 
     /// Which computation ``Result/pValue`` comes from.
-    public enum Method: String, Sendable, Hashable, Codable {
+    package enum Method: String, Sendable, Hashable, Codable {
         case exactBinomial
         case chiSquaredWithContinuityCorrection
     }
 
     /// The test outcome.
-    public struct Result: Sendable, Hashable, Codable {
+    package struct Result: Sendable, Hashable, Codable {
         /// Right before, wrong after.
-        public var worsened: Int
+        package var worsened: Int
         /// Wrong before, right after.
-        public var improved: Int
+        package var improved: Int
         /// Pairs with the same outcome both times.
-        public var unchanged: Int
+        package var unchanged: Int
         /// `(|b − c| − 1)² / (b + c)`, 0 when there are no discordant pairs.
-        public var chiSquared: Double
-        public var chiSquaredPValue: Double
-        public var exactPValue: Double
-        public var method: Method
+        package var chiSquared: Double
+        package var chiSquaredPValue: Double
+        package var exactPValue: Double
+        package var method: Method
 
         /// The p-value of the chosen method.
-        public var pValue: Double { method == .exactBinomial ? exactPValue : chiSquaredPValue }
-        public var discordant: Int { worsened + improved }
+        package var pValue: Double { method == .exactBinomial ? exactPValue : chiSquaredPValue }
+        package var discordant: Int { worsened + improved }
     }
 
     /// Tests paired outcomes: `before`/`after` are `true` when that version
     /// classified the gesture correctly.
-    public static func test<S: Sequence>(_ pairs: S) -> Result where S.Element == (before: Bool, after: Bool) {
+    package static func test<S: Sequence>(_ pairs: S) -> Result where S.Element == (before: Bool, after: Bool) {
         var worsened = 0, improved = 0, unchanged = 0
         for pair in pairs {
             switch (pair.before, pair.after) {
@@ -67,13 +67,13 @@ public enum McNemar {
 
     /// Tests aligned per-gesture outcomes (`before[i]` and `after[i]` are the
     /// same labelled gesture); `nil` when the arrays differ in length.
-    public static func test(before: [Bool], after: [Bool]) -> Result? {
+    package static func test(before: [Bool], after: [Bool]) -> Result? {
         guard before.count == after.count else { return nil }
         return test(zip(before, after).lazy.map { (before: $0, after: $1) })
     }
 
     /// Tests from the discordant counts `b` (worsened) and `c` (improved).
-    public static func test(worsened b: Int, improved c: Int, unchanged: Int = 0) -> Result {
+    package static func test(worsened b: Int, improved c: Int, unchanged: Int = 0) -> Result {
         let b = max(b, 0), c = max(c, 0)
         let n = b + c
         guard n > 0 else {

@@ -11,26 +11,26 @@ import Simulation
 /// me much?" with numbers: either the unprotected search finds little more,
 /// or it finds more by sacrificing the intents listed — which is why the
 /// protection is on by default.
-public struct IntentRelaxation: Sendable, Hashable, Codable {
+package struct IntentRelaxation: Sendable, Hashable, Codable {
     /// One intent the unprotected optimum makes worse beyond the margin.
-    public struct Sacrifice: Sendable, Hashable, Codable {
-        public var intent: String
+    package struct Sacrifice: Sendable, Hashable, Codable {
+        package var intent: String
         /// Training misfire rate with the reference constants.
-        public var baselineRate: Double
+        package var baselineRate: Double
         /// Training misfire rate at the unprotected optimum.
-        public var unprotectedRate: Double
+        package var unprotectedRate: Double
     }
 
-    public var margin: Double
-    public var evaluations: Int
+    package var margin: Double
+    package var evaluations: Int
     /// Training misfire rate and exact objective, protected and not.
-    public var protectedTrainMisfireRate: Double
-    public var unprotectedTrainMisfireRate: Double
-    public var protectedObjective: Double
-    public var unprotectedObjective: Double
-    public var sacrificed: [Sacrifice]
+    package var protectedTrainMisfireRate: Double
+    package var unprotectedTrainMisfireRate: Double
+    package var protectedObjective: Double
+    package var unprotectedObjective: Double
+    package var sacrificed: [Sacrifice]
     /// The unprotected optimum (for `evaluate --params`).
-    public var params: ParameterValues
+    package var params: ParameterValues
 
     /// `nil` when the objective protects no intent.
     static func explore(objective: TuningObjective, from optimum: ParameterValues, seed: UInt, evaluations: Int,

@@ -26,40 +26,40 @@ import Simulation
 /// let front = try ParetoFront.sweep(objective: objective, from: tuned, seed: 1, evaluationsPerLevel: 40)
 /// front?.points.map { ($0.limit, $0.trainMisfireRate) }
 /// ```
-public struct ParetoFront: Sendable, Hashable, Codable {
-    public struct Point: Sendable, Hashable, Codable {
+package struct ParetoFront: Sendable, Hashable, Codable {
+    package struct Point: Sendable, Hashable, Codable {
         /// The budget's limit at this level (ms).
-        public var limit: Double
+        package var limit: Double
         /// The budget's measure at the level's best point, training users (ms).
-        public var achieved: Double?
-        public var trainMisfireRate: Double
-        public var holdoutMisfireRate: Double
-        public var trainObjective: Double
+        package var achieved: Double?
+        package var trainMisfireRate: Double
+        package var holdoutMisfireRate: Double
+        package var trainObjective: Double
         /// All effective budgets met on the training users.
-        public var feasible: Bool
-        public var onFront: Bool
-        public var evaluations: Int
-        public var params: ParameterValues
+        package var feasible: Bool
+        package var onFront: Bool
+        package var evaluations: Int
+        package var params: ParameterValues
     }
 
     /// The budget swept (`tap.latency.p95`, …).
-    public var budget: String
-    public var unit: String
+    package var budget: String
+    package var unit: String
     /// Its nominal limit.
-    public var nominalLimit: Double
-    public var points: [Point]
+    package var nominalLimit: Double
+    package var points: [Point]
     /// Tighter budgets tried first and dropped because no tuned parameter
     /// moved them (e.g. a latency set by an untuned slop).
-    public var unmovable: [String]
+    package var unmovable: [String]
 
-    public static let defaultFractions = [0.9, 0.8, 0.7, 0.6]
+    package static let defaultFractions = [0.9, 0.8, 0.7, 0.6]
 
     /// Candidates tried before giving up on finding a budget the tuned
     /// parameters can move.
     static let maximumCandidates = 3
 
     /// `nil` when no latency budget has observations.
-    public static func sweep(objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
+    package static func sweep(objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
                              evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
                              skipping flat: Set<String> = [], parallelism: Int = 2) throws -> ParetoFront? {
         guard let start = objective.evaluateDetailed(optimum, on: .train, threads: parallelism) else { return nil }
@@ -87,7 +87,7 @@ public struct ParetoFront: Sendable, Hashable, Codable {
             }
         }
         let frozen = probes
-        let probed = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
+        let probed = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
             objective.evaluateDetailed(frozen[i], on: .train)?.budgets
         }
         let firstFraction = fractions.first ?? 1

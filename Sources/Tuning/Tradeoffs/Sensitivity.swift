@@ -5,30 +5,32 @@ import Simulation
 /// One tuned parameter swept across its range with the others held at the
 /// optimum: which constants are critical (a narrow valley) and which barely
 /// matter (a flat line), for designers and for the report's small plots.
-public struct SensitivityCurve: Sendable, Hashable, Codable {
+package struct SensitivityCurve: Sendable, Hashable, Codable {
     /// One point of the sweep, measured exactly on the training users.
-    public struct Point: Sendable, Hashable, Codable {
-        public var value: Double
+    package struct Point: Sendable, Hashable, Codable {
+        package var value: Double
         /// The exact objective (weighted misfire cost per label).
-        public var objective: Double
-        public var misfireRate: Double
-        public var misfires: Int
+        package var objective: Double
+        package var misfireRate: Double
+        package var misfires: Int
         /// Relative budget excess summed over the effective budgets (0: feasible).
-        public var violation: Double
+        package var violation: Double
     }
 
-    public var parameter: String
-    public var unit: String
-    public var baseline: Double
-    public var tuned: Double
-    public var lower: Double
-    public var upper: Double
-    public var scale: TunableParameter.Scale
-    public var points: [Point]
+    // The constant's unit, values and range, as ParameterChange names them:
+    // both are result.json's records, whose flat shape scripts read.
+    package var parameter: String
+    package var unit: String
+    package var baseline: Double
+    package var tuned: Double
+    package var lower: Double
+    package var upper: Double
+    package var scale: TunableParameter.Scale
+    package var points: [Point]
 
     /// Largest minus smallest objective among feasible points (0 when flat
     /// or when no point is feasible).
-    public var objectiveSpread: Double {
+    package var objectiveSpread: Double {
         let feasible = points.filter { $0.violation == 0 }.map(\.objective)
         guard let low = feasible.min(), let high = feasible.max() else { return 0 }
         return high - low
@@ -46,8 +48,8 @@ public struct SensitivityCurve: Sendable, Hashable, Codable {
 /// let curves = Sensitivity.sweep(objective: objective, around: tuned, points: 15)
 /// curves.sorted { $0.objectiveSpread > $1.objectiveSpread }.first?.parameter   // the most critical constant
 /// ```
-public enum Sensitivity {
-    public static func sweep(objective: TuningObjective, around optimum: ParameterValues, points: Int = 15,
+package enum Sensitivity {
+    package static func sweep(objective: TuningObjective, around optimum: ParameterValues, points: Int = 15,
                              parallelism: Int = 2) -> [SensitivityCurve] {
         let space = objective.space
         let center = space.clamped(optimum)
@@ -60,7 +62,7 @@ public enum Sensitivity {
             for value in Set(values).sorted() { jobs.append(Job(parameter: i, value: value)) }
         }
         let frozen = jobs
-        let measured = ParallelEvaluation.map(frozen.count, width: max(1, min(parallelism, 2))) { k -> SensitivityCurve.Point in
+        let measured = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { k -> SensitivityCurve.Point in
             let job = frozen[k]
             var values = center
             values[space.parameters[job.parameter].name] = job.value

@@ -6,46 +6,46 @@ import Simulation
 /// constants, with McNemar's test on that intent's own labels: what the
 /// report's verdict lists, so that a gesture made worse is never hidden by
 /// a better average.
-public struct IntentComparison: Sendable, Hashable, Codable {
-    public var intent: String
+package struct IntentComparison: Sendable, Hashable, Codable {
+    package var intent: String
     /// Held-out labels of the intent.
-    public var labels: Int
-    public var baselineMisfires: Int
-    public var tunedMisfires: Int
+    package var labels: Int
+    package var baselineMisfires: Int
+    package var tunedMisfires: Int
     /// 95 % Clopper–Pearson intervals (misfires capped at the label count).
-    public var baselineInterval: ProportionInterval?
-    public var tunedInterval: ProportionInterval?
+    package var baselineInterval: ProportionInterval?
+    package var tunedInterval: ProportionInterval?
     /// On this intent's labels only.
-    public var test: McNemar.Result
+    package var test: McNemar.Result
     /// The training misfire rates the protection compared (nil in runs
     /// without it).
-    public var baselineTrainRate: Double?
-    public var tunedTrainRate: Double?
+    package var baselineTrainRate: Double?
+    package var tunedTrainRate: Double?
     /// The training limit the search kept it under (reference + margin).
-    public var trainLimit: Double?
+    package var trainLimit: Double?
     /// The held-out gestures of the intent as a paired table (wrong both
     /// times, broken, fixed, right both times).
-    public var paired: PairedDifference?
+    package var paired: PairedDifference?
     /// The 95 % interval of the held-out change `tuned − baseline` rate
     /// (``PairedDifference``): what a single gesture in a small intent can
     /// and cannot say.
-    public var changeInterval: ClosedRange<Double>?
+    package var changeInterval: ClosedRange<Double>?
     /// How many points the protection allowed (nil in runs without it).
-    public var margin: Double?
+    package var margin: Double?
 
-    public var baselineRate: Double { labels > 0 ? Double(baselineMisfires) / Double(labels) : 0 }
-    public var tunedRate: Double { labels > 0 ? Double(tunedMisfires) / Double(labels) : 0 }
+    package var baselineRate: Double { labels > 0 ? Double(baselineMisfires) / Double(labels) : 0 }
+    package var tunedRate: Double { labels > 0 ? Double(tunedMisfires) / Double(labels) : 0 }
     /// More held-out misfires after tuning.
-    public var isWorse: Bool { tunedMisfires > baselineMisfires }
+    package var isWorse: Bool { tunedMisfires > baselineMisfires }
     /// McNemar's p below ``Validation/alpha``, either way.
-    public var isSignificant: Bool { test.pValue < Validation.alpha && test.improved != test.worsened }
+    package var isSignificant: Bool { test.pValue < Validation.alpha && test.improved != test.worsened }
     /// The held-out rate rose by more than ``margin`` points.
-    public var isWorseThanMargin: Bool { margin.map { tunedRate - baselineRate > $0 + 1e-12 } ?? false }
+    package var isWorseThanMargin: Bool { margin.map { tunedRate - baselineRate > $0 + 1e-12 } ?? false }
     /// The held-out rate rose by more than ``margin`` points beyond the
     /// sample's noise: the whole 95 % interval of the change lies above the
     /// margin. A rise that only the point estimate puts above it (one
     /// gesture of 24 is 4.2 points) is reported, not called a sacrifice.
-    public var isSacrificed: Bool {
+    package var isSacrificed: Bool {
         guard let margin, let changeInterval else { return false }
         return changeInterval.lowerBound > margin + 1e-12
     }

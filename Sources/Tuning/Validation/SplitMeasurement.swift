@@ -14,43 +14,43 @@ import TraceModel
 /// let m = try SplitMeasurement(objective: objective, values: tuned, split: .holdout, seed: 1)
 /// print(m.misfireRate, m.misfireInterval?.lower ?? 0, m.misfireInterval?.upper ?? 1)
 /// ```
-public struct SplitMeasurement: Sendable, Codable {
-    public var split: SplitSide
-    public var sessions: Int
-    public var labels: Int
+package struct SplitMeasurement: Sendable, Codable {
+    package var split: SplitSide
+    package var sessions: Int
+    package var labels: Int
     /// Exact: wrong + missed + dead zone + spurious.
-    public var misfires: Int
+    package var misfires: Int
     /// `misfires / labels` (the simulator's misfire rate).
-    public var misfireRate: Double
+    package var misfireRate: Double
     /// 95 % Clopper–Pearson interval of the misfire rate. When spurious
     /// recognitions outside labels push misfires above the label count, the
     /// interval is computed with misfires capped at the label count.
-    public var misfireInterval: ProportionInterval?
+    package var misfireInterval: ProportionInterval?
     /// The objective's exact value: weighted misfire cost per label, or
     /// with ``TuningTarget/platform`` the platform disagreement rate.
-    public var objective: Double
+    package var objective: Double
     /// Summed misfire cost (the numerator of ``objective``).
-    public var weightedMisfires: Double
+    package var weightedMisfires: Double
     /// Outcome counts over all labels.
-    public var counts: OutcomeCounts
+    package var counts: OutcomeCounts
     /// Per label intent (`unlabelled` for spurious recognitions outside labels).
-    public var perIntent: [String: OutcomeCounts]
+    package var perIntent: [String: OutcomeCounts]
     /// Intended × recognized (see ``SimulationResult/confusion``).
-    public var confusion: [String: [String: Int]]
+    package var confusion: [String: [String: Int]]
     /// Recognition latency per gesture kind, ms.
-    public var latency: [String: LatencySummary]
+    package var latency: [String: LatencySummary]
     /// Each budget at its nominal limit.
-    public var budgets: [BudgetCheck]
+    package var budgets: [BudgetCheck]
     /// Budgets (nominal limits) missed.
-    public var budgetViolations: Int
+    package var budgetViolations: Int
     /// Relative excess of each missed budget over its nominal limit.
-    public var violations: [String: Double]
+    package var violations: [String: Double]
     /// Agreement with the platform's recognizers, when the split's sessions
     /// carry them.
-    public var platformAgreement: PlatformAgreement?
+    package var platformAgreement: PlatformAgreement?
 
     /// Per-label outcomes, for paired tests (not encoded: large).
-    public var labelOutcomes: [LabelOutcome] = []
+    package var labelOutcomes: [LabelOutcome] = []
 
     private enum CodingKeys: String, CodingKey {
         case split, sessions, labels, misfires, misfireRate, misfireInterval, objective, weightedMisfires
@@ -60,7 +60,7 @@ public struct SplitMeasurement: Sendable, Codable {
     /// Replays `split` exactly (temperature 0) and measures.
     ///
     /// - Parameter bootstrapResamples: Resamples per latency interval (0: none).
-    public init(objective: TuningObjective, values: ParameterValues, split: SplitSide, seed: UInt,
+    package init(objective: TuningObjective, values: ParameterValues, split: SplitSide, seed: UInt,
                 bootstrapResamples: Int = 1_000) throws {
         let result = try objective.simulate(values, on: split, budgets: objective.budgets)
         let cost = objective.weightedCost(of: result)
@@ -97,13 +97,13 @@ public struct SplitMeasurement: Sendable, Codable {
 
 /// Percentiles of one gesture's recognition latency, with a percentile
 /// bootstrap interval for the 95th.
-public struct LatencySummary: Sendable, Hashable, Codable {
-    public var count: Int
-    public var p50: Double
-    public var p95: Double
-    public var max: Double
+package struct LatencySummary: Sendable, Hashable, Codable {
+    package var count: Int
+    package var p50: Double
+    package var p95: Double
+    package var max: Double
     /// 95 % percentile-bootstrap interval of p95 (nil without resamples).
-    public var p95Interval: Bootstrap.Interval?
+    package var p95Interval: Bootstrap.Interval?
 
     init(_ values: [Double], resamples: Int, seed: UInt) {
         let sorted = Statistics.sorted(values)

@@ -16,19 +16,19 @@ import TraceModel
 /// validation.verdict               // .improved
 /// validation.holdoutTest.pValue    // 0.003
 /// ```
-public struct Validation: Sendable, Codable {
+package struct Validation: Sendable, Codable {
     /// One parameter set on both splits.
-    public struct Side: Sendable, Codable {
-        public var trainMisfireRate: Double
-        public var holdoutMisfireRate: Double
+    package struct Side: Sendable, Codable {
+        package var trainMisfireRate: Double
+        package var holdoutMisfireRate: Double
         /// Budgets (nominal limits) missed on the holdout users.
-        public var budgetViolations: Int
-        public var trainObjective: Double
-        public var holdoutObjective: Double
-        public var train: SplitMeasurement
-        public var holdout: SplitMeasurement
+        package var budgetViolations: Int
+        package var trainObjective: Double
+        package var holdoutObjective: Double
+        package var train: SplitMeasurement
+        package var holdout: SplitMeasurement
 
-        public init(train: SplitMeasurement, holdout: SplitMeasurement) {
+        package init(train: SplitMeasurement, holdout: SplitMeasurement) {
             self.train = train
             self.holdout = holdout
             trainMisfireRate = train.misfireRate
@@ -40,7 +40,7 @@ public struct Validation: Sendable, Codable {
     }
 
     /// What the holdout says.
-    public enum Verdict: String, Sendable, Hashable, Codable {
+    package enum Verdict: String, Sendable, Hashable, Codable {
         /// Fewer held-out misfires, and McNemar's p < 0.05.
         case improved
         /// The held-out difference could be noise (p ≥ 0.05), or nothing changed.
@@ -49,21 +49,21 @@ public struct Validation: Sendable, Codable {
         case worse
     }
 
-    public var baseline: Side
-    public var tuned: Side
+    package var baseline: Side
+    package var tuned: Side
     /// McNemar on held-out labels: `worsened` = right before, wrong after.
-    public var holdoutTest: McNemar.Result
-    public var trainTest: McNemar.Result
-    public var verdict: Verdict
+    package var holdoutTest: McNemar.Result
+    package var trainTest: McNemar.Result
+    package var verdict: Verdict
     /// One sentence for reports (it names every intent made worse).
-    public var summary: String
+    package var summary: String
     /// Every held-out intent before and after, with its own test.
-    public var perIntent: [IntentComparison]
+    package var perIntent: [IntentComparison]
 
     /// The significance level of the verdict.
-    public static let alpha = 0.05
+    package static let alpha = 0.05
 
-    public init(objective: TuningObjective, baseline: ParameterValues, tuned: ParameterValues, seed: UInt,
+    package init(objective: TuningObjective, baseline: ParameterValues, tuned: ParameterValues, seed: UInt,
                 bootstrapResamples: Int = 1_000) throws {
         func side(_ values: ParameterValues) throws -> Side {
             Side(train: try SplitMeasurement(objective: objective, values: values, split: .train, seed: seed,
@@ -77,7 +77,7 @@ public struct Validation: Sendable, Codable {
     }
 
     /// Compares two measured sides.
-    public init(baseline: Side, tuned: Side, intentLimits: [String: Double] = [:], intentMargin: Double? = nil) {
+    package init(baseline: Side, tuned: Side, intentLimits: [String: Double] = [:], intentMargin: Double? = nil) {
         self.baseline = baseline
         self.tuned = tuned
         holdoutTest = Self.pairedTest(baseline.holdout.labelOutcomes, tuned.holdout.labelOutcomes)
@@ -105,7 +105,7 @@ public struct Validation: Sendable, Codable {
     }
 
     /// McNemar on labels present in both runs, paired by session and label index.
-    public static func pairedTest(_ before: [LabelOutcome], _ after: [LabelOutcome]) -> McNemar.Result {
+    package static func pairedTest(_ before: [LabelOutcome], _ after: [LabelOutcome]) -> McNemar.Result {
         McNemar.test(pairs(before, after))
     }
 

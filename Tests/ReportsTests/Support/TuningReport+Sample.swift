@@ -1,6 +1,7 @@
 import Foundation
-import Reports
+@testable import Reports
 import TraceModel
+import Tuning
 
 // MARK: - A realistic report to render in tests and previews
 
@@ -82,13 +83,16 @@ struct SampleBuilder {
         let budgets = latency.map { d in
             TuningReport.Budget(
                 gesture: d.gesture, definition: d.definition, percentile: d.budgetPercentile, limit: d.budgetMs,
-                before: Statistics.percentile(d.beforeMs, d.budgetPercentile) ?? 0,
-                after: Statistics.percentile(d.afterMs, d.budgetPercentile) ?? 0)
+                before: Percentile.of(d.beforeMs, d.budgetPercentile) ?? 0,
+                after: Percentile.of(d.afterMs, d.budgetPercentile) ?? 0)
         }
+        // The numbers computed the production way: Clopper–Pearson rates
+        // (TuningReport.rate) and Tuning's McNemar, whose p-value is exact below
+        // 25 discordant pairs and χ² from there (as Validation passes it).
         let verdict = TuningReport.Verdict(
-            population: "12 held-out users", before: .wilson(count: before, total: gestures),
-            after: .wilson(count: after, total: gestures), fixedCount: fixed, brokenCount: broken,
-            mcnemarPValue: TuningReport.Verdict.exactMcNemarPValue(fixed: fixed, broken: broken), budgets: budgets)
+            population: "12 held-out users", before: TuningReport.rate(before, of: gestures),
+            after: TuningReport.rate(after, of: gestures), fixedCount: fixed, brokenCount: broken,
+            mcnemarPValue: McNemar.test(worsened: broken, improved: fixed).pValue, budgets: budgets)
         return TuningReport(
             title: "Library scene: tab swipe, scroll and the tap family",
             verdict: verdict, constants: constants, misfires: misfires, latency: latency,
@@ -280,12 +284,12 @@ struct SampleBuilder {
             (102, 8, 5), (115, 9, 4), (99, 7, 6), (108, 8, 3), (93, 6, 4), (107, 9, 4),
         ]
         let byUser = zip(Self.users, userRates).map { user, r in
-            TuningReport.BreakdownRow(group: user, before: .wilson(count: r.1, total: r.0), after: .wilson(count: r.2, total: r.0))
+            TuningReport.BreakdownRow(group: user, before: TuningReport.rate(r.1, of: r.0), after: TuningReport.rate(r.2, of: r.0))
         }
         let deviceRates: [(Int, Int, Int)] = [(402, 31, 18), (371, 33, 17), (188, 14, 12), (279, 26, 14)]
         let byDevice = zip(Self.devices, deviceRates).map { device, r in
             TuningReport.BreakdownRow(group: device.model ?? device.platform.rawValue,
-                                      before: .wilson(count: r.1, total: r.0), after: .wilson(count: r.2, total: r.0))
+                                      before: TuningReport.rate(r.1, of: r.0), after: TuningReport.rate(r.2, of: r.0))
         }
         return .init(byUser: byUser, byDevice: byDevice)
     }

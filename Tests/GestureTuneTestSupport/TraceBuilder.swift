@@ -18,14 +18,14 @@ import TraceModel
 /// trace.tap(at: (200, 120), label: .tap, target: "note-row")
 /// let session = trace.session
 /// ```
-public struct TraceBuilder: Sendable {
-    public private(set) var session: Session
+package struct TraceBuilder: Sendable {
+    package private(set) var session: Session
     /// The time the next gesture starts at.
-    public var now: Micros = 0
-    public var interval: Micros
+    package var now: Micros = 0
+    package var interval: Micros
     private var nextPointer: Int32 = 1
 
-    public init(
+    package init(
         id: String, width: Double = 390, height: Double = 844, user: String? = nil, scene: String? = nil,
         platform: Device.Platform = .ios, sampleRateHz: Double = 120
     ) {
@@ -34,14 +34,14 @@ public struct TraceBuilder: Sendable {
         interval = Micros((1_000_000 / sampleRateHz).rounded())
     }
 
-    public var width: Double { session.header.device.screenWidth }
-    public var height: Double { session.header.device.screenHeight }
+    package var width: Double { session.header.device.screenWidth }
+    package var height: Double { session.header.device.screenHeight }
 
     /// Advances the clock.
-    public mutating func wait(_ seconds: Double) { now += Micros(seconds: seconds) ?? 0 }
+    package mutating func wait(_ seconds: Double) { now += Micros(seconds: seconds) ?? 0 }
 
     /// Adds a label by hand.
-    public mutating func label(
+    package mutating func label(
         _ intent: Intent, from start: Micros, to end: Micros, direction: Direction? = nil, fingers: Int? = nil,
         target: String? = nil
     ) {
@@ -50,6 +50,14 @@ public struct TraceBuilder: Sendable {
     }
 
     /// Samples for a movement of `duration` seconds (at least one).
+    /// How long a movement by `delta` at `speed` (pt/s) takes, and in how
+    /// many samples (one per interval, at least one).
+    private func movement(by delta: (Double, Double), speed: Double) -> (duration: Double, steps: Int) {
+        let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
+        let duration = speed > 0 ? distance / speed : 0
+        return (duration, stepCount(duration))
+    }
+
     private func stepCount(_ duration: Double) -> Int {
         let steps = (duration / (Double(interval) / 1_000_000)).rounded(.up)
         return steps.isFinite ? Int(min(max(steps, 1), 1_000_000)) : 1
@@ -67,14 +75,14 @@ public struct TraceBuilder: Sendable {
     // MARK: - One finger
 
     /// A tap: down, `duration` seconds still, up. Advances the clock to the lift.
-    public mutating func tap(
+    package mutating func tap(
         at p: (Double, Double), duration: Double = 0.08, label intent: Intent? = nil, target: String? = nil
     ) {
         press(at: p, duration: duration, label: intent, target: target)
     }
 
     /// A press held `duration` seconds (stationary samples at the sample rate).
-    public mutating func press(
+    package mutating func press(
         at p: (Double, Double), duration: Double, label intent: Intent? = nil, target: String? = nil
     ) {
         let id = pointer()
@@ -93,7 +101,7 @@ public struct TraceBuilder: Sendable {
 
     /// A drag at constant `speed` (pt/s) by `delta`, after holding still
     /// `hold` seconds. Advances the clock to the lift.
-    public mutating func drag(
+    package mutating func drag(
         from p: (Double, Double), by delta: (Double, Double), speed: Double, hold: Double = 0,
         label intent: Intent? = nil, direction: Direction? = nil, target: String? = nil
     ) {
@@ -107,9 +115,7 @@ public struct TraceBuilder: Sendable {
             add(t, id, .stationary, p.0, p.1)
         }
         t = max(t, holdEnd)
-        let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
-        let duration = speed > 0 ? distance / speed : 0
-        let steps = stepCount(duration)
+        let (duration, steps) = movement(by: delta, speed: speed)
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)
@@ -128,7 +134,7 @@ public struct TraceBuilder: Sendable {
     /// — a drag that lifts an item, carries it to the edge and waits for
     /// the auto-scroll; a selection that is extended and settles. Advances
     /// the clock to the lift.
-    public mutating func path(
+    package mutating func path(
         from p: (Double, Double), hold: Double, legs: [(by: (Double, Double), speed: Double, pause: Double)],
         label intent: Intent? = nil, direction: Direction? = nil, target: String? = nil
     ) {
@@ -171,7 +177,7 @@ public struct TraceBuilder: Sendable {
     /// Several fingers tapping together: they land `stagger` seconds apart
     /// at `offsets` from `center`, stay `duration` seconds after the last
     /// landed, and lift `stagger` seconds apart, in the order they landed.
-    public mutating func multiTap(
+    package mutating func multiTap(
         center: (Double, Double), offsets: [(Double, Double)], duration: Double = 0.08, stagger: Double = 0.02,
         label intent: Intent? = nil, target: String? = nil
     ) {
@@ -201,7 +207,7 @@ public struct TraceBuilder: Sendable {
     /// Several fingers moving together: `offsets` from `center` are where
     /// they land (in order, `stagger` seconds apart), then all move by
     /// `delta` at `speed`, then lift together.
-    public mutating func multiDrag(
+    package mutating func multiDrag(
         center: (Double, Double), offsets: [(Double, Double)], by delta: (Double, Double), speed: Double,
         stagger: Double = 0.01, label intent: Intent? = nil, direction: Direction? = nil, target: String? = nil
     ) {
@@ -212,9 +218,7 @@ public struct TraceBuilder: Sendable {
             if k > 0 { t += Micros(seconds: stagger) ?? 0 }
             add(t, ids[k], .began, center.0 + o.0, center.1 + o.1)
         }
-        let distance = (delta.0 * delta.0 + delta.1 * delta.1).squareRoot()
-        let duration = speed > 0 ? distance / speed : 0
-        let steps = stepCount(duration)
+        let (duration, steps) = movement(by: delta, speed: speed)
         let moveStart = t
         for k in 1...steps {
             let f = Double(k) / Double(steps)
@@ -234,7 +238,7 @@ public struct TraceBuilder: Sendable {
     /// Two fingers around `center`: their distance goes from `span` to
     /// `span × scale` and their line turns by `degrees` (clockwise on
     /// screen when positive) over `duration` seconds.
-    public mutating func twoFinger(
+    package mutating func twoFinger(
         center: (Double, Double), span: Double, scale: Double, degrees: Double, duration: Double,
         label intent: Intent? = nil, direction: Direction? = nil, target: String? = nil
     ) {
@@ -269,7 +273,7 @@ public struct TraceBuilder: Sendable {
 
     /// A shake: `strokes` half-sine strokes of `peak` g along x, alternating
     /// in sign, `stroke` seconds each, sampled at 100 Hz.
-    public mutating func shake(
+    package mutating func shake(
         strokes: Int = 4, peak: Double = 2.5, stroke: Double = 0.12, label intent: Intent? = nil
     ) {
         let start = now

@@ -162,81 +162,67 @@ struct LocatedJSON: Sendable {
             index += expected.count
         }
 
+        // MARK: Strings and numbers: the canonical scanner's rules
+
+        // One implementation of JSON strings and numbers for every importer:
+        // JSONText and JSONNumber are the canonical line scanner's, so a
+        // Pointer Events or iOS study file and a gesturetune-trace line agree
+        // on what is a string (`\u+041` and lone surrogates are errors, not
+        // `A` and U+FFFD) and what is a number (no leading zeros, no `1.`).
+        // Their errors carry a byte column; here the line is what a person
+        // needs (a string or number never spans lines), so only the message
+        // is kept.
+
         mutating func number() throws -> Double {
-            let start = index
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
-                     UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
-                    index += 1
-                default:
-                    guard let x = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else {
-                        throw error("bad number")
-                    }
-                    return x
-                }
+            let scanned: Result<(Double, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { b in
+                Result { () throws(JSONSyntaxError) in try JSONNumber.scan(b, index) }
             }
-            guard let x = Double(String(decoding: bytes[start..<index], as: UTF8.self)) else { throw error("bad number") }
-            return x
+            switch scanned {
+            case .success(let (value, next)):
+                index = next
+                return value
+            case .failure(let syntax): throw error(syntax.message)
+            }
         }
 
         mutating func string() throws -> String {
-            index += 1   // the opening quote
-            var run = index   // start of the current run of plain bytes
-            var result = ""
-            func flush(_ end: Int) { result += String(decoding: bytes[run..<end], as: UTF8.self) }
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    flush(index)
-                    index += 1
-                    return result
+            let decoded: Result<(String, Int), JSONSyntaxError> = bytes.withUnsafeBufferPointer { b in
+                Result { () throws(JSONSyntaxError) in
+                    let s = try JSONText.scanString(b, index)
+                    return (try JSONText.decodeString(b, s.start, s.end, escaped: s.escaped), s.next)
                 }
-                if byte == 0x0A { throw error("a line break inside a string (unterminated string?)") }
-                if byte == UInt8(ascii: "\\") {
-                    flush(index)
-                    index += 1
-                    guard index < bytes.count else { break }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""): result += "\""
-                    case UInt8(ascii: "\\"): result += "\\"
-                    case UInt8(ascii: "/"): result += "/"
-                    case UInt8(ascii: "b"): result += "\u{8}"
-                    case UInt8(ascii: "f"): result += "\u{c}"
-                    case UInt8(ascii: "n"): result += "\n"
-                    case UInt8(ascii: "r"): result += "\r"
-                    case UInt8(ascii: "t"): result += "\t"
-                    case UInt8(ascii: "u"):
-                        var code = try hex4()
-                        if (0xD800..<0xDC00).contains(code), bytes.count - index >= 6,
-                           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                            index += 2
-                            let low = try hex4()
-                            if (0xDC00..<0xE000).contains(low) {
-                                code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                            }
-                        }
-                        result.unicodeScalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-                    default:
-                        throw error("bad escape `\\\(String(decoding: [escape], as: UTF8.self))` in a string")
-                    }
-                    run = index
-                    continue
+            }
+            switch decoded {
+            case .success(let (text, next)):
+                index = next
+                return text
+            case .failure(let syntax):
+                // The old reader's hint for the commonest cause, kept.
+                if syntax.message == "unterminated string" { throw error("the document ends inside a string (truncated?)") }
+                if syntax.message == "control character in a string", bytes[syntax.column] == 0x0A {
+                    throw error("a line break inside a string (unterminated string?)")
                 }
-                index += 1
+                throw error(syntax.message)
             }
-            throw error("the document ends inside a string (truncated?)")
-        }
-
-        mutating func hex4() throws -> UInt32 {
-            guard bytes.count - index >= 4,
-                  let code = UInt32(String(decoding: bytes[index..<index + 4], as: UTF8.self), radix: 16) else {
-                throw error("bad \\u escape")
-            }
-            index += 4
-            return code
         }
     }
+}
+
+// MARK: - A whole input, parsed
+
+/// What the JSON importers (Pointer Events, iOS study) start from: the
+/// input read as one document, and the one way they name where a node is.
+struct LocatedDocument {
+    let root: LocatedJSON
+    /// The input's name, as errors print it.
+    let file: String
+
+    /// Reads the whole input; errors name its file and line.
+    init(_ input: TraceInput) throws {
+        file = input.name
+        root = try LocatedJSON.parse(try input.readAll(), file: file)
+    }
+
+    /// `FILE:LINE` of a node.
+    func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
 }

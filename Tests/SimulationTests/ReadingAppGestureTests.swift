@@ -1,3 +1,4 @@
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
@@ -336,7 +337,7 @@ struct NewMemberOptionTests {
                      "pressFeedback.minimumDuration", "pressFeedback.itemScale", "pressFeedback.buttonScale"] {
             let spec = try #require(Parameter(name: name)?.spec, "\(name)")
             #expect(spec.accepts(spec.defaultValue) && spec.lower < spec.upper && !spec.description.isEmpty)
-            #expect(parameterTable().contains(name))
+            #expect(listParameters().contains { $0.name == name })
         }
         #expect(Parameter(name: "pressFeedback.itemScale")?.spec.defaultValue == 0.97)
         #expect(Parameter(name: "pressFeedback.buttonScale")?.spec.defaultValue == 0.92)

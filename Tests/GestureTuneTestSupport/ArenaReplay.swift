@@ -1,9 +1,14 @@
 import Recognizers
-import Simulation
 import TraceModel
 
+// MARK: - Replaying a hand-built session
+
+// Shared by RecognizersTests (recognizers alone) and SimulationTests (a
+// scene's arena): a session's touches and motion fed to an arena in time
+// order, as the simulator does, without the simulator.
+
 /// Replays a hand-built session through an arena of the given recognizers.
-func replay(
+package func replay(
     _ session: Session, _ recognizers: [Recognizer], _ relations: [Relation] = [],
     parameters: ParameterSet = ParameterSet(), shared: SharedState = SharedState(), temperature: Double = 0
 ) throws -> Arena {
@@ -14,7 +19,7 @@ func replay(
 }
 
 /// Replays a hand-built session through a ready arena (a scene's, say).
-func replay(_ session: Session, _ arena: Arena) -> Arena {
+package func replay(_ session: Session, _ arena: Arena) -> Arena {
     var arena = arena
     arena.beginSession(screenWidth: session.header.device.screenWidth, screenHeight: session.header.device.screenHeight)
     var j = 0
@@ -36,7 +41,9 @@ func replay(_ session: Session, _ arena: Arena) -> Arena {
 }
 
 extension Arena {
-    var kinds: [GestureKind] { recognitions.map(\.kind) }
+    /// The kinds recognized, in order.
+    package var kinds: [GestureKind] { recognitions.map(\.kind) }
 }
 
-func ms(_ value: Micros) -> Double { Double(value) / 1000 }
+/// Microseconds as milliseconds, for readable expectations.
+package func ms(_ value: Micros) -> Double { Double(value) / 1000 }

@@ -1,7 +1,11 @@
 import Foundation
 import Recognizers
+import Simulation
 
 // MARK: - A human-readable summary
+
+// The console table of a simulation belongs to the command that prints it;
+// Simulation hands over numbers (SimulationResult), not terminal layout.
 
 extension SimulationResult {
     /// A plain-text report: headline, per-intent table, latency and budgets
@@ -10,7 +14,7 @@ extension SimulationResult {
     /// ```swift
     /// print(try Simulator().run(sessions: sessions).summary())
     /// ```
-    public func summary() -> String {
+    func summary() -> String {
         func percent(_ v: Double) -> String { String(format: "%.1f %%", v * 100) }
         func ms(_ v: Double) -> String { String(format: "%.1f", v) }
         func right(_ s: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - s.count)) + s }
@@ -72,7 +76,7 @@ extension SimulationResult {
 
 extension PlatformAgreement {
     /// The agreement table `gesturetune simulate` prints.
-    public func summaryLines() -> [String] {
+    func summaryLines() -> [String] {
         func percent(_ v: Double) -> String { String(format: "%.1f %%", v * 100) }
         func ms(_ d: Distribution?) -> String {
             d.map { String(format: "%+.1f / %+.1f", $0.p50, $0.p95) } ?? "—"

@@ -3,15 +3,18 @@ import Dispatch
 // MARK: - Deterministic parallel map
 
 /// Runs independent jobs on at most `width` threads and returns their results
-/// in job order.
+/// in job order: the one parallel map of the package (the simulator's
+/// session chunks, the search's evaluations). It lives in Simulation, the
+/// lowest module that needs it; Tuning reaches it with `package` access,
+/// since it is no API of a library product.
 ///
 /// Jobs are dealt out statically (worker `w` takes jobs `w`, `w + width`, …),
 /// each result goes to its own slot, and the caller only sees the finished
 /// array: nothing the caller observes depends on thread timing. At most
 /// `width` jobs run at once, so an objective is never called from more
 /// threads than the search promised.
-enum ParallelEvaluation {
-    static func map<T: Sendable>(_ count: Int, width: Int, _ job: @Sendable (Int) -> T) -> [T] {
+package enum ParallelMap {
+    package static func map<T: Sendable>(_ count: Int, width: Int, _ job: @Sendable (Int) -> T) -> [T] {
         guard count > 0 else { return [] }
         let workers = max(1, min(width, count))
         let slots = Slots<T>(count: count)

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
@@ -8,9 +9,7 @@ struct ReferenceConstantsTests {
     /// The README's table lists every constant the epilogue scene uses, with
     /// the catalogue's defaults, units and sources: it cannot drift.
     @Test func theReadmeTableIsTheCatalogues() throws {
-        let readme = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("README.md")
+        let readme = TestPaths.inPackage("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         let start = try #require(text.range(of: "## The reference app's constants\n"))
         let end = try #require(text.range(of: "\n## Benchmarks", range: start.upperBound..<text.endIndex))
@@ -32,4 +31,30 @@ struct ReferenceConstantsTests {
         // No budget is a constant of the app.
         #expect(Scene.epilogue.tunableParameters.allSatisfy { !$0.name.contains("budget") })
     }
+}
+
+// MARK: - The README's table
+
+/// The README's table is the one place this Markdown is read, so it is
+/// built here, beside the test that holds the README to it.
+///
+/// A Markdown table of `parameters` — name, default, unit, source — in the
+/// order given: the README's "The reference app's constants".
+///
+/// ```swift
+/// print(constantsTable([.tabSwipeDirectionalBias]))
+/// // | constant | default | unit | source |
+/// // |---|---:|---|---|
+/// // | `tabSwipe.directionalBias` | 3.5 | × | the reference app |
+/// ```
+func constantsTable(_ parameters: [Parameter]) -> String {
+    func number(_ v: Double) -> String {
+        v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
+    }
+    var lines = ["| constant | default | unit | source |", "|---|---:|---|---|"]
+    for parameter in parameters {
+        let spec = parameter.spec
+        lines.append("| `\(spec.name)` | \(number(spec.defaultValue)) | \(spec.unit.isEmpty ? "–" : spec.unit) | \(spec.source.label) |")
+    }
+    return lines.joined(separator: "\n")
 }
