@@ -153,6 +153,15 @@ struct ReportEndToEndTests {
         let holdout = try #require(((report["run"] as? [String: Any])?["split"] as? [String: Any])?["holdoutUsers"] as? [String])
         #expect(holdout.count > 1 && examples.count > 1)
         #expect(people.count > 1, "examples from \(people) of \(holdout)")
+
+        // The card's spring is drawn as the simulator measures it, from rest;
+        // the tab page's at the speeds people released it.
+        let springs = try #require(report["springs"] as? [[String: Any]])
+        let card = springs.filter { $0["spring"] as? String == "cardSwipe" }
+        #expect(card.count == 1 && card.first?["velocityName"] as? String == "from rest")
+        #expect(card.first?["releaseVelocity"] as? Double == 0)
+        #expect(springs.filter { $0["spring"] as? String == "tabSwipe" }.compactMap { $0["velocityName"] as? String }
+            == ["typical", "fast"])
     }
 
     static func unescapedPipes(in line: Substring) -> Int {

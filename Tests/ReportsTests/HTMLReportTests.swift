@@ -87,7 +87,7 @@ import Testing
         let text = verdict.allText
         #expect(text.contains("fell from \(Format.percent(v.before.rate)) (95 % CI \(Format.fixed(v.before.lower * 100, 1))–\(Format.percent(v.before.upper)))"))
         #expect(text.contains("to \(Format.percent(v.after.rate))"))
-        #expect(text.contains("The gain is significant (exact McNemar p < 0.001"))
+        #expect(text.contains("The gain is significant (McNemar χ² (continuity-corrected) p < 0.001"))  // 71 discordant: χ²
         #expect(text.contains("All 4 latency and animation budgets are met."))
         #expect(text.contains("\(v.fixedCount) gestures fixed, \(v.brokenCount) broken"))
         #expect(verdict.elements(named: "figure").count == 1, "the rates with their intervals as a chart")

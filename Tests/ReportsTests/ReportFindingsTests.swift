@@ -11,7 +11,18 @@ import TraceModel
         let f = ReportFindings(report)
         #expect(f.headline.hasPrefix("Misfires on 12 held-out users rose from 4.0 % (95 % CI 2.9–5.4 %) to 5.0 %"))
         #expect(f.headline.hasSuffix("(+25.0 % relative)."))
-        #expect(f.significance.hasPrefix("The change is not significant (exact McNemar p = 0.31 at α = 0.05"))
+        // 57 fixed and 14 broken: production passes McNemar's χ² p-value
+        // from 25 discordant gestures on, and the sentence says so.
+        #expect(f.significance.hasPrefix("The change is not significant (McNemar χ² (continuity-corrected) p = 0.31 at α = 0.05"))
+        report.verdict.fixedCount = 8
+        report.verdict.brokenCount = 2
+        #expect(ReportFindings(report).significance.hasPrefix("The change is not significant (exact McNemar p = 0.31"))
+        report.verdict.fixedCount = 143
+        report.verdict.brokenCount = 14
+        report.verdict.mcnemarPValue = 1.7e-24
+        report.verdict.after = .init(count: 30, total: 1_000, lower: 0.02, upper: 0.04)
+        #expect(ReportFindings(report).significance.hasPrefix(
+            "The gain is significant (McNemar χ² (continuity-corrected) p < 0.001 at α = 0.05; 143 gestures fixed, 14 broken"))
     }
 
     @Test func everyIntentMadeWorseIsNamedWithTheIntervalOfItsChange() {

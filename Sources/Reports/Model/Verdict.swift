@@ -1,4 +1,5 @@
 import Foundation
+import Tuning
 
 // MARK: - 1. The verdict
 
@@ -45,6 +46,14 @@ extension TuningReport {
             self.budgets = budgets
             self.intervalMethod = intervalMethod
             self.intents = intents
+        }
+
+        /// Which McNemar test ``mcnemarPValue`` comes from, as the reports
+        /// name it: the exact binomial test below
+        /// `McNemar.exactThreshold` discordant pairs, χ² with continuity
+        /// correction from there on (what production passes).
+        public var mcnemarTest: String {
+            fixedCount + brokenCount < McNemar.exactThreshold ? "exact McNemar" : "McNemar χ² (continuity-corrected)"
         }
 
         /// Intents with more held-out misfires after tuning.

@@ -80,7 +80,7 @@ public enum HTMLReport {
         let met = counted.filter(\.isMet).count
         let fixed = v.budgets.count - counted.count
         let p = Format.pValue(v.mcnemarPValue)
-        let significanceDetail = "exact McNemar p \(p.hasPrefix("<") ? "" : "= ")\(p) · \(v.fixedCount) fixed, \(v.brokenCount) broken"
+        let significanceDetail = "\(v.mcnemarTest) p \(p.hasPrefix("<") ? "" : "= ")\(p) · \(v.fixedCount) fixed, \(v.brokenCount) broken"
         let beforeDetail = "\(v.before.count) of \(v.before.total) · \(ReportFindings.interval(v.before))"
         let afterDetail = "\(v.after.count) of \(v.after.total) · \(ReportFindings.interval(v.after))"
         let budgetTitle = v.budgets.isEmpty ? "none set" : "\(met) of \(counted.count) met"

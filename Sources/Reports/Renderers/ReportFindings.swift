@@ -31,9 +31,9 @@ struct ReportFindings {
         let p = Format.pValue(v.mcnemarPValue)
         let pText = p.hasPrefix("<") ? "p \(p)" : "p = \(p)"
         if v.isSignificantImprovement {
-            return "The gain is significant (exact McNemar \(pText) at α = \(Format.smart(v.significanceLevel)); \(counts))."
+            return "The gain is significant (\(v.mcnemarTest) \(pText) at α = \(Format.smart(v.significanceLevel)); \(counts))."
         }
-        return "The change is not significant (exact McNemar \(pText) at α = \(Format.smart(v.significanceLevel)); \(counts))."
+        return "The change is not significant (\(v.mcnemarTest) \(pText) at α = \(Format.smart(v.significanceLevel)); \(counts))."
     }
 
     var budgetSentence: String {

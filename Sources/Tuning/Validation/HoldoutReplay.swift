@@ -47,7 +47,8 @@ package struct HoldoutReplay: Sendable {
     package struct SpringRelease: Sendable, Hashable {
         /// `tabSwipe`, `cardSwipe`.
         package var spring: String
-        /// `typical` (median release speed) or `fast` (95th percentile).
+        /// `typical` (median release speed) or `fast` (95th percentile); `from
+        /// rest` for a spring the app starts without the finger's velocity.
         package var velocityName: String
         /// Points per second towards rest.
         package var releaseVelocity: Double
@@ -156,9 +157,14 @@ package struct HoldoutReplay: Sendable {
     /// fast (95th percentile) speed seen in the data, over the median travel,
     /// with the reference and the tuned response and damping.
     static func springs(result: OptimizationResult, log: SimulationResult) -> [SpringRelease] {
-        let springs: [(kind: GestureKind, name: String)] = [(.tabSwipe, "tabSwipe"), (.cardSwipe, "cardSwipe")]
+        // The card's spring starts from rest (the reference app passes it no
+        // release velocity, as the simulator measures it); the tab page
+        // keeps the finger's.
+        let springs: [(kind: GestureKind, name: String, keepsVelocity: Bool)] = [
+            (.tabSwipe, "tabSwipe", true), (.cardSwipe, "cardSwipe", false),
+        ]
         var releases: [SpringRelease] = []
-        for (kind, name) in springs {
+        for (kind, name, keepsVelocity) in springs {
             let released = log.recognitionLog.map(\.recognition).filter { $0.kind == kind && abs($0.springDistance) > 1 }
             guard !released.isEmpty else { continue }
             // Speed towards the target: positive moves the view home.
@@ -171,7 +177,10 @@ package struct HoldoutReplay: Sendable {
                 return Parameter(name: full).map { ($0.spec.defaultValue, $0.spec.defaultValue) }
             }
             guard let response = parameter("springResponse"), let damping = parameter("springDamping") else { continue }
-            for (label, speed) in [("typical", Percentile.of(sorted: speeds, 50) ?? 0), ("fast", Percentile.of(sorted: speeds, 95) ?? 0)] {
+            let speedsSeen = keepsVelocity
+                ? [("typical", Percentile.of(sorted: speeds, 50) ?? 0), ("fast", Percentile.of(sorted: speeds, 95) ?? 0)]
+                : [("from rest", 0.0)]
+            for (label, speed) in speedsSeen {
                 func motion(_ r: Double, _ z: Double) -> SpringCurve {
                     curve(Spring(response: r, dampingFraction: z), distance: distance, velocity: speed)
                 }
