@@ -107,7 +107,7 @@ public enum GestureConstants {
 
     public enum LongPress {
         /// Hold before the long press (context menu) fires: `UILongPressGestureRecognizer.minimumPressDuration`; SwiftUI `LongPressGesture(minimumDuration:)` / `.onLongPressGesture(minimumDuration:)`.
-        /// longPress.minimumDuration: 0.5 s → 0.5 s (0, 0.0 %); searched 0.2 … 1.5 s; written to 0.01 s
+        /// longPress.minimumDuration: 0.5 s → 0.5 s (0, 0.0 %); searched 0.2 … 3 s; written to 0.01 s
         /// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.3873 s < 0.5 s now: a press on text selects the word before the context menu's hold is over.
         public static let minimumDuration: TimeInterval = 0.5
 
