@@ -3,48 +3,17 @@ import TraceModel
 // MARK: - Tap, double tap, long press
 
 extension Recognizer {
-    /// Tap: every finger lifts within `tap.maxDuration` of the first touch-down
-    /// without moving farther than `tap.movementSlop`; `fingers` fingers.
-    /// Recognized on the last lift (latency onset: that lift).
-    mutating func tap(
-        _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
-        _ compare: inout SoftThreshold
-    ) -> Verdict {
-        guard state == .possible else { return .none }
-        switch event {
-        case .down:
-            if touches.pointee.activeCount == 1 {
-                downT = t
-                downX = touches.pointee.slots[slot].x
-                downY = touches.pointee.slots[slot].y
-                deadline = t.saturatingAdd(p.pointee.tapMaxDuration)
-            }
-            return touches.pointee.activeCount > options.fingers ? .fail : .none
-        case .move:
-            // Per-sample crossing checks stay exact: only one-shot decisions
-            // feed the smoothed surrogate (see SoftThreshold).
-            return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
-        case .up:
-            // One-shot, in points (not squared), so its margin is relative to the slop.
-            if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
-            guard touches.pointee.activeCount == 1 else { return .none }  // the others still down
-            guard touches.pointee.maxActive == options.fingers else { return .fail }
-            onset = t
-            deadline = .max
-            return .begin
-        case .cancel, .timer:
-            return .fail
-        }
-    }
-
-    /// Double tap, and any tap that needs more than one (UIKit's
-    /// `numberOfTapsRequired`, ``RecognizerOptions/requiredTaps(of:)``):
-    /// taps in a row, each touching down between `doubleTap.minimumGap` and
-    /// `doubleTap.window` after the previous one lifts and within
-    /// `doubleTap.interTapSlop` of the first. Stays `possible` between the
-    /// taps (across contacts), with a deadline at the window's end;
-    /// recognized on the last tap's lift.
-    mutating func multiTap(
+    /// Tap, double tap, and any number of taps (UIKit's
+    /// `numberOfTapsRequired`, ``RecognizerOptions/requiredTaps(of:)``: 1
+    /// for a tap, 2 for a double tap unless set). Each tap: every finger
+    /// lifts within `tap.maxDuration` of the first touch-down without moving
+    /// farther than `tap.movementSlop`, with `fingers` fingers down. Taps in
+    /// a row touch down between `doubleTap.minimumGap` and `doubleTap.window`
+    /// after the previous one lifts, within `doubleTap.interTapSlop` of the
+    /// first; the recognizer stays `possible` between them (across
+    /// contacts), with a deadline at the window's end. Recognized on the
+    /// last tap's last lift (latency onset: that lift).
+    mutating func tapSequence(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Verdict {
@@ -53,6 +22,8 @@ extension Recognizer {
         case .down:
             return tapSequenceDown(slot: slot, t: t, touches, p, &compare)
         case .move:
+            // Per-sample crossing checks stay exact: only one-shot decisions
+            // feed the smoothed surrogate (see SoftThreshold).
             return touches.pointee.moved2(slot) > p.pointee.tapSlop2 ? .fail : .none
         case .up:
             let verdict = tapSequenceUp(slot: slot, t: t, touches, p, &compare)

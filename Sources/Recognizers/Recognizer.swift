@@ -148,10 +148,7 @@ public struct Recognizer: Sendable {
     ) -> Verdict {
         // Passed on through the pointers: no copy of either table per call.
         switch kind {
-        case .tap where options.taps.map({ $0 > 1 }) == true:
-            multiTap(event, slot: slot, t: t, touchTable, tuningTable, &compare)
-        case .tap: tap(event, slot: slot, t: t, touchTable, tuningTable, &compare)
-        case .doubleTap: multiTap(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .tap, .doubleTap: tapSequence(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .longPress: longPress(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pan, .scroll: pan(event, slot: slot, t: t, touchTable, tuningTable, shared, &compare)
         case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &compare)
