@@ -11,11 +11,19 @@ struct ReferenceConstantsTests {
     @Test func theReadmeTableIsTheCatalogues() throws {
         let readme = TestPaths.inPackage("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let start = try #require(text.range(of: "## The reference app's constants\n"))
+        let start = try #require(text.range(of: "## The reference app's constants and budgets\n"))
         let end = try #require(text.range(of: "\n## Benchmarks", range: start.upperBound..<text.endIndex))
-        let section = text[start.upperBound..<end.lowerBound]
-        let table = section.split(separator: "\n").filter { $0.hasPrefix("|") }.joined(separator: "\n")
+        let lines = text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+        // The section's first table is the constants'; the budgets' follows.
+        let first = try #require(lines.firstIndex { $0.hasPrefix("|") })
+        let table = lines[first...].prefix { $0.hasPrefix("|") }.joined(separator: "\n")
         #expect(table == constantsTable(Scene.epilogue.tunableParameters))
+        // The budgets' table follows, and every default budget's limit is in it.
+        let budgets = lines[first...].drop { $0.hasPrefix("|") }.filter { $0.hasPrefix("|") }.joined(separator: "\n")
+        #expect(budgets.hasPrefix("| budget | limit | source |"))
+        for budget in LatencyBudget.defaults {
+            #expect(budgets.contains("\(Int(budget.limit))"), "\(budget.key)")
+        }
     }
 
     /// Every sourceless constant says so, in one of the catalogue's forms.
