@@ -39,7 +39,10 @@ public struct Recognition: Sendable, Hashable, Codable {
     /// tab, opened the actions, deleted the card, dismissed the sheet).
     /// Always true for the others.
     public var committed: Bool
-    /// Release velocity along the gesture's axis, pt/s (0 when not applicable).
+    /// Release velocity along the gesture's axis, pt/s (0 when not
+    /// applicable); a pinch's in scale per second and a rotation's in
+    /// degrees per second, as UIKit's pinch and rotation recognizers report
+    /// their `velocity`.
     public var releaseVelocity: Double
     /// For gestures that animate with a spring: the distance the spring has to
     /// travel at release (pt, signed along the axis) — with the velocity, the

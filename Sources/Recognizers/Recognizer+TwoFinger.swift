@@ -7,7 +7,8 @@ extension Recognizer {
     /// Pinch: two fingers; begins once their distance changes by more than
     /// `pinch.spanSlop`; the scale (clamped to `pinch.minScale…maxScale`)
     /// is stored in the shared state when they lift. Direction `out` (zoom
-    /// in, fingers apart) or `in`.
+    /// in, fingers apart) or `in`. `velocity` at the end: the scale's rate
+    /// of change per second at release (``rate``).
     mutating func pinch(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
@@ -28,6 +29,7 @@ extension Recognizer {
             let scale = min(max(scale0 * touches.pointee.span / span0, p.pointee.pinchMinScale), p.pointee.pinchMaxScale)
             if state == .began {
                 value = scale
+                trackRate(scale, at: t)
                 return .none
             }
             guard state == .possible else { return .none }
@@ -37,12 +39,14 @@ extension Recognizer {
             onset = touches.pointee.onset
             scaleStart = scale0
             value = scale
+            startRate(scale, at: t)
             return .begin
         case .up, .cancel:
             guard touches.pointee.activeCount <= 2 else { return .none }  // the pair may re-form
             guard state == .began else { return .fail }
             // The final scale decides; a scale pinned at a clamp keeps the direction it began in.
             direction = value > scaleStart ? .out : value < scaleStart ? .in : direction
+            velocity = rate
             committed = event == .up
             if committed { shared.imageScale = value }
             return .end
@@ -56,7 +60,8 @@ extension Recognizer {
     /// (45°), not this gesture's own turn: two turns of 30° end at 45° and
     /// then 90° (the turn alone would snap to 45° twice). The snapped total
     /// is stored in the shared state on a committed release and in `value`
-    /// (degrees). Direction: this gesture's turn, `cw` or `ccw`.
+    /// (degrees). Direction: this gesture's turn, `cw` or `ccw`. `velocity`
+    /// at the end: degrees per second at release (``rate``).
     mutating func rotation(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
@@ -79,9 +84,11 @@ extension Recognizer {
                 if step > .pi { step -= 2 * .pi } else if step < -.pi { step += 2 * .pi }
                 angleTurn += step
                 angleLast = now
+                if state == .began { trackRate(angleTurn * 180 / .pi, at: t) }
                 guard state == .possible, abs(angleTurn) > p.pointee.rotationSlop else { return .none }
                 direction = angleTurn > 0 ? .cw : .ccw
                 onset = touches.pointee.onset
+                startRate(angleTurn * 180 / .pi, at: t)
                 return .begin
             case .up, .cancel:
                 if state == .began {
@@ -90,6 +97,7 @@ extension Recognizer {
                     let total = ((shared.imageRotation + angleTurn) / p.pointee.rotationSnap).rounded()
                         * p.pointee.rotationSnap
                     value = total * 180 / .pi
+                    velocity = rate
                     committed = event == .up
                     if committed { shared.imageRotation = total }
                     return .end
@@ -101,6 +109,39 @@ extension Recognizer {
         default:
             return .none
         }
+    }
+
+    // MARK: Velocities, as the playground shows them
+
+    /// Starts tracking how fast a pinch's scale (per second) or a
+    /// rotation's angle (degrees per second) changes, as UIKit's
+    /// `UIPinchGestureRecognizer.velocity` and
+    /// `UIRotationGestureRecognizer.velocity` report it: over the latest
+    /// interval between sample times. The two fingers' moves share a sample
+    /// time, so the value at a time is the last one seen at it. Scratch:
+    /// (`prevT`, `prevOffset`) the previous sample time and value, (`upT`,
+    /// `dx`) the latest.
+    mutating func startRate(_ value: Double, at t: Micros) {
+        prevT = t
+        prevOffset = value
+        upT = t
+        dx = value
+    }
+
+    /// Records `value` at `t` (see ``startRate(_:at:)``).
+    mutating func trackRate(_ value: Double, at t: Micros) {
+        if t > upT {
+            prevT = upT
+            prevOffset = dx
+            upT = t
+        }
+        dx = value
+    }
+
+    /// Units per second over the latest interval (0 before there is one;
+    /// fingers that hold still bring it to 0).
+    var rate: Double {
+        upT > prevT ? (dx - prevOffset) / (Double(upT - prevT) / 1_000_000) : 0
     }
 
     /// Multi-finger swipe: exactly `multiSwipe.touchCount` fingers; on the

@@ -225,3 +225,31 @@ struct OpenRowTests {
         #expect(both.kinds == [.tabSwipe])
     }
 }
+
+/// Issue 18: the playground shows how fast a pinch scales and a rotation
+/// turns; the recognizers report it at release as UIKit's do.
+@Suite("Pinch and rotation velocities")
+struct TwoFingerVelocityTests {
+    @Test func aPinchReportsItsScaleRateAndARotationItsTurnRateAtRelease() throws {
+        // Fingers 100 pt apart spread to 2× and turn 90° over 0.5 s, evenly:
+        // 2 scale/s and 180°/s until the lift.
+        var trace = TraceBuilder(id: "t")
+        trace.twoFinger(center: (200, 400), span: 100, scale: 2, degrees: 90, duration: 0.5)
+        let arena = try replay(trace.session, [Recognizer(kind: .pinch), Recognizer(kind: .rotation)],
+                               [.simultaneous(0, 1)])
+        let pinch = try #require(arena.recognitions.first { $0.kind == .pinch })
+        let rotation = try #require(arena.recognitions.first { $0.kind == .rotation })
+        #expect(abs(pinch.releaseVelocity - 2) < 0.1, "\(pinch.releaseVelocity)")
+        #expect(abs(rotation.releaseVelocity - 180) < 5, "\(rotation.releaseVelocity)")
+        // Pinching in, the scale falls: a negative rate.
+        var closing = TraceBuilder(id: "t")
+        closing.twoFinger(center: (200, 400), span: 200, scale: 0.5, degrees: 0, duration: 0.5)
+        let shrink = try replay(closing.session, [Recognizer(kind: .pinch)], shared: {
+            var state = SharedState()
+            state.imageScale = 2   // zoomed in, so the pinch can go down to 1×
+            return state
+        }())
+        let inward = try #require(shrink.recognitions.first)
+        #expect(inward.releaseVelocity < -1, "\(inward.releaseVelocity)")
+    }
+}

@@ -176,9 +176,13 @@ public enum HTMLReport {
     static func springs(_ f: ReportFindings) -> [Markup] {
         let figures = f.report.springs.map { s -> Markup in
             func series(_ response: TuningReport.SpringResponse) -> [ChartPoint] { response.points.map { ChartPoint($0.t, $0.value) } }
+            // A spring the app starts without the finger's velocity is drawn from rest.
+            let fromRest = s.releaseVelocity == 0
             return LineChart(
-                title: "\(s.spring) at \(s.velocityName) release velocity",
-                caption: "Position of \(s.spring) after a \(s.velocityName) release at \(Format.smart(s.releaseVelocity)) pt/s, before and after tuning, as a fraction of the distance to rest.",
+                title: fromRest ? "\(s.spring) from rest" : "\(s.spring) at \(s.velocityName) release velocity",
+                caption: fromRest
+                    ? "Position of \(s.spring) after a release, the spring starting from rest (the app passes it no release velocity), before and after tuning, as a fraction of the distance to rest."
+                    : "Position of \(s.spring) after a \(s.velocityName) release at \(Format.smart(s.releaseVelocity)) pt/s, before and after tuning, as a fraction of the distance to rest.",
                 xLabel: "time after release (s)", yLabel: "position (fraction of distance)",
                 series: [ChartSeries("before", points: series(s.before), tone: .before),
                          ChartSeries("after", points: series(s.after), tone: .after)],
