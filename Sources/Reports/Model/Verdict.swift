@@ -173,10 +173,7 @@ extension TuningReport {
         public var isWorse: Bool { after.count > before.count }
         public var isChanged: Bool { after.count != before.count }
         /// Worse by more than the margin beyond noise: the whole interval
-        /// of the change lies above it.
-        public var isBeyondMargin: Bool {
-            guard let margin, let changeInterval else { return false }
-            return changeInterval.lowerBound > margin + 1e-12
-        }
+        /// of the change lies above it (Tuning's rule, the verdict's too).
+        public var isBeyondMargin: Bool { IntentComparison.isBeyond(margin: margin, changeInterval: changeInterval) }
     }
 }

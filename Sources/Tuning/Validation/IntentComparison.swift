@@ -39,13 +39,15 @@ package struct IntentComparison: Sendable, Hashable, Codable {
     package var isWorse: Bool { tunedMisfires > baselineMisfires }
     /// McNemar's p below ``Validation/alpha``, either way.
     package var isSignificant: Bool { test.pValue < Validation.alpha && test.improved != test.worsened }
-    /// The held-out rate rose by more than ``margin`` points.
-    package var isWorseThanMargin: Bool { margin.map { tunedRate - baselineRate > $0 + 1e-12 } ?? false }
     /// The held-out rate rose by more than ``margin`` points beyond the
-    /// sample's noise: the whole 95 % interval of the change lies above the
-    /// margin. A rise that only the point estimate puts above it (one
+    /// sample's noise (``isBeyond(margin:changeInterval:)``).
+    package var isSacrificed: Bool { Self.isBeyond(margin: margin, changeInterval: changeInterval) }
+
+    /// The one rule for "worse than the margin beyond noise", which the
+    /// report applies too: the whole 95 % interval of the change lies above
+    /// the margin. A rise that only the point estimate puts above it (one
     /// gesture of 24 is 4.2 points) is reported, not called a sacrifice.
-    package var isSacrificed: Bool {
+    package static func isBeyond(margin: Double?, changeInterval: ClosedRange<Double>?) -> Bool {
         guard let margin, let changeInterval else { return false }
         return changeInterval.lowerBound > margin + 1e-12
     }
