@@ -505,6 +505,10 @@ public struct Arena: Sendable {
         recognitions[k].springDistance = r.springDistance
         recognitions[k].hapticLatency = r.hapticLatency
         recognitions[k].value = r.value
+        if r.kind == .transform {
+            recognitions[k].transform = ViewTransform(
+                translationX: r.dx, translationY: r.dy, scale: r.value, rotation: r.angleTurn * 180 / .pi)
+        }
         recognitions[k].pointers = max(recognitions[k].pointers, storage.touches.pointee.maxActive)
     }
 
