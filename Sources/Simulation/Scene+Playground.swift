@@ -119,6 +119,10 @@ extension Scene {
     /// - **Back has priority in its strip** (the system's gesture is
     ///   decided before the view's, as in the epilogue scene): the swipe
     ///   and the pan wait for it to fail there.
+    /// - **Whole frames.** UIKit hands a recognizer every finger that moved
+    ///   in one event, so the arena delivers each frame's moves together
+    ///   (``wholeFrames``): a fast three-finger swipe down does not turn the
+    ///   line between two of its fingers on a half-updated frame.
     /// - **Pinch and rotation spring back to identity** when they end
     ///   (action `springBack`; `springBack.response` 0.5 s and
     ///   `springBack.damping` 1, UIKit's default spring, from rest), so
@@ -152,7 +156,7 @@ extension Scene {
         return Scene(
             name: name, recognizers: members, relations: relations,
             parameters: [Parameter.pinchMinScale.name: 0.25, Parameter.pinchMaxScale.name: 10],
-            playground: c)
+            playground: c, wholeFrames: true)
     }
 
     /// Checks a playground configuration's ranges (the demo app's steppers).

@@ -42,11 +42,15 @@ public struct Scene: Sendable, Hashable, Codable {
     /// (``playground(_:name:)``), `nil` for any other scene. A scene file
     /// with a `playground` key is built from it, and writes it back.
     public var playground: PlaygroundConfiguration?
+    /// Whether each frame's finger moves reach the recognizers together, as
+    /// UIKit delivers them (see ``Arena/wholeFrames``); false — one finger
+    /// at a time — for the scenes whose figures were made so.
+    public var wholeFrames: Bool
 
     public init(
         name: String, tabs: Int = 1, initialTab: Int = 0, recognizers: [Member], relations: [Rule] = [],
         parameters: [String: Double] = [:], shakeDebounceAtStart: Bool = false,
-        playground: PlaygroundConfiguration? = nil
+        playground: PlaygroundConfiguration? = nil, wholeFrames: Bool = false
     ) {
         self.name = name
         self.tabs = tabs
@@ -56,10 +60,11 @@ public struct Scene: Sendable, Hashable, Codable {
         self.parameters = parameters
         self.shakeDebounceAtStart = shakeDebounceAtStart
         self.playground = playground
+        self.wholeFrames = wholeFrames
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, tabs, initialTab, recognizers, relations, parameters, shakeDebounceAtStart, playground
+        case name, tabs, initialTab, recognizers, relations, parameters, shakeDebounceAtStart, playground, wholeFrames
     }
 
     public init(from decoder: any Decoder) throws {
@@ -67,7 +72,7 @@ public struct Scene: Sendable, Hashable, Codable {
         if let configuration = try c.decodeIfPresent(PlaygroundConfiguration.self, forKey: .playground) {
             // A playground file: its recognizers and relations come from the
             // configuration, its parameters go on top of the playground's own.
-            for key in [CodingKeys.recognizers, .relations, .tabs, .initialTab] where c.contains(key) {
+            for key in [CodingKeys.recognizers, .relations, .tabs, .initialTab, .wholeFrames] where c.contains(key) {
                 throw DecodingError.dataCorruptedError(
                     forKey: key, in: c,
                     debugDescription: "a playground scene takes its \(key.stringValue) from its playground configuration")
@@ -87,6 +92,7 @@ public struct Scene: Sendable, Hashable, Codable {
         parameters = try c.decodeIfPresent([String: Double].self, forKey: .parameters) ?? [:]
         shakeDebounceAtStart = try c.decodeIfPresent(Bool.self, forKey: .shakeDebounceAtStart) ?? false
         playground = nil
+        wholeFrames = try c.decodeIfPresent(Bool.self, forKey: .wholeFrames) ?? false
     }
 
     /// A playground scene writes its configuration instead of its
@@ -101,6 +107,7 @@ public struct Scene: Sendable, Hashable, Codable {
             try c.encode(initialTab, forKey: .initialTab)
             try c.encode(recognizers, forKey: .recognizers)
             try c.encode(relations, forKey: .relations)
+            try c.encode(wholeFrames, forKey: .wholeFrames)
         }
         try c.encode(parameters, forKey: .parameters)
         try c.encode(shakeDebounceAtStart, forKey: .shakeDebounceAtStart)
@@ -325,7 +332,7 @@ public struct Scene: Sendable, Hashable, Codable {
             recognizers: recognizers.map(\.recognizer), relations: relations, tuning: ResolvedParameters(values),
             shared: SharedState(tabCount: tabs, currentTab: initialTab,
                                 shakeDebounceFrom: shakeDebounceAtStart ? 0 : .min),
-            temperature: temperature)
+            temperature: temperature, wholeFrames: wholeFrames)
     }
 
     /// The parameters that can change this scene's outcome: those of the

@@ -142,12 +142,7 @@ struct PlaygroundSceneTests {
         // double tap takes no part: a tap-then-hold's tap is one tap).
         let scene = Scene.playground(.reference)
         let two: [(Double, Double)] = [(-20, 0), (20, 0)]
-        // Fingertips 90 pt apart (14 mm, as people spread them). Closer
-        // fingers moving fast across their line turn it on a half-updated
-        // sample (the arena sees one finger of a frame moved before the
-        // next: 8.3 pt per sample over 40 pt is 11.7°, past rotation.slop),
-        // a limitation of the arena, see Docs/playground-scene.md.
-        let three: [(Double, Double)] = [(-90, 0), (0, 0), (90, 0)]
+        let three: [(Double, Double)] = [(-40, 0), (0, 0), (40, 0)]
         // A two-finger tap, then a two-finger hold of 0.8 s: the tap-then-hold.
         var hold = TraceBuilder(id: "h")
         hold.multiTap(center: (200, 400), offsets: two)
@@ -181,6 +176,38 @@ struct PlaygroundSceneTests {
         let pan = try #require(drifted.recognitions.first)
         #expect(pan.recognized == driftDown + 500_000)
         #expect(pan.waited > 0)
+    }
+
+    @Test func aOneFingerPanWaitsForTheThreeFingerSwipeOnlyUntilItHasTravelledTheSwipesDistance() throws {
+        // The pan waits for the swipe to fail; one finger that has moved the
+        // swipe's 50 pt is no three-finger swipe, so the pan begins there
+        // rather than at the swipe's 0.5 s (which this 0.4 s drag never reaches).
+        var trace = TraceBuilder(id: "p")
+        trace.drag(from: (200, 300), by: (0, 120), speed: 300)
+        let scene = Scene.playground(.reference)
+        let arena = replay(trace.session, try scene.arena())
+        #expect(arena.recognitions.map { scene.recognizers[$0.recognizer].id } == ["pan"])
+        let pan = try #require(arena.recognitions.first)
+        let crossing = try #require(trace.session.touches.first { $0.y - 300 >= 50 })
+        #expect(pan.recognized == crossing.t && pan.waited > 0)
+        #expect(pan.direction == .down)
+    }
+
+    @Test func wholeFramesKeepAFastThreeFingerSwipeFromTurningTheLineBetweenTwoFingers() throws {
+        // Fingertips 40 pt apart flung down at 1000 pt/s: 8.3 pt a 120 Hz
+        // sample. One finger at a time, the first finger's step alone turns
+        // the line to the second by 11.7° (past rotation.slop, 8°) and the
+        // rotation begins before the swipe; delivered whole, no frame turns it.
+        var swipe = TraceBuilder(id: "s")
+        swipe.multiDrag(center: (200, 300), offsets: [(-40, 0), (0, 0), (40, 0)], by: (0, 160), speed: 1000)
+        let whole = Scene.playground(.reference)
+        #expect(whole.wholeFrames)
+        #expect(try recognized(swipe.session, on: whole) == ["swipe"])
+        var perFinger = whole
+        perFinger.wholeFrames = false
+        #expect(try recognized(swipe.session, on: perFinger) == ["rotation", "pan"])
+        // The epilogue keeps one finger at a time (its figures were made so).
+        #expect(!Scene.epilogue.wholeFrames && !Scene.study.wholeFrames && !Scene.plain.wholeFrames)
     }
 
     @Test func aOneTapTapTakesTheTapOfATapThenHold() throws {
