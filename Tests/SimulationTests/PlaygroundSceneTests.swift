@@ -349,6 +349,15 @@ struct TransformReportTests {
         #expect(isApproximatelyEqual(moved.scale, 1, tolerance: 1e-9) && isApproximatelyEqual(moved.rotation, 0, tolerance: 1e-9))
         // Other kinds carry none.
         #expect(try replay(turn.session, [Recognizer(kind: .pinch)]).recognitions.first?.transform == nil)
+        // A transform that springs back carries its view's farthest corner
+        // (the whole 390 × 844 screen here) back over exactly that distance.
+        let springing = Recognizer(kind: .transform, options: RecognizerOptions(maxTouches: 2, action: .springBack))
+        let back = try #require(try replay(turn.session, [springing]).recognitions.first)
+        let whole = try #require(back.transform)
+        #expect(isApproximatelyEqual(back.springDistance, whole.farthestCornerDisplacement(width: 390, height: 844),
+                                     tolerance: 1e-9))
+        #expect(back.springDistance > 100)
+        #expect(try replay(turn.session, [transform]).recognitions.first?.springDistance == 0)
     }
 
     @Test func theFarthestCornerIsWhatASpringBackCarries() {
