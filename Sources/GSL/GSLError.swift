@@ -12,27 +12,27 @@ import CGSL
 /// do { _ = try Histogram(edges: [0, 1, 1]) }
 /// catch let error as GSLError { print(error) }   // "gsl_histogram_set_ranges: …"
 /// ```
-public struct GSLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct GSLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// GSL's status code (`GSL_EINVAL`, `GSL_EBADFUNC`, …), or `GSL_FAILURE`.
-    public var code: Int32
+    package var code: Int32
     /// The GSL function (or Swift operation) that failed.
-    public var function: String
+    package var function: String
     /// What went wrong, in words.
-    public var message: String
+    package var message: String
 
-    public init(code: Int32, function: String, message: String? = nil) {
+    package init(code: Int32, function: String, message: String? = nil) {
         self.code = code
         self.function = function
         self.message = message ?? GSLError.describe(code)
     }
 
     /// GSL's own text for a status code (`gsl_strerror`).
-    public static func describe(_ code: Int32) -> String {
+    package static func describe(_ code: Int32) -> String {
         guard let text = gsl_strerror(code) else { return "GSL status \(code)" }
         return String(cString: text)
     }
 
-    public var description: String { "\(function): \(message)" }
+    package var description: String { "\(function): \(message)" }
 
     /// Throws when `status` is not `GSL_SUCCESS`.
     @usableFromInline

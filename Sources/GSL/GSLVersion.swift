@@ -4,4 +4,4 @@ import CGSL
 
 /// The version of the GSL library linked at run time (e.g. `2.7.1`), for
 /// reports that must say how they were made.
-public let gslVersion: String = String(cString: cgsl_version())
+package let gslVersion: String = String(cString: cgsl_version())

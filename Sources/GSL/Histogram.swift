@@ -12,11 +12,11 @@ import CGSL
 /// h.add(10); h.add(60); h.add(61)
 /// h.counts      // [1, 0, 2, 0]
 /// ```
-public final class Histogram {
+package final class Histogram {
     private let pointer: UnsafeMutablePointer<gsl_histogram>
 
     /// `bins` equal bins over `[lower, upper)`.
-    public init(bins: Int, lower: Double, upper: Double) throws {
+    package init(bins: Int, lower: Double, upper: Double) throws {
         GSLLibrary.prepare()
         guard bins > 0, lower.isFinite, upper.isFinite, lower < upper else {
             throw GSLError(code: Int32(GSL_EINVAL), function: "Histogram(bins:lower:upper:)",
@@ -32,7 +32,7 @@ public final class Histogram {
 
     /// Bins with explicit edges, which must be strictly increasing
     /// (`n + 1` edges make `n` bins).
-    public init(edges: [Double]) throws {
+    package init(edges: [Double]) throws {
         GSLLibrary.prepare()
         guard edges.count >= 2, edges.allSatisfy(\.isFinite), zip(edges, edges.dropFirst()).allSatisfy({ $0 < $1 }) else {
             throw GSLError(code: Int32(GSL_EINVAL), function: "Histogram(edges:)",
@@ -53,54 +53,54 @@ public final class Histogram {
 
     /// Adds `value` with `weight`; `false` when it falls outside the range.
     @discardableResult
-    public func add(_ value: Double, weight: Double = 1) -> Bool {
+    package func add(_ value: Double, weight: Double = 1) -> Bool {
         gsl_histogram_accumulate(pointer, value, weight) == Int32(GSL_SUCCESS)
     }
 
     /// Adds every value; returns how many fell outside the range.
     @discardableResult
-    public func add<S: Sequence>(contentsOf values: S) -> Int where S.Element == Double {
+    package func add<S: Sequence>(contentsOf values: S) -> Int where S.Element == Double {
         var outside = 0
         for value in values where !add(value) { outside += 1 }
         return outside
     }
 
     /// Empties every bin.
-    public func reset() { gsl_histogram_reset(pointer) }
+    package func reset() { gsl_histogram_reset(pointer) }
 
     // MARK: - Reading
 
     /// Number of bins.
-    public var binCount: Int { gsl_histogram_bins(pointer) }
+    package var binCount: Int { gsl_histogram_bins(pointer) }
 
     /// The `binCount + 1` edges.
-    public var edges: [Double] {
+    package var edges: [Double] {
         (0 ... binCount).map { $0 == binCount ? gsl_histogram_max(pointer) : pointer.pointee.range[$0] }
     }
 
     /// The (weighted) count in each bin.
-    public var counts: [Double] { (0 ..< binCount).map { gsl_histogram_get(pointer, $0) } }
+    package var counts: [Double] { (0 ..< binCount).map { gsl_histogram_get(pointer, $0) } }
 
     /// The total of all bins (`gsl_histogram_sum`).
-    public var total: Double { gsl_histogram_sum(pointer) }
+    package var total: Double { gsl_histogram_sum(pointer) }
 
     /// Each bin's range and count.
-    public var bins: [Bin] {
+    package var bins: [Bin] {
         let edges = edges
         return (0 ..< binCount).map { Bin(lower: edges[$0], upper: edges[$0 + 1], count: gsl_histogram_get(pointer, $0)) }
     }
 
     /// The index of the bin holding `value`, or `nil` outside the range.
-    public func binIndex(for value: Double) -> Int? {
+    package func binIndex(for value: Double) -> Int? {
         var index = 0
         guard gsl_histogram_find(pointer, value, &index) == Int32(GSL_SUCCESS) else { return nil }
         return index
     }
 
     /// One bin: `[lower, upper)` and its count.
-    public struct Bin: Sendable, Hashable {
-        public var lower: Double
-        public var upper: Double
-        public var count: Double
+    package struct Bin: Sendable, Hashable {
+        package var lower: Double
+        package var upper: Double
+        package var count: Double
     }
 }

@@ -23,9 +23,9 @@ import CGSL
 /// }
 /// result.point   // ≈ [1, 1]
 /// ```
-public enum Minimizer {
+package enum Minimizer {
     /// Which simplex algorithm to use.
-    public enum Algorithm: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Algorithm: String, Sendable, Hashable, Codable, CaseIterable {
         /// `nmsimplex2`: the initial simplex is axis-aligned around the start.
         case nelderMead
         /// `nmsimplex2rand`: a randomly oriented initial simplex (GSL seeds its
@@ -34,16 +34,16 @@ public enum Minimizer {
     }
 
     /// When to stop.
-    public struct Options: Sendable, Hashable {
+    package struct Options: Sendable, Hashable {
         /// Initial simplex step per coordinate (or one value for all).
-        public var stepSizes: [Double]
+        package var stepSizes: [Double]
         /// Stop when the simplex's characteristic size falls below this.
-        public var sizeTolerance: Double
+        package var sizeTolerance: Double
         /// Stop after this many iterations.
-        public var maxIterations: Int
-        public var algorithm: Algorithm
+        package var maxIterations: Int
+        package var algorithm: Algorithm
 
-        public init(stepSizes: [Double], sizeTolerance: Double = 1e-6, maxIterations: Int = 1_000,
+        package init(stepSizes: [Double], sizeTolerance: Double = 1e-6, maxIterations: Int = 1_000,
                     algorithm: Algorithm = .nelderMead) {
             self.stepSizes = stepSizes
             self.sizeTolerance = sizeTolerance
@@ -53,23 +53,23 @@ public enum Minimizer {
     }
 
     /// Why the minimizer stopped.
-    public enum StopReason: String, Sendable, Hashable, Codable {
+    package enum StopReason: String, Sendable, Hashable, Codable {
         case converged, maxIterations, stopRequested, cannotProgress
     }
 
     /// The outcome of one minimization.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// The best point evaluated.
-        public var point: [Double]
+        package var point: [Double]
         /// The function value at ``point``.
-        public var value: Double
-        public var iterations: Int
+        package var value: Double
+        package var iterations: Int
         /// How many times the function was called.
-        public var evaluations: Int
+        package var evaluations: Int
         /// The simplex size when it stopped.
-        public var simplexSize: Double
-        public var stopReason: StopReason
-        public var converged: Bool { stopReason == .converged }
+        package var simplexSize: Double
+        package var stopReason: StopReason
+        package var converged: Bool { stopReason == .converged }
     }
 
     /// Minimizes `function` starting from `start`.
@@ -82,7 +82,7 @@ public enum Minimizer {
     ///   - function: The objective. Called on this thread only.
     /// - Throws: `GSLError` when the inputs are invalid (empty start, wrong
     ///   number of step sizes) or the function is not finite at the start.
-    public static func minimize(
+    package static func minimize(
         from start: [Double],
         options: Options,
         shouldStop: () -> Bool = { false },

@@ -16,18 +16,18 @@ import CGSL
 /// let k = rng.uniformInt(below: 6)       // 0…5
 /// let g = rng.gaussian(mean: 0, standardDeviation: 2)
 /// ```
-public final class RandomGenerator: RandomNumberGenerator {
+package final class RandomGenerator: RandomNumberGenerator {
     /// The underlying `gsl_rng`, for passing to GSL routines.
-    public let pointer: UnsafeMutablePointer<gsl_rng>
+    package let pointer: UnsafeMutablePointer<gsl_rng>
     /// The seed this generator started from.
-    public let seed: UInt
+    package let seed: UInt
 
     /// A Mersenne Twister seeded with `seed` (`gsl_rng_set`).
     ///
     /// GSL's mt19937 keeps only the low 32 bits of the seed, and seed 0 means
     /// its default seed 4357: seeds `1` and `1 + 2³²` give the same sequence.
     /// Use ``init(seed:stream:)`` to derive many generators from one seed.
-    public init(seed: UInt) throws {
+    package init(seed: UInt) throws {
         GSLLibrary.prepare()
         guard let rng = gsl_rng_alloc(cgsl_rng_mt19937()) else {
             throw GSLError(code: Int32(GSL_ENOMEM), function: "gsl_rng_alloc")
@@ -42,7 +42,7 @@ public final class RandomGenerator: RandomNumberGenerator {
     /// order or thread generates it. Both numbers are mixed (SplitMix64) into
     /// the 32-bit seed mt19937 uses, so neighbouring seeds and streams give
     /// unrelated sequences.
-    public convenience init(seed: UInt, stream: UInt) throws {
+    package convenience init(seed: UInt, stream: UInt) throws {
         try self.init(seed: UInt(Self.mixedSeed(UInt64(seed), UInt64(stream))))
     }
 
@@ -71,35 +71,35 @@ public final class RandomGenerator: RandomNumberGenerator {
     deinit { gsl_rng_free(pointer) }
 
     /// An independent generator in exactly this generator's current state.
-    public func clone() throws -> RandomGenerator { try RandomGenerator(cloning: self) }
+    package func clone() throws -> RandomGenerator { try RandomGenerator(cloning: self) }
 
     // MARK: - Raw and uniform draws
 
     /// 64 random bits (two 32-bit Mersenne Twister outputs), so the generator
     /// also works with Swift's `Int.random(in:using:)` and `shuffled(using:)`.
-    public func next() -> UInt64 {
+    package func next() -> UInt64 {
         let high = UInt64(gsl_rng_get(pointer)) & 0xFFFF_FFFF
         let low = UInt64(gsl_rng_get(pointer)) & 0xFFFF_FFFF
         return high << 32 | low
     }
 
     /// One raw 32-bit Mersenne Twister output (`gsl_rng_get`).
-    @inlinable public func nextUInt32() -> UInt32 { UInt32(truncatingIfNeeded: gsl_rng_get(pointer)) }
+    @inlinable package func nextUInt32() -> UInt32 { UInt32(truncatingIfNeeded: gsl_rng_get(pointer)) }
 
     /// Uniform in [0, 1).
-    @inlinable public func uniform() -> Double { gsl_rng_uniform(pointer) }
+    @inlinable package func uniform() -> Double { gsl_rng_uniform(pointer) }
 
     /// Uniform in (0, 1): never exactly zero, for logarithms.
-    @inlinable public func uniformPositive() -> Double { gsl_rng_uniform_pos(pointer) }
+    @inlinable package func uniformPositive() -> Double { gsl_rng_uniform_pos(pointer) }
 
     /// Uniform in [lower, upper).
-    @inlinable public func uniform(_ lower: Double, _ upper: Double) -> Double {
+    @inlinable package func uniform(_ lower: Double, _ upper: Double) -> Double {
         lower + (upper - lower) * gsl_rng_uniform(pointer)
     }
 
     /// Uniform integer in `0 ..< n`. `n` must be in `1 ... 2³²`; it is a
     /// programming error otherwise, like `Int.random(in:)` on an empty range.
-    @inlinable public func uniformInt(below n: Int) -> Int {
+    @inlinable package func uniformInt(below n: Int) -> Int {
         precondition(n > 0 && n <= 1 << 32, "uniformInt(below:) needs 1 ≤ n ≤ 2^32, got \(n)")
         return Int(gsl_rng_uniform_int(pointer, UInt(n)))
     }
@@ -107,42 +107,42 @@ public final class RandomGenerator: RandomNumberGenerator {
     // MARK: - Distributions
 
     /// Normal with mean 0 (`gsl_ran_gaussian_ziggurat`, the fast method).
-    @inlinable public func gaussian(standardDeviation sigma: Double = 1) -> Double {
+    @inlinable package func gaussian(standardDeviation sigma: Double = 1) -> Double {
         gsl_ran_gaussian_ziggurat(pointer, sigma)
     }
 
     /// Normal with the given mean and standard deviation.
-    @inlinable public func gaussian(mean: Double, standardDeviation sigma: Double) -> Double {
+    @inlinable package func gaussian(mean: Double, standardDeviation sigma: Double) -> Double {
         mean + gsl_ran_gaussian_ziggurat(pointer, sigma)
     }
 
     /// Log-normal: `exp(N(zeta, sigma))` (`gsl_ran_lognormal`).
-    @inlinable public func lognormal(zeta: Double, sigma: Double) -> Double {
+    @inlinable package func lognormal(zeta: Double, sigma: Double) -> Double {
         gsl_ran_lognormal(pointer, zeta, sigma)
     }
 
     /// Exponential with the given mean (`gsl_ran_exponential`).
-    @inlinable public func exponential(mean: Double) -> Double {
+    @inlinable package func exponential(mean: Double) -> Double {
         gsl_ran_exponential(pointer, mean)
     }
 
     /// Gamma with shape `a` and scale `b` (`gsl_ran_gamma`).
-    @inlinable public func gamma(shape a: Double, scale b: Double) -> Double {
+    @inlinable package func gamma(shape a: Double, scale b: Double) -> Double {
         gsl_ran_gamma(pointer, a, b)
     }
 
     /// Beta(a, b) on [0, 1] (`gsl_ran_beta`).
-    @inlinable public func beta(_ a: Double, _ b: Double) -> Double {
+    @inlinable package func beta(_ a: Double, _ b: Double) -> Double {
         gsl_ran_beta(pointer, a, b)
     }
 
     /// `true` with probability `p` (`gsl_ran_bernoulli`).
-    @inlinable public func bernoulli(_ p: Double) -> Bool {
+    @inlinable package func bernoulli(_ p: Double) -> Bool {
         gsl_ran_bernoulli(pointer, p) == 1
     }
 
     /// Poisson with the given mean (`gsl_ran_poisson`).
-    @inlinable public func poisson(mean: Double) -> Int {
+    @inlinable package func poisson(mean: Double) -> Int {
         Int(gsl_ran_poisson(pointer, mean))
     }
 
@@ -150,7 +150,7 @@ public final class RandomGenerator: RandomNumberGenerator {
 
     /// `count` elements drawn WITH replacement (`gsl_ran_sample`), e.g. a
     /// bootstrap resample. Empty when `elements` is empty.
-    public func sample<T>(_ elements: [T], count: Int) -> [T] {
+    package func sample<T>(_ elements: [T], count: Int) -> [T] {
         guard !elements.isEmpty, count > 0 else { return [] }
         return sampleIndices(count: count, from: elements.count).map { elements[$0] }
     }
@@ -159,7 +159,7 @@ public final class RandomGenerator: RandomNumberGenerator {
     /// straight from the array (no index array) for plain values such as
     /// `Double`: the fast path for bootstraps over large samples. Draws the
     /// same sequence as the generic version.
-    public func sample<T: BitwiseCopyable>(_ elements: [T], count: Int) -> [T] {
+    package func sample<T: BitwiseCopyable>(_ elements: [T], count: Int) -> [T] {
         guard !elements.isEmpty, count > 0 else { return [] }
         return [T](unsafeUninitializedCapacity: count) { dest, initialized in
             elements.withUnsafeBytes { src in
@@ -171,7 +171,7 @@ public final class RandomGenerator: RandomNumberGenerator {
     }
 
     /// `count` indices in `0 ..< n` drawn with replacement.
-    public func sampleIndices(count: Int, from n: Int) -> [Int] {
+    package func sampleIndices(count: Int, from n: Int) -> [Int] {
         guard n > 0, count > 0 else { return [] }
         var source = Array(0 ..< n)
         var result = [Int](repeating: 0, count: count)
@@ -185,7 +185,7 @@ public final class RandomGenerator: RandomNumberGenerator {
 
     /// `count` distinct elements WITHOUT replacement, in their original order
     /// (`gsl_ran_choose`). All of them when `count ≥ elements.count`.
-    public func choose<T>(_ elements: [T], count: Int) -> [T] {
+    package func choose<T>(_ elements: [T], count: Int) -> [T] {
         let k = min(max(count, 0), elements.count)
         guard k > 0 else { return [] }
         if k == elements.count { return elements }
@@ -201,7 +201,7 @@ public final class RandomGenerator: RandomNumberGenerator {
     }
 
     /// A uniformly random permutation of `0 ..< n` (`gsl_ran_shuffle`).
-    public func permutation(of n: Int) -> [Int] {
+    package func permutation(of n: Int) -> [Int] {
         var indices = Array(0 ..< max(n, 0))
         guard n > 1 else { return indices }
         indices.withUnsafeMutableBytes { buffer in
@@ -211,7 +211,7 @@ public final class RandomGenerator: RandomNumberGenerator {
     }
 
     /// Shuffles `elements` in place, uniformly (GSL's Fisher–Yates).
-    public func shuffle<T>(_ elements: inout [T]) {
+    package func shuffle<T>(_ elements: inout [T]) {
         guard elements.count > 1 else { return }
         let order = permutation(of: elements.count)
         let original = elements

@@ -31,27 +31,27 @@ import CGSL
 ///     energy: { x in cos(3 * x[0]) + 0.1 * x[0] * x[0] },
 ///     step: { x, rng, size in x[0] += rng.uniform(-size, size) })
 /// ```
-public enum SimulatedAnnealing {
+package enum SimulatedAnnealing {
     /// GSL's annealing schedule (`gsl_siman_params_t`), with its field names
     /// spelled out.
-    public struct Parameters: Sendable, Hashable, Codable {
+    package struct Parameters: Sendable, Hashable, Codable {
         /// `n_tries`: kept for completeness; `gsl_siman_solve` does not use it
         /// (see ``evaluationCount``).
-        public var tries: Int
+        package var tries: Int
         /// `iters_fixed_T`: steps tried at each temperature.
-        public var iterationsPerTemperature: Int
+        package var iterationsPerTemperature: Int
         /// `step_size`: passed to the step function.
-        public var stepSize: Double
+        package var stepSize: Double
         /// `k`: Boltzmann constant; acceptance is `exp(-ΔE / (k T))`.
-        public var boltzmann: Double
+        package var boltzmann: Double
         /// `t_initial`.
-        public var initialTemperature: Double
+        package var initialTemperature: Double
         /// `mu_t`: the temperature is divided by this after each level.
-        public var coolingFactor: Double
+        package var coolingFactor: Double
         /// `t_min`: the schedule ends once the temperature falls below this.
-        public var minimumTemperature: Double
+        package var minimumTemperature: Double
 
-        public init(tries: Int = 200, iterationsPerTemperature: Int = 100, stepSize: Double = 1,
+        package init(tries: Int = 200, iterationsPerTemperature: Int = 100, stepSize: Double = 1,
                     boltzmann: Double = 1, initialTemperature: Double = 0.008,
                     coolingFactor: Double = 1.003, minimumTemperature: Double = 2e-6) {
             self.tries = tries
@@ -66,7 +66,7 @@ public enum SimulatedAnnealing {
         /// The number of temperature levels GSL will run (it divides the
         /// temperature by ``coolingFactor`` after each level and stops below
         /// ``minimumTemperature``).
-        public var temperatureLevels: Int {
+        package var temperatureLevels: Int {
             guard coolingFactor > 1, initialTemperature > 0, minimumTemperature > 0 else { return 0 }
             var t = initialTemperature
             var levels = 0
@@ -79,7 +79,7 @@ public enum SimulatedAnnealing {
 
         /// Exactly how many energy evaluations a solve makes: one for the
         /// start, then ``iterationsPerTemperature`` per level.
-        public var evaluationCount: Int { 1 + temperatureLevels * iterationsPerTemperature }
+        package var evaluationCount: Int { 1 + temperatureLevels * iterationsPerTemperature }
 
         var gsl: gsl_siman_params_t {
             gsl_siman_params_t(n_tries: Int32(clamping: tries), iters_fixed_T: Int32(clamping: iterationsPerTemperature),
@@ -89,12 +89,12 @@ public enum SimulatedAnnealing {
     }
 
     /// The outcome of one annealing run.
-    public struct Result: Sendable, Hashable {
+    package struct Result: Sendable, Hashable {
         /// The lowest-energy point visited.
-        public var point: [Double]
-        public var energy: Double
+        package var point: [Double]
+        package var energy: Double
         /// How many times the energy was evaluated.
-        public var evaluations: Int
+        package var evaluations: Int
     }
 
     /// Anneals from `start`.
@@ -107,7 +107,7 @@ public enum SimulatedAnnealing {
     ///   - energy: The function to minimize.
     ///   - step: Moves a configuration in place, given the rng and step size.
     /// - Throws: `GSLError` for an empty start or an invalid schedule.
-    public static func minimize(
+    package static func minimize(
         from start: [Double],
         parameters: Parameters,
         using rng: RandomGenerator,

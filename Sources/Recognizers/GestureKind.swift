@@ -22,34 +22,9 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case pressFeedback
     /// UIKit's `UISwipeGestureRecognizer`: `fingers` fingers moving in one
     /// direction (a per-instance option), recognized during the movement.
-    /// Last in the list so that the ordinals of the older kinds, and every
-    /// array indexed by them, stay as they were.
+    /// Last in the list, so that the older kinds keep their places in
+    /// `allCases` (the order reports list gestures in).
     case swipe
-
-    /// Position in `allCases` (for arrays indexed by kind).
-    public var ordinal: Int {
-        switch self {
-        case .tap: 0
-        case .doubleTap: 1
-        case .longPress: 2
-        case .pan: 3
-        case .scroll: 4
-        case .swipeActions: 5
-        case .cardSwipe: 6
-        case .tabSwipe: 7
-        case .dismiss: 8
-        case .pinch: 9
-        case .rotation: 10
-        case .edgeSwipe: 11
-        case .multiSwipe: 12
-        case .shake: 13
-        case .drag: 14
-        case .textSelect: 15
-        case .transform: 16
-        case .pressFeedback: 17
-        case .swipe: 18
-        }
-    }
 
     /// The label intent a recognition of this kind fulfils.
     public var intent: Intent {

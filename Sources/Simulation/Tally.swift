@@ -292,33 +292,31 @@ struct Tally: Sendable {
     }
 }
 
-extension Intent {
-    /// Position in `allCases`, for arrays indexed by intent.
-    ///
-    /// Written out like `GestureKind.ordinal` (the two enums begin with the
-    /// same five gestures, so their first lines read alike): a `switch` is a
-    /// jump table, where a table keyed by intent would hash once per label in
-    /// every evaluation's tally.
-    var ordinal: Int {
-        switch self {
-        case .tap: 0
-        case .doubleTap: 1
-        case .longPress: 2
-        case .pan: 3
-        case .scroll: 4
-        case .tabSwipe: 5
-        case .swipeActions: 6
-        case .cardSwipe: 7
-        case .dismiss: 8
-        case .pinch: 9
-        case .rotate: 10
-        case .transform: 11
-        case .edgeSwipe: 12
-        case .multiSwipe: 13
-        case .drag: 14
-        case .textSelect: 15
-        case .shake: 16
-        case .none: 17
+// MARK: - Ordinals
+
+extension Tally {
+    static let kinds = GestureKind.allCases
+
+    /// Position of `value` in `all`, an enum's `allCases` kept in a static
+    /// (built once): the index of the arrays above, which replace dictionaries
+    /// because hashing per label showed in profiles. A scan of at most 19
+    /// one-byte cases runs once per recognition and per label, never per
+    /// sample; one rule serves gesture kinds and intents alike.
+    @inline(__always)
+    static func ordinal<Value: Equatable>(of value: Value, in all: [Value]) -> Int {
+        guard let index = all.firstIndex(of: value) else {
+            preconditionFailure("\(value) is not among allCases")
         }
+        return index
     }
+}
+
+extension GestureKind {
+    /// Position in `allCases` (arrays indexed by kind).
+    var ordinal: Int { Tally.ordinal(of: self, in: Tally.kinds) }
+}
+
+extension Intent {
+    /// Position in `allCases` (arrays indexed by intent).
+    var ordinal: Int { Tally.ordinal(of: self, in: Tally.intents) }
 }

@@ -28,7 +28,7 @@ import TraceModel
 /// in the `session` column opens a session on an `other` device whose
 /// screen `--screen WxH` gives. Numbers are written as in JSON; empty
 /// optional cells are absent values.
-public struct CSVReader: TraceImporter {
+public enum CSVReader: TraceImporter {
     public static let format = InputFormat.csv
 
     /// A `.csv` name, or a first line that is the header.
@@ -42,19 +42,11 @@ public struct CSVReader: TraceImporter {
 
     static let requiredColumns = ["session", "t", "id", "phase", "x", "y", "force", "radius"]
 
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
-
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         var state = CSVState(file: input.name, options: options)
-        var lastLine = 0
-        try input.forEachLine { line, number in
-            lastLine = number
+        let lastLine = try input.forEachLine { line, number in
             try state.consume(line, number, emit: emit)
         }
         try state.finish(lastLine: lastLine, emit: emit)

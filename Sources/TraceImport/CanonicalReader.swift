@@ -6,13 +6,12 @@ import TraceModel
 /// streaming: one line in memory at a time, one event out per line.
 ///
 /// ```swift
-/// var reader = CanonicalReader(options: ImportOptions())
-/// let summary = try reader.read(try TraceInput(path: "s.jsonl")) { event in store.insert(event) }
+/// let summary = try CanonicalReader.read(try TraceInput(path: "s.jsonl"), options: ImportOptions()) { event in store.insert(event) }
 /// ```
 ///
 /// Errors name the file, the line and the field:
 /// `s.jsonl:12: must be ≥ 0 (t)`.
-public struct CanonicalReader: TraceImporter {
+public enum CanonicalReader: TraceImporter {
     public static let format = InputFormat.jsonl
 
     /// A `.jsonl`/`.ndjson` name, or first bytes that are a JSON object
@@ -33,23 +32,13 @@ public struct CanonicalReader: TraceImporter {
         return isObject && (text.contains(SessionHeader.formatTag) || text.contains("\"type\""))
     }
 
-    // TraceImporter's entry points, the same in every importer (the CSV
-    // reader's read alike): the protocol's shape, not a copy of logic.
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
-
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         var decoder = CanonicalLineDecoder(requireFormatTag: true)
         var checker = CanonicalStreamChecker(options: options)
-        var lastLine = 0
         let name = input.name
-        try input.forEachLine { line, number in
-            lastLine = number
+        let lastLine = try input.forEachLine { line, number in
             let location = SourceLocation(file: name, line: number)
             let event: TraceEvent?
             do throws(TraceError) {

@@ -43,9 +43,8 @@ extension ImporterRegistry {
     ) throws -> [Session] {
         let (_, prefix) = try head(path: path, name: path)
         let type = try importer(for: format, prefix: prefix, fileName: path)
-        var importer = type.init(options: options)
         var collector = SessionCollector()
-        let summary = try importer.read(try TraceInput(path: path)) { collector.add($0) }
+        let summary = try type.read(try TraceInput(path: path), options: options) { collector.add($0) }
         try summary.requireSamples(file: path)
         return collector.sessions
     }

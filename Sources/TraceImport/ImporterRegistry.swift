@@ -11,8 +11,7 @@ import TraceModel
 ///
 /// ```swift
 /// let type = try ImporterRegistry.importer(for: .auto, prefix: firstBytes, fileName: "a.jsonl")
-/// var importer = type.init(options: options)
-/// let summary = try importer.read(input) { event in ... }
+/// let summary = try type.read(input, options: options) { event in ... }
 /// ```
 public enum ImporterRegistry {
     /// Every importer, in auto-detection order.

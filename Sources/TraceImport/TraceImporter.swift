@@ -102,7 +102,9 @@ public struct ImportSummary: Sendable, Hashable {
 /// session (``SessionValidator`` checks both).
 ///
 /// Importers stream where the format allows (line-based formats); formats
-/// that are one JSON or YAML document are read whole.
+/// that are one JSON or YAML document are read whole. An importer keeps no
+/// state between inputs, so reading is a static function of the input and
+/// the options: each input starts from nothing, by construction.
 public protocol TraceImporter: SendableMetatype {
     /// The format this importer reads.
     static var format: InputFormat { get }
@@ -111,11 +113,9 @@ public protocol TraceImporter: SendableMetatype {
     /// 64 KiB) and its file name. Used by `--format auto`.
     static func recognizes(prefix: [UInt8], fileName: String) -> Bool
 
-    init(options: ImportOptions)
-
     /// Reads the whole input, calling `emit` for each event in order.
     /// Throws the first ``TraceError`` (unless skipping invalid lines).
-    mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary
 }

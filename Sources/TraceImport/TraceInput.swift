@@ -52,10 +52,13 @@ public final class TraceInput {
     }
 
     /// Calls `body` with every line (without its `\n` or `\r\n`) and its
-    /// 1-based number. The buffer is only valid during the call.
+    /// 1-based number, and returns the number of the last line (0 for an
+    /// empty input): where an error about the input's end points. The
+    /// buffer is only valid during the call.
+    @discardableResult
     public func forEachLine(
         _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
-    ) throws {
+    ) throws -> Int {
         // A small regular file gets a buffer of its size, not a 1 MiB chunk
         // (the velocity command and the fuzz targets read many small files).
         var info = stat()
@@ -116,6 +119,7 @@ public final class TraceInput {
                     "a line longer than \(Self.maxLineLength >> 20) MiB: not a text recording", field: "line")
             }
         }
+        return lineNumber
     }
 
     /// The whole input in memory, for formats that are one document.

@@ -179,10 +179,9 @@ extension TraceStore {
         let reader = Unchecked(value: importerType)
         let worker = Worker {
             do {
-                var importer = reader.value.init(options: options)
                 var batch: [TraceEvent] = []
                 batch.reserveCapacity(EventPipe.batchSize)
-                let summary = try importer.read(try TraceInput(path: path)) { event in
+                let summary = try reader.value.read(try TraceInput(path: path), options: options) { event in
                     batch.append(event)
                     if batch.count == EventPipe.batchSize {
                         try pipe.push(batch)

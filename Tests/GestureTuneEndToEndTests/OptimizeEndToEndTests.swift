@@ -88,6 +88,14 @@ struct OptimizeEndToEndTests {
         let full = try json(String(contentsOfFile: out + "/result.json", encoding: .utf8))
         #expect(full["version"] as? Int == 1)
         #expect((full["history"] as? [Any])?.count == summary["evaluations"] as? Int)
+        // Each constant's record is flat, as scripts read it: name, unit,
+        // values and range side by side (one TunedConstant inside).
+        let change = try #require((full["parameters"] as? [[String: Any]])?.first)
+        #expect(change["name"] as? String == "pan.slop" && change["unit"] as? String == "pt")
+        #expect(change["tuned"] as? Double == slop && change["baseline"] as? Double == 18)
+        #expect(Set(change.keys) == ["name", "unit", "baseline", "tuned", "lower", "upper", "scale", "integer", "changed"])
+        let curve = try #require((full["sensitivity"] as? [[String: Any]])?.first)
+        #expect(curve["parameter"] as? String == "pan.slop" && curve["tuned"] as? Double == slop)
         let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(report.contains("| pan.slop |"))
         #expect(report.contains("## 1. Verdict"))

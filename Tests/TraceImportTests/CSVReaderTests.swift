@@ -7,9 +7,8 @@ func readCSV(_ text: String, screen: ScreenSize? = nil, skipInvalid: Bool = fals
     var options = ImportOptions()
     options.screen = screen
     options.skipInvalid = skipInvalid
-    var reader = CSVReader(options: options)
     var events: [TraceEvent] = []
-    let summary = try reader.read(try TraceInput(path: try temporaryFile(text, name: "input.csv"))) { events.append($0) }
+    let summary = try CSVReader.read(try TraceInput(path: try temporaryFile(text, name: "input.csv")), options: options) { events.append($0) }
     return (events, summary)
 }
 
@@ -41,9 +40,8 @@ struct CSVReaderTests {
 
     @Test("gives the same events as the canonical reader for the Flutter fixture")
     func sameAsCanonical() throws {
-        var reader = CanonicalReader(options: ImportOptions())
         var canonical: [TraceEvent] = []
-        _ = try reader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl"))) { canonical.append($0) }
+        _ = try CanonicalReader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl")), options: ImportOptions()) { canonical.append($0) }
         // Convert: session lines become #session rows, touches become rows.
         var csv = "radius,force,y,x,phase,id,t,session,comment\n"   // any column order, extra columns ignored
         var current = ""

@@ -23,9 +23,8 @@ func temporaryFile(_ text: String, name: String = "input.jsonl") throws -> Strin
 func readCanonical(_ text: String, skipInvalid: Bool = false) throws -> ([TraceEvent], ImportSummary) {
     var options = ImportOptions()
     options.skipInvalid = skipInvalid
-    var reader = CanonicalReader(options: options)
     var events: [TraceEvent] = []
-    let summary = try reader.read(try TraceInput(path: try temporaryFile(text))) { events.append($0) }
+    let summary = try CanonicalReader.read(try TraceInput(path: try temporaryFile(text)), options: options) { events.append($0) }
     return (events, summary)
 }
 
@@ -37,9 +36,8 @@ let sessionLine = #"{"type":"session","id":"s1","format":"gesturetune-trace/1","
 struct CanonicalReaderTests {
     @Test("reads the Flutter velocity fixture: 2 sessions, 14 pointers, 318 touches")
     func fixtureCounts() throws {
-        var reader = CanonicalReader(options: ImportOptions())
         var collector = SessionCollector()
-        let summary = try reader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl"))) {
+        let summary = try CanonicalReader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl")), options: ImportOptions()) {
             collector.add($0)
         }
         #expect(summary.sessions == 2)

@@ -31,10 +31,9 @@ enum RecordingFixtures {
 func importSessions<Importer: TraceImporter>(
     _ importer: Importer.Type, _ path: String, options: ImportOptions = ImportOptions()
 ) throws -> (sessions: [Session], summary: ImportSummary) {
-    var reader = Importer(options: options)
     var collector = SessionCollector()
     var first = true
-    let summary = try reader.read(TraceInput(path: path)) { event in
+    let summary = try Importer.read(TraceInput(path: path), options: options) { event in
         if first, case .session = event {} else if first {
             Issue.record("the first event is not a session: \(event)")
         }

@@ -61,9 +61,8 @@ struct TraceStoreTests {
         #expect(counts["sessions"] == 2 && counts["strokes"] == 14 && counts["touchSamples"] == 318)
         #expect(counts["devices"] == 1 && counts["users"] == 0 && counts["imports"] == 1)
 
-        var reader = CanonicalReader(options: ImportOptions())
         var collector = SessionCollector()
-        _ = try reader.read(try TraceInput(path: flutter)) { collector.add($0) }
+        _ = try CanonicalReader.read(try TraceInput(path: flutter), options: ImportOptions()) { collector.add($0) }
         #expect(try store.loadSessions() == collector.sessions)
     }
 
@@ -183,9 +182,8 @@ struct TraceStoreTests {
 
     /// Successive samples of a stroke with equal times in the fixture.
     private func zeroIntervals() throws -> Int {
-        var reader = CanonicalReader(options: ImportOptions())
         var collector = SessionCollector()
-        _ = try reader.read(try TraceInput(path: flutter)) { collector.add($0) }
+        _ = try CanonicalReader.read(try TraceInput(path: flutter), options: ImportOptions()) { collector.add($0) }
         return collector.sessions.flatMap(\.strokes).map { stroke in
             zip(stroke.samples, stroke.samples.dropFirst()).filter { $0.t == $1.t }.count
         }.reduce(0, +)

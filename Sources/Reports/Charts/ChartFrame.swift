@@ -1,11 +1,11 @@
 // MARK: - The frame every x/y chart shares
 
 /// A point on a chart, in data units.
-public struct ChartPoint: Sendable, Hashable {
-    public var x: Double
-    public var y: Double
+package struct ChartPoint: Sendable, Hashable {
+    package var x: Double
+    package var y: Double
 
-    public init(_ x: Double, _ y: Double) {
+    package init(_ x: Double, _ y: Double) {
         self.x = x
         self.y = y
     }
@@ -13,7 +13,7 @@ public struct ChartPoint: Sendable, Hashable {
 
 /// How a series or marker is coloured. The colours themselves live in the
 /// report's style sheet (light, dark and print), keyed by these class names.
-public enum Tone: Sendable, Hashable {
+package enum Tone: Sendable, Hashable {
     /// The state before tuning: grey, dashed.
     case before
     /// The tuned state: the accent colour.
@@ -40,12 +40,12 @@ public enum Tone: Sendable, Hashable {
 }
 
 /// A labelled reference line across a chart (a budget, the chosen value).
-public struct ChartMarker: Sendable, Hashable {
-    public var value: Double
-    public var label: String
-    public var tone: Tone
+package struct ChartMarker: Sendable, Hashable {
+    package var value: Double
+    package var label: String
+    package var tone: Tone
 
-    public init(_ value: Double, label: String, tone: Tone) {
+    package init(_ value: Double, label: String, tone: Tone) {
         self.value = value
         self.label = label
         self.tone = tone
@@ -53,7 +53,7 @@ public struct ChartMarker: Sendable, Hashable {
 }
 
 /// How axis ticks are printed.
-public enum AxisFormat: Sendable, Hashable {
+package enum AxisFormat: Sendable, Hashable {
     /// As many decimals as the tick step needs.
     case number
     /// Fractions printed as percentages (`0.05` → `5 %`).
@@ -212,16 +212,16 @@ enum Svg {
 
 /// Wraps a chart for the page: `<figure>`, an accessible SVG (`role="img"`
 /// with a `<title>`) and a one-sentence `<figcaption>`.
-public enum Figure {
+package enum Figure {
     /// The width every chart is drawn at, in SVG units: about a phone's
     /// content width (a 390 px screen less the page's margins), so on a
     /// phone a chart is scaled by ~0.9 and its axis ticks (11 units) stay
     /// above 9 px. Wider screens scale charts up, to the style sheet's
     /// `max-width`, which keeps desktop text near body size.
-    public static let width = 400.0
+    package static let width = 400.0
 
     /// An SVG chart of the given size, titled and captioned.
-    public static func chart(title: String, caption: String, width: Double, height: Double, class name: String = "chart", content: [Markup]) -> Markup {
+    package static func chart(title: String, caption: String, width: Double, height: Double, class name: String = "chart", content: [Markup]) -> Markup {
         .el(.figure, [.class: name],
             .el(.svg, [.viewBox: "0 0 \(Format.coordinate(width)) \(Format.coordinate(height))", .role: "img",
                        .preserveAspectRatio: "xMidYMid meet"],
@@ -230,7 +230,7 @@ public enum Figure {
     }
 
     /// Non-SVG content (a heat-map table) as a captioned figure.
-    public static func table(caption: String, class name: String = "table-figure", content: Markup) -> Markup {
+    package static func table(caption: String, class name: String = "table-figure", content: Markup) -> Markup {
         .el(.figure, [.class: name], content, .el(.figcaption, text: caption))
     }
 }

@@ -14,19 +14,19 @@ import TraceModel
 ///                   limit: ChartMarker(120, label: "budget p95 ≤ 120 ms", tone: .budget),
 ///                   percentile: 95).figure
 /// ```
-public struct DistributionChart: Sendable, Hashable {
-    public var title: String
-    public var caption: String
+package struct DistributionChart: Sendable, Hashable {
+    package var title: String
+    package var caption: String
     /// The x-axis title, e.g. `latency (ms)`.
-    public var xLabel: String
-    public var before: [Double]
-    public var after: [Double]
-    public var limit: ChartMarker?
+    package var xLabel: String
+    package var before: [Double]
+    package var after: [Double]
+    package var limit: ChartMarker?
     /// The percentile marked on both samples (e.g. 95).
-    public var percentile: Double
-    public var width: Double
+    package var percentile: Double
+    package var width: Double
 
-    public init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double, width: Double = Figure.width) {
+    package init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double, width: Double = Figure.width) {
         self.width = width
         self.title = title
         self.caption = caption
@@ -38,13 +38,13 @@ public struct DistributionChart: Sendable, Hashable {
     }
 
     /// Shared bins: about `count` of them at a round width covering both samples.
-    public static func bins(_ samples: [[Double]], count: Int = 24) -> NiceTicks {
+    package static func bins(_ samples: [[Double]], count: Int = 24) -> NiceTicks {
         let values = samples.flatMap { $0.filter(\.isFinite) }
         return NiceTicks(lower: min(0, values.min() ?? 0), upper: values.max() ?? 1, count: count)
     }
 
     /// The share of `sample` in each bin `[edge, edge + step)`; the last bin is closed.
-    public static func shares(_ sample: [Double], bins: NiceTicks) -> [Double] {
+    package static func shares(_ sample: [Double], bins: NiceTicks) -> [Double] {
         let edges = bins.values
         guard edges.count >= 2 else { return [] }
         var counts = [Int](repeating: 0, count: edges.count - 1)
@@ -58,7 +58,7 @@ public struct DistributionChart: Sendable, Hashable {
         return counts.map { total > 0 ? Double($0) / Double(total) : 0 }
     }
 
-    public var figure: Markup {
+    package var figure: Markup {
         let bins = Self.bins([before, after, limit.map { [$0.value] } ?? []])
         let beforeShares = Self.shares(before, bins: bins)
         let afterShares = Self.shares(after, bins: bins)

@@ -10,9 +10,9 @@ import Foundation
 /// Format.smart(0.35)            // "0.35"
 /// Format.signed(-0.7)           // "−0.7"
 /// ```
-public enum Format {
+package enum Format {
     /// Fixed decimals, never `-0`, `–` for values that are not finite.
-    public static func fixed(_ x: Double, _ digits: Int) -> String {
+    package static func fixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return "–" }
         var text = String(format: "%.\(max(0, digits))f", x)
         if text.hasPrefix("-"), text.dropFirst().allSatisfy({ $0 == "0" || $0 == "." }) {
@@ -23,7 +23,7 @@ public enum Format {
 
     /// About four significant digits without exponent, trailing zeros dropped:
     /// `2.8`, `0.35`, `120`, `0.0125`.
-    public static func smart(_ x: Double) -> String {
+    package static func smart(_ x: Double) -> String {
         guard x.isFinite else { return "–" }
         if x == 0 { return "0" }
         let magnitude = Int(floor(log10(abs(x))))
@@ -37,12 +37,12 @@ public enum Format {
     }
 
     /// A fraction as a percentage: `0.0312` → `3.1 %`.
-    public static func percent(_ fraction: Double, digits: Int = 1) -> String {
+    package static func percent(_ fraction: Double, digits: Int = 1) -> String {
         fixed(fraction * 100, digits) + " %"
     }
 
     /// A signed change with a true minus sign: `+0.5`, `−0.7`, `0`.
-    public static func signed(_ x: Double) -> String {
+    package static func signed(_ x: Double) -> String {
         guard x.isFinite else { return "–" }
         let text = smart(abs(x))
         if text == "0" { return "0" }
@@ -50,7 +50,7 @@ public enum Format {
     }
 
     /// A signed value with fixed decimals: `−2.1`, `+0.5`.
-    public static func signedFixed(_ x: Double, _ digits: Int) -> String {
+    package static func signedFixed(_ x: Double, _ digits: Int) -> String {
         guard x.isFinite else { return "–" }
         let text = fixed(abs(x), digits)
         if text.allSatisfy({ $0 == "0" || $0 == "." }) { return text }
@@ -58,7 +58,7 @@ public enum Format {
     }
 
     /// A signed percentage change: `−20.0 %`.
-    public static func signedPercent(_ fraction: Double) -> String {
+    package static func signedPercent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "–" }
         let text = fixed(abs(fraction) * 100, 1)
         if text == "0.0" { return "0.0 %" }
@@ -66,26 +66,26 @@ public enum Format {
     }
 
     /// A value with its unit: `80 pt`, `2.8 ×`, `0.35 s`, `0.85`.
-    public static func value(_ x: Double, unit: String) -> String {
+    package static func value(_ x: Double, unit: String) -> String {
         unit.isEmpty ? smart(x) : smart(x) + " " + unit
     }
 
     /// A p-value as papers print it: `< 0.001`, `0.012`, `0.43`.
-    public static func pValue(_ p: Double) -> String {
+    package static func pValue(_ p: Double) -> String {
         guard p.isFinite else { return "–" }
         if p < 0.001 { return "< 0.001" }
         return p < 0.1 ? fixed(p, 3) : fixed(p, 2)
     }
 
     /// Milliseconds: `84 ms`, `8.5 ms`.
-    public static func ms(_ x: Double) -> String {
+    package static func ms(_ x: Double) -> String {
         guard x.isFinite else { return "–" }
         return fixed(x, abs(x) >= 10 ? 0 : 1) + " ms"
     }
 
     /// A budget's value in its unit: milliseconds as ``ms(_:)``, anything
     /// else (overshoot in points) with up to three significant digits.
-    public static func measure(_ x: Double, unit: String) -> String {
+    package static func measure(_ x: Double, unit: String) -> String {
         guard unit != "ms" else { return ms(x) }
         guard x.isFinite else { return "–" }
         return fixed(x, abs(x) >= 10 ? 0 : 1) + (unit.isEmpty ? "" : " \(unit)")

@@ -10,15 +10,15 @@
 ///              rows: ["tap", "scroll"], columns: ["tap", "scroll", "nothing"],
 ///              counts: [[40, 1, 2], [0, 55, 3]]).figure
 /// ```
-public struct HeatMapTable: Sendable, Hashable {
-    public var caption: String
-    public var rowTitle: String
-    public var columnTitle: String
-    public var rows: [String]
-    public var columns: [String]
-    public var counts: [[Int]]
+package struct HeatMapTable: Sendable, Hashable {
+    package var caption: String
+    package var rowTitle: String
+    package var columnTitle: String
+    package var rows: [String]
+    package var columns: [String]
+    package var counts: [[Int]]
 
-    public init(caption: String, rowTitle: String, columnTitle: String, rows: [String], columns: [String], counts: [[Int]]) {
+    package init(caption: String, rowTitle: String, columnTitle: String, rows: [String], columns: [String], counts: [[Int]]) {
         self.caption = caption
         self.rowTitle = rowTitle
         self.columnTitle = columnTitle
@@ -28,11 +28,11 @@ public struct HeatMapTable: Sendable, Hashable {
     }
 
     /// Shade levels 0…8 (0 = empty cell).
-    public static let levels = 8
+    package static let levels = 8
 
     /// The shade level of a share: 0 only for exactly nothing, so a single
     /// confusion is never invisible.
-    public static func level(share: Double) -> Int {
+    package static func level(share: Double) -> Int {
         guard share > 0, share.isFinite else { return 0 }
         return min(levels, max(1, Int((share * Double(levels)).rounded(.up))))
     }
@@ -42,7 +42,7 @@ public struct HeatMapTable: Sendable, Hashable {
         return counts[row][column]
     }
 
-    public var table: Markup {
+    package var table: Markup {
         let header = Markup.el(.tr, children:
             [.el(.th, [.scope: "col", .class: "corner"], text: "\(rowTitle) ↓ / \(columnTitle) →")]
             + columns.map { .el(.th, [.scope: "col"], text: $0) }
@@ -65,5 +65,5 @@ public struct HeatMapTable: Sendable, Hashable {
         return .el(.table, [.class: "heatmap"], .el(.thead, [:], header), .el(.tbody, children: body))
     }
 
-    public var figure: Markup { Figure.table(caption: caption, content: .el(.div, [.class: "scroll"], table)) }
+    package var figure: Markup { Figure.table(caption: caption, content: .el(.div, [.class: "scroll"], table)) }
 }

@@ -7,15 +7,15 @@
 /// IntervalChart(title: "Misfire rate", caption: "…", xLabel: "misfire rate",
 ///               rows: [.init(label: "before", value: 0.08, lower: 0.07, upper: 0.1, tone: .before)]).figure
 /// ```
-public struct IntervalChart: Sendable, Hashable {
-    public struct Row: Sendable, Hashable {
-        public var label: String
-        public var value: Double
-        public var lower: Double
-        public var upper: Double
-        public var tone: Tone
+package struct IntervalChart: Sendable, Hashable {
+    package struct Row: Sendable, Hashable {
+        package var label: String
+        package var value: Double
+        package var lower: Double
+        package var upper: Double
+        package var tone: Tone
 
-        public init(label: String, value: Double, lower: Double, upper: Double, tone: Tone) {
+        package init(label: String, value: Double, lower: Double, upper: Double, tone: Tone) {
             self.label = label
             self.value = value
             self.lower = lower
@@ -24,13 +24,13 @@ public struct IntervalChart: Sendable, Hashable {
         }
     }
 
-    public var title: String
-    public var caption: String
-    public var xLabel: String
-    public var rows: [Row]
-    public var xFormat: AxisFormat
+    package var title: String
+    package var caption: String
+    package var xLabel: String
+    package var rows: [Row]
+    package var xFormat: AxisFormat
 
-    public init(title: String, caption: String, xLabel: String, rows: [Row], xFormat: AxisFormat = .percent) {
+    package init(title: String, caption: String, xLabel: String, rows: [Row], xFormat: AxisFormat = .percent) {
         self.title = title
         self.caption = caption
         self.xLabel = xLabel
@@ -40,7 +40,7 @@ public struct IntervalChart: Sendable, Hashable {
 
     static let rowHeight = 24.0
 
-    public var figure: Markup {
+    package var figure: Markup {
         let values = rows.flatMap { [$0.lower, $0.upper, $0.value] }.filter(\.isFinite)
         let ticks = NiceTicks(lower: min(0, values.min() ?? 0), upper: values.max() ?? 1, count: 6)
         // Long labels get a wider left margin, up to 55 % of the (phone-sized)

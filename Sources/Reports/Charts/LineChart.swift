@@ -1,8 +1,8 @@
 // MARK: - Line chart
 
 /// One named series of a line chart.
-public struct ChartSeries: Sendable, Hashable {
-    public enum Shape: Sendable, Hashable {
+package struct ChartSeries: Sendable, Hashable {
+    package enum Shape: Sendable, Hashable {
         /// Points joined by straight lines.
         case line
         /// Each value holds until the next (a running best).
@@ -11,12 +11,12 @@ public struct ChartSeries: Sendable, Hashable {
         case dots
     }
 
-    public var name: String
-    public var points: [ChartPoint]
-    public var tone: Tone
-    public var shape: Shape
+    package var name: String
+    package var points: [ChartPoint]
+    package var tone: Tone
+    package var shape: Shape
 
-    public init(_ name: String, points: [ChartPoint], tone: Tone, shape: Shape = .line) {
+    package init(_ name: String, points: [ChartPoint], tone: Tone, shape: Shape = .line) {
         self.name = name
         self.points = points
         self.tone = tone
@@ -34,24 +34,24 @@ public struct ChartSeries: Sendable, Hashable {
 ///                    ChartSeries("after", points: b, tone: .after)],
 ///           horizontalMarkers: [ChartMarker(1, label: "rest", tone: .muted)]).figure
 /// ```
-public struct LineChart: Sendable, Hashable {
-    public var title: String
-    public var caption: String
-    public var xLabel: String
-    public var yLabel: String
-    public var series: [ChartSeries]
-    public var verticalMarkers: [ChartMarker]
-    public var horizontalMarkers: [ChartMarker]
-    public var xFormat: AxisFormat
-    public var yFormat: AxisFormat
-    public var yFromZero: Bool
+package struct LineChart: Sendable, Hashable {
+    package var title: String
+    package var caption: String
+    package var xLabel: String
+    package var yLabel: String
+    package var series: [ChartSeries]
+    package var verticalMarkers: [ChartMarker]
+    package var horizontalMarkers: [ChartMarker]
+    package var xFormat: AxisFormat
+    package var yFormat: AxisFormat
+    package var yFromZero: Bool
     /// A y range the axis covers whatever the series hold: charts drawn
     /// side by side on one scale (the sensitivity sweeps) share it.
-    public var yExtent: ClosedRange<Double>?
-    public var width: Double
-    public var height: Double
+    package var yExtent: ClosedRange<Double>?
+    package var width: Double
+    package var height: Double
 
-    public init(
+    package init(
         title: String, caption: String, xLabel: String, yLabel: String, series: [ChartSeries],
         verticalMarkers: [ChartMarker] = [], horizontalMarkers: [ChartMarker] = [],
         xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false,
@@ -76,7 +76,7 @@ public struct LineChart: Sendable, Hashable {
     /// cloud survives, the page stays small.
     static let maximumDots = 1_500
 
-    public var figure: Markup {
+    package var figure: Markup {
         let xs = series.flatMap { $0.points.map(\.x) } + verticalMarkers.map(\.value)
         let ys = series.flatMap { $0.points.map(\.y) } + horizontalMarkers.map(\.value)
             + (yExtent.map { [$0.lowerBound, $0.upperBound] } ?? [])
@@ -143,20 +143,20 @@ public struct LineChart: Sendable, Hashable {
 
 /// Candidates on two axes where lower is better in both, the non-dominated
 /// front joined as a staircase and the chosen candidate ringed.
-public struct ScatterChart: Sendable, Hashable {
-    public var title: String
-    public var caption: String
-    public var xLabel: String
-    public var yLabel: String
+package struct ScatterChart: Sendable, Hashable {
+    package var title: String
+    package var caption: String
+    package var xLabel: String
+    package var yLabel: String
     /// Every setting (those on the front too).
-    public var points: [ChartPoint]
+    package var points: [ChartPoint]
     /// The non-dominated candidates.
-    public var front: [ChartPoint]
-    public var chosen: ChartPoint?
-    public var verticalMarkers: [ChartMarker]
-    public var yFormat: AxisFormat
+    package var front: [ChartPoint]
+    package var chosen: ChartPoint?
+    package var verticalMarkers: [ChartMarker]
+    package var yFormat: AxisFormat
 
-    public init(
+    package init(
         title: String, caption: String, xLabel: String, yLabel: String, points: [ChartPoint],
         front: [ChartPoint], chosen: ChartPoint?, verticalMarkers: [ChartMarker] = [], yFormat: AxisFormat = .number
     ) {
@@ -171,7 +171,7 @@ public struct ScatterChart: Sendable, Hashable {
         self.yFormat = yFormat
     }
 
-    public var figure: Markup {
+    package var figure: Markup {
         let all = points + front + (chosen.map { [$0] } ?? [])
         let frame = ChartFrame(xs: all.map(\.x) + verticalMarkers.map(\.value), ys: all.map(\.y), yFromZero: true,
                                yFormat: yFormat)

@@ -8,20 +8,20 @@ import Foundation
 /// let x = LinearScale(domain: 0...100, range: 50...650)
 /// x(50)   // 350
 /// ```
-public struct LinearScale: Sendable, Hashable {
-    public var domain: ClosedRange<Double>
+package struct LinearScale: Sendable, Hashable {
+    package var domain: ClosedRange<Double>
     /// Pixel interval; `range.lowerBound` is where `domain.lowerBound` lands,
     /// unless `flipped` (SVG y grows downwards, charts' y upwards).
-    public var range: ClosedRange<Double>
-    public var flipped: Bool
+    package var range: ClosedRange<Double>
+    package var flipped: Bool
 
-    public init(domain: ClosedRange<Double>, range: ClosedRange<Double>, flipped: Bool = false) {
+    package init(domain: ClosedRange<Double>, range: ClosedRange<Double>, flipped: Bool = false) {
         self.domain = domain
         self.range = range
         self.flipped = flipped
     }
 
-    public func callAsFunction(_ value: Double) -> Double {
+    package func callAsFunction(_ value: Double) -> Double {
         let span = domain.upperBound - domain.lowerBound
         let unit = span > 0 ? (value - domain.lowerBound) / span : 0.5
         let width = range.upperBound - range.lowerBound
@@ -31,18 +31,18 @@ public struct LinearScale: Sendable, Hashable {
 
 /// Axis ticks at round numbers (1, 2, 2.5 or 5 × 10ⁿ), after Heckbert's
 /// "Nice numbers for graph labels" (Graphics Gems, 1990).
-public struct NiceTicks: Sendable, Hashable {
+package struct NiceTicks: Sendable, Hashable {
     /// The domain widened to whole ticks.
-    public var domain: ClosedRange<Double>
-    public var step: Double
-    public var values: [Double]
+    package var domain: ClosedRange<Double>
+    package var step: Double
+    package var values: [Double]
 
     /// Ticks covering `lower…upper` with about `count` of them.
     ///
     /// ```swift
     /// NiceTicks(lower: 3, upper: 97, count: 5).values   // [0, 20, 40, 60, 80, 100]
     /// ```
-    public init(lower: Double, upper: Double, count: Int = 5) {
+    package init(lower: Double, upper: Double, count: Int = 5) {
         var lo = lower.isFinite ? lower : 0
         var hi = upper.isFinite ? upper : 1
         if lo > hi { swap(&lo, &hi) }
@@ -73,7 +73,7 @@ public struct NiceTicks: Sendable, Hashable {
     }
 
     /// Decimals needed to print every tick distinctly.
-    public var decimals: Int { NiceTicks.decimals(step: step) }
+    package var decimals: Int { NiceTicks.decimals(step: step) }
 
     static func decimals(step: Double) -> Int {
         guard step > 0, step.isFinite else { return 0 }
@@ -87,7 +87,7 @@ public struct NiceTicks: Sendable, Hashable {
         return digits
     }
 
-    public func label(_ value: Double) -> String { Format.fixed(value, decimals) }
+    package func label(_ value: Double) -> String { Format.fixed(value, decimals) }
 
     static func nice(_ x: Double, round: Bool) -> Double {
         guard x > 0, x.isFinite else { return 1 }

@@ -11,19 +11,19 @@ import TraceModel
 /// The view zooms to the path (at least 80 pt across, so a tap is not a
 /// dot filling the frame) and keeps the aspect ratio; y grows downwards as on
 /// the screen.
-public struct TouchPathChart: Sendable, Hashable {
-    public var title: String
-    public var caption: String
-    public var samples: [TouchSample]
+package struct TouchPathChart: Sendable, Hashable {
+    package var title: String
+    package var caption: String
+    package var samples: [TouchSample]
     /// When the recognizer fired, in the samples' time base.
-    public var recognizedAt: Micros?
+    package var recognizedAt: Micros?
     /// What fired, printed at the star.
-    public var recognizedName: String?
+    package var recognizedName: String?
     /// Screen size in points, to draw the screen's edges when they are in view.
-    public var screenWidth: Double
-    public var screenHeight: Double
+    package var screenWidth: Double
+    package var screenHeight: Double
 
-    public init(
+    package init(
         title: String, caption: String, samples: [TouchSample], recognizedAt: Micros?, recognizedName: String?,
         screenWidth: Double, screenHeight: Double
     ) {
@@ -47,7 +47,7 @@ public struct TouchPathChart: Sendable, Hashable {
     static let ramp: [(Double, Double, Double)] = [(37, 99, 235), (147, 51, 234), (234, 88, 12), (217, 160, 6)]
 
     /// The ramp colour at `fraction` (0…1) as `#rrggbb`.
-    public static func color(at fraction: Double) -> String {
+    package static func color(at fraction: Double) -> String {
         let f = min(max(fraction.isFinite ? fraction : 0, 0), 1) * Double(ramp.count - 1)
         let index = min(Int(f), ramp.count - 2)
         let local = f - Double(index)
@@ -62,7 +62,7 @@ public struct TouchPathChart: Sendable, Hashable {
 
     /// Where pointer strokes were at time `t`: the position interpolated on
     /// the stroke of the pointer that was down (the first one, if several).
-    public static func position(at t: Micros, in samples: [TouchSample]) -> (x: Double, y: Double)? {
+    package static func position(at t: Micros, in samples: [TouchSample]) -> (x: Double, y: Double)? {
         for stroke in strokes(samples) {
             guard let first = stroke.first, let last = stroke.last, first.t <= t, t <= last.t else { continue }
             for (a, b) in zip(stroke, stroke.dropFirst()) where a.t <= t && t <= b.t {
@@ -93,7 +93,7 @@ public struct TouchPathChart: Sendable, Hashable {
         return result
     }
 
-    public var figure: Markup {
+    package var figure: Markup {
         let finite = samples.filter { $0.x.isFinite && $0.y.isFinite }
         let size = Self.size
         guard let start = finite.first?.t, let end = finite.last?.t else {

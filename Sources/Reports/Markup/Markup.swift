@@ -10,7 +10,7 @@
 /// let cell = Markup.element(.td, [.class: "num"], [.text("<b>&amp;</b>")])
 /// cell.rendered   // <td class="num">&lt;b&gt;&amp;amp;&lt;/b&gt;</td>
 /// ```
-public indirect enum Markup: Sendable, Hashable {
+package indirect enum Markup: Sendable, Hashable {
     case element(Tag, [Attribute: String], [Markup])
     case text(String)
     /// Several nodes without a wrapper.
@@ -19,37 +19,37 @@ public indirect enum Markup: Sendable, Hashable {
     case styleSheet(StaticStringBox)
 
     /// Wraps a `StaticString` so the enum stays `Hashable`.
-    public struct StaticStringBox: Sendable, Hashable {
-        public let text: String
-        public init(_ css: StaticString) { text = css.description }
+    package struct StaticStringBox: Sendable, Hashable {
+        package let text: String
+        package init(_ css: StaticString) { text = css.description }
     }
 
     /// An element with attributes and children.
-    public static func el(_ tag: Tag, _ attributes: [Attribute: String] = [:], _ children: Markup...) -> Markup {
+    package static func el(_ tag: Tag, _ attributes: [Attribute: String] = [:], _ children: Markup...) -> Markup {
         .element(tag, attributes, children)
     }
 
     /// An element with attributes and a list of children.
-    public static func el(_ tag: Tag, _ attributes: [Attribute: String] = [:], children: [Markup]) -> Markup {
+    package static func el(_ tag: Tag, _ attributes: [Attribute: String] = [:], children: [Markup]) -> Markup {
         .element(tag, attributes, children)
     }
 
     /// An element holding only text.
-    public static func el(_ tag: Tag, _ attributes: [Attribute: String] = [:], text: String) -> Markup {
+    package static func el(_ tag: Tag, _ attributes: [Attribute: String] = [:], text: String) -> Markup {
         .element(tag, attributes, [.text(text)])
     }
 
     // MARK: - Rendering
 
     /// The serialized HTML (or SVG inside HTML).
-    public var rendered: String {
+    package var rendered: String {
         var out = ""
         write(to: &out)
         return out
     }
 
     /// Appends the serialized form to `out`.
-    public func write(to out: inout String) {
+    package func write(to out: inout String) {
         switch self {
         case .text(let text):
             out += Markup.escape(text)
@@ -92,7 +92,7 @@ public indirect enum Markup: Sendable, Hashable {
     /// In attribute values (`attribute: true`) line breaks and tabs are
     /// written as character references, so that XML readers, which fold
     /// literal ones into spaces, read the same value a browser does.
-    public static func escape(_ text: String, attribute: Bool = false) -> String {
+    package static func escape(_ text: String, attribute: Bool = false) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var previous: Unicode.Scalar = " "
@@ -123,7 +123,7 @@ extension Markup {
     /// The elements a report may contain. No `script`, `link`, `img`,
     /// `iframe`, `object`, `a` with outside targets or `form`: a report is
     /// read, never run.
-    public enum Tag: String, Sendable, Hashable, CaseIterable {
+    package enum Tag: String, Sendable, Hashable, CaseIterable {
         // Document
         case html, head, body, meta, title, main, header, footer, nav, section
         case h1, h2, h3, p, span, strong, em, small, code, pre, div, br
@@ -141,7 +141,7 @@ extension Markup {
     /// `style` (colours come from classes and the `fill`/`stroke` presentation
     /// attributes), and `href` only ever holds an in-page `#fragment` (see
     /// ``Markup/link(toSection:_:)``).
-    public enum Attribute: String, Sendable, Hashable, CaseIterable {
+    package enum Attribute: String, Sendable, Hashable, CaseIterable {
         case `class`, id, lang, charset, name, content, role, title
         case httpEquiv = "http-equiv"
         case ariaLabel = "aria-label", ariaHidden = "aria-hidden"
@@ -159,12 +159,12 @@ extension Markup {
 
     /// A link to a section of the same page. The fragment is made of letters,
     /// digits and `-` only, so it can never leave the page.
-    public static func link(toSection id: String, _ text: String) -> Markup {
+    package static func link(toSection id: String, _ text: String) -> Markup {
         .el(.a, [.href: "#" + Markup.fragment(id)], text: text)
     }
 
     /// `id` reduced to `[a-z0-9-]`.
-    public static func fragment(_ id: String) -> String {
+    package static func fragment(_ id: String) -> String {
         let kept = id.lowercased().unicodeScalars.map { scalar -> Character in
             ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) ? Character(scalar) : "-"
         }

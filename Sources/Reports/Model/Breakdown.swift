@@ -2,26 +2,26 @@
 
 extension TuningReport {
     /// Misfire rates of one user or one device, before and after.
-    public struct BreakdownRow: Codable, Sendable, Hashable {
+    package struct BreakdownRow: Codable, Sendable, Hashable {
         /// The user id or device model.
-        public var group: String
-        public var before: Rate
-        public var after: Rate
+        package var group: String
+        package var before: Rate
+        package var after: Rate
 
-        public init(group: String, before: Rate, after: Rate) {
+        package init(group: String, before: Rate, after: Rate) {
             self.group = group
             self.before = before
             self.after = after
         }
 
-        public var gestures: Int { after.total }
+        package var gestures: Int { after.total }
     }
 
-    public struct Breakdown: Codable, Sendable, Hashable {
-        public var byUser: [BreakdownRow]
-        public var byDevice: [BreakdownRow]
+    package struct Breakdown: Codable, Sendable, Hashable {
+        package var byUser: [BreakdownRow]
+        package var byDevice: [BreakdownRow]
 
-        public init(byUser: [BreakdownRow], byDevice: [BreakdownRow]) {
+        package init(byUser: [BreakdownRow], byDevice: [BreakdownRow]) {
             self.byUser = byUser
             self.byDevice = byDevice
         }

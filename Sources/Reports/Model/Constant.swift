@@ -3,18 +3,18 @@
 extension TuningReport {
     /// One tuned constant: where it started, where it ended, and the range the
     /// optimizer was allowed to search.
-    public struct Constant: Codable, Sendable, Hashable {
+    package struct Constant: Codable, Sendable, Hashable {
         /// Dotted parameter name, e.g. `tabSwipe.directionalBias`.
-        public var name: String
+        package var name: String
         /// Unit as designers say it: `pt`, `ms`, `s`, `×`, `pt/s`, or empty.
-        public var unit: String
-        public var old: Double
-        public var new: Double
+        package var unit: String
+        package var old: Double
+        package var new: Double
         /// The search bounds.
-        public var lower: Double
-        public var upper: Double
+        package var lower: Double
+        package var upper: Double
 
-        public init(name: String, unit: String, old: Double, new: Double, lower: Double, upper: Double) {
+        package init(name: String, unit: String, old: Double, new: Double, lower: Double, upper: Double) {
             self.name = name
             self.unit = unit
             self.old = old
@@ -24,17 +24,17 @@ extension TuningReport {
         }
 
         /// `new − old`.
-        public var change: Double { new - old }
+        package var change: Double { new - old }
 
         /// `(new − old) / |old|`, or `nil` when the old value is 0.
-        public var relativeChange: Double? { old != 0 ? (new - old) / abs(old) : nil }
+        package var relativeChange: Double? { old != 0 ? (new - old) / abs(old) : nil }
 
         /// Which bound the new value sits on, if any.
         ///
         /// "On" means within 0.5 % of the search range: a local optimizer that
         /// presses against a bound stops just short of it, and a value that
         /// close says the range, not the data, chose it.
-        public var bound: Bound? {
+        package var bound: Bound? {
             let width = upper - lower
             guard width > 0 else { return nil }
             let tolerance = width * 0.005
@@ -43,7 +43,7 @@ extension TuningReport {
             return nil
         }
 
-        public enum Bound: String, Codable, Sendable, Hashable {
+        package enum Bound: String, Codable, Sendable, Hashable {
             case lower, upper
         }
     }

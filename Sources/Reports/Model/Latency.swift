@@ -5,18 +5,18 @@ extension TuningReport {
     ///
     /// Latency is the time from the first touch of a gesture to the moment its
     /// recognizer fired, over held-out gestures that were recognized correctly.
-    public struct LatencyDistribution: Codable, Sendable, Hashable {
+    package struct LatencyDistribution: Codable, Sendable, Hashable {
         /// The budget's name: `tap (waited)`, `edgeSwipe recognition`.
-        public var gesture: String
+        package var gesture: String
         /// What is measured, in words ("from the last lift to recognition").
-        public var definition: String
+        package var definition: String
         /// The percentile the budget holds, e.g. 95.
-        public var budgetPercentile: Double
-        public var budgetMs: Double
-        public var beforeMs: [Double]
-        public var afterMs: [Double]
+        package var budgetPercentile: Double
+        package var budgetMs: Double
+        package var beforeMs: [Double]
+        package var afterMs: [Double]
 
-        public init(gesture: String, definition: String = "", budgetPercentile: Double, budgetMs: Double,
+        package init(gesture: String, definition: String = "", budgetPercentile: Double, budgetMs: Double,
                     beforeMs: [Double], afterMs: [Double]) {
             self.gesture = gesture
             self.definition = definition

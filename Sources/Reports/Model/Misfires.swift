@@ -2,7 +2,7 @@
 
 extension TuningReport {
     /// The ways a recognizer fails the person.
-    public enum MisfireKind: String, Codable, Sendable, Hashable, CaseIterable {
+    package enum MisfireKind: String, Codable, Sendable, Hashable, CaseIterable {
         /// Another gesture fired than the one meant (a scroll flipped a tab).
         case wrong
         /// Nothing fired although a gesture was meant.
@@ -14,7 +14,7 @@ extension TuningReport {
         case spurious
 
         /// How a designer reads it.
-        public var title: String {
+        package var title: String {
             switch self {
             case .wrong: "wrong gesture"
             case .missed: "missed"
@@ -25,22 +25,22 @@ extension TuningReport {
     }
 
     /// Misfire counts per kind.
-    public struct MisfireCounts: Codable, Sendable, Hashable {
-        public var wrong: Int
-        public var missed: Int
-        public var deadZone: Int
-        public var spurious: Int
+    package struct MisfireCounts: Codable, Sendable, Hashable {
+        package var wrong: Int
+        package var missed: Int
+        package var deadZone: Int
+        package var spurious: Int
 
-        public init(wrong: Int = 0, missed: Int = 0, deadZone: Int = 0, spurious: Int = 0) {
+        package init(wrong: Int = 0, missed: Int = 0, deadZone: Int = 0, spurious: Int = 0) {
             self.wrong = wrong
             self.missed = missed
             self.deadZone = deadZone
             self.spurious = spurious
         }
 
-        public var total: Int { wrong + missed + deadZone + spurious }
+        package var total: Int { wrong + missed + deadZone + spurious }
 
-        public subscript(kind: MisfireKind) -> Int {
+        package subscript(kind: MisfireKind) -> Int {
             switch kind {
             case .wrong: wrong
             case .missed: missed
@@ -51,15 +51,15 @@ extension TuningReport {
     }
 
     /// One intent's gestures and how they misfired before and after.
-    public struct IntentMisfires: Codable, Sendable, Hashable {
+    package struct IntentMisfires: Codable, Sendable, Hashable {
         /// The intent (with direction when it matters), e.g. `tab-swipe left`.
-        public var intent: String
+        package var intent: String
         /// Labelled gestures of this intent in the held-out set.
-        public var gestures: Int
-        public var before: MisfireCounts
-        public var after: MisfireCounts
+        package var gestures: Int
+        package var before: MisfireCounts
+        package var after: MisfireCounts
 
-        public init(intent: String, gestures: Int, before: MisfireCounts, after: MisfireCounts) {
+        package init(intent: String, gestures: Int, before: MisfireCounts, after: MisfireCounts) {
             self.intent = intent
             self.gestures = gestures
             self.before = before
@@ -68,48 +68,48 @@ extension TuningReport {
     }
 
     /// Intended (rows) against recognized (columns), counted over labelled gestures.
-    public struct ConfusionMatrix: Codable, Sendable, Hashable {
+    package struct ConfusionMatrix: Codable, Sendable, Hashable {
         /// Row names: what people meant.
-        public var intended: [String]
+        package var intended: [String]
         /// Column names: what fired (including a "nothing" column when used).
-        public var recognized: [String]
+        package var recognized: [String]
         /// `counts[row][column]`.
-        public var counts: [[Int]]
+        package var counts: [[Int]]
 
-        public init(intended: [String], recognized: [String], counts: [[Int]]) {
+        package init(intended: [String], recognized: [String], counts: [[Int]]) {
             self.intended = intended
             self.recognized = recognized
             self.counts = counts
         }
 
         /// The count at a cell, 0 outside the matrix (data may be ragged).
-        public func count(row: Int, column: Int) -> Int {
+        package func count(row: Int, column: Int) -> Int {
             guard counts.indices.contains(row), counts[row].indices.contains(column) else { return 0 }
             return counts[row][column]
         }
 
         /// The sum of a row.
-        public func rowTotal(_ row: Int) -> Int {
+        package func rowTotal(_ row: Int) -> Int {
             guard counts.indices.contains(row) else { return 0 }
             return counts[row].reduce(0, +)
         }
     }
 
     /// Section 3 as a whole.
-    public struct Misfires: Codable, Sendable, Hashable {
-        public var byIntent: [IntentMisfires]
-        public var confusionBefore: ConfusionMatrix
-        public var confusionAfter: ConfusionMatrix
+    package struct Misfires: Codable, Sendable, Hashable {
+        package var byIntent: [IntentMisfires]
+        package var confusionBefore: ConfusionMatrix
+        package var confusionAfter: ConfusionMatrix
 
-        public init(byIntent: [IntentMisfires], confusionBefore: ConfusionMatrix, confusionAfter: ConfusionMatrix) {
+        package init(byIntent: [IntentMisfires], confusionBefore: ConfusionMatrix, confusionAfter: ConfusionMatrix) {
             self.byIntent = byIntent
             self.confusionBefore = confusionBefore
             self.confusionAfter = confusionAfter
         }
 
         /// All intents summed.
-        public var totalBefore: MisfireCounts { sum(\.before) }
-        public var totalAfter: MisfireCounts { sum(\.after) }
+        package var totalBefore: MisfireCounts { sum(\.before) }
+        package var totalAfter: MisfireCounts { sum(\.after) }
 
         private func sum(_ side: KeyPath<IntentMisfires, MisfireCounts>) -> MisfireCounts {
             byIntent.reduce(into: MisfireCounts()) { total, row in

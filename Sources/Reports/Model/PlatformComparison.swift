@@ -4,20 +4,20 @@ extension TuningReport {
     /// How gesturetune's recognizers agreed with the platform's on the
     /// held-out people's touches, before and after tuning: present when the
     /// recordings carry the platform's recognitions (iOS study exports).
-    public struct PlatformComparison: Codable, Sendable, Hashable {
+    package struct PlatformComparison: Codable, Sendable, Hashable {
         /// What the run tuned towards: `platform` (a calibration to UIKit)
         /// or `intent` (the labels; agreement is shown as a side effect).
-        public var target: String
+        package var target: String
         /// Gesture decisions compared (windows × gestures), held out.
-        public var decisions: Int
-        public var before: Double
-        public var after: Double
-        public var gestures: [Gesture]
+        package var decisions: Int
+        package var before: Double
+        package var after: Double
+        package var gestures: [Gesture]
         /// Constants whose value UIKit documents, by name: the value and
         /// the documented property.
-        public var documented: [String: Documented]
+        package var documented: [String: Documented]
 
-        public init(target: String, decisions: Int, before: Double, after: Double, gestures: [Gesture],
+        package init(target: String, decisions: Int, before: Double, after: Double, gestures: [Gesture],
                     documented: [String: Documented]) {
             self.target = target
             self.decisions = decisions
@@ -29,14 +29,14 @@ extension TuningReport {
 
         /// One gesture's agreement before and after, and the onset
         /// difference after (gesturetune − platform, ms).
-        public struct Gesture: Codable, Sendable, Hashable {
-            public var name: String
-            public var before: Cells
-            public var after: Cells
-            public var onsetP50Ms: Double?
-            public var onsetP95Ms: Double?
+        package struct Gesture: Codable, Sendable, Hashable {
+            package var name: String
+            package var before: Cells
+            package var after: Cells
+            package var onsetP50Ms: Double?
+            package var onsetP95Ms: Double?
 
-            public init(name: String, before: Cells, after: Cells, onsetP50Ms: Double?, onsetP95Ms: Double?) {
+            package init(name: String, before: Cells, after: Cells, onsetP50Ms: Double?, onsetP95Ms: Double?) {
                 self.name = name
                 self.before = before
                 self.after = after
@@ -46,28 +46,28 @@ extension TuningReport {
         }
 
         /// Windows where both fired, only the platform, only gesturetune, neither.
-        public struct Cells: Codable, Sendable, Hashable {
-            public var both: Int
-            public var platformOnly: Int
-            public var gesturetuneOnly: Int
-            public var neither: Int
+        package struct Cells: Codable, Sendable, Hashable {
+            package var both: Int
+            package var platformOnly: Int
+            package var gesturetuneOnly: Int
+            package var neither: Int
 
-            public init(both: Int, platformOnly: Int, gesturetuneOnly: Int, neither: Int) {
+            package init(both: Int, platformOnly: Int, gesturetuneOnly: Int, neither: Int) {
                 self.both = both
                 self.platformOnly = platformOnly
                 self.gesturetuneOnly = gesturetuneOnly
                 self.neither = neither
             }
 
-            public var windows: Int { both + platformOnly + gesturetuneOnly + neither }
-            public var rate: Double { windows > 0 ? Double(both + neither) / Double(windows) : 1 }
+            package var windows: Int { both + platformOnly + gesturetuneOnly + neither }
+            package var rate: Double { windows > 0 ? Double(both + neither) / Double(windows) : 1 }
         }
 
-        public struct Documented: Codable, Sendable, Hashable {
-            public var value: Double
-            public var source: String
+        package struct Documented: Codable, Sendable, Hashable {
+            package var value: Double
+            package var source: String
 
-            public init(value: Double, source: String) {
+            package init(value: Double, source: String) {
                 self.value = value
                 self.source = source
             }

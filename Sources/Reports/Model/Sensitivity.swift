@@ -2,14 +2,14 @@
 
 extension TuningReport {
     /// The objective as one parameter moves and the others stay at their tuned values.
-    public struct ParameterSweep: Codable, Sendable, Hashable {
-        public var parameter: String
-        public var unit: String
-        public var points: [SweepPoint]
+    package struct ParameterSweep: Codable, Sendable, Hashable {
+        package var parameter: String
+        package var unit: String
+        package var points: [SweepPoint]
         /// The tuned value, marked on the chart.
-        public var chosen: Double
+        package var chosen: Double
 
-        public init(parameter: String, unit: String, points: [SweepPoint], chosen: Double) {
+        package init(parameter: String, unit: String, points: [SweepPoint], chosen: Double) {
             self.parameter = parameter
             self.unit = unit
             self.points = points
@@ -17,15 +17,15 @@ extension TuningReport {
         }
     }
 
-    public struct SweepPoint: Codable, Sendable, Hashable {
-        public var value: Double
-        public var objective: Double
+    package struct SweepPoint: Codable, Sendable, Hashable {
+        package var value: Double
+        package var objective: Double
         /// Every budget and intent limit met (`nil` in reports written
         /// before it was kept: counted as feasible). A lower objective that
         /// breaks a limit is no better point: the search may not take it.
-        public var feasible: Bool?
+        package var feasible: Bool?
 
-        public init(value: Double, objective: Double, feasible: Bool? = nil) {
+        package init(value: Double, objective: Double, feasible: Bool? = nil) {
             self.value = value
             self.objective = objective
             self.feasible = feasible
@@ -35,25 +35,25 @@ extension TuningReport {
     }
 
     /// One evaluated setting on the misfire/latency plane.
-    public struct ParetoPoint: Codable, Sendable, Hashable {
+    package struct ParetoPoint: Codable, Sendable, Hashable {
         /// Misfire rate as a fraction, on the people the front is drawn on
         /// (``ParetoBudget/population``: the training people, whose data
         /// the search and the front's dominance both use).
-        public var misfireRate: Double
+        package var misfireRate: Double
         /// The swept budget's measure at this setting, ms (same people).
-        public var latencyMs: Double
+        package var latencyMs: Double
         /// No other point is better in both.
-        public var onFront: Bool
+        package var onFront: Bool
         /// The setting the report recommends.
-        public var chosen: Bool
+        package var chosen: Bool
         /// The same setting's misfire rate on the held-out people.
-        public var holdoutMisfireRate: Double?
+        package var holdoutMisfireRate: Double?
         /// The training objective the search ranked this setting by.
-        public var trainObjective: Double?
+        package var trainObjective: Double?
         /// The budget's limit this setting was searched under, ms.
-        public var limitMs: Double?
+        package var limitMs: Double?
 
-        public init(misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false,
+        package init(misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false,
                     holdoutMisfireRate: Double? = nil, trainObjective: Double? = nil, limitMs: Double? = nil) {
             self.misfireRate = misfireRate
             self.latencyMs = latencyMs
@@ -67,16 +67,16 @@ extension TuningReport {
 
     /// The budget the Pareto sweep tightened: the one the front trades
     /// misfires against, named on its chart and in its table.
-    public struct ParetoBudget: Codable, Sendable, Hashable {
+    package struct ParetoBudget: Codable, Sendable, Hashable {
         /// As the budget table names it, e.g. `tap response (waited)`.
-        public var gesture: String
-        public var percentile: Double
+        package var gesture: String
+        package var percentile: Double
         /// The nominal limit, ms.
-        public var limitMs: Double
+        package var limitMs: Double
         /// Whose rates and latencies the front is drawn on.
-        public var population: String
+        package var population: String
 
-        public init(gesture: String, percentile: Double, limitMs: Double, population: String) {
+        package init(gesture: String, percentile: Double, limitMs: Double, population: String) {
             self.gesture = gesture
             self.percentile = percentile
             self.limitMs = limitMs
@@ -91,7 +91,7 @@ extension TuningReport {
     /// ```swift
     /// let pareto = ParetoPoint.markingFront(candidates)
     /// ```
-    public static func markingFront(_ candidates: [ParetoPoint]) -> [ParetoPoint] {
+    package static func markingFront(_ candidates: [ParetoPoint]) -> [ParetoPoint] {
         // Sorted by latency, then misfires, a point is on the front exactly
         // when its misfire rate is below every rate before it.
         let order = candidates.indices.sorted {
@@ -118,20 +118,20 @@ extension TuningReport {
 
 extension TuningReport.ParetoPoint {
     /// See ``TuningReport/markingFront(_:)``.
-    public static func markingFront(_ candidates: [Self]) -> [Self] { TuningReport.markingFront(candidates) }
+    package static func markingFront(_ candidates: [Self]) -> [Self] { TuningReport.markingFront(candidates) }
 }
 
 extension TuningReport {
-    public struct Sensitivity: Codable, Sendable, Hashable {
-        public var sweeps: [ParameterSweep]
-        public var pareto: [ParetoPoint]
+    package struct Sensitivity: Codable, Sendable, Hashable {
+        package var sweeps: [ParameterSweep]
+        package var pareto: [ParetoPoint]
         /// The budget ``pareto`` sweeps (`nil` in reports written before
         /// it was kept).
-        public var paretoBudget: ParetoBudget?
+        package var paretoBudget: ParetoBudget?
         /// What relaxing the per-intent protection would buy.
-        public var protection: ProtectionTradeoff?
+        package var protection: ProtectionTradeoff?
 
-        public init(sweeps: [ParameterSweep], pareto: [ParetoPoint], paretoBudget: ParetoBudget? = nil,
+        package init(sweeps: [ParameterSweep], pareto: [ParetoPoint], paretoBudget: ParetoBudget? = nil,
                     protection: ProtectionTradeoff? = nil) {
             self.sweeps = sweeps
             self.pareto = pareto
@@ -142,16 +142,16 @@ extension TuningReport {
 
     /// The per-intent protection's price: the training misfire rate with it
     /// and without it, and the intents the unprotected constants sacrifice.
-    public struct ProtectionTradeoff: Codable, Sendable, Hashable {
+    package struct ProtectionTradeoff: Codable, Sendable, Hashable {
         /// Points an intent may rise (0.02 = 2 points).
-        public var margin: Double
-        public var evaluations: Int
-        public var protectedRate: Double
-        public var unprotectedRate: Double
+        package var margin: Double
+        package var evaluations: Int
+        package var protectedRate: Double
+        package var unprotectedRate: Double
         /// Intent, training rate with the reference → without protection.
-        public var sacrificed: [SacrificedIntent]
+        package var sacrificed: [SacrificedIntent]
 
-        public init(margin: Double, evaluations: Int, protectedRate: Double, unprotectedRate: Double,
+        package init(margin: Double, evaluations: Int, protectedRate: Double, unprotectedRate: Double,
                     sacrificed: [SacrificedIntent]) {
             self.margin = margin
             self.evaluations = evaluations
@@ -161,12 +161,12 @@ extension TuningReport {
         }
     }
 
-    public struct SacrificedIntent: Codable, Sendable, Hashable {
-        public var intent: String
-        public var before: Double
-        public var after: Double
+    package struct SacrificedIntent: Codable, Sendable, Hashable {
+        package var intent: String
+        package var before: Double
+        package var after: Double
 
-        public init(intent: String, before: Double, after: Double) {
+        package init(intent: String, before: Double, after: Double) {
             self.intent = intent
             self.before = before
             self.after = after
@@ -174,19 +174,19 @@ extension TuningReport {
     }
 
     /// One evaluation of the objective during the search.
-    public struct SearchStep: Codable, Sendable, Hashable {
-        public var evaluation: Int
+    package struct SearchStep: Codable, Sendable, Hashable {
+        package var evaluation: Int
         /// The exact training objective at this evaluation.
-        public var objective: Double
+        package var objective: Double
         /// The lowest exact objective among the feasible evaluations so
         /// far: never rising, and `nil` until one is feasible (an
         /// infeasible point's objective is no candidate, however low).
-        public var bestSoFar: Double?
+        package var bestSoFar: Double?
         /// This evaluation met every budget and intent limit (`nil` in
         /// reports written before it was kept).
-        public var feasible: Bool?
+        package var feasible: Bool?
 
-        public init(evaluation: Int, objective: Double, bestSoFar: Double?, feasible: Bool? = nil) {
+        package init(evaluation: Int, objective: Double, bestSoFar: Double?, feasible: Bool? = nil) {
             self.evaluation = evaluation
             self.objective = objective
             self.bestSoFar = bestSoFar

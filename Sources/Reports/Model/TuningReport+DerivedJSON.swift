@@ -10,7 +10,7 @@ extension TuningReport.Rate {
     private enum StoredKeys: String, CodingKey { case count, total, lower, upper }
     private enum DerivedKeys: String, CodingKey { case rate }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var stored = encoder.container(keyedBy: StoredKeys.self)
         try stored.encode(count, forKey: .count)
         try stored.encode(total, forKey: .total)
@@ -27,7 +27,7 @@ extension TuningReport.Budget {
     }
     private enum DerivedKeys: String, CodingKey { case met }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var stored = encoder.container(keyedBy: StoredKeys.self)
         try stored.encode(gesture, forKey: .gesture)
         try stored.encode(definition, forKey: .definition)
@@ -49,7 +49,7 @@ extension TuningReport.Verdict {
     }
     private enum DerivedKeys: String, CodingKey { case significantImprovement, budgetsMet }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var stored = encoder.container(keyedBy: StoredKeys.self)
         try stored.encode(population, forKey: .population)
         try stored.encode(before, forKey: .before)
@@ -71,7 +71,7 @@ extension TuningReport.Constant {
     private enum StoredKeys: String, CodingKey { case name, unit, old, new, lower, upper }
     private enum DerivedKeys: String, CodingKey { case change, bound }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var stored = encoder.container(keyedBy: StoredKeys.self)
         try stored.encode(name, forKey: .name)
         try stored.encode(unit, forKey: .unit)

@@ -14,34 +14,34 @@ import TraceModel
 /// let report = TuningReport(title: "Library scene", verdict: verdict, constants: rows, …)
 /// try ReportWriter.write(report, to: URL(fileURLWithPath: "reports"))
 /// ```
-public struct TuningReport: Codable, Sendable, Hashable {
+package struct TuningReport: Codable, Sendable, Hashable {
     /// The headline, e.g. the scene or recognizer set tuned.
-    public var title: String
+    package var title: String
     /// 1. Did the misfire rate drop on held-out users, within budgets, significantly?
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// 2. The tuned constants, old → new.
-    public var constants: [Constant]
+    package var constants: [Constant]
     /// 3. Misfires by kind and intent, and confusion matrices.
-    public var misfires: Misfires
+    package var misfires: Misfires
     /// 4. Latency distributions per gesture against its budget.
-    public var latency: [LatencyDistribution]
+    package var latency: [LatencyDistribution]
     /// 5. Spring responses before and after.
-    public var springs: [SpringComparison]
+    package var springs: [SpringComparison]
     /// 6. One-parameter sweeps and the misfire/latency Pareto front.
-    public var sensitivity: Sensitivity
+    package var sensitivity: Sensitivity
     /// 7. The optimizer's progress.
-    public var search: [SearchStep]
+    package var search: [SearchStep]
     /// 8. Worst remaining misfires and misfires the tuning fixed.
-    public var examples: Examples
+    package var examples: Examples
     /// 9. Misfire rates by user and by device.
-    public var breakdown: Breakdown
+    package var breakdown: Breakdown
     /// 10. What it ran on and how to run it again.
-    public var run: RunInfo
+    package var run: RunInfo
     /// Agreement with the platform's own recognizers, when the held-out
     /// recordings carry them (shown right after the verdict).
-    public var platform: PlatformComparison?
+    package var platform: PlatformComparison?
 
-    public init(
+    package init(
         title: String, verdict: Verdict, constants: [Constant], misfires: Misfires,
         latency: [LatencyDistribution], springs: [SpringComparison], sensitivity: Sensitivity,
         search: [SearchStep], examples: Examples, breakdown: Breakdown, run: RunInfo,
@@ -66,30 +66,30 @@ public struct TuningReport: Codable, Sendable, Hashable {
 
 extension TuningReport {
     /// Enough about the run to reproduce it.
-    public struct RunInfo: Codable, Sendable, Hashable {
+    package struct RunInfo: Codable, Sendable, Hashable {
         /// The corpus as named on the command line (store path or dataset name).
-        public var corpus: String
-        public var sessions: Int
+        package var corpus: String
+        package var sessions: Int
         /// Labelled gestures in the corpus.
-        public var gestures: Int
-        public var split: Split
-        public var seed: UInt64
+        package var gestures: Int
+        package var split: Split
+        package var seed: UInt64
         /// Simulator runs the optimizer spent.
-        public var evaluations: Int
+        package var evaluations: Int
         /// Wall-clock duration of the search.
-        public var seconds: Double
+        package var seconds: Double
         /// What the optimizer minimised, in words.
-        public var objective: String
+        package var objective: String
         /// Search method, e.g. `GSL nmsimplex2, 4 restarts`.
-        public var method: String
+        package var method: String
         /// Component → version (gesturetune, Swift, GSL, SQLite, …).
-        public var versions: [String: String]
+        package var versions: [String: String]
         /// The exact command that produced this report.
-        public var commandLine: String
+        package var commandLine: String
         /// ISO 8601 time of the run.
-        public var generatedAt: String?
+        package var generatedAt: String?
 
-        public init(
+        package init(
             corpus: String, sessions: Int, gestures: Int, split: Split, seed: UInt64,
             evaluations: Int, seconds: Double, objective: String, method: String,
             versions: [String: String], commandLine: String, generatedAt: String? = nil
@@ -110,23 +110,23 @@ extension TuningReport {
     }
 
     /// How users were divided: tuning never sees the held-out users.
-    public struct Split: Codable, Sendable, Hashable {
+    package struct Split: Codable, Sendable, Hashable {
         /// In words, e.g. `by user, 70 % train, seeded shuffle`.
-        public var rule: String
+        package var rule: String
         /// People with labelled gestures on each side: the people the
         /// misfire rates are about.
-        public var trainUsers: [String]
-        public var holdoutUsers: [String]
-        public var trainGestures: Int
-        public var holdoutGestures: Int
+        package var trainUsers: [String]
+        package var holdoutUsers: [String]
+        package var trainGestures: Int
+        package var holdoutGestures: Int
         /// Recordings without a single label on each side (a user id, or a
         /// session id for a recording without one): replayed, but nothing
         /// judges them, so they are no people of the rates (`nil` in
         /// reports written before they were told apart).
-        public var trainUnlabelled: [String]?
-        public var holdoutUnlabelled: [String]?
+        package var trainUnlabelled: [String]?
+        package var holdoutUnlabelled: [String]?
 
-        public init(rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int,
+        package init(rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int,
                     trainUnlabelled: [String]? = nil, holdoutUnlabelled: [String]? = nil) {
             self.rule = rule
             self.trainUsers = trainUsers

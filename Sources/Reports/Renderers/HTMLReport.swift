@@ -14,16 +14,16 @@ import TraceModel
 /// let html = HTMLReport.render(report)
 /// try html.write(to: url, atomically: true, encoding: .utf8)
 /// ```
-public enum HTMLReport {
-    public static func render(_ report: TuningReport) -> String {
+package enum HTMLReport {
+    package static func render(_ report: TuningReport) -> String {
         "<!DOCTYPE html>\n" + document(report).rendered + "\n"
     }
 
     /// Nothing may load or run; only the inline style sheet applies.
-    public static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
+    package static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'"
 
     /// The document as a tree, for tests that look inside.
-    public static func document(_ report: TuningReport) -> Markup {
+    package static func document(_ report: TuningReport) -> Markup {
         let findings = ReportFindings(report)
         let sections: [(id: String, title: String, content: [Markup])] = [
             ("verdict", "Verdict", verdict(findings)),

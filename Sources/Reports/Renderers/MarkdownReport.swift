@@ -9,8 +9,8 @@
 /// ```swift
 /// let markdown = MarkdownReport.render(report)
 /// ```
-public enum MarkdownReport {
-    public static func render(_ report: TuningReport) -> String {
+package enum MarkdownReport {
+    package static func render(_ report: TuningReport) -> String {
         let f = ReportFindings(report)
         var out: [String] = []
         func heading(_ level: Int, _ text: String) { out.append(String(repeating: "#", count: level) + " " + escape(text)); out.append("") }
@@ -122,7 +122,7 @@ public enum MarkdownReport {
     /// that opens Markdown syntax within a line (`\ | * _ [ ] # ~` and the
     /// backtick) gets a backslash, `& < >` become entities, and line breaks become
     /// spaces (a newline would end a table row).
-    public static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -8,16 +8,16 @@ import Foundation
 /// ```swift
 /// let files = try ReportWriter.write(report, to: URL(fileURLWithPath: "reports"))
 /// ```
-public enum ReportWriter {
-    public static let htmlName = "report.html"
-    public static let markdownName = "report.md"
-    public static let jsonName = "report.json"
-    public static let swiftName = "GestureConstants.swift"
+package enum ReportWriter {
+    package static let htmlName = "report.html"
+    package static let markdownName = "report.md"
+    package static let jsonName = "report.json"
+    package static let swiftName = "GestureConstants.swift"
 
     /// Creates the directory if needed and writes each file atomically
     /// (a reader never sees half a report). Returns the files written.
     @discardableResult
-    public static func write(_ report: TuningReport, to directory: URL) throws -> [URL] {
+    package static func write(_ report: TuningReport, to directory: URL) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let contents: [(String, Data)] = [
             (htmlName, Data(HTMLReport.render(report).utf8)),
@@ -35,20 +35,20 @@ public enum ReportWriter {
     /// The model as JSON: sorted keys (stable diffs), indented, a final newline.
     /// Non-finite numbers, which JSON cannot hold, are written as the strings
     /// `"inf"`, `"-inf"` and `"nan"`; ``decoder`` reads them back.
-    public static func json(_ report: TuningReport) throws -> Data {
+    package static func json(_ report: TuningReport) throws -> Data {
         var data = try encoder.encode(report)
         data.append(0x0A)
         return data
     }
 
-    public static var encoder: JSONEncoder {
+    package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
 
-    public static var decoder: JSONDecoder {
+    package static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
         decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return decoder

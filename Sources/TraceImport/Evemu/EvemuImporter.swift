@@ -19,16 +19,10 @@ import TraceModel
 /// ```swift
 /// var options = ImportOptions()
 /// options.screen = ScreenSize(width: 800, height: 480)   // the panel has no resolution
-/// var importer = EvemuImporter(options: options)
-/// let summary = try importer.read(TraceInput(path: "maXTouch.drag.events")) { event in ... }
+/// let summary = try EvemuImporter.read(TraceInput(path: "maXTouch.drag.events"), options: options) { event in ... }
 /// ```
-public struct EvemuImporter: TraceImporter {
+public enum EvemuImporter: TraceImporter {
     public static let format = InputFormat.evemu
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
         for line in leadingLines(of: prefix) {
@@ -47,8 +41,8 @@ public struct EvemuImporter: TraceImporter {
         return fileName(name, endsWithAnyOf: [".events", ".evemu"])
     }
 
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         var separate: EvemuDescriptionParser?
         if let path = options.deviceDescriptionPath {
@@ -63,15 +57,10 @@ public struct EvemuImporter: TraceImporter {
         var embedded = EvemuDescriptionParser(file: input.name)
         var assembler: KernelTouchAssembler?
         var problems = ImportProblems(options: options)
-        var summary = ImportSummary()
-        func countingEmit(_ event: TraceEvent) throws {
-            summary.count(event)
-            try emit(event)
-        }
 
         try input.forEachLine { buffer, number in
             if assembler != nil, let event = Self.fastEvent(buffer) {
-                try assembler?.feed(event, line: number, emit: countingEmit)
+                try assembler?.feed(event, line: number, emit: emit)
                 return
             }
             let line = buffer.text
@@ -89,23 +78,19 @@ public struct EvemuImporter: TraceImporter {
             if assembler == nil {
                 assembler = try makeAssembler(
                     description: (separate ?? embedded).description, fileName: input.name,
-                    firstEventLine: number)
+                    firstEventLine: number, options: options)
             }
-            try assembler?.feed(event, line: number, emit: countingEmit)
+            try assembler?.feed(event, line: number, emit: emit)
         }
-        if assembler == nil {
-            // No events at all: still a session (an empty one), if the axes map.
-            assembler = try makeAssembler(
-                description: (separate ?? embedded).description, fileName: input.name, firstEventLine: 0)
-        }
-        try assembler?.finish(emit: countingEmit)
-        problems.fill(&summary)
-        assembler?.problems.fill(&summary)
-        return summary
+        // No events at all: still a session (an empty one), if the axes map.
+        var finished = try assembler ?? makeAssembler(
+            description: (separate ?? embedded).description, fileName: input.name, firstEventLine: 0, options: options)
+        try finished.finish(emit: emit)
+        return finished.summary(adding: problems)
     }
 
-    private func makeAssembler(
-        description: KernelDeviceDescription?, fileName: String, firstEventLine: Int
+    private static func makeAssembler(
+        description: KernelDeviceDescription?, fileName: String, firstEventLine: Int, options: ImportOptions
     ) throws -> KernelTouchAssembler {
         guard let description, !description.axes.isEmpty else {
             throw TraceError(

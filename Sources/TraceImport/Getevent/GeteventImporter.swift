@@ -34,13 +34,8 @@ import TraceModel
 ///
 /// The session is the file; its platform is android and its model the
 /// touchscreen's name (from `add device`/`name:` lines, when present).
-public struct GeteventImporter: TraceImporter {
+public enum GeteventImporter: TraceImporter {
     public static let format = InputFormat.getevent
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
         for line in leadingLines(of: prefix) {
@@ -57,8 +52,8 @@ public struct GeteventImporter: TraceImporter {
 
     // MARK: Reading
 
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         let file = input.name
         let listing = try options.deviceDescriptionPath.map { try GeteventDeviceList(input: TraceInput(path: $0)) }
@@ -73,13 +68,6 @@ public struct GeteventImporter: TraceImporter {
         var pending: [String: [(KernelEvent, Int)]] = [:]
         var assembler: KernelTouchAssembler?
         var problems = ImportProblems(options: options)
-        var summary = ImportSummary()
-        var lastLine = 0
-
-        func countingEmit(_ event: TraceEvent) throws {
-            summary.count(event)
-            try emit(event)
-        }
         func makeAssembler(for device: String, line: Int) throws -> KernelTouchAssembler {
             let entry = listing?.devices.first { $0.path == device }
             if entry == nil && options.screen == nil {
@@ -112,8 +100,7 @@ public struct GeteventImporter: TraceImporter {
                 touchProtocol: entry == nil ? nil : description.impliedProtocol, options: options)
         }
 
-        try input.forEachLine { buffer, number in
-            lastLine = number
+        let lastLine = try input.forEachLine { buffer, number in
             let line = buffer.text
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("could not get") || trimmed.hasPrefix("#") { return }
@@ -140,7 +127,7 @@ public struct GeteventImporter: TraceImporter {
                 pending.removeAll()
                 assembler = try makeAssembler(for: device, line: frames.first?.1 ?? number)
                 for (earlier, earlierLine) in frames {
-                    try assembler?.feed(earlier, line: earlierLine, emit: countingEmit)
+                    try assembler?.feed(earlier, line: earlierLine, emit: emit)
                 }
                 return
             }
@@ -155,17 +142,15 @@ public struct GeteventImporter: TraceImporter {
                 return
             }
             if assembler == nil { assembler = try makeAssembler(for: device, line: number) }
-            try assembler?.feed(event, line: number, emit: countingEmit)
+            try assembler?.feed(event, line: number, emit: emit)
         }
         guard var finished = assembler else {
             throw TraceError(
                 SourceLocation(file: file, line: lastLine),
                 "no touchscreen events: no device reports ABS_MT_POSITION_X", field: "ABS_MT_POSITION_X")
         }
-        try finished.finish(emit: countingEmit)
-        problems.fill(&summary)
-        finished.problems.fill(&summary)
-        return summary
+        try finished.finish(emit: emit)
+        return finished.summary(adding: problems)
     }
 
     /// The device and event of a `[ time] /dev/input/eventN: TYPE CODE VALUE` line.

@@ -66,13 +66,8 @@ import TraceModel
 /// ``PlatformRecognition``s (in `meta`, see there), minus `changed` states,
 /// which decide nothing. A swipe's `[0, 0]` location is UIKit saying it has
 /// none, and is dropped.
-public struct IOSStudyImporter: TraceImporter {
+public enum IOSStudyImporter: TraceImporter {
     public static let format = InputFormat.iosStudy
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
 
     /// The study's tasks and the label intents they become.
     static let tasks: [String: Intent] = [
@@ -122,8 +117,8 @@ public struct IOSStudyImporter: TraceImporter {
         var line: Int
     }
 
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         let document = try LocatedDocument(input)
         let (root, file, at) = (document.root, document.file, document.at)

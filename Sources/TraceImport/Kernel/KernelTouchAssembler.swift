@@ -37,6 +37,8 @@ struct KernelTouchAssembler {
     private(set) var touchProtocol: KernelTouchProtocol?
     private var mapping: KernelPointMapping?
     private(set) var problems: ImportProblems
+    /// Every event passed on, counted: what the import reports.
+    private var emitted = ImportSummary()
     private var validator = SessionValidator()
     private(set) var sessionStarted = false
     private(set) var touches = 0
@@ -157,7 +159,8 @@ struct KernelTouchAssembler {
             // Skipping: close what is open so the session stays valid.
             let t = (lastTime ?? 0) - (firstTime ?? 0)
             for (pointer, position) in remaining.sorted(by: { $0.key < $1.key }) {
-                try emit(.touch(TouchSample(t: t, pointer: pointer, phase: .cancelled, x: position.x, y: position.y)))
+                try pass(.touch(TouchSample(t: t, pointer: pointer, phase: .cancelled, x: position.x, y: position.y)),
+                         to: emit)
                 touches += 1
             }
         }
@@ -182,7 +185,7 @@ struct KernelTouchAssembler {
         header.device.screenWidth = mapping.screen.width
         header.device.screenHeight = mapping.screen.height
         header.device.ppi = mapping.ppi
-        try emit(.session(header))
+        try pass(.session(header), to: emit)
         sessionStarted = true
     }
 
@@ -250,8 +253,24 @@ struct KernelTouchAssembler {
             return
         }
         if touch.phase.isTerminal { down[touch.pointer] = nil } else { down[touch.pointer] = (touch.x, touch.y) }
-        try emit(.touch(touch))
+        try pass(.touch(touch), to: emit)
         touches += 1
+    }
+
+    /// Counts `event`, then hands it on: the assembler is the only thing
+    /// that emits in a kernel import, so its count is the import's.
+    private mutating func pass(_ event: TraceEvent, to emit: (TraceEvent) throws -> Void) throws {
+        emitted.count(event)
+        try emit(event)
+    }
+
+    /// What the import returns: the events emitted, and the problems
+    /// skipped while assembling and while `reading` the file's lines.
+    func summary(adding reading: ImportProblems) -> ImportSummary {
+        var summary = emitted
+        reading.fill(&summary)
+        problems.fill(&summary)
+        return summary
     }
 
     /// Ends a pointer where it was last seen.

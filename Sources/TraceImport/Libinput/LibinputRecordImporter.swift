@@ -34,13 +34,8 @@ import Yams
 /// (``KernelTouchAssembler``, ``KernelPointMapping``); the multi-touch protocol
 /// follows from the axes (slots → B). The file is one session, platform linux,
 /// model the device name. Errors name the YAML line of the offending node.
-public struct LibinputRecordImporter: TraceImporter {
+public enum LibinputRecordImporter: TraceImporter {
     public static let format = InputFormat.libinput
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
         var sawVersion = false
@@ -54,8 +49,8 @@ public struct LibinputRecordImporter: TraceImporter {
 
     // MARK: Reading
 
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         let file = input.name
         let text = String(decoding: try input.readAll(), as: UTF8.self)
@@ -111,11 +106,6 @@ public struct LibinputRecordImporter: TraceImporter {
                 field: "devices")
         }
 
-        var summary = ImportSummary()
-        func countingEmit(_ event: TraceEvent) throws {
-            summary.count(event)
-            try emit(event)
-        }
         let nodePath = (chosen.node["node"]?.string ?? "").filter { $0 != "\"" && $0 != "\\" }
         let touchProtocol = chosen.description.impliedProtocol
         var assembler = KernelTouchAssembler(
@@ -151,13 +141,11 @@ public struct LibinputRecordImporter: TraceImporter {
                 }
                 try assembler.feed(
                     KernelEvent(time: time, type: UInt16(n[2]), code: UInt16(n[3]), value: value),
-                    line: line, emit: countingEmit)
+                    line: line, emit: emit)
             }
         }
-        try assembler.finish(emit: countingEmit)
-        problems.fill(&summary)
-        assembler.problems.fill(&summary)
-        return summary
+        try assembler.finish(emit: emit)
+        return assembler.summary(adding: problems)
     }
 
     /// The name and axes of a device's `evdev` block.

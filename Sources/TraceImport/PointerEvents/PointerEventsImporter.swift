@@ -31,13 +31,8 @@ import TraceModel
 ///   default, 1 × 1, means the device reports no contact geometry).
 ///
 /// Errors name the line on which the offending element starts.
-public struct PointerEventsImporter: TraceImporter {
+public enum PointerEventsImporter: TraceImporter {
     public static let format = InputFormat.pointerEvents
-    private let options: ImportOptions
-
-    public init(options: ImportOptions) {
-        self.options = options
-    }
 
     public static func recognizes(prefix: [UInt8], fileName name: String) -> Bool {
         // The whole prefix: a pretty-printed capture may open with a long
@@ -52,8 +47,8 @@ public struct PointerEventsImporter: TraceImporter {
         "gotpointercapture", "lostpointercapture", "pointerrawupdate",
     ]
 
-    public mutating func read(
-        _ input: TraceInput, emit: (TraceEvent) throws -> Void
+    public static func read(
+        _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         let document = try LocatedDocument(input)
         let (root, file, at) = (document.root, document.file, document.at)

@@ -125,16 +125,38 @@ package struct BudgetSummary: Sendable, Hashable, Codable {
     package var fixedByDesign: String?
 }
 
-package struct ParameterChange: Sendable, Hashable, Codable {
+/// One constant of the tuning space, before and after.
+@dynamicMemberLookup
+package struct ParameterChange: Sendable, Hashable, Codable, TunedConstantRecord {
     package var name: String
-    package var unit: String
-    package var baseline: Double
-    package var tuned: Double
-    package var lower: Double
-    package var upper: Double
-    package var scale: TunableParameter.Scale
+    package var constant: TunedConstant
     package var integer: Bool
     package var changed: Bool
+
+    package init(_ parameter: TunableParameter, tuned: Double) {
+        name = parameter.name
+        constant = TunedConstant(parameter, tuned: tuned)
+        integer = parameter.isInteger
+        changed = tuned != parameter.defaultValue
+    }
+
+    private enum CodingKeys: String, CodingKey { case name, integer, changed }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        integer = try c.decode(Bool.self, forKey: .integer)
+        changed = try c.decode(Bool.self, forKey: .changed)
+        constant = try TunedConstant(from: decoder)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(integer, forKey: .integer)
+        try c.encode(changed, forKey: .changed)
+        try constant.encode(to: encoder)
+    }
 }
 
 /// Baseline against tuned on the same labels.

@@ -134,10 +134,7 @@ package struct Optimizer: Sendable {
                           relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
         }
         let parameters = space.parameters.map { p in
-            let tuned = best[p.name] ?? p.defaultValue
-            return ParameterChange(name: p.name, unit: p.unit, baseline: p.defaultValue, tuned: tuned,
-                                   lower: p.lowerBound, upper: p.upperBound, scale: p.scale, integer: p.isInteger,
-                                   changed: tuned != p.defaultValue)
+            ParameterChange(p, tuned: best[p.name] ?? p.defaultValue)
         }
         let corpus = CorpusSummary(
             sessions: sessions.count, labels: validation.baseline.train.labels + validation.baseline.holdout.labels,

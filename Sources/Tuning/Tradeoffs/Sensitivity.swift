@@ -5,7 +5,8 @@ import Simulation
 /// One tuned parameter swept across its range with the others held at the
 /// optimum: which constants are critical (a narrow valley) and which barely
 /// matter (a flat line), for designers and for the report's small plots.
-package struct SensitivityCurve: Sendable, Hashable, Codable {
+@dynamicMemberLookup
+package struct SensitivityCurve: Sendable, Hashable, Codable, TunedConstantRecord {
     /// One point of the sweep, measured exactly on the training users.
     package struct Point: Sendable, Hashable, Codable {
         package var value: Double
@@ -17,16 +18,31 @@ package struct SensitivityCurve: Sendable, Hashable, Codable {
         package var violation: Double
     }
 
-    // The constant's unit, values and range, as ParameterChange names them:
-    // both are result.json's records, whose flat shape scripts read.
     package var parameter: String
-    package var unit: String
-    package var baseline: Double
-    package var tuned: Double
-    package var lower: Double
-    package var upper: Double
-    package var scale: TunableParameter.Scale
+    package var constant: TunedConstant
     package var points: [Point]
+
+    private enum CodingKeys: String, CodingKey { case parameter, points }
+
+    package init(parameter: String, constant: TunedConstant, points: [Point]) {
+        self.parameter = parameter
+        self.constant = constant
+        self.points = points
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        parameter = try c.decode(String.self, forKey: .parameter)
+        points = try c.decode([Point].self, forKey: .points)
+        constant = try TunedConstant(from: decoder)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(parameter, forKey: .parameter)
+        try c.encode(points, forKey: .points)
+        try constant.encode(to: encoder)
+    }
 
     /// Largest minus smallest objective among feasible points (0 when flat
     /// or when no point is feasible).
@@ -76,9 +92,8 @@ package enum Sensitivity {
         }
         return space.parameters.enumerated().map { i, parameter in
             SensitivityCurve(
-                parameter: parameter.name, unit: parameter.unit, baseline: parameter.defaultValue,
-                tuned: center[parameter.name] ?? parameter.defaultValue,
-                lower: parameter.lowerBound, upper: parameter.upperBound, scale: parameter.scale,
+                parameter: parameter.name,
+                constant: TunedConstant(parameter, tuned: center[parameter.name] ?? parameter.defaultValue),
                 points: zip(frozen, measured).filter { $0.0.parameter == i }.map(\.1))
         }
     }
