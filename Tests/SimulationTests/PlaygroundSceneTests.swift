@@ -208,6 +208,15 @@ struct PlaygroundSceneTests {
         #expect(try recognized(swipe.session, on: perFinger) == ["rotation", "pan"])
         // The epilogue keeps one finger at a time (its figures were made so).
         #expect(!Scene.epilogue.wholeFrames && !Scene.study.wholeFrames && !Scene.plain.wholeFrames)
+        // Any scene file may ask for whole frames, and writes it back.
+        let path = try write("name: s\nwholeFrames: true\nrecognizers: [{id: r, kind: rotation}]")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let file = try Scene.load(path: path)
+        #expect(file.wholeFrames)
+        let again = try write(try file.yaml())
+        defer { try? FileManager.default.removeItem(atPath: again) }
+        #expect(try Scene.load(path: again) == file)
+        #expect(replay(swipe.session, try file.arena()).recognitions.isEmpty)
     }
 
     @Test func aOneTapTapTakesTheTapOfATapThenHold() throws {
