@@ -2,6 +2,8 @@
 SWIFT   ?= swift
 BIN     := .build/release/gesturetune
 DB      ?= .build/demo.sqlite
+# The playground's store: its own, so the epilogue's figures see none of its sessions.
+PLAYGROUND_DB ?= .build/demo-playground.sqlite
 SEED    ?= 1
 
 FUZZ_SECONDS ?= 60
@@ -20,8 +22,10 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# Every recording under datasets/ (later corpora join automatically).
-DATASETS = $(shell find datasets -name '*.jsonl' 2>/dev/null | sort)
+# Every recording under datasets/ (later corpora join automatically), but
+# the playground's, which has a scene and a store of its own.
+DATASETS = $(shell find datasets -name '*.jsonl' -not -path 'datasets/playground/*' 2>/dev/null | sort)
+PLAYGROUND_DATASETS = $(shell find datasets/playground -name '*.jsonl' 2>/dev/null | sort)
 
 demo: build
 	@mkdir -p $(dir $(DB))
@@ -31,6 +35,8 @@ demo: build
 	    --device-desc "datasets/recordings/evemu/N-Trig MultiTouch.desc" datasets/recordings/evemu/N-Trig*.events
 	$(BIN) stats --db $(DB)
 	$(BIN) optimize --db $(DB) --seed $(SEED) --out reports
+	$(BIN) ingest --db $(PLAYGROUND_DB) $(PLAYGROUND_DATASETS)
+	$(BIN) optimize --db $(PLAYGROUND_DB) --scene playground --seed $(SEED) --out reports/playground
 
 # Each importer's libFuzzer target (Fuzz/) for FUZZ_SECONDS, from its
 # regression corpus and fixtures: executions and findings per target; fails
@@ -45,7 +51,7 @@ bench-ingest: deps
 	benchmarks/ingest/run.sh
 
 clean:
-	rm -rf .build $(DB)
+	rm -rf .build $(DB) $(PLAYGROUND_DB)
 
 # Opens reports/report.html (or REPORT=…) in headless Chromium, offline, and
 # fails on console errors or network requests, or if at 390 or 1280 px (light

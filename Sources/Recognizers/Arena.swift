@@ -94,11 +94,26 @@ public struct Arena: Sendable {
     /// Time of the latest input.
     var now: Micros = 0
 
+    /// Whether the fingers' moves of one frame (samples with one time)
+    /// reach the recognizers together, as UIKit's `touchesMoved` and
+    /// Android's `MotionEvent` deliver them, rather than one finger at a
+    /// time, as Flutter's pointer events do (the default, with which the
+    /// built-in scenes' figures were made). One finger at a time, a
+    /// two-finger recognizer sees half-updated frames: fingers moving fast
+    /// across the line between them turn it by the first finger's step
+    /// alone, which can begin a rotation no whole frame shows.
+    public let wholeFrames: Bool
+    /// Whole frames: the slots moved at ``pendingT`` not delivered yet (one
+    /// bit per slot), delivered once the frame is complete — when an input
+    /// of another time or kind arrives, or the session finishes.
+    var pendingMoves: UInt16 = 0
+    var pendingT: Micros = 0
+
     /// - Throws: ``ArenaError`` for too many recognizers or a relation that
     ///   names a recognizer that is not there.
     public init(
         recognizers: [Recognizer], relations: [Relation] = [], tuning: ResolvedParameters = ResolvedParameters(),
-        shared: SharedState = SharedState(), temperature: Double = 0
+        shared: SharedState = SharedState(), temperature: Double = 0, wholeFrames: Bool = false
     ) throws {
         guard recognizers.count <= Arena.maximumRecognizers else {
             throw ArenaError.tooManyRecognizers(recognizers.count)
@@ -138,6 +153,7 @@ public struct Arena: Sendable {
         self.initialShared = shared
         self.shared = shared
         self.compare = SoftThreshold(temperature: temperature)
+        self.wholeFrames = wholeFrames
     }
 
     // MARK: - Sessions
@@ -162,6 +178,7 @@ public struct Arena: Sendable {
         live = 0
         nextDeadline = .max
         now = 0
+        pendingMoves = 0
         recognitions.removeAll(keepingCapacity: true)
         drops.removeAll(keepingCapacity: true)
         contacts.removeAll(keepingCapacity: true)
@@ -170,6 +187,7 @@ public struct Arena: Sendable {
     /// Lets pending timers run out (a single tap waiting for a double tap is
     /// recognized when the window closes) and fails what is still undecided.
     public mutating func finishSession() {
+        if pendingMoves != 0 { deliverFrame() }
         fireTimers(upTo: .max - 1)
         var m = live
         while m != 0 {
@@ -184,6 +202,7 @@ public struct Arena: Sendable {
     /// One touch sample. Samples must come in time order (the format's rule).
     public mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
         makeStorageUnique()
+        if pendingMoves != 0, t != pendingT || (phase != .moved && phase != .stationary) { deliverFrame() }
         now = t
         let touches = storage.touches
         if t >= nextDeadline { fireTimers(upTo: t) }
@@ -198,7 +217,12 @@ public struct Arena: Sendable {
             let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
             touches.pointee.move(slot, t: t, x: x, y: y)
-            deliver(.move, slot: slot, t: t)
+            if wholeFrames {
+                pendingMoves |= 1 << UInt16(slot)
+                pendingT = t
+            } else {
+                deliver(.move, slot: slot, t: t)
+            }
         case .ended, .cancelled:
             let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
@@ -213,6 +237,7 @@ public struct Arena: Sendable {
     /// One motion sample (user acceleration in g), for shake recognizers.
     public mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
         makeStorageUnique()
+        if pendingMoves != 0 { deliverFrame() }
         now = t
         if t >= nextDeadline { fireTimers(upTo: t) }
         var m = motionMask
@@ -349,6 +374,18 @@ public struct Arena: Sendable {
     }
 
     // MARK: - Delivery
+
+    /// Whole frames: every finger of the frame has moved; each move is
+    /// delivered now, in slot order, at the frame's time.
+    private mutating func deliverFrame() {
+        var m = pendingMoves
+        pendingMoves = 0
+        while m != 0 {
+            let slot = m.trailingZeroBitCount
+            m &= m - 1
+            deliver(.move, slot: slot, t: pendingT)
+        }
+    }
 
     private mutating func deliver(_ event: TouchEvent, slot: Int, t: Micros) {
         var m = live & contact
@@ -505,6 +542,10 @@ public struct Arena: Sendable {
         recognitions[k].springDistance = r.springDistance
         recognitions[k].hapticLatency = r.hapticLatency
         recognitions[k].value = r.value
+        if r.kind == .transform {
+            recognitions[k].transform = ViewTransform(
+                translationX: r.dx, translationY: r.dy, scale: r.value, rotation: r.angleTurn * 180 / .pi)
+        }
         recognitions[k].pointers = max(recognitions[k].pointers, storage.touches.pointee.maxActive)
     }
 

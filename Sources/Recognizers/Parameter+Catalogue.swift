@@ -245,6 +245,13 @@ extension Parameter {
         case .projectionDecelerationRate:
             ParameterSpec("projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,
                 "Deceleration rate used to project a release velocity into a distance, what predictedEndTranslation − translation measures (UIScrollView.DecelerationRate.normal, 0.998; the reference app names none).")
+        // MARK: Spring back to identity
+        case .springBackResponse:
+            ParameterSpec("springBack.response", "s", 0.5, 0.15, 1.0, log: true,
+                "Response of the spring that returns a pinched, turned or transformed view to identity when the gesture ends (a recognizer with the springBack action: the playground's pinch and rotation); it starts from rest, as UIKit's default initialSpringVelocity 0 does. Response = the spring's duration, damping = 1 − bounce (UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0; the reference app names none).")
+        case .springBackDamping:
+            ParameterSpec("springBack.damping", "", 1.0, 0.3, 1.0,
+                "Damping fraction of the spring back to identity: 1 − bounce, so 1 (UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0; the reference app names none).")
         }
     }
 }

@@ -47,6 +47,9 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case pressFeedbackMinimumDuration, pressFeedbackItemScale, pressFeedbackButtonScale
     // Shared
     case projectionDecelerationRate
+    // Spring back to identity (the playground's pinch, rotation and transform;
+    // last, so the cases before keep their raw values)
+    case springBackResponse, springBackDamping
 
     /// The dotted name (`tabSwipe.directionalBias`).
     public var name: String { spec.name }

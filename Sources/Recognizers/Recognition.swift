@@ -1,3 +1,4 @@
+import Foundation
 import TraceModel
 
 // MARK: - What the arena reports
@@ -63,6 +64,11 @@ public struct Recognition: Sendable, Hashable, Codable {
     /// selection was extended, pt; transform: the scale; press feedback: the
     /// ripple's distance from where the finger lifted, pt).
     public var value: Double
+    /// A transform's whole result when it ends: translation, scale and
+    /// rotation together, as a combined pan-zoom-rotate view applies them
+    /// (`value` keeps the scale alone, as before); `nil` for other kinds
+    /// and while the transform is still in progress.
+    public var transform: ViewTransform? = nil
 
     /// The first thing the person sees answer the contact: for taps and
     /// double taps, the pressed state of the same contact (press feedback)
@@ -84,6 +90,41 @@ public struct Recognition: Sendable, Hashable, Codable {
     /// when recognized before); for discrete ones, the ``latency``.
     public var recognitionTime: Micros {
         kind.isContinuous ? recognized - movedYardstick : latency
+    }
+}
+
+/// What a transform did to its view, from its start to its end: the two
+/// fingers' centroid translation (pt, y down), the scale of their distance
+/// and the turn of the line between them (degrees, clockwise positive on a
+/// y-down screen) — the three parts of the affine transform a combined
+/// gesture applies, reported together as the playground shows them.
+public struct ViewTransform: Sendable, Hashable, Codable {
+    public var translationX: Double
+    public var translationY: Double
+    public var scale: Double
+    public var rotation: Double
+
+    public init(translationX: Double, translationY: Double, scale: Double, rotation: Double) {
+        self.translationX = translationX
+        self.translationY = translationY
+        self.scale = scale
+        self.rotation = rotation
+    }
+
+    /// How far the farthest corner of a `width × height` view, transformed
+    /// about its centre, lies from where it rests (pt): the distance a
+    /// spring back to identity carries the view's most-moved point.
+    public func farthestCornerDisplacement(width: Double, height: Double) -> Double {
+        let radians = rotation * .pi / 180
+        let (c, s) = (cos(radians), sin(radians))
+        var farthest = 0.0
+        for (x, y) in [(width / 2, height / 2), (-width / 2, height / 2), (width / 2, -height / 2),
+                       (-width / 2, -height / 2)] {
+            let movedX = translationX + scale * (c * x - s * y) - x
+            let movedY = translationY + scale * (s * x + c * y) - y
+            farthest = max(farthest, (movedX * movedX + movedY * movedY).squareRoot())
+        }
+        return farthest
     }
 }
 

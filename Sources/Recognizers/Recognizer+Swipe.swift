@@ -25,7 +25,8 @@ extension Recognizer {
     ///   lands or lifts) and sets a deadline `swipe.maximumDuration` later;
     /// - more than `fingers` fingers down fails it (UIKit's
     ///   `numberOfTouchesRequired`); while fewer are down, movement is
-    ///   watched but not judged;
+    ///   watched but not judged, unless it reaches `swipe.minimumDistance`
+    ///   — the drag of fewer fingers fails it;
     /// - the deadline passing fails it: a slow drag is a pan, not a swipe;
     /// - once the translation is longer than ``swipeConeFloorShare`` of the
     ///   minimum distance, every sample must lie within
@@ -58,9 +59,15 @@ extension Recognizer {
             }
             return touches.pointee.activeCount > options.fingers ? .fail : .none
         case .move:
-            guard touches.pointee.activeCount >= options.fingers else { return .none }
             let (tx, ty) = translation(touches)
             let distance2 = tx * tx + ty * ty
+            guard touches.pointee.activeCount >= options.fingers else {
+                // Fingers still landing move a little; a hand that has
+                // travelled the whole distance with too few fingers is a
+                // drag of fewer fingers, not this swipe (so a pan waiting
+                // for it need not wait out its time).
+                return distance2 >= p.pointee.swipeMinimumDistance * p.pointee.swipeMinimumDistance ? .fail : .none
+            }
             let floor = p.pointee.swipeMinimumDistance * Recognizer.swipeConeFloorShare
             guard distance2 > floor * floor else { return .none }
             let allowed = options.direction ?? dominantDirection(dx: tx, dy: ty)

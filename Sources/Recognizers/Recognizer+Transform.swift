@@ -11,7 +11,10 @@ extension Recognizer {
     /// When the pair changes (a finger lifts, another lands) it re-anchors,
     /// keeping the scale so far. Fails while undecided when more than
     /// `maxTouches` fingers are down. Ends when the fingers lift; `value` is
-    /// the final scale relative to the start.
+    /// the final scale relative to the start, and the recognition's
+    /// ``Recognition/transform`` holds translation, scale and rotation
+    /// together. With the `springBack` action the view returns to identity
+    /// and the release reports the spring's distance.
     mutating func transform(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
@@ -53,6 +56,12 @@ extension Recognizer {
             guard touches.pointee.activeCount <= 2 else { return .none }  // the pair may re-form
             guard state == .began else { return .fail }
             committed = event == .up
+            // The whole transform, reported together (Recognition.transform):
+            // the centroid's translation since the start, the scale, the turn.
+            (dx, dy) = translation(touches)
+            if options.action == .springBack {
+                springDistance = springBackDistance(scale: value, turn: angleTurn, dx: dx, dy: dy)
+            }
             return .end
         }
     }

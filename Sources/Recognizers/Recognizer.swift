@@ -172,7 +172,7 @@ public struct Recognizer: Sendable {
     /// lets it fire.
     mutating func applyAction(at t: Micros, tuning: UnsafePointer<ResolvedParameters>, shared: inout SharedState) {
         switch options.action {
-        case .none, .contextMenu: break
+        case .none, .contextMenu, .springBack: break
         case .selectTab:
             let width = rect.maxX - rect.minX
             guard width > 0 else { return }

@@ -20,6 +20,15 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         case undo
         /// Long press: opens a context menu.
         case contextMenu
+        /// Pinch, rotation or transform: when the gesture ends the view
+        /// springs back to identity (scale 1, no turn, no translation)
+        /// instead of keeping the result — the playground's pinch and
+        /// rotation. Nothing is stored in the shared state, so each gesture
+        /// starts from identity; the release reports the distance the
+        /// spring carries the view's farthest corner
+        /// (``Recognition/springDistance``), measured with
+        /// `springBack.response` and `springBack.damping`.
+        case springBack
     }
 
     /// How much a pressed control shrinks (press feedback).

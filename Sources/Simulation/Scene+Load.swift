@@ -6,13 +6,16 @@ import Yams
 
 extension Scene {
     /// The names ``builtIn(named:)`` knows.
-    public static let builtInNames = ["epilogue", "plain", "study"]
+    public static let builtInNames = ["epilogue", "plain", "study", "playground"]
 
     /// A built-in scene: `epilogue` (the reference reading app, see
     /// Docs/epilogue-scene.md) or `plain` (tap, double tap, long press and pan
     /// on the whole screen, for recordings made without a scene) or `study`
     /// (the iOS study app: tap, long press, four swipes and a pan on the
-    /// whole screen, all simultaneous).
+    /// whole screen, all simultaneous) or `playground` (the multi-finger
+    /// gesture playground in its reference configuration,
+    /// ``playground(_:name:)`` with ``PlaygroundConfiguration/reference``;
+    /// other configurations come from a scene file's `playground` key).
     ///
     /// ```swift
     /// let scene = try Scene.builtIn(named: "epilogue")
@@ -23,6 +26,7 @@ extension Scene {
         case "epilogue": .epilogue
         case "plain": .plain
         case "study": .study
+        case "playground": .playground()
         default: throw SceneError.unknown(name)
         }
     }

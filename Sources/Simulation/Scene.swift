@@ -7,7 +7,7 @@ import TraceModel
 /// they relate, what state they share, and parameter values of its own.
 ///
 /// Loaded from YAML or JSON (``load(path:)``) or built in
-/// (``builtIn(named:)``: `epilogue`, `plain`, `study`). A session's `scene` field
+/// (``builtIn(named:)``: `epilogue`, `plain`, `study`, `playground`). A session's `scene` field
 /// picks its scene; a scene given to the ``Simulator`` overrides it.
 ///
 /// ```yaml
@@ -38,10 +38,19 @@ public struct Scene: Sendable, Hashable, Codable {
     /// dropped (the reference app initialises its last-shake time when the
     /// view appears, so a shake in the first 2 s does nothing).
     public var shakeDebounceAtStart: Bool
+    /// The playground configuration this scene was built from
+    /// (``playground(_:name:)``), `nil` for any other scene. A scene file
+    /// with a `playground` key is built from it, and writes it back.
+    public var playground: PlaygroundConfiguration?
+    /// Whether each frame's finger moves reach the recognizers together, as
+    /// UIKit delivers them (see ``Arena/wholeFrames``); false — one finger
+    /// at a time — for the scenes whose figures were made so.
+    public var wholeFrames: Bool
 
     public init(
         name: String, tabs: Int = 1, initialTab: Int = 0, recognizers: [Member], relations: [Rule] = [],
-        parameters: [String: Double] = [:], shakeDebounceAtStart: Bool = false
+        parameters: [String: Double] = [:], shakeDebounceAtStart: Bool = false,
+        playground: PlaygroundConfiguration? = nil, wholeFrames: Bool = false
     ) {
         self.name = name
         self.tabs = tabs
@@ -50,14 +59,31 @@ public struct Scene: Sendable, Hashable, Codable {
         self.relations = relations
         self.parameters = parameters
         self.shakeDebounceAtStart = shakeDebounceAtStart
+        self.playground = playground
+        self.wholeFrames = wholeFrames
     }
 
     private enum CodingKeys: String, CodingKey {
-        case name, tabs, initialTab, recognizers, relations, parameters, shakeDebounceAtStart
+        case name, tabs, initialTab, recognizers, relations, parameters, shakeDebounceAtStart, playground, wholeFrames
     }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let configuration = try c.decodeIfPresent(PlaygroundConfiguration.self, forKey: .playground) {
+            // A playground file: its recognizers and relations come from the
+            // configuration, its parameters go on top of the playground's own.
+            for key in [CodingKeys.recognizers, .relations, .tabs, .initialTab, .wholeFrames] where c.contains(key) {
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c,
+                    debugDescription: "a playground scene takes its \(key.stringValue) from its playground configuration")
+            }
+            let name = try c.decodeIfPresent(String.self, forKey: .name) ?? "playground"
+            self = Scene.playground(configuration, name: name)
+            let own = try c.decodeIfPresent([String: Double].self, forKey: .parameters) ?? [:]
+            parameters.merge(own) { $1 }
+            shakeDebounceAtStart = try c.decodeIfPresent(Bool.self, forKey: .shakeDebounceAtStart) ?? false
+            return
+        }
         name = try c.decode(String.self, forKey: .name)
         tabs = try c.decodeIfPresent(Int.self, forKey: .tabs) ?? 1
         initialTab = try c.decodeIfPresent(Int.self, forKey: .initialTab) ?? 0
@@ -65,6 +91,26 @@ public struct Scene: Sendable, Hashable, Codable {
         relations = try c.decodeIfPresent([Rule].self, forKey: .relations) ?? []
         parameters = try c.decodeIfPresent([String: Double].self, forKey: .parameters) ?? [:]
         shakeDebounceAtStart = try c.decodeIfPresent(Bool.self, forKey: .shakeDebounceAtStart) ?? false
+        playground = nil
+        wholeFrames = try c.decodeIfPresent(Bool.self, forKey: .wholeFrames) ?? false
+    }
+
+    /// A playground scene writes its configuration instead of its
+    /// recognizers and relations (what ``init(from:)`` builds them from).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        if let playground {
+            try c.encode(playground, forKey: .playground)
+        } else {
+            try c.encode(tabs, forKey: .tabs)
+            try c.encode(initialTab, forKey: .initialTab)
+            try c.encode(recognizers, forKey: .recognizers)
+            try c.encode(relations, forKey: .relations)
+            try c.encode(wholeFrames, forKey: .wholeFrames)
+        }
+        try c.encode(parameters, forKey: .parameters)
+        try c.encode(shakeDebounceAtStart, forKey: .shakeDebounceAtStart)
     }
 
     // MARK: - Members
@@ -286,13 +332,16 @@ public struct Scene: Sendable, Hashable, Codable {
             recognizers: recognizers.map(\.recognizer), relations: relations, tuning: ResolvedParameters(values),
             shared: SharedState(tabCount: tabs, currentTab: initialTab,
                                 shakeDebounceFrom: shakeDebounceAtStart ? 0 : .min),
-            temperature: temperature)
+            temperature: temperature, wholeFrames: wholeFrames)
     }
 
     /// The parameters that can change this scene's outcome: those of the
     /// kinds it uses (a parameter's name starts with its kind), the tap's
-    /// for a double tap (its taps obey them), and the projection's when a
-    /// gesture projects a release. What an optimizer should search.
+    /// for a double tap (its taps obey them), the tap's and double tap's
+    /// for a tap of several taps or a long press with taps before its hold,
+    /// the spring back's when a view springs back to identity, and the
+    /// projection's when a gesture projects a release. What an optimizer
+    /// should search.
     ///
     /// ```swift
     /// Scene.plain.tunableParameters.map(\.name)   // tap.*, doubleTap.*, longPress.*, pan.*
@@ -300,6 +349,12 @@ public struct Scene: Sendable, Hashable, Codable {
     public var tunableParameters: [Parameter] {
         var prefixes = Set(recognizers.map(\.kind.rawValue))
         if prefixes.contains("doubleTap") { prefixes.insert("tap") }
+        // A tap of several taps, or a long press with taps before its hold,
+        // times and places its taps as a double tap does.
+        if recognizers.contains(where: { $0.kind == .tap && ($0.taps ?? 1) > 1 || $0.kind == .longPress && ($0.taps ?? 0) > 0 }) {
+            prefixes.formUnion(["tap", "doubleTap"])
+        }
+        if recognizers.contains(where: { $0.action == .springBack }) { prefixes.insert("springBack") }
         if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions", "cardSwipe"]) { prefixes.insert("projection") }
         return Parameter.allCases.filter { parameter in
             prefixes.contains(String(parameter.name.prefix { $0 != "." }))
@@ -322,6 +377,7 @@ public struct Scene: Sendable, Hashable, Codable {
             throw fail("\(recognizers.count) recognizers; at most \(Arena.maximumRecognizers)")
         }
         guard tabs >= 1 else { throw fail("tabs must be at least 1") }
+        if let playground { try Scene.validate(playground: playground, scene: name) }
         guard (0..<tabs).contains(initialTab) else { throw fail("initialTab \(initialTab) is not a tab") }
         var seen = Set<String>()
         for member in recognizers {
@@ -348,6 +404,9 @@ public struct Scene: Sendable, Hashable, Codable {
                 guard [.left, .right, .up, .down].contains(direction) else {
                     throw fail("recognizer \(member.id): a swipe's direction is left, right, up or down, not \(direction.rawValue)")
                 }
+            }
+            if member.action == .springBack, ![.pinch, .rotation, .transform].contains(member.kind) {
+                throw fail("recognizer \(member.id): springBack applies to a pinch, rotation or transform, not a \(member.kind.rawValue)")
             }
             if let taps = member.taps {
                 let range: ClosedRange<Int>? = switch member.kind {

@@ -130,6 +130,16 @@ struct Tally: Sendable {
                     : SpringRelease(gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
                                     velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
                                     damping: tuning[.dismissSnapBackDamping]))
+            case .pinch, .rotation, .transform:
+                guard arena.recognizers.indices.contains(r.recognizer),
+                    arena.recognizers[r.recognizer].options.action == .springBack
+                else { break }
+                // The view returns to identity on one spring (UIKit's default
+                // springDuration 0.5 s, bounce 0, from rest), on screen; each
+                // gesture's spring is named after it.
+                springs.append(SpringRelease(
+                    gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
+                    response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
             default: break
             }
             if options.keepRecognitions {

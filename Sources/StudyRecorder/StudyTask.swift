@@ -68,7 +68,8 @@ extension StudyTask {
             let target = member.target ?? "screen"
             var prompts: [String: String] = [:]
             if directions.isEmpty {
-                prompts[""] = prompt(member.kind, direction: nil, target: target, fingers: member.fingers)
+                prompts[""] = prompt(member.kind, direction: nil, target: target, fingers: member.fingers,
+                                     taps: member.taps)
             }
             for direction in directions {
                 prompts[direction.rawValue] = prompt(member.kind, direction: direction, target: target, fingers: fingers(of: member))
@@ -110,14 +111,23 @@ extension StudyTask {
 
     // MARK: - Prompts
 
-    /// What the page asks, in plain words (`Swipe the note row left`).
-    static func prompt(_ kind: GestureKind, direction: Direction?, target: String, fingers: Int) -> String {
+    /// What the page asks, in plain words (`Swipe the note row left`). A
+    /// member's `taps` (the playground's taps required) are asked for too:
+    /// a tap of two taps is "Tap the view twice", a tap-then-hold "Tap the
+    /// view once, then press and hold it".
+    static func prompt(
+        _ kind: GestureKind, direction: Direction?, target: String, fingers: Int, taps: Int? = nil
+    ) -> String {
         let thing = "the " + target.replacingOccurrences(of: "-", with: " ")
         let way = direction?.rawValue ?? ""
         let withFingers = fingers == 2 ? " with two fingers" : fingers > 2 ? " with \(fingers) fingers" : ""
+        func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
         switch kind {
+        case .tap where (taps ?? 1) > 1: return "Tap \(thing) \(times(taps ?? 1))\(withFingers)"
         case .tap, .pressFeedback: return "Tap \(thing)\(withFingers)"
         case .doubleTap: return "Double-tap \(thing)"
+        case .longPress where (taps ?? 0) > 0:
+            return "Tap \(thing) \(times(taps ?? 0))\(withFingers), then press and hold it until its menu would open"
         case .longPress: return "Press and hold \(thing) until its menu would open\(withFingers)"
         case .pan: return "Drag your finger around \(thing)\(withFingers)"
         case .scroll: return "Scroll \(thing) up or down, as you would a list"

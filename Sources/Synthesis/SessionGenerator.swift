@@ -23,10 +23,15 @@ struct SessionGenerator {
     let factory: GestureFactory
     let gestures: Int
     var sampler: TouchSampler
+    /// Set when the session is performed on the playground (the header's
+    /// scene), whose one view has no tabs: gestures follow one another.
+    let playground: PlaygroundScene?
 
     init(header: SessionHeader, user: UserProfile, profile: DeviceProfile, gestures: Int, rng: RandomGenerator) {
         self.header = header
         let scene = EpilogueScene(width: profile.device.screenWidth, height: profile.device.screenHeight)
+        playground = header.scene == PlaygroundScene.name
+            ? PlaygroundScene(width: profile.device.screenWidth, height: profile.device.screenHeight) : nil
         factory = GestureFactory(rng: rng, user: user, profile: profile, scene: scene)
         self.gestures = gestures
         sampler = TouchSampler(profile: profile, phase: rng.uniform(0, profile.samplePeriod))
@@ -40,6 +45,13 @@ struct SessionGenerator {
     mutating func generate(_ emit: (TraceEvent) throws -> Void) throws {
         try emit(.session(header))
         var time = rng.uniform(0.3, 1.0)
+        if let playground {
+            for _ in 0 ..< gestures {
+                let gesture = factory.playground(drawPlaygroundIntent(), at: time, on: playground)
+                (time, _) = pause(after: try perform(gesture, emit))
+            }
+            return
+        }
         var tab = 0
         var hurriedNote: String?
         for _ in 0 ..< gestures {
@@ -112,6 +124,17 @@ struct SessionGenerator {
             r -= w
         }
         return .tap
+    }
+
+    /// Draws the next playground intent by its weight.
+    private func drawPlaygroundIntent() -> PlaygroundIntent {
+        let all = PlaygroundIntent.allCases
+        var r = rng.uniform(0, all.map(\.weight).reduce(0, +))
+        for intent in all {
+            if r < intent.weight { return intent }
+            r -= intent.weight
+        }
+        return .doubleTap
     }
 
     private func make(_ intent: EpilogueIntent, at time: Double, tab: Int) -> PlannedGesture {

@@ -26,7 +26,9 @@ public struct SynthConfiguration: Sendable, Hashable {
     public var devices: Int
     /// Sessions per person.
     public var sessions: Int
-    /// The scene the sessions are performed on; only `epilogue` is modelled.
+    /// The scene the sessions are performed on: `epilogue` (the reference
+    /// reading app) or `playground` (the multi-finger playground in its
+    /// reference configuration, ``PlaygroundScene``).
     public var scene: String
     /// Gestures a person sets out to make per session (the tab swipes needed
     /// to reach their targets come on top).
@@ -49,7 +51,7 @@ public struct SynthConfiguration: Sendable, Hashable {
     }
 
     /// The scenes the synthesizer can perform gestures on.
-    public static let scenes = [EpilogueScene.name]
+    public static let scenes = [EpilogueScene.name, PlaygroundScene.name]
 
     /// Checks the configuration; the message names the option at fault.
     public func validate() throws {

@@ -26,6 +26,15 @@ struct ConsoleOutputTests {
         for name in ["swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone"] {
             #expect(lines.contains { $0.hasPrefix(name) && $0.contains("UIKit documents none") }, "\(name)")
         }
+        // The playground's spring back: unit, bounds and the convention its default follows.
+        let convention = "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"
+        let response = lines.first { $0.hasPrefix("springBack.response ") }
+        let damping = lines.first { $0.hasPrefix("springBack.damping ") }
+        #expect(response?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
+            == ["springBack.response", "s", "0.5", "0.15", "1", "log"])
+        #expect(damping?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
+            == ["springBack.damping", "-", "1", "0.3", "1", "linear"])
+        #expect(response?.contains(convention) == true && damping?.contains(convention) == true)
     }
 
     /// On the epilogue scene: a tap on a note row (correct) and a long press

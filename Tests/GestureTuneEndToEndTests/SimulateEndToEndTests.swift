@@ -18,6 +18,33 @@ struct SimulateEndToEndTests {
         return (db, dir)
     }
 
+    /// Issue 18: `--scene playground` in simulate, optimize and evaluate, on
+    /// sessions synthesized for it.
+    @Test func thePlaygroundSceneWorksInSimulateOptimizeAndEvaluate() throws {
+        let dir = try scratch()
+        let corpus = dir.appendingPathComponent("playground.jsonl").path
+        let db = dir.appendingPathComponent("playground.sqlite").path
+        // A dozen people, so that the split by user holds some out.
+        let synth = try run(["synth", "--seed", "3", "--users", "12", "--devices", "3", "--sessions", "1",
+                             "--gestures", "10", "--scene", "playground", "--out", corpus])
+        #expect(synth.status == 0, "\(synth.stderr)")
+        #expect(try run(["ingest", "--db", db, corpus]).status == 0)
+        let simulated = try run(["simulate", "--db", db, "--scene", "playground", "--json"])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+        let object = try json(simulated.stdout)
+        #expect(object["labels"] as? Int == 120)
+        let springs = try #require(object["springs"] as? [[String: Any]])
+        #expect(Set(springs.compactMap { $0["spring"] as? String }) == ["pinch", "rotation"])
+        let out = dir.appendingPathComponent("report").path
+        let optimized = try run(["optimize", "--db", db, "--scene", "playground", "--seed", "1", "--max-evals", "20",
+                                 "--no-pareto", "--sensitivity-points", "0", "--out", out])
+        #expect(optimized.status == 0, "\(optimized.stderr)")
+        let params = try json(try String(contentsOfFile: out + "/params.json", encoding: .utf8))
+        #expect(params["swipe.maximumDuration"] is Double && params["doubleTap.window"] is Double)
+        let evaluated = try run(["evaluate", "--db", db, "--scene", "playground", "--params", out + "/params.json", "--json"])
+        #expect(evaluated.status == 0, "\(evaluated.stderr)")
+    }
+
     @Test func simulateJSONHasTheHeadlineKeys() throws {
         let (db, _) = try smallStore()
         let result = try run(["simulate", "--db", db, "--json"])

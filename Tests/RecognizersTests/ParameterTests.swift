@@ -29,6 +29,24 @@ struct ParameterTests {
         #expect(abs(ResolvedParameters(p).projectedDistance(velocity: 200) - 99.8) < 1e-9)
     }
 
+    @Test func theSpringBackFollowsUIKitsDefaultSpringAndSaysSo() throws {
+        // The playground's spring back to identity: written nowhere we
+        // have, so its defaults follow UIKit's UIView.animate(springDuration:
+        // bounce:) defaults (0.5 s, bounce 0), tagged as a platform convention.
+        let response = Parameter.springBackResponse.spec
+        let damping = Parameter.springBackDamping.spec
+        #expect(response.name == "springBack.response" && response.unit == "s")
+        #expect(response.defaultValue == 0.5 && response.lower == 0.15 && response.upper == 1 && response.logScale)
+        #expect(damping.name == "springBack.damping" && damping.unit == "")
+        #expect(damping.defaultValue == 1 && damping.lower == 0.3 && damping.upper == 1)
+        let convention = ParameterSource.platform(
+            "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0")
+        #expect(response.source == convention && damping.source == convention)
+        // Last in the catalogue: the parameters before keep their raw values.
+        #expect(Parameter.allCases.suffix(2) == [.springBackResponse, .springBackDamping])
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 3)
+    }
+
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {
         let json = Data(#"{"tap.movementSlop": 12, "tabSwipe.directionalBias": 4}"#.utf8)
         let p = try JSONDecoder().decode(ParameterSet.self, from: json)

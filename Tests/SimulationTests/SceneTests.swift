@@ -31,9 +31,11 @@ struct SceneTests {
         let plain = Set(Scene.plain.tunableParameters.map(\.name))
         #expect(plain.contains("tap.movementSlop") && plain.contains("doubleTap.window") && plain.contains("pan.slop"))
         #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
-        // The epilogue uses every kind but pan and the one-direction swipe.
+        // The epilogue uses every kind but pan and the one-direction swipe,
+        // and no view of it springs back to identity (the playground's do).
         let epilogue = Set(Scene.epilogue.tunableParameters)
-        let unused: Set<Parameter> = [.panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone]
+        let unused: Set<Parameter> = [.panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone,
+                                      .springBackResponse, .springBackDamping]
         #expect(epilogue == Set(Parameter.allCases).subtracting(unused))
     }
 

@@ -96,6 +96,23 @@ import TraceModel
         }
     }
 
+    @Test func thePlaygroundAsksForItsConfiguredGestures() throws {
+        // The reference configuration: a two-finger double tap, a two-finger
+        // tap-then-hold, a three-finger swipe down, and back from the edge.
+        let tasks = StudyTask.tasks(for: .playground(.reference))
+        #expect(tasks.map(\.member) == ["edgeBack", "tap", "longPress", "swipe", "pan", "pinch", "rotation"])
+        let prompt = { (member: String, direction: String) in tasks.first { $0.member == member }?.prompts[direction] }
+        #expect(prompt("tap", "") == "Tap the view twice with two fingers")
+        #expect(prompt("longPress", "") == "Tap the view once with two fingers, then press and hold it until its menu would open")
+        #expect(tasks.first { $0.member == "swipe" }?.directions == [.down])
+        #expect(prompt("swipe", "down") == "Swipe down with 3 fingers")
+        #expect(prompt("edgeBack", "right") == "Swipe right in from the screen's edge")
+        // UIKit's defaults ask for a single tap and a plain hold, as before.
+        let plain = StudyTask.tasks(for: .playground(PlaygroundConfiguration()))
+        #expect(plain.first { $0.member == "tap" }?.prompts[""] == "Tap the view")
+        #expect(plain.first { $0.member == "longPress" }?.prompts[""] == "Press and hold the view until its menu would open")
+    }
+
     @Test func aStudyWithoutTasksIsRefused() {
         #expect(throws: StudyError.self) {
             try StudyPage(StudyConfiguration(study: "s", scene: .epilogue, uploadPath: nil, seed: 1, intents: [.none]))

@@ -64,3 +64,50 @@ import TraceModel
         #expect(devices.count == 6)
     }
 }
+
+/// The committed playground corpus in `datasets/playground/` (issue 18) is
+/// exactly what `datasets/README.md`'s command writes.
+@Suite struct PlaygroundCorpusTests {
+    static let corpus = SynthConfiguration(
+        seed: 2026, users: 12, devices: 6, sessions: 4, scene: "playground", gesturesPerSession: 20)
+    static let usersPerFile = 4
+
+    func files() throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(
+            at: TestPaths.inPackage("datasets/playground"), includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "jsonl" }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    @Test func theFirstFileIsRegeneratedByteForByte() throws {
+        let files = try files()
+        #expect(files.map(\.lastPathComponent)
+            == ["playground-u00-u03.jsonl", "playground-u04-u07.jsonl", "playground-u08-u11.jsonl"])
+        let first = try #require(files.first)
+        var part = Self.corpus
+        part.userRange = 0 ..< Self.usersPerFile
+        let regenerated = try Synthesizer(part).encoded()
+        let committed = try [UInt8](Data(contentsOf: first))
+        #expect(regenerated.count == committed.count)
+        let identical = regenerated.elementsEqual(committed)
+        #expect(identical)
+    }
+
+    @Test func itsSessionsArePerformedOnThePlaygroundWithItsIntents() throws {
+        var part = Self.corpus
+        part.userRange = 0 ..< 1
+        var intents = Set<Intent>(), fingers = Set<Int>(), scenes = Set<String>()
+        try Synthesizer(part).forEachEvent { event in
+            switch event {
+            case .session(let header): scenes.insert(header.scene ?? "")
+            case .label(let label):
+                intents.insert(label.intent)
+                if let count = label.fingers { fingers.insert(count) }
+            default: break
+            }
+        }
+        #expect(scenes == ["playground"])
+        #expect(intents == [.tap, .longPress, .multiSwipe, .pan, .pinch, .rotate, .edgeSwipe, .none])
+        #expect(fingers.isSuperset(of: [1, 2, 3]))
+    }
+}

@@ -235,6 +235,19 @@ struct ObjectiveTests {
         #expect(TuningSpace.defaultNames(for: [.plain]) == TuningSpace.plainDefaults)
     }
 
+    @Test("the playground tunes what decides its recognizers, in any configuration")
+    func playgroundSpace() throws {
+        // The reference configuration uses every name of the list…
+        #expect(TuningSpace.defaultNames(for: [.playground(.reference)]) == TuningSpace.playgroundDefaults)
+        // …a file's configuration by its own name too, without what it cannot use:
+        // a one-tap tap and a plain long press time no second tap, a swipe right no back gesture.
+        let plain = Scene.playground(PlaygroundConfiguration(), name: "mine")
+        let names = TuningSpace.defaultNames(for: [plain])
+        #expect(names == TuningSpace.playgroundDefaults.filter { !$0.hasPrefix("doubleTap.") && !$0.hasPrefix("edgeSwipe.") })
+        // The spring back is not searched by default (no budget judges it).
+        #expect(!names.contains("springBack.response"))
+    }
+
     @Test("a tuning file lists names and optional bounds")
     func tuningFile() throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("tune-\(UUID().uuidString).json")

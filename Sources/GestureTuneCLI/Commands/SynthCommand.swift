@@ -27,7 +27,7 @@ struct SynthCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Number of device profiles, assigned round-robin to people.") var devices = 6
     @Option(parsing: .unconditional, help: "Sessions per person.") var sessions = 8
     @Option(parsing: .unconditional, help: "Gestures per session.") var gestures = 27
-    @Option(help: "Scene the gestures are made for.") var scene = "epilogue"
+    @Option(help: "Scene the gestures are made for: epilogue or playground.") var scene = "epilogue"
     @Option(help: "Output file (`-` for standard output), or a directory with --users-per-file.")
     var out: String
     @Option(parsing: .unconditional, help: "Write one file per this many people into the --out directory.")

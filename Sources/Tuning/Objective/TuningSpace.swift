@@ -65,14 +65,36 @@ package enum TuningSpace {
         "pan.slop",
     ]
 
+    /// The playground's (`Scene.playground`, any configuration): what decides
+    /// its recognizers — the taps' timing and slop, the hold, the swipe's
+    /// distance, time and cone, the pan's slop, the two-finger slops and
+    /// the back gesture. Not its spring back: no default budget judges it,
+    /// so the misfire rate alone would move it at random (`--params` adds
+    /// `springBack.response` and `springBack.damping`).
+    package static let playgroundDefaults = [
+        "tap.movementSlop", "tap.maxDuration",
+        "doubleTap.window", "doubleTap.interTapSlop", "doubleTap.minimumGap",
+        "longPress.minimumDuration", "longPress.allowableMovement",
+        "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
+        "pan.slop", "pinch.spanSlop", "rotation.slop",
+        "edgeSwipe.edgeWidth", "edgeSwipe.minimumDistance",
+    ]
+
     /// The default names for the scenes a corpus uses: each scene's list
-    /// (epilogue's or plain's), the union in order; for any other scene, the
+    /// (epilogue's, plain's, study's or the playground's), the union in
+    /// order; for any other scene, the
     /// names of either list that can change its outcome
     /// (``Scene/tunableParameters``), or all of those when none is listed.
     package static func defaultNames(for scenes: [Scene]) -> [String] {
         var names: [String] = []
         func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }
         for scene in scenes {
+            if scene.playground != nil {
+                // Only what this configuration can use (a one-tap tap times no second tap).
+                let tunable = Set(scene.tunableParameters.map(\.name))
+                add(playgroundDefaults.filter(tunable.contains))
+                continue
+            }
             switch scene.name {
             case Scene.epilogue.name:
                 // Only what the scene can use (and the catalogue has).
