@@ -295,28 +295,29 @@ struct Tally: Sendable {
 // MARK: - Ordinals
 
 extension Tally {
-    static let kinds = GestureKind.allCases
-
-    /// Position of `value` in `all`, an enum's `allCases` kept in a static
-    /// (built once): the index of the arrays above, which replace dictionaries
-    /// because hashing per label showed in profiles. A scan of at most 19
-    /// one-byte cases runs once per recognition and per label, never per
-    /// sample; one rule serves gesture kinds and intents alike.
+    /// Position of `value` in its type's `allCases`: the index of the arrays
+    /// above, which replace dictionaries because hashing per label showed
+    /// in profiles. One rule for gesture kinds and intents.
+    ///
+    /// A payload-free enum is stored as the index of its case in
+    /// declaration order (Swift's type layout: the smallest integer that
+    /// holds every case), and a synthesized `allCases` lists the cases in
+    /// that order — so the position is the stored byte, read without a
+    /// `switch` per enum or a search. `SimulatorTests` checks both enums
+    /// against `allCases`.
     @inline(__always)
-    static func ordinal<Value: Equatable>(of value: Value, in all: [Value]) -> Int {
-        guard let index = all.firstIndex(of: value) else {
-            preconditionFailure("\(value) is not among allCases")
-        }
-        return index
+    static func ordinal<Value: CaseIterable>(of value: Value) -> Int {
+        assert(MemoryLayout<Value>.size == 1, "a payload-free enum of 2 to 256 cases")
+        return withUnsafeBytes(of: value) { Int($0[0]) }
     }
 }
 
 extension GestureKind {
     /// Position in `allCases` (arrays indexed by kind).
-    var ordinal: Int { Tally.ordinal(of: self, in: Tally.kinds) }
+    var ordinal: Int { Tally.ordinal(of: self) }
 }
 
 extension Intent {
     /// Position in `allCases` (arrays indexed by intent).
-    var ordinal: Int { Tally.ordinal(of: self, in: Tally.intents) }
+    var ordinal: Int { Tally.ordinal(of: self) }
 }
