@@ -45,10 +45,19 @@ import TraceModel
         // take rightward drags that start on them (closing the row): tab
         // swipes taken by a row 73 → 86, dead zones 91 → 78, three more
         // resting thumbs spurious (8 150 correct, 854 wrong, 960 missed,
-        // 308 spurious).
-        #expect(result.total.correct == 8_150 && result.total.deadZone == 78 && result.total.wrong == 854)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 86)
-        #expect(abs(result.misfireRate - 0.2122) < 0.0005, "misfire rate \(result.misfireRate)")
+        // 308 spurious). Then the note rows' custom context menu: a press
+        // held 0.5 s on a row (73 of them in a corpus made before the menu
+        // existed: resting thumbs, long presses meant for the grid that
+        // land on Notes) opens it, and its backdrop swallows whatever the
+        // person does next — 27 more spurious resting thumbs, and tab
+        // swipes, scrolls and taps lost to the backdrop — while the text
+        // selection's pills, which stay after the lift, cover the image
+        // and text above it: 21.3 → 23.5 % (7 918 correct, 937 wrong,
+        // 1 081 missed, 79 dead zones, 335 spurious).
+        #expect(result.total.correct == 7_918 && result.total.deadZone == 79 && result.total.wrong == 937)
+        #expect(result.total.missed == 1_081 && result.total.spurious == 335)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 89)
+        #expect(abs(result.misfireRate - 0.2350) < 0.0005, "misfire rate \(result.misfireRate)")
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -56,9 +65,10 @@ import TraceModel
         }
         let twoFingerTaps = result.labelOutcomes.filter { $0.intent == .tap && $0.target?.hasSuffix("/text") == true }
         #expect(twoFingerTaps.count >= 100)
-        // 231 of 342: the rest land on another tab than meant or are staggered (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 231)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 108)
+        // 220 of 342: the rest land on another tab than meant, are
+        // staggered, or meet an open note menu's backdrop (missed).
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 220)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 119)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
