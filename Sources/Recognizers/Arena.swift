@@ -292,6 +292,7 @@ public struct Arena: Sendable {
                     if recognizers[i].state != .idle { recognizers[i].reset() }
                     continue
                 }
+                placeOverlay(i)
                 recognizers[i].start()
                 recognizers[i].downT = t
                 recognizers[i].contactNumber = contactNumber
@@ -299,6 +300,9 @@ public struct Arena: Sendable {
                 live |= 1 << UInt64(i)
             }
         }
+        // A touch-down anywhere but on a shown pill collapses the selection
+        // (and its action menu); a tap on a pill keeps it.
+        if shared.selectionMenuAt != .max, !onPill(x: x, y: y) { shared.selectionMenuAt = .max }
     }
 
     /// Recognizers freed by the first touch-down itself — a double tap whose
@@ -312,6 +316,7 @@ public struct Arena: Sendable {
             case .possible, .waiting, .began, .idle: continue
             default:
                 guard hits(i, x: x, y: y) else { continue }
+                placeOverlay(i)
                 recognizers[i].start()
                 recognizers[i].downT = t
                 recognizers[i].contactNumber = contactNumber
@@ -334,10 +339,46 @@ public struct Arena: Sendable {
         }
     }
 
+    /// Hit-testing by layer: while the note menu is open its backdrop
+    /// covers the screen (only its layer is hit); a shown pill covers what
+    /// is under it; elsewhere the content's regions decide.
     private func hits(_ i: Int, x: Double, y: Double) -> Bool {
         let r = recognizers[i]
         if let tab = r.tab, tab != shared.currentTab { return false }
-        return r.rect.contains(x: x, y: y)
+        switch r.options.layer {
+        case .content:
+            return !shared.noteMenuOpen && !onPill(x: x, y: y) && r.rect.contains(x: x, y: y)
+        case .noteMenu:
+            return shared.noteMenuOpen && r.rect.contains(x: x, y: y)
+        case .selectionMenu:
+            return !shared.noteMenuOpen && onPill(x: x, y: y)
+        }
+    }
+
+    /// Whether a point is on the selection's action menu while it shows.
+    private func onPill(x: Double, y: Double) -> Bool {
+        shared.selectionMenuShows(at: now) && pillRow.contains(x: x, y: y)
+    }
+
+    /// The action menu's row of three `actionPill.size` pills (note, quote,
+    /// question): centred on where the selection ended, its bottom edge
+    /// ``Arena/pillClearance`` above that point, kept on the screen.
+    var pillRow: Rect {
+        let size = storage.tuning.pointee.actionPillSize
+        let width = 3 * size, screen = storage.touches.pointee.screenWidth
+        let minX = min(max(shared.selectionX - width / 2, 0), max(0, screen - width))
+        let minY = max(shared.selectionY - Arena.pillClearance - size, 0)
+        return Rect(minX: minX, minY: minY, maxX: minX + width, maxY: minY + size)
+    }
+
+    /// How far above the selection's end the pills' bottom edge sits, pt:
+    /// clear of the 22 pt line under the finger (gesturetune's layout).
+    public static let pillClearance = 20.0
+
+    /// An overlay's recognizer takes the overlay's frame before it joins a
+    /// contact: the pills' row moves with the selection.
+    private mutating func placeOverlay(_ i: Int) {
+        if recognizers[i].options.layer == .selectionMenu { recognizers[i].rect = pillRow }
     }
 
     /// Before the last finger lifts: a continuous gesture still waiting can
@@ -464,6 +505,17 @@ public struct Arena: Sendable {
         let waited = recognizers[i].state == .waiting ? t - recognizers[i].waitingSince : 0
         recognizers[i].deadline = .max
         recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
+        // A haptic plays as the recognizer fires: the delay runs from the
+        // moment it could (a press's touch-down, a tap's last lift) to the
+        // sample or timer that fired it, as the swipe actions' runs from
+        // the threshold crossing.
+        if recognizers[i].options.haptic != nil {
+            switch kind {
+            case .pressFeedback: recognizers[i].hapticLatency = t - recognizers[i].downT
+            case .tap, .doubleTap: recognizers[i].hapticLatency = t - recognizers[i].onset
+            default: break
+            }
+        }
         if kind.isContinuous {
             recognizers[i].state = .began
             recognizers[i].record = recognitions.count

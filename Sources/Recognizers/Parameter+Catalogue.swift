@@ -154,6 +154,18 @@ extension Parameter {
         case .pinchDoubleTapScale:
             ParameterSpec("pinch.doubleTapScale", "×", 2, 1.25, 5,
                 "Double tap on the image toggles between 1× and this scale.")
+        case .pinchSpringResponse:
+            ParameterSpec("pinch.springResponse", "s", 0.3, 0.15, 1.0, log: true,
+                "Response of the spring that brings the image to its stored scale when a pinch ends: the fingers may take it past 1× or 5×, and the release springs it back within them. The reference app's `.spring(duration: 0.3, bounce: 0.1)`: response = duration; it starts from rest.")
+        case .pinchSpringDamping:
+            ParameterSpec("pinch.springDamping", "", 0.9, 0.3, 1.0,
+                "Damping fraction of the pinch's release spring: 1 − bounce, 0.9 for the reference app's bounce 0.1.")
+        case .pinchDoubleTapSpringResponse:
+            ParameterSpec("pinch.doubleTapSpringResponse", "s", 0.35, 0.15, 1.0, log: true,
+                "Response of the spring that zooms the image between 1× and pinch.doubleTapScale on a double tap, from rest. The reference app's `.spring(duration: 0.35, bounce: 0.15)`.")
+        case .pinchDoubleTapSpringDamping:
+            ParameterSpec("pinch.doubleTapSpringDamping", "", 0.85, 0.3, 1.0,
+                "Damping fraction of the double-tap zoom spring: 1 − bounce, 0.85 for the reference app's bounce 0.15.")
         case .rotationSlop:
             ParameterSpec("rotation.slop", "deg", 8, 1, 45,
                 "Turn of the line between two fingers before a rotation begins. (Default: gesturetune's choice; the reference app names none.)")
@@ -241,6 +253,47 @@ extension Parameter {
         case .pressFeedbackButtonScale:
             ParameterSpec("pressFeedback.buttonScale", "×", 0.92, 0.8, 1,
                 "Scale of a pressed button (tab bar). (Default: the reference app's.)")
+        case .pressFeedbackRippleDiameter:
+            ParameterSpec("pressFeedback.rippleDiameter", "pt", 50, 10, 150,
+                "Diameter of the ripple's circle before it is scaled; it starts at the touch-down point of the pressed item.")
+        case .pressFeedbackRippleStartScale:
+            ParameterSpec("pressFeedback.rippleStartScale", "×", 0.5, 0.1, 1,
+                "Scale the ripple's circle starts at (0.5: a 25 pt circle, radius 12.5 pt).")
+        case .pressFeedbackRippleEndScale:
+            ParameterSpec("pressFeedback.rippleEndScale", "×", 3, 1, 6,
+                "Scale the ripple's circle grows to (3: a 150 pt circle, radius 75 pt); a lift point farther from the ripple's centre than that radius is never reached.")
+        case .pressFeedbackRippleDuration:
+            ParameterSpec("pressFeedback.rippleDuration", "s", 0.8, 0.2, 2.0, log: true,
+                "Duration of the ripple's growth, an ease-out curve (SwiftUI's `.easeOut`, the cubic Bézier 0, 0, 0.58, 1).")
+        // MARK: Note menu
+        case .noteMenuEntranceScale:
+            ParameterSpec("noteMenu.entranceScale", "×", 0.9, 0.5, 1,
+                "Scale the note rows' custom context menu grows from when a long press opens it (the row-wide menu's edge travels (1 − this) × half the screen width), and shrinks back to as it fades out on dismissal.")
+        case .noteMenuEntranceResponse:
+            ParameterSpec("noteMenu.entranceResponse", "s", 0.35, 0.15, 1.0, log: true,
+                "Response of the note menu's entrance spring, from rest.")
+        case .noteMenuEntranceDamping:
+            ParameterSpec("noteMenu.entranceDamping", "", 0.75, 0.3, 1.0,
+                "Damping fraction of the note menu's entrance spring.")
+        case .noteMenuDismissResponse:
+            ParameterSpec("noteMenu.dismissResponse", "s", 0.25, 0.1, 1.0, log: true,
+                "Response of the spring that shrinks the note menu as a backdrop tap dismisses it, from rest.")
+        case .noteMenuDismissDamping:
+            ParameterSpec("noteMenu.dismissDamping", "", 0.8, 0.3, 1.0,
+                "Damping fraction of the note menu's dismiss spring.")
+        // MARK: Action pills
+        case .actionPillSize:
+            ParameterSpec("actionPill.size", "pt", 72, 44, 120,
+                "Side of each square pill of the text selection's action menu (note, quote, question), three in a row above the selection's end.")
+        case .actionPillPressedScale:
+            ParameterSpec("actionPill.pressedScale", "×", 0.92, 0.8, 1,
+                "Scale of a pressed pill (a zero-duration press with unlimited movement).")
+        case .actionPillSpringResponse:
+            ParameterSpec("actionPill.springResponse", "s", 0.2, 0.1, 0.6, log: true,
+                "Response of the spring that scales a pill down when pressed and back up when released, from rest.")
+        case .actionPillSpringDamping:
+            ParameterSpec("actionPill.springDamping", "", 0.825, 0.3, 1.0,
+                "Damping fraction of the pill's press spring (SwiftUI's default damping fraction for a spring given only its response, 0.825; the reference app names none).")
         // MARK: Shared
         case .projectionDecelerationRate:
             ParameterSpec("projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,

@@ -34,6 +34,7 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case dismissSpringResponse, dismissSpringDamping, dismissSnapBackResponse, dismissSnapBackDamping
     // Pinch and rotation
     case pinchSpanSlop, pinchMinScale, pinchMaxScale, pinchDoubleTapScale
+    case pinchSpringResponse, pinchSpringDamping, pinchDoubleTapSpringResponse, pinchDoubleTapSpringDamping
     case rotationSlop, rotationSnapAngle
     // Edge swipe, multi-finger swipe, one-direction swipe, shake
     case edgeSwipeEdgeWidth, edgeSwipeMinimumDistance
@@ -45,6 +46,12 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case textSelectPressDuration, textSelectAllowableMovement, textSelectMenuDelay
     case transformPanSlop, transformSpanSlop, transformRotationSlop
     case pressFeedbackMinimumDuration, pressFeedbackItemScale, pressFeedbackButtonScale
+    case pressFeedbackRippleDiameter, pressFeedbackRippleStartScale, pressFeedbackRippleEndScale
+    case pressFeedbackRippleDuration
+    // The note rows' custom context menu, the text selection's action pills
+    case noteMenuEntranceScale, noteMenuEntranceResponse, noteMenuEntranceDamping
+    case noteMenuDismissResponse, noteMenuDismissDamping
+    case actionPillSize, actionPillPressedScale, actionPillSpringResponse, actionPillSpringDamping
     // Shared
     case projectionDecelerationRate
     // Spring back to identity (the playground's pinch, rotation and transform;

@@ -151,7 +151,8 @@ public struct Drop: Sendable, Hashable, Codable {
 
 /// The state a scene's recognizers share: which tab shows, when it last
 /// changed and when a tab swipe last ended (locks and the momentum window),
-/// zoom, rotation, undo.
+/// zoom, rotation, undo, the open note menu and the text selection's
+/// action menu.
 public struct SharedState: Sendable, Hashable {
     public var tabCount: Int
     public var currentTab: Int
@@ -174,6 +175,17 @@ public struct SharedState: Sendable, Hashable {
     /// Time of the last shake (`Micros.min` for none), or of the screen
     /// appearing where the app starts its shake debounce there.
     public var lastShake: Micros
+    /// Whether the note rows' custom context menu is open: a long press on
+    /// a row opens it, a tap on its backdrop dismisses it, and meanwhile
+    /// the backdrop covers the screen (only the menu's layer is hit).
+    public var noteMenuOpen: Bool
+    /// The text selection whose action menu shows, or will: where the
+    /// selection ended (the pills sit above it) and when the menu appears
+    /// (`selectionMenuAt`, `Micros.max` for no selection). A touch-down
+    /// anywhere but on a shown pill collapses the selection.
+    public var selectionX: Double
+    public var selectionY: Double
+    public var selectionMenuAt: Micros
 
     /// - Parameter shakeDebounceFrom: when the shake debounce starts
     ///   running before any shake (`Micros.min`: it does not; 0: the screen
@@ -189,7 +201,14 @@ public struct SharedState: Sendable, Hashable {
         imageRotation = 0
         undoCount = 0
         lastShake = shakeDebounceFrom
+        noteMenuOpen = false
+        selectionX = 0
+        selectionY = 0
+        selectionMenuAt = .max
     }
+
+    /// Whether the selection's action menu shows at `t`.
+    func selectionMenuShows(at t: Micros) -> Bool { selectionMenuAt != .max && t >= selectionMenuAt }
 
     /// Microseconds since the selected tab last changed (`.max`: never).
     func sinceTabChange(_ t: Micros) -> Micros {

@@ -12,10 +12,12 @@ extension Recognizer {
     ///
     /// Outcome: `value` is how far the selection was extended (pt, from the
     /// press to the lift), `hapticLatency` the wait from the lift until the
-    /// menu appeared (0 when it was up before the lift).
+    /// menu appeared (0 when it was up before the lift). A lifted selection
+    /// stays, with its menu (``SharedState/selectionMenuAt``): the action
+    /// pills are hit from then until a touch-down elsewhere collapses it.
     mutating func textSelect(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
-        _ compare: inout SoftThreshold
+        _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
         case .possible:
@@ -29,10 +31,12 @@ extension Recognizer {
             case .timer:
                 deadline = .max
                 guard touches.pointee.activeCount == options.fingers else { return .fail }
-                // The word is selected now: the selection last changed here.
+                // The word under the touch-down is selected now: the
+                // selection last changed here. (A timer has no slot: the
+                // press has not moved past the allowance since touch-down.)
                 prevT = t
-                dx = touches.pointee.slots[slot].x
-                dy = touches.pointee.slots[slot].y
+                dx = downX
+                dy = downY
                 return .begin
             }
         case .began:
@@ -52,6 +56,13 @@ extension Recognizer {
                 let menu = prevT.saturatingAdd(p.pointee.textSelectMenuDelay)
                 hapticLatency = max(0, menu - t)
                 committed = event == .up
+                if committed {
+                    // The selection stays after the lift; its action menu
+                    // (the pills) shows above where it last changed.
+                    shared.selectionX = dx
+                    shared.selectionY = dy
+                    shared.selectionMenuAt = max(menu, t)
+                }
                 return .end
             default:
                 return .none

@@ -8,7 +8,9 @@ extension Recognizer {
     /// `pinch.spanSlop`; the scale (clamped to `pinch.minScale…maxScale`)
     /// is stored in the shared state when they lift. Direction `out` (zoom
     /// in, fingers apart) or `in`. `velocity` at the end: the scale's rate
-    /// of change per second at release (``rate``).
+    /// of change per second at release (``rate``). The image follows the
+    /// fingers past the limits and springs back within them on release
+    /// (`pinch.spring*`): `springDistance` is that travel of its edge, pt.
     mutating func pinch(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
@@ -19,6 +21,7 @@ extension Recognizer {
             pairGeneration = touches.pointee.pairGeneration
             scale0 = state == .began ? value : shared.imageScale
             value = scale0
+            shownScale = scale0
             span0 = touches.pointee.span
         }
         switch event {
@@ -26,9 +29,11 @@ extension Recognizer {
             return .none
         case .move:
             guard touches.pointee.pairB >= 0, span0 > 0 else { return .none }
-            let scale = min(max(scale0 * touches.pointee.span / span0, p.pointee.pinchMinScale), p.pointee.pinchMaxScale)
+            let asked = scale0 * touches.pointee.span / span0
+            let scale = min(max(asked, p.pointee.pinchMinScale), p.pointee.pinchMaxScale)
             if state == .began {
                 value = scale
+                shownScale = asked
                 trackRate(scale, at: t)
                 return .none
             }
@@ -39,6 +44,7 @@ extension Recognizer {
             onset = touches.pointee.onset
             scaleStart = scale0
             value = scale
+            shownScale = asked
             startRate(scale, at: t)
             return .begin
         case .up, .cancel:
@@ -51,8 +57,13 @@ extension Recognizer {
             if options.action == .springBack {
                 // The view returns to 1×: nothing is kept for the next pinch.
                 springDistance = springBackDistance(scale: value / scaleStart, turn: 0)
-            } else if committed {
-                shared.imageScale = value
+            } else {
+                if committed { shared.imageScale = value }
+                // The release springs the image from the scale the fingers left
+                // it at to the stored one, within the limits (0 inside them):
+                // its edge travels the difference times half the image's width,
+                // from rest (the app animates the clamp after the gesture).
+                springDistance = (value - shownScale) * (rect.maxX - rect.minX) / 2
             }
             return .end
         }

@@ -98,6 +98,9 @@ public struct Recognizer: Sendable {
     var armed = false
     /// Press feedback: centre of the item under the finger.
     var itemX = 0.0, itemY = 0.0
+    /// Pinch: the scale the fingers ask for, past the limits the stored
+    /// scale is clamped to (the release springs the image back within them).
+    var shownScale = 1.0
 
     // Outcome, read by the arena on begin and end.
     var onset: Micros = 0
@@ -161,7 +164,7 @@ public struct Recognizer: Sendable {
         case .multiSwipe: multiSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .shake: .none
         case .drag: drag(event, slot: slot, t: t, touchTable, tuningTable, &compare)
-        case .textSelect: textSelect(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .textSelect: textSelect(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .transform: transform(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pressFeedback: pressFeedback(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .swipe: swipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
@@ -173,6 +176,16 @@ public struct Recognizer: Sendable {
     mutating func applyAction(at t: Micros, tuning: UnsafePointer<ResolvedParameters>, shared: inout SharedState) {
         switch options.action {
         case .none, .contextMenu, .springBack: break
+        case .openNoteMenu:
+            // The menu grows from `noteMenu.entranceScale` to full size; its
+            // edge (the menu is as wide as the row, half of it each side of
+            // the centre) travels this far, from rest.
+            shared.noteMenuOpen = true
+            springDistance = (1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
+        case .dismissNoteMenu:
+            // Shrinks back to the entrance scale as it fades out.
+            shared.noteMenuOpen = false
+            springDistance = -(1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
         case .selectTab:
             let width = rect.maxX - rect.minX
             guard width > 0 else { return }
@@ -189,8 +202,12 @@ public struct Recognizer: Sendable {
             }
             value = Double(shared.currentTab)
         case .toggleZoom:
+            let before = shared.imageScale
             shared.imageScale = shared.imageScale > 1 ? 1 : tuning.pointee.pinchDoubleTapScale
             value = shared.imageScale
+            // The zoom spring moves the image's edge by the scale change
+            // times half its width (it scales about its centre), from rest.
+            springDistance = (shared.imageScale - before) * (rect.maxX - rect.minX) / 2
         case .undo:
             shared.undoCount += 1
         }

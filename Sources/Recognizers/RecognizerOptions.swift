@@ -29,6 +29,30 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         /// (``Recognition/springDistance``), measured with
         /// `springBack.response` and `springBack.damping`.
         case springBack
+        /// Long press on a note row: opens the custom note menu, whose
+        /// backdrop then covers the screen (``SharedState/noteMenuOpen``).
+        case openNoteMenu
+        /// Tap on the note menu's backdrop: dismisses the menu.
+        case dismissNoteMenu
+    }
+
+    /// Which layer of the screen a recognizer's view is on. Overlays cover
+    /// the content while they show: a touch that lands on one reaches only
+    /// that overlay's recognizers.
+    public enum Layer: String, Sendable, Hashable, Codable {
+        /// The screen's content (and bars): hit unless an overlay covers it.
+        case content
+        /// The custom note menu's backdrop, which covers the whole screen
+        /// while the menu is open, and only then.
+        case noteMenu
+        /// The text selection's action menu (a row of pills above the
+        /// selection's end), hit only while it shows.
+        case selectionMenu
+    }
+
+    /// The haptic a recognizer plays when it fires (its delay is measured).
+    public enum Haptic: String, Sendable, Hashable, Codable {
+        case light, medium, heavy
     }
 
     /// How much a pressed control shrinks (press feedback).
@@ -37,6 +61,9 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         case item
         /// Small controls (buttons): `pressFeedback.buttonScale`.
         case button
+        /// The text selection's action pills: `actionPill.pressedScale`,
+        /// no ripple.
+        case pill
     }
 
     public var axis: Axis
@@ -69,12 +96,20 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     /// quick taps must come *before* a long press's hold (0 unless set: a
     /// tap-then-hold is 1). See ``requiredTaps(of:)``.
     public var taps: Int?
+    /// The layer the recognizer's view is on (``Layer``).
+    public var layer: Layer
+    /// The haptic played when it fires: press feedback when the pressed
+    /// state shows, a tap when it is recognized (`nil`: none).
+    public var haptic: Haptic?
 
     public init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,
         obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1, pressStyle: PressStyle = .item,
-        scrollArea: Region? = nil, direction: Direction? = nil, taps: Int? = nil
+        scrollArea: Region? = nil, direction: Direction? = nil, taps: Int? = nil, layer: Layer = .content,
+        haptic: Haptic? = nil
     ) {
+        self.layer = layer
+        self.haptic = haptic
         self.scrollArea = scrollArea
         self.direction = direction
         self.taps = taps

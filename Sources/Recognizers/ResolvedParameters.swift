@@ -97,6 +97,10 @@ public struct ResolvedParameters: Sendable {
     let pressFeedbackMinimumDuration: Micros
     let pressFeedbackItemScale: Double
     let pressFeedbackButtonScale: Double
+    // The note menu and the action pills
+    let noteMenuEntranceScale: Double
+    let actionPillSize: Double
+    let actionPillPressedScale: Double
     // Shared
     /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt).
     let projectionFactor: Double
@@ -180,6 +184,9 @@ public struct ResolvedParameters: Sendable {
         pressFeedbackMinimumDuration = us(p[.pressFeedbackMinimumDuration])
         pressFeedbackItemScale = p[.pressFeedbackItemScale]
         pressFeedbackButtonScale = p[.pressFeedbackButtonScale]
+        noteMenuEntranceScale = p[.noteMenuEntranceScale]
+        actionPillSize = p[.actionPillSize]
+        actionPillPressedScale = p[.actionPillPressedScale]
         let rate = p[.projectionDecelerationRate]
         projectionFactor = Projection.restingDistance(velocity: 1, rate: DecelerationRate(perMillisecond: rate))
     }

@@ -53,7 +53,10 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
         /// (``Recognition/movedYardstick``) to recognition, ms; discrete
         /// gestures: the latency.
         case recognition
-        /// Swipe actions: threshold crossing → haptic, ms.
+        /// Haptic delay, ms: swipe actions from the threshold crossing,
+        /// press feedback (the grid's light haptic) from touch-down, a tap
+        /// (the grid's medium one) from its last lift — each to the sample
+        /// or timer that played it.
         case haptic
         /// Spring settle time after release (within 0.5 pt for good), ms.
         case settleTime
@@ -154,7 +157,12 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
             case .shake: return "from the first shake stroke to recognition"
             default: return "from the first sample that moved to recognition"
             }
-        case .haptic: return "from the threshold crossing to the haptic"
+        case .haptic:
+            switch gesture {
+            case .pressFeedback: return "from touch-down to the haptic"
+            case .tap, .doubleTap: return "from the last lift to the haptic"
+            default: return "from the threshold crossing to the haptic"
+            }
         case .settleTime: return "spring settle time after release"
         case .overshoot: return "spring overshoot past an on-screen target after release"
         }

@@ -21,8 +21,14 @@ import TraceModel
 /// A `none` label is correct when nothing belongs to it; every recognition
 /// that does is **spurious**. Unclaimed recognitions outside every window
 /// are spurious; those inside a matched label's window are `extra`
-/// (reported, not counted as misfires). A label's `target` is not checked:
-/// the scene's regions decide it. Its `fingers` is checked for `tap`,
+/// (reported, not counted as misfires). A label's `target` is not checked
+/// (the scene's regions decide it) except against a member that claims its
+/// target exclusively (``Scene/Member/exclusiveTarget``, an overlay such as
+/// the note menu's backdrop): such a member's recognitions fulfil only
+/// labels aimed at its target, and a label aimed at that target only its
+/// recognitions (``targetFits(_:_:exclusive:)``) — so a tap meant for a
+/// note row that the backdrop swallows is **wrong**, not correct because
+/// both are taps. Its `fingers` is checked for `tap`,
 /// `double-tap`, `long-press` and `pan`: a two-finger tap is a label
 /// `{intent: tap, fingers: 2}`, fulfilled only by a tap recognition with two
 /// fingers down (``Recognition/pointers``); without `fingers` any count
@@ -56,6 +62,18 @@ public struct Matcher: Sendable {
         }
     }
 
+    /// Whether a recognition may fulfil a label given the scene's exclusive
+    /// targets (`exclusive[recognizer]`: the member's target when it claims
+    /// it, else `nil`). A target compares by its last `/` component, so a
+    /// generator's qualified `tab0/note-menu` is `note-menu`.
+    static func targetFits(_ r: Recognition, _ label: Label, exclusive: [String?]) -> Bool {
+        let claimed = exclusive.indices.contains(r.recognizer) ? exclusive[r.recognizer] : nil
+        let aimed = label.target.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
+        if let claimed { return aimed == claimed }
+        guard let aimed else { return true }
+        return !exclusive.contains { $0 == aimed }
+    }
+
     /// Whether the number of fingers fits the label (see the type's notes).
     static func fingersFit(_ r: Recognition, _ label: Label) -> Bool {
         guard let fingers = label.fingers else { return true }
@@ -74,8 +92,8 @@ public struct Matcher: Sendable {
         var extra = 0
     }
 
-    func match(_ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin])
-        -> SessionMatch
+    func match(_ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin],
+               exclusive: [String?] = []) -> SessionMatch
     {
         var result = SessionMatch()
         var claimed = [Bool](repeating: false, count: recognitions.count)
@@ -110,6 +128,7 @@ public struct Matcher: Sendable {
             } else if let hit = candidates.first(where: { k in
                 let r = recognitions[k]
                 return Self.fulfils(r.kind, label.intent) && r.committed && Self.fingersFit(r, label)
+                    && (exclusive.isEmpty || Self.targetFits(r, label, exclusive: exclusive))
                     && (label.direction == nil || r.direction == nil || label.direction == r.direction)
             }) {
                 claimed[hit] = true

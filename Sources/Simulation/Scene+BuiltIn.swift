@@ -55,7 +55,7 @@ extension Scene {
     /// - content `0, 0.1, 1, 0.8`: three paged tabs (tab swipe), a
     ///   three-finger swipe (undo/redo), the left edge strip (back);
     /// - tab 0 "Notes": six note rows `0, 0.1 + 0.1·k, 1, 0.1` (swipe
-    ///   actions, tap), vertical scroll;
+    ///   actions, tap, long press: the custom note menu), vertical scroll;
     /// - tab 1 "Cards": card stack `0.1, 0.15, 0.8, 0.45` (card swipe, tap),
     ///   dismissible sheet `0, 0.65, 1, 0.25`;
     /// - tab 2 "Library": image `0.05, 0.12, 0.9, 0.2` (tap, double tap to
@@ -64,7 +64,13 @@ extension Scene {
     ///   items (long press: context menu; drag and drop with auto-scroll in
     ///   the content; tap; press feedback), vertical scroll;
     /// - shake anywhere: undo, not within 2 s of the screen appearing (the
-    ///   session's start); press feedback on the tab bar buttons.
+    ///   session's start); press feedback on the tab bar buttons; haptics on
+    ///   the grid (light on press, medium on the tap);
+    /// - overlays: the note menu's backdrop covers the whole screen while
+    ///   the menu is open (a tap dismisses it; a tap meant for the content
+    ///   under it misfires); the text selection's action menu, three
+    ///   `actionPill.size` pills above the selection's end, while it shows
+    ///   (a tap on a pill keeps the selection).
     public static let epilogue: Scene = {
         let content = Region(x: 0, y: 0.1, width: 1, height: 0.8)
         let rows = Region(x: 0, y: 0.1, width: 1, height: 0.6)
@@ -85,6 +91,8 @@ extension Scene {
                 Member("noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", maxTouches: 1,
                        rows: 6),
                 Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row"),
+                Member("noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row",
+                       action: .openNoteMenu),
                 // Tab 1: cards and the sheet
                 Member("cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", maxTouches: 1),
                 Member("cardTap", .tap, region: cards, tab: 1, target: "card-stack"),
@@ -98,9 +106,10 @@ extension Scene {
                 Member("textSelect", .textSelect, region: text, tab: 2, target: "text"),
                 Member("textTwoFingerTap", .tap, region: text, tab: 2, target: "text", fingers: 2),
                 Member("gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", action: .contextMenu),
-                Member("gridTap", .tap, region: grid, tab: 2, target: "grid-item"),
+                Member("gridTap", .tap, region: grid, tab: 2, target: "grid-item", haptic: .medium),
                 Member("gridDrag", .drag, region: grid, tab: 2, target: "grid-item", scrollArea: content),
-                Member("gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item", columns: 3, rows: 3),
+                Member("gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item", columns: 3, rows: 3,
+                       haptic: .light),
                 // Paging and scrolling (after the inner recognizers: ties go to them)
                 Member("tabSwipe", .tabSwipe, region: content, target: "tab-content", maxTouches: 1),
                 Member("notesScroll", .scroll, region: content, tab: 0, target: "tab-content", axis: .vertical,
@@ -112,6 +121,13 @@ extension Scene {
                 Member("tabBarPress", .pressFeedback, region: tabBar, target: "tab-bar", columns: 3,
                        pressStyle: .button),
                 Member("shake", .shake, target: "device", action: .undo),
+                // Overlays: they cover the content while they show.
+                Member("noteMenuBackdrop", .tap, target: "note-menu", action: .dismissNoteMenu, layer: .noteMenu,
+                       exclusiveTarget: true),
+                Member("actionPillTap", .tap, tab: 2, target: "action-pill", columns: 3, layer: .selectionMenu,
+                       exclusiveTarget: true),
+                Member("actionPillPress", .pressFeedback, tab: 2, target: "action-pill", columns: 3, pressStyle: .pill,
+                       layer: .selectionMenu),
             ],
             relations: [
                 .highPriority("edgeBack", over: "tabSwipe"),

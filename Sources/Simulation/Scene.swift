@@ -155,14 +155,29 @@ public struct Scene: Sendable, Hashable, Codable {
         /// double tap's 2–5, a long press's taps before its hold 0–5 (a
         /// tap-then-hold is 1); nil: the kind's own (1, 2, 0).
         public var taps: Int?
+        /// The layer its view is on: the content (default) or an overlay
+        /// that covers it while it shows (``RecognizerOptions/Layer``).
+        public var layer: RecognizerOptions.Layer
+        /// The haptic it plays when it fires (`nil`: none).
+        public var haptic: RecognizerOptions.Haptic?
+        /// Its recognitions fulfil only labels aimed at its `target`, and
+        /// labels aimed at that target only its recognitions: an overlay
+        /// that swallows a touch meant for the content under it (the note
+        /// menu's backdrop) misfires however the kinds agree. Other
+        /// members' targets are not checked.
+        public var exclusiveTarget: Bool
 
         public init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
             axis: RecognizerOptions.Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10,
             action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1,
             pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil, direction: Direction? = nil,
-            taps: Int? = nil
+            taps: Int? = nil, layer: RecognizerOptions.Layer = .content, haptic: RecognizerOptions.Haptic? = nil,
+            exclusiveTarget: Bool = false
         ) {
+            self.layer = layer
+            self.haptic = haptic
+            self.exclusiveTarget = exclusiveTarget
             self.id = id
             self.kind = kind
             self.region = region
@@ -184,7 +199,7 @@ public struct Scene: Sendable, Hashable, Codable {
 
         private enum CodingKeys: String, CodingKey {
             case id, kind, region, tab, target, axis, fingers, minTouches, maxTouches, action, obeysTabLock
-            case columns, rows, pressStyle, scrollArea, direction, taps
+            case columns, rows, pressStyle, scrollArea, direction, taps, layer, haptic, exclusiveTarget
         }
 
         public init(from decoder: any Decoder) throws {
@@ -207,6 +222,9 @@ public struct Scene: Sendable, Hashable, Codable {
             scrollArea = try c.decodeIfPresent(Region.self, forKey: .scrollArea)
             direction = try c.decodeIfPresent(Direction.self, forKey: .direction)
             taps = try c.decodeIfPresent(Int.self, forKey: .taps)
+            layer = try c.decodeIfPresent(RecognizerOptions.Layer.self, forKey: .layer) ?? .content
+            haptic = try c.decodeIfPresent(RecognizerOptions.Haptic.self, forKey: .haptic)
+            exclusiveTarget = try c.decodeIfPresent(Bool.self, forKey: .exclusiveTarget) ?? false
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -228,6 +246,9 @@ public struct Scene: Sendable, Hashable, Codable {
             try c.encodeIfPresent(scrollArea, forKey: .scrollArea)
             try c.encodeIfPresent(direction, forKey: .direction)
             try c.encodeIfPresent(taps, forKey: .taps)
+            if layer != .content { try c.encode(layer, forKey: .layer) }
+            try c.encodeIfPresent(haptic, forKey: .haptic)
+            if exclusiveTarget { try c.encode(exclusiveTarget, forKey: .exclusiveTarget) }
         }
 
         var recognizer: Recognizer {
@@ -236,7 +257,7 @@ public struct Scene: Sendable, Hashable, Codable {
                 options: RecognizerOptions(
                     axis: axis, fingers: fingers, minTouches: minTouches, maxTouches: maxTouches, action: action,
                     obeysTabLock: obeysTabLock, columns: columns, rows: rows, pressStyle: pressStyle,
-                    scrollArea: scrollArea, direction: direction, taps: taps))
+                    scrollArea: scrollArea, direction: direction, taps: taps, layer: layer, haptic: haptic))
         }
     }
 
@@ -339,9 +360,10 @@ public struct Scene: Sendable, Hashable, Codable {
     /// kinds it uses (a parameter's name starts with its kind), the tap's
     /// for a double tap (its taps obey them), the tap's and double tap's
     /// for a tap of several taps or a long press with taps before its hold,
-    /// the spring back's when a view springs back to identity, and the
-    /// projection's when a gesture projects a release. What an optimizer
-    /// should search.
+    /// the spring back's when a view springs back to identity, the
+    /// projection's when a gesture projects a release, and the note menu's
+    /// and action pills' when the scene has them. What an optimizer should
+    /// search.
     ///
     /// ```swift
     /// Scene.plain.tunableParameters.map(\.name)   // tap.*, doubleTap.*, longPress.*, pan.*
@@ -356,6 +378,11 @@ public struct Scene: Sendable, Hashable, Codable {
         }
         if recognizers.contains(where: { $0.action == .springBack }) { prefixes.insert("springBack") }
         if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions", "cardSwipe"]) { prefixes.insert("projection") }
+        // The overlays' constants, with the overlays.
+        if recognizers.contains(where: { $0.action == .openNoteMenu || $0.action == .dismissNoteMenu }) {
+            prefixes.insert("noteMenu")
+        }
+        if recognizers.contains(where: { $0.layer == .selectionMenu }) { prefixes.insert("actionPill") }
         return Parameter.allCases.filter { parameter in
             prefixes.contains(String(parameter.name.prefix { $0 != "." }))
         }
@@ -422,6 +449,9 @@ public struct Scene: Sendable, Hashable, Codable {
                     throw fail("recognizer \(member.id): a \(member.kind.rawValue) takes \(range.lowerBound) to \(range.upperBound) taps, not \(taps)")
                 }
             }
+        }
+        for member in recognizers where member.exclusiveTarget && member.target == nil {
+            throw fail("recognizer \(member.id) claims its target exclusively but names none")
         }
         for rule in relations {
             let names: [String]

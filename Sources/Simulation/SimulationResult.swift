@@ -36,10 +36,21 @@ public struct SimulationResult: Sendable, Codable {
     public var latency: [String: Distribution]
     /// Swipe-actions haptic latency after the threshold crossing, ms.
     public var hapticLatency: Distribution?
+    /// Every haptic's delay, ms, by the kind that plays it: `swipeActions`
+    /// from the threshold crossing (as ``hapticLatency``), `pressFeedback`
+    /// (the grid's light haptic) from touch-down, `tap` (the grid's medium
+    /// one) from the last lift.
+    public var haptics: [String: Distribution]
     /// Press feedback: how far the ripple landed from where the finger
     /// lifted, pt (presses that ended in a lift, not cancelled by a scroll).
     /// Its latency from touch-down is `latency["pressFeedback"]`.
     public var rippleDistance: Distribution?
+    /// Press feedback: how long after the lift the growing ripple's edge
+    /// reached the lift point, ms (0: the ripple started over it), for the
+    /// ripples that reached it; ``rippleNeverReached`` counts the others.
+    public var rippleReach: Distribution?
+    /// Ripples whose grown circle never reached the lift point.
+    public var rippleNeverReached: Int
     /// Drag and drop: auto-scroll travelled per drop, pt.
     public var dragAutoScroll: Distribution?
     /// Text selection: wait from the lift until the action menu appeared, ms.
@@ -61,7 +72,7 @@ public struct SimulationResult: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
-        case latency, hapticLatency, rippleDistance, dragAutoScroll, selectionMenuWait, springs, budgets, budgetViolations
+        case latency, hapticLatency, haptics, rippleDistance, rippleReach, rippleNeverReached, dragAutoScroll, selectionMenuWait, springs, budgets, budgetViolations
         case platformAgreement, labelOutcomes, recognitionLog
         // The headline counts, also written flat at the top level so that
         // scripts read `labels`, `correct`, … without knowing about `total`.
@@ -93,7 +104,10 @@ public struct SimulationResult: Sendable, Codable {
         try c.encode(perDevice, forKey: .perDevice)
         try c.encode(latency, forKey: .latency)
         try c.encodeIfPresent(hapticLatency, forKey: .hapticLatency)
+        try c.encode(haptics, forKey: .haptics)
         try c.encodeIfPresent(rippleDistance, forKey: .rippleDistance)
+        try c.encodeIfPresent(rippleReach, forKey: .rippleReach)
+        try c.encode(rippleNeverReached, forKey: .rippleNeverReached)
         try c.encodeIfPresent(dragAutoScroll, forKey: .dragAutoScroll)
         try c.encodeIfPresent(selectionMenuWait, forKey: .selectionMenuWait)
         try c.encode(springs, forKey: .springs)
@@ -122,7 +136,11 @@ public struct SimulationResult: Sendable, Codable {
         perDevice = try c.decode([String: OutcomeCounts].self, forKey: .perDevice)
         latency = try c.decode([String: Distribution].self, forKey: .latency)
         hapticLatency = try c.decodeIfPresent(Distribution.self, forKey: .hapticLatency)
+        // Results stored before these existed read as none measured.
+        haptics = try c.decodeIfPresent([String: Distribution].self, forKey: .haptics) ?? [:]
         rippleDistance = try c.decodeIfPresent(Distribution.self, forKey: .rippleDistance)
+        rippleReach = try c.decodeIfPresent(Distribution.self, forKey: .rippleReach)
+        rippleNeverReached = try c.decodeIfPresent(Int.self, forKey: .rippleNeverReached) ?? 0
         dragAutoScroll = try c.decodeIfPresent(Distribution.self, forKey: .dragAutoScroll)
         selectionMenuWait = try c.decodeIfPresent(Distribution.self, forKey: .selectionMenuWait)
         springs = try c.decode([SpringReport].self, forKey: .springs)
@@ -137,7 +155,8 @@ public struct SimulationResult: Sendable, Codable {
         touchSamples: Int, motionSamples: Int, recognitions: Int, recognitionsByGesture: [String: Int],
         drops: [String: Int], total: OutcomeCounts, perIntent: [String: OutcomeCounts],
         confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
-        latency: [String: Distribution], hapticLatency: Distribution?, rippleDistance: Distribution?,
+        latency: [String: Distribution], hapticLatency: Distribution?, haptics: [String: Distribution],
+        rippleDistance: Distribution?, rippleReach: Distribution?, rippleNeverReached: Int,
         dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
         budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
         recognitionLog: [SessionRecognition]
@@ -158,7 +177,10 @@ public struct SimulationResult: Sendable, Codable {
         self.perDevice = perDevice
         self.latency = latency
         self.hapticLatency = hapticLatency
+        self.haptics = haptics
         self.rippleDistance = rippleDistance
+        self.rippleReach = rippleReach
+        self.rippleNeverReached = rippleNeverReached
         self.dragAutoScroll = dragAutoScroll
         self.selectionMenuWait = selectionMenuWait
         self.springs = springs
@@ -224,4 +246,16 @@ public struct SpringReport: Sendable, Hashable, Codable {
     public static let dismissExit = GestureKind.dismiss.rawValue
     /// The sheet returning to rest when it is kept.
     public static let dismissSnapBack = "dismiss.snapBack"
+    /// The image back within its zoom limits after a pinch (the epilogue);
+    /// in a scene whose views spring back to identity (the playground), that
+    /// spring — a scene has one or the other.
+    public static let pinch = GestureKind.pinch.rawValue
+    /// The image zooming between 1× and 2× on a double tap.
+    public static let doubleTapZoom = GestureKind.doubleTap.rawValue
+    /// The note menu growing in when a long press opens it.
+    public static let noteMenu = "noteMenu"
+    /// The note menu shrinking as a backdrop tap dismisses it.
+    public static let noteMenuDismiss = "noteMenu.dismiss"
+    /// An action pill scaling when pressed and released.
+    public static let actionPill = "actionPill"
 }

@@ -107,6 +107,9 @@ struct ReplayPlan: Sendable {
     var arenas: [Arena] = []
     var names: [String] = []
     var ids: [[String]] = []
+    /// Per scene, per recognizer: the target it claims exclusively (empty
+    /// when no member does; see ``Matcher``).
+    var exclusive: [[String?]] = []
     /// Per session: index into `arenas`.
     var sceneOf: [Int] = []
     var matcher: Matcher
@@ -121,6 +124,8 @@ struct ReplayPlan: Sendable {
             arenas.append(try scene.arena(parameters: simulator.parameters, temperature: simulator.options.temperature))
             names.append(scene.name)
             ids.append(scene.recognizers.map(\.id))
+            let claims = scene.recognizers.map { $0.exclusiveTarget ? $0.target : nil }
+            exclusive.append(claims.contains { $0 != nil } ? claims : [])
             index[scene.name] = arenas.count - 1
             return arenas.count - 1
         }
@@ -163,7 +168,8 @@ struct ReplayPlan: Sendable {
             let entry = corpus.entries[s]
             let k = sceneOf[s]
             ReplayPlan.replay(entry, corpus: corpus, arena: &arenas[k])
-            tally.add(entry, scene: names[k], arena: arenas[k], ids: ids[k], matcher: matcher, options: options)
+            tally.add(entry, scene: names[k], arena: arenas[k], ids: ids[k], exclusive: exclusive[k], matcher: matcher,
+                      options: options)
         }
         return tally
     }

@@ -28,9 +28,16 @@ struct Tally: Sendable {
     /// Per budget of the options (same order): what each recognition
     /// contributed (``LatencyBudget/observation(of:)``), ms.
     var budgetObservations: [[Double]]
-    var haptic: [Double] = []
+    /// Haptic delays (ms) per kind, by ``GestureKind/ordinal``: the swipe
+    /// actions' from the threshold crossing, press feedback's from
+    /// touch-down, a tap's from its last lift.
+    var haptics = [[Double]](repeating: [], count: GestureKind.allCases.count)
     /// Press feedback: ripple distance from the lift point (pt), committed presses.
     var ripple: [Double] = []
+    /// Press feedback: when the ripple's edge reached the lift point (ms
+    /// after the lift), for ripples that did; and how many never did.
+    var rippleReach: [Double] = []
+    var rippleNeverReached = 0
     /// Drags: auto-scroll distance (pt, absolute).
     var autoScroll: [Double] = []
     /// Text selections: wait from the lift to the action menu (ms).
@@ -78,7 +85,8 @@ struct Tally: Sendable {
     }
 
     mutating func add(
-        _ entry: Corpus.Entry, scene: String, arena: Arena, ids: [String], matcher: Matcher, options: SimulationOptions
+        _ entry: Corpus.Entry, scene: String, arena: Arena, ids: [String], exclusive: [String?] = [],
+        matcher: Matcher, options: SimulationOptions
     ) {
         sessions += 1
         touchSamples += entry.touches.count
@@ -86,20 +94,36 @@ struct Tally: Sendable {
         scenes[scene, default: 0] += 1
         recognitions += arena.recognitions.count
         let tuning = arena.parameters
+        let rippleShape = Ripple(
+            diameter: tuning[.pressFeedbackRippleDiameter], startScale: tuning[.pressFeedbackRippleStartScale],
+            endScale: tuning[.pressFeedbackRippleEndScale], duration: tuning[.pressFeedbackRippleDuration])
         for r in arena.recognitions {
+            let member = arena.recognizers.indices.contains(r.recognizer) ? arena.recognizers[r.recognizer].options
+                : RecognizerOptions()
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
             for (i, budget) in options.budgets.enumerated() {
                 if let value = budget.observation(of: r) { budgetObservations[i].append(value) }
             }
             switch r.kind {
-            case .swipeActions: if r.hapticLatency >= 0 { haptic.append(Double(r.hapticLatency) / 1000) }
-            case .pressFeedback: if r.committed { ripple.append(r.value) }
+            case .swipeActions, .tap, .doubleTap:
+                if r.hapticLatency >= 0 { haptics[r.kind.ordinal].append(Double(r.hapticLatency) / 1000) }
+            case .pressFeedback:
+                if r.hapticLatency >= 0 { haptics[r.kind.ordinal].append(Double(r.hapticLatency) / 1000) }
+                // The pills show no ripple.
+                if r.committed, member.pressStyle != .pill {
+                    ripple.append(r.value)
+                    if let reach = rippleShape.reachTime(distance: r.value) {
+                        rippleReach.append(reach * 1000)
+                    } else {
+                        rippleNeverReached += 1
+                    }
+                }
             case .drag: if r.committed { autoScroll.append(abs(r.value)) }
             case .textSelect: if r.committed, r.hapticLatency >= 0 { menuWait.append(Double(r.hapticLatency) / 1000) }
             default: break
             }
-            switch options.measureSprings ? r.kind : .tap {
+            if options.measureSprings { switch r.kind {
             case .swipeActions:
                 // The row settles at its open offset or at rest, both on
                 // screen, from rest (no release velocity, as the card).
@@ -130,18 +154,44 @@ struct Tally: Sendable {
                     : SpringRelease(gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
                                     velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
                                     damping: tuning[.dismissSnapBackDamping]))
-            case .pinch, .rotation, .transform:
-                guard arena.recognizers.indices.contains(r.recognizer),
-                    arena.recognizers[r.recognizer].options.action == .springBack
-                else { break }
+            case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
+                .transform where member.action == .springBack:
                 // The view returns to identity on one spring (UIKit's default
                 // springDuration 0.5 s, bounce 0, from rest), on screen; each
                 // gesture's spring is named after it.
                 springs.append(SpringRelease(
                     gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
                     response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
+            case .pinch:
+                // Back within 1…5× after the fingers took the image past a
+                // limit (0 inside them), from rest.
+                springs.append(SpringRelease(
+                    gesture: .pinch, spring: SpringReport.pinch, distance: r.springDistance, velocity: 0,
+                    response: tuning[.pinchSpringResponse], damping: tuning[.pinchSpringDamping]))
+            case .doubleTap where member.action == .toggleZoom:
+                springs.append(SpringRelease(
+                    gesture: .doubleTap, spring: SpringReport.doubleTapZoom, distance: r.springDistance, velocity: 0,
+                    response: tuning[.pinchDoubleTapSpringResponse], damping: tuning[.pinchDoubleTapSpringDamping]))
+            case .longPress where member.action == .openNoteMenu:
+                springs.append(SpringRelease(
+                    gesture: .longPress, spring: SpringReport.noteMenu, distance: r.springDistance, velocity: 0,
+                    response: tuning[.noteMenuEntranceResponse], damping: tuning[.noteMenuEntranceDamping]))
+            case .tap where member.action == .dismissNoteMenu:
+                // The menu fades out as it shrinks: not seen to overshoot.
+                springs.append(SpringRelease(
+                    gesture: .tap, spring: SpringReport.noteMenuDismiss, distance: r.springDistance, velocity: 0,
+                    response: tuning[.noteMenuDismissResponse], damping: tuning[.noteMenuDismissDamping],
+                    targetOnScreen: false))
+            case .pressFeedback where member.pressStyle == .pill && r.committed:
+                // The pill scales down when pressed and back when released:
+                // its edge travels (1 − pressed scale) × half its side each
+                // way, from rest — one release measured per press.
+                springs.append(SpringRelease(
+                    gesture: .pressFeedback, spring: SpringReport.actionPill,
+                    distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2, velocity: 0,
+                    response: tuning[.actionPillSpringResponse], damping: tuning[.actionPillSpringDamping]))
             default: break
-            }
+            } }
             if options.keepRecognitions {
                 log.append(SessionRecognition(
                     session: entry.id, recognizerID: ids.indices.contains(r.recognizer) ? ids[r.recognizer] : "?",
@@ -153,7 +203,8 @@ struct Tally: Sendable {
         matched.removeAll(keepingCapacity: true)
         for r in arena.recognitions where !r.kind.isFeedback { matched.append(r) }
         agreement.add(entry, recognitions: matched, tolerance: matcher.tolerance)
-        let match = matcher.match(entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts)
+        let match = matcher.match(entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts,
+                                  exclusive: exclusive)
         var session = OutcomeCounts()
         for o in match.outcomes {
             var c = OutcomeCounts()
@@ -211,8 +262,10 @@ struct Tally: Sendable {
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
         for k in latency.indices { latency[k] += o.latency[k] }
         for (i, values) in o.budgetObservations.enumerated() { budgetObservations[i] += values }
-        haptic += o.haptic
+        for k in haptics.indices { haptics[k] += o.haptics[k] }
         ripple += o.ripple
+        rippleReach += o.rippleReach
+        rippleNeverReached += o.rippleNeverReached
         autoScroll += o.autoScroll
         menuWait += o.menuWait
         springs += o.springs
@@ -251,7 +304,7 @@ struct Tally: Sendable {
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
             let values: [Double] = switch budget.measure {
             case .latency, .recognition, .response: budgetObservations[i]
-            case .haptic: budget.gesture == .swipeActions && budget.scope != .waited ? haptic : []
+            case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
             // A gesture's budget judges the spring named after it.
             case .settleTime: budget.scope != .waited ? settle[budget.gesture.rawValue] ?? [] : []
             case .overshoot: budget.scope != .waited ? overshoot[budget.gesture.rawValue] ?? [] : []
@@ -285,7 +338,12 @@ struct Tally: Sendable {
             }),
             drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
             total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
-            latency: latencyStats, hapticLatency: Distribution(haptic), rippleDistance: Distribution(ripple),
+            latency: latencyStats, hapticLatency: Distribution(haptics[GestureKind.swipeActions.ordinal]),
+            haptics: Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
+            }),
+            rippleDistance: Distribution(ripple), rippleReach: Distribution(rippleReach),
+            rippleNeverReached: rippleNeverReached,
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
             springs: springReports, budgets: budgets, platformAgreement: agreement.result,
             labelOutcomes: outcomes, recognitionLog: log)

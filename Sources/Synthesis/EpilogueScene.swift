@@ -8,14 +8,16 @@
 /// - tab bar, y 90–100 %: three buttons (a tap selects the tab);
 /// - content, y 10–90 %: three paged tabs (tab swipe), three-finger swipe,
 ///   and the left edge strip (20 pt: back swipe);
-/// - tab 0 "Notes": six note rows of 10 % from y 10 % (swipe actions, tap),
-///   vertical scroll;
+/// - tab 0 "Notes": six note rows of 10 % from y 10 % (swipe actions, tap,
+///   long press: the custom note menu, whose backdrop covers the screen
+///   until a tap dismisses it), vertical scroll;
 /// - tab 1 "Cards": card stack x 10–90 %, y 15–60 % (card swipe, tap), and a
 ///   dismissible sheet, y 65–90 % (drag down);
 /// - tab 2 "Library": image x 5–95 %, y 12–32 % (tap, double tap, pinch,
 ///   rotation, transform), text x 5–95 %, y 33–44 % (press to select and
-///   extend, two-finger tap), grid of 3 × 3 items y 45–90 % (long press:
-///   context menu, drag and drop with auto-scroll, tap), vertical scroll;
+///   extend, two-finger tap; the selection's action pills above it), grid
+///   of 3 × 3 items y 45–90 % (long press: context menu, drag and drop
+///   with auto-scroll, tap), vertical scroll;
 /// - shake anywhere.
 ///
 /// ```swift
@@ -74,6 +76,11 @@ public struct EpilogueScene: Sendable, Hashable {
     public static let gridRows = 3
     /// The strip along the left edge where a back swipe starts, 20 pt, y 10–90 %.
     public static let edgeWidth = 20.0
+    /// Tab 2: the side of each of the selection's three action pills, and
+    /// how far above the selection's end their bottom edge sits (the
+    /// scene's `actionPill.size` and `Arena.pillClearance`).
+    public static let actionPillSize = 72.0
+    public static let actionPillClearance = 20.0
 
     /// Bands of the content where a horizontal swipe meets no inner
     /// horizontal recognizer (rows slide on tab 0, cards on tab 1): where a
@@ -107,11 +114,16 @@ public enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
     case transform
     /// A two-finger tap on the text (the reading controls).
     case multiTap
+    /// Slide the open note row back (swipe actions rightward).
+    case closeRow
+    /// Hold a note row to open the custom note menu; the next touch goes
+    /// to its backdrop (a tap that dismisses it, or a tap meant for a row).
+    case noteMenu
 
     /// The tabs on which the gesture's target lives (nil: any tab).
     public var tabs: [Int]? {
         switch self {
-        case .swipeActions: [0]
+        case .swipeActions, .closeRow, .noteMenu: [0]
         case .cardSwipe, .dismiss: [1]
         case .doubleTap, .longPress, .pinch, .rotate, .drag, .textSelect, .transform, .multiTap: [2]
         case .scroll: [0, 2]
@@ -144,6 +156,9 @@ public enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
         case .textSelect: 4
         case .transform: 2
         case .multiTap: 5
+        // Only while a row stands open (the generator draws it then).
+        case .closeRow: 4
+        case .noteMenu: 3
         }
     }
 }

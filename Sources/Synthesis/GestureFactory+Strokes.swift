@@ -102,13 +102,31 @@ extension GestureFactory {
         case .drag: distance = uniform(90, 0.6 * width)
         }
         let direction = Vector(-1, 0).rotated(by: radians(gaussian(thumb ? 7 : 4)))
-        let start = Vector(uniform(0.45, 0.92) * width, noteRowCenter() + gaussian(8))
+        let row = rng.uniformInt(below: EpilogueScene.noteRowCount)
+        let start = Vector(uniform(0.45, 0.92) * width, noteRowCenter(row) + gaussian(8))
         let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
                           room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .swipeActions, direction: .left, target: scene.target("note-row", tab: tab),
-            notes: notes(for: style, thumb: thumb))
+            notes: notes(for: style, thumb: thumb), row: row)
+    }
+
+    /// Slides the open note row back rightward to close it: any rightward
+    /// drag on it closes it, so people drag or flick it a short way. They
+    /// grab the row's content, left of the revealed actions.
+    func closeRow(at time: Double, tab: Int, row: Int) -> PlannedGesture {
+        let (thumb, radius) = finger()
+        let style = style(fling: 0.4, slow: 0.2)
+        let distance = style == .fling ? uniform(30, 120) : uniform(40, 160)
+        let direction = Vector(1, 0).rotated(by: radians(gaussian(thumb ? 7 : 4)))
+        let start = Vector(uniform(0.15, 0.55) * width, noteRowCenter(row) + gaussian(8))
+        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
+                          room: room(from: start, along: direction, in: screen), thumb: thumb)
+        return PlannedGesture(
+            tracks: [track(path, radius: radius, force: force())],
+            intent: .swipeActions, direction: .right, target: scene.target("note-row", tab: tab),
+            notes: notes(for: style, thumb: thumb), row: row)
     }
 
     /// Throws the top card left or right (120 pt delete threshold).

@@ -30,9 +30,14 @@ extension GestureFactory {
 
     /// The centre of a random note row on tab 0.
     func noteRowCenter() -> Double {
+        noteRowCenter(rng.uniformInt(below: EpilogueScene.noteRowCount))
+    }
+
+    /// The centre of note row `row` on tab 0.
+    func noteRowCenter(_ row: Int) -> Double {
         let rows = scene.noteRows
         let height = rows.height / Double(EpilogueScene.noteRowCount)
-        return rows.minY + (Double(rng.uniformInt(below: EpilogueScene.noteRowCount)) + 0.5) * height
+        return rows.minY + (Double(row) + 0.5) * height
     }
 
     /// A tap on the tab bar's button for tab `to` (the other way to change tabs).
@@ -106,7 +111,11 @@ extension GestureFactory {
     /// A press held on a grid item until its context menu appears; some are
     /// released near the 0.5 s threshold, a few drift while held.
     func longPress(at time: Double, tab: Int) -> PlannedGesture {
-        let p = gridCell()
+        hold(at: gridCell(), time: time, tab: tab, region: "grid-item")
+    }
+
+    /// A press held at `p` until the context menu of `region` appears.
+    func hold(at p: Vector, time: Double, tab: Int, region: String) -> PlannedGesture {
         var notes: [String] = []
         var hold = user.longPressHold * rng.lognormal(zeta: 0, sigma: 0.2)
         if chance(0.15) {
@@ -122,7 +131,7 @@ extension GestureFactory {
         let path = press(at: p, time: time, hold: hold, roll: roll)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force(1.15))],
-            intent: .longPress, target: scene.target("grid-item", tab: tab), notes: notes)
+            intent: .longPress, target: scene.target(region, tab: tab), notes: notes)
     }
 
     /// Touches with no intent: a thumb resting on the glass while holding the

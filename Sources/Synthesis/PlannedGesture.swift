@@ -24,6 +24,9 @@ struct PlannedGesture {
     var notes: [String] = []
     /// The tab the scene shows after this gesture (changed by tab swipes).
     var tabAfter: Int? = nil
+    /// Swipe actions: the note row the gesture slides (the generator keeps
+    /// the row a person opened, to close it later).
+    var row: Int? = nil
 }
 
 /// The tags a label's `note` carries, so reports can split results by the
@@ -53,6 +56,8 @@ enum Note {
     static let impatient = "impatient"
     static let extended = "extended"
     static let staggered = "staggered"
+    /// A tap meant for the content while the note menu's backdrop covers it.
+    static let menuOpen = "menu-open"
 }
 
 #if canImport(Glibc)

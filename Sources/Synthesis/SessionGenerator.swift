@@ -18,6 +18,14 @@ import TraceModel
 /// while the animation still runs or the pager's locks are on (50–300 ms
 /// after the lift: `during-animation`), and a second tab swipe on the way to
 /// a far tab often comes inside the momentum window (`momentum`).
+///
+/// **What stays on screen.** A note row the person opened stays open until
+/// they slide it closed (`swipe-actions` `right`, drawn only while one is
+/// open). A long press on a note row opens the note menu, and the next
+/// touch is the person's answer to it: mostly a tap on its backdrop
+/// (`note-menu`), sometimes a tap meant for a row (`menu-open`, which the
+/// backdrop swallows). A text selection leaves its action pills up: about
+/// half the selections are followed by a tap on a pill, some by two.
 struct SessionGenerator {
     let header: SessionHeader
     let factory: GestureFactory
@@ -54,8 +62,9 @@ struct SessionGenerator {
         }
         var tab = 0
         var hurriedNote: String?
+        var openRow: Int?
         for _ in 0 ..< gestures {
-            let intent = drawIntent(onTab: tab)
+            let intent = drawIntent(onTab: tab, rowOpen: openRow != nil)
             if let allowed = intent.tabs, !allowed.contains(tab) {
                 let needed = nearest(allowed, to: tab)
                 if factory.chance(0.45) {
@@ -83,10 +92,30 @@ struct SessionGenerator {
                     }
                 }
             }
-            var gesture = make(intent, at: time, tab: tab)
+            var gesture = make(intent, at: time, tab: tab, openRow: openRow ?? 0)
             if let note = hurriedNote, gesture.motion.isEmpty { gesture.notes.append(note) }
-            let end = try perform(gesture, emit)
+            var end = try perform(gesture, emit)
             tab = gesture.tabAfter ?? tab
+            switch intent {
+            case .swipeActions: openRow = gesture.row
+            case .closeRow: openRow = nil
+            case .noteMenu:
+                // The answer to the open menu: its backdrop takes it.
+                (time, _) = pause(after: end)
+                var answer = factory.chance(0.8) ? factory.backdropTap(at: time, tab: tab) : factory.tap(at: time, tab: tab)
+                if answer.target.hasSuffix("/note-row") { answer.notes.append(Note.menuOpen) }
+                end = try perform(answer, emit)
+            case .textSelect where !gesture.notes.contains(Note.impatient):
+                // The pills show 0.25 s after the selection settles; the
+                // pause before a tap on one is longer than that.
+                guard let selection = gesture.tracks.first, factory.chance(0.5) else { break }
+                let selectionEnd = selection.position(selection.up)
+                for _ in 0 ..< (factory.chance(0.3) ? 2 : 1) {
+                    (time, _) = pause(after: end)
+                    end = try perform(factory.pillTap(at: time, tab: tab, selectionEnd: selectionEnd), emit)
+                }
+            default: break
+            }
             let commits: Set<Intent> = [.tabSwipe, .cardSwipe, .swipeActions, .dismiss]
             if commits.contains(gesture.intent) && factory.chance(user.hurry) {
                 time = end + factory.uniform(0.05, 0.3)
@@ -112,11 +141,13 @@ struct SessionGenerator {
     }
 
     /// Draws the next intent. Gestures available on the current tab are three
-    /// times as likely (people do a few things on a tab before moving on).
-    private func drawIntent(onTab tab: Int) -> EpilogueIntent {
+    /// times as likely (people do a few things on a tab before moving on);
+    /// closing a row only while one is open.
+    private func drawIntent(onTab tab: Int, rowOpen: Bool) -> EpilogueIntent {
         let all = EpilogueIntent.allCases
         let weights = all.map { intent -> Double in
-            intent.tabs?.contains(tab) ?? true ? intent.weight * 3 : intent.weight
+            if intent == .closeRow && !rowOpen { return 0 }
+            return intent.tabs?.contains(tab) ?? true ? intent.weight * 3 : intent.weight
         }
         var r = rng.uniform(0, weights.reduce(0, +))
         for (intent, w) in zip(all, weights) {
@@ -137,7 +168,7 @@ struct SessionGenerator {
         return .doubleTap
     }
 
-    private func make(_ intent: EpilogueIntent, at time: Double, tab: Int) -> PlannedGesture {
+    private func make(_ intent: EpilogueIntent, at time: Double, tab: Int, openRow: Int) -> PlannedGesture {
         switch intent {
         case .tap: return factory.tap(at: time, tab: tab)
         case .doubleTap: return factory.doubleTap(at: time, tab: tab)
@@ -159,6 +190,8 @@ struct SessionGenerator {
         case .textSelect: return factory.textSelect(at: time, tab: tab)
         case .transform: return factory.transform(at: time, tab: tab)
         case .multiTap: return factory.multiTap(at: time, tab: tab)
+        case .closeRow: return factory.closeRow(at: time, tab: tab, row: openRow)
+        case .noteMenu: return factory.noteMenuPress(at: time, tab: tab)
         }
     }
 

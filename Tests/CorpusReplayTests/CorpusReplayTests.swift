@@ -32,23 +32,36 @@ import TraceModel
         #expect(Self.sessions.count == 320)
         let result = try run()
         #expect(result.scenes == ["epilogue": 320])
-        #expect(result.total.labels == 10_350)
+        #expect(result.total.labels == 10_768)
         // datasets/README.md: 21.3 % at the catalogue defaults before issue
-        // 14. The reference app's semantics moved it to 21.2 % (8 143 → 8 154
-        // correct, 831 → 838 wrong, 983 → 963 missed, 303 → 305 spurious):
-        // about half from the tab swipe's release triggers regardless of
-        // direction and its bias over the whole translation (with the old
-        // tab swipe alone: 8 148 correct), the rest mostly from the momentum
-        // window that tab-bar taps now open. Issue 18: the shake debounce
-        // that starts when the screen appears turned one early shake into
-        // a dead zone (8 154 → 8 153 correct); note rows that stay open
-        // take rightward drags that start on them (closing the row): tab
-        // swipes taken by a row 73 → 86, dead zones 91 → 78, three more
-        // resting thumbs spurious (8 150 correct, 854 wrong, 960 missed,
-        // 308 spurious).
-        #expect(result.total.correct == 8_150 && result.total.deadZone == 78 && result.total.wrong == 854)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 86)
-        #expect(abs(result.misfireRate - 0.2122) < 0.0005, "misfire rate \(result.misfireRate)")
+        // 14, 21.2 % with the reference app's semantics, 21.3 % with the
+        // shake debounce at launch and note rows that stay open (8 150
+        // correct of 10 350). Issue 18's reading-app interactions and the
+        // corpus regenerated with them: people close the rows they opened
+        // (`swipe-actions` `right`), hold a note row to open its menu and
+        // answer it (a backdrop tap, or a tap meant for a row that the
+        // backdrop swallows), and tap the selection's pills. 25.8 % (7 995
+        // correct, 1 126 wrong, 1 218 missed, 97 dead zones, 332
+        // spurious): besides the new labels' own misfires, presses that
+        // open the note menu by accident (resting thumbs, long presses meant
+        // for the Library that land on Notes) hand the next touch to its
+        // backdrop, and pills left up cover the image above a selection.
+        #expect(result.total.correct == 7_995 && result.total.deadZone == 97 && result.total.wrong == 1_126)
+        #expect(result.total.missed == 1_218 && result.total.spurious == 332)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 92)
+        #expect(abs(result.misfireRate - 0.2575) < 0.0005, "misfire rate \(result.misfireRate)")
+        // The new labels: backdrop taps, pill taps, closing swipes.
+        func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
+            result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
+        }
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 93, .wrong: 19, .missed: 10])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 114, .wrong: 28, .missed: 3])
+        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 51, .missed: 18, .wrong: 11])
+        // Taps meant for a row while the menu is open: the backdrop takes
+        // most (wrong); where the long press before them failed, the row.
+        let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
+        let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
+        #expect(meantForRows == [.wrong: 33, .correct: 8, .missed: 4])
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -56,9 +69,10 @@ import TraceModel
         }
         let twoFingerTaps = result.labelOutcomes.filter { $0.intent == .tap && $0.target?.hasSuffix("/text") == true }
         #expect(twoFingerTaps.count >= 100)
-        // 231 of 342: the rest land on another tab than meant or are staggered (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 231)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 108)
+        // 213 of 313: the rest land on another tab than meant, are
+        // staggered, or meet an open note menu's backdrop (missed).
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 213)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 98)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
@@ -68,6 +82,12 @@ import TraceModel
         #expect(press.passed && press.count > 1_000)
         let ripple = try #require(result.rippleDistance)
         #expect(ripple.p50 < 3 && ripple.p95 < 10)
+        // …so the growing ripple covers the lift point at once for most
+        // presses; 25 slid beyond its 75 pt.
+        #expect(result.rippleReach?.count == 1_066 && result.rippleReach?.p95 == 0 && result.rippleNeverReached == 25)
+        // The grid's haptics: light on every press, medium on every tap, at once.
+        #expect(result.haptics["pressFeedback"]?.count == 1_750 && result.haptics["pressFeedback"]?.max == 0)
+        #expect(result.haptics["tap"]?.count == 331 && result.haptics["tap"]?.max == 0)
         #expect((result.dragAutoScroll?.max ?? 0) > 100)
         #expect(result.selectionMenuWait != nil)
     }

@@ -38,13 +38,13 @@ struct ConsoleOutputTests {
     }
 
     /// On the epilogue scene: a tap on a note row (correct) and a long press
-    /// the notes tab does not offer (missed).
+    /// below the rows, where the notes tab offers none (missed).
     @Test func theSimulationSummaryCountsAndTabulates() throws {
         var trace = TraceBuilder(id: "known", user: "u1", scene: "epilogue")
         trace.wait(0.5)
         trace.tap(at: (200, 150), label: .tap, target: "note-row")
         trace.wait(1)
-        trace.press(at: (200, 250), duration: 0.6, label: .longPress)
+        trace.press(at: (200, 680), duration: 0.6, label: .longPress)
         let text = try Simulator().run(sessions: [trace.session]).summary()
         #expect(text.contains("misfire rate 50.0 %"), "\(text)")
         #expect(text.contains("2 labels: 1 correct, 0 wrong, 1 missed, 0 dead zone, 0 spurious"), "\(text)")

@@ -16,7 +16,7 @@ struct MatchingTests {
         trace.wait(0.5)
         trace.tap(at: (200, 150), label: .tap, target: "note-row")                  // correct
         trace.wait(1)
-        trace.press(at: (200, 250), duration: 0.6, label: .longPress)               // missed: no long press on notes
+        trace.press(at: (200, 680), duration: 0.6, label: .longPress)               // missed: no long press below the rows
         trace.wait(1)
         trace.drag(from: (300, 300), by: (-50, 200), speed: 600, label: .tabSwipe, direction: .left)  // wrong: scroll
         trace.wait(1)

@@ -270,7 +270,8 @@ struct PlaygroundSceneTests {
             overshoot, Spring(response: 0.5, dampingFraction: 0.5).overshoot(distance: pinch.springDistance),
             tolerance: 1e-9))
         #expect(overshoot > 1)
-        // The epilogue's pinch keeps its scale and has no such spring.
+        // The epilogue's pinch keeps its scale: its only spring is the
+        // zoom's (back within 1…5×, `pinch.spring*`), not the spring back.
         var image = TraceBuilder(id: "i")
         image.twoFinger(center: (195, 190), span: 100, scale: 2, degrees: 0, duration: 0.5)
         var epilogue = Scene.epilogue
@@ -278,7 +279,9 @@ struct PlaygroundSceneTests {
         let kept = replay(image.session, try epilogue.arena())
         #expect(isApproximatelyEqual(kept.shared.imageScale, 2, tolerance: 1e-9))
         let epilogueRun = try Simulator(scene: epilogue).run(sessions: [image.session])
-        #expect(!epilogueRun.springs.contains { $0.gesture == .pinch || $0.gesture == .rotation })
+        #expect(!epilogueRun.springs.contains { $0.gesture == .rotation })
+        let zoom = try #require(epilogueRun.springs.first { $0.gesture == .pinch })
+        #expect(zoom.response == 0.3 && zoom.dampingFraction == 0.9)
     }
 }
 

@@ -24,7 +24,7 @@ struct SceneTests {
         }
         #expect(throws: SceneError.unknown("library")) { try Scene.builtIn(named: "library") }
         #expect(Scene.epilogue.tabs == 3)
-        #expect(Scene.epilogue.recognizers.count == 24)
+        #expect(Scene.epilogue.recognizers.count == 28)
     }
 
     @Test func tunableParametersAreThoseOfTheSceneKinds() {

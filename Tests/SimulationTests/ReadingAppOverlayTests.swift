@@ -1,0 +1,306 @@
+import GesturePhysics
+import GestureTuneTestSupport
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+
+// MARK: - The reading app's remaining interactions, in the epilogue scene
+
+/// Issue 18: the note rows' custom context menu and its backdrop, the text
+/// selection's action pills, the grid's haptics and ripple, and the image's
+/// zoom springs, replayed through the whole scene (390 × 844 pt).
+@Suite("The reading app's menus, pills, haptics and zoom springs")
+struct ReadingAppOverlayTests {
+    /// The scene showing the Library tab (image, text, grid) first.
+    var library: Scene {
+        var scene = Scene.epilogue
+        scene.initialTab = 2
+        return scene
+    }
+
+    func run(_ trace: TraceBuilder, scene: Scene = .epilogue, parameters: [String: Double] = [:],
+             budgets: [LatencyBudget] = LatencyBudget.defaults) throws -> SimulationResult {
+        try Simulator(scene: scene, parameters: try ParameterSet(parameters),
+                      options: SimulationOptions(budgets: budgets, keepRecognitions: true))
+            .run(sessions: [trace.session])
+    }
+
+    func ids(_ result: SimulationResult) -> [String] {
+        result.recognitionLog.filter { !$0.recognition.kind.isFeedback }.map(\.recognizerID)
+    }
+
+    // MARK: The note menu
+
+    @Test func aLongPressOnANoteRowOpensTheMenuAndABackdropTapDismissesIt() throws {
+        var trace = TraceBuilder(id: "menu", scene: "epilogue")
+        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")   // opens the menu
+        trace.wait(0.5)
+        trace.tap(at: (200, 500), label: .tap, target: "note-menu")                        // dismisses it
+        trace.wait(0.5)
+        trace.tap(at: (200, 300), label: .tap, target: "note-row")                         // the row again
+        let result = try run(trace)
+        #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteRowTap"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct])
+        // The shared state: open after the long press, closed after the backdrop tap.
+        var opened = TraceBuilder(id: "menu")
+        opened.press(at: (200, 130), duration: 0.7)
+        #expect(replay(opened.session, try Scene.epilogue.arena()).shared.noteMenuOpen)
+        #expect(!replay(trace.session, try Scene.epilogue.arena()).shared.noteMenuOpen)
+        // A press too short for the long press (0.4 s < 0.5 s) opens nothing.
+        var short = TraceBuilder(id: "menu")
+        short.press(at: (200, 130), duration: 0.4)
+        #expect(!replay(short.session, try Scene.epilogue.arena()).shared.noteMenuOpen)
+    }
+
+    @Test func aBackdropTapSwallowsTheContentsOwnTap() throws {
+        // The conflict: with the menu open, a tap meant for a note row lands
+        // on the backdrop, which dismisses the menu — the row never sees it.
+        // Both are taps; the backdrop claims its target, so the label aimed
+        // at the row is wrong, and the next tap reaches the row.
+        var trace = TraceBuilder(id: "menu", scene: "epilogue")
+        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
+        trace.wait(0.5)
+        trace.tap(at: (200, 300), label: .tap, target: "note-row")        // swallowed: wrong
+        trace.wait(0.5)
+        trace.tap(at: (200, 300), label: .tap, target: "note-row")        // the menu is gone: correct
+        trace.wait(0.5)
+        trace.tap(at: (200, 500), label: .tap, target: "tab0/note-menu")  // no menu to dismiss: the row takes it, wrong
+        let result = try run(trace)
+        #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteRowTap", "noteRowTap"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .wrong, .correct, .wrong])
+        #expect(result.labelOutcomes[1].recognized == .tap && result.labelOutcomes[3].recognized == .tap)
+        // Without the claim the swallowed tap would pass for the row's.
+        var unchecked = Scene.epilogue
+        for i in unchecked.recognizers.indices { unchecked.recognizers[i].exclusiveTarget = false }
+        #expect(try run(trace, scene: unchecked).labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct])
+    }
+
+    @Test func theBackdropCoversTheWholeScreenWhileTheMenuIsOpen() throws {
+        var trace = TraceBuilder(id: "menu", scene: "epilogue")
+        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
+        trace.wait(0.5)
+        // A scroll on the list does nothing (the backdrop's tap fails on
+        // the movement): missed, and the menu stays open.
+        trace.drag(from: (200, 500), by: (0, -200), speed: 600, label: .scroll, direction: .up, target: "tab-content")
+        let scrolled = trace.session
+        trace.wait(0.5)
+        // A tap on the Library button only dismisses the menu: no tab change.
+        trace.tap(at: (330, 800), label: .tap, target: "tab-bar")
+        let result = try run(trace)
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed, .wrong])
+        #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop"])
+        // No pressed tab-bar button either: only the backdrop was hit.
+        #expect(!result.recognitionLog.contains { $0.recognizerID == "tabBarPress" })
+        #expect(replay(scrolled, try Scene.epilogue.arena()).shared.noteMenuOpen)
+        let after = replay(trace.session, try Scene.epilogue.arena()).shared
+        #expect(!after.noteMenuOpen && after.currentTab == 0)
+    }
+
+    @Test func theMenuGrowsInAndShrinksOutOnItsSprings() throws {
+        var trace = TraceBuilder(id: "menu", scene: "epilogue")
+        for _ in 0 ..< 2 {
+            trace.press(at: (200, 130), duration: 0.7)
+            trace.wait(0.5)
+            trace.tap(at: (200, 500))
+            trace.wait(0.5)
+        }
+        let result = try run(trace)
+        // The row-wide menu grows from 0.9: its edge travels 0.1 × 195 pt.
+        let menus = result.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
+        #expect(menus.count == 2 && menus.allSatisfy { isApproximatelyEqual($0.springDistance, 19.5, tolerance: 1e-9) })
+        let entrance = try #require(result.springs.first { $0.spring == SpringReport.noteMenu })
+        #expect(entrance.gesture == .longPress && entrance.response == 0.35 && entrance.dampingFraction == 0.75)
+        let growing = Spring(response: 0.35, dampingFraction: 0.75)
+        #expect(entrance.settleTime?.count == 2)
+        #expect(isApproximatelyEqual(try #require(entrance.settleTime?.max),
+                                     growing.settleTime(distance: 19.5) * 1000, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(try #require(entrance.overshoot?.max), growing.overshoot(distance: 19.5),
+                                     tolerance: 1e-9))
+        // The dismissal shrinks it back as it fades: settle measured, no overshoot.
+        let dismiss = try #require(result.springs.first { $0.spring == SpringReport.noteMenuDismiss })
+        #expect(dismiss.gesture == .tap && dismiss.response == 0.25 && dismiss.dampingFraction == 0.8)
+        #expect(dismiss.overshoot == nil && dismiss.settleTime?.count == 2)
+        #expect(isApproximatelyEqual(
+            try #require(dismiss.settleTime?.max),
+            Spring(response: 0.25, dampingFraction: 0.8).settleTime(distance: -19.5) * 1000, tolerance: 1e-9))
+        // The catalogue's scale drives the travel.
+        let deeper = try run(trace, parameters: ["noteMenu.entranceScale": 0.8])
+        #expect(deeper.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
+            .allSatisfy { isApproximatelyEqual($0.springDistance, 39, tolerance: 1e-9) })
+    }
+
+    // MARK: The action pills
+
+    @Test func aTapOnAPillKeepsTheSelection() throws {
+        // Select a word at (200, 320): the press selects at 0.5 s, lifts at
+        // 0.6 s, and the menu shows at 0.75 s (0.25 s after the selection
+        // last changed). Its three 72 pt pills sit centred on x 200, their
+        // bottom 20 pt above the selection's end: x 92…308, y 228…300 —
+        // over the image's bottom and the text's top.
+        var trace = TraceBuilder(id: "pills")
+        trace.press(at: (200, 320), duration: 0.6, label: .textSelect, target: "text")
+        trace.wait(0.3)
+        trace.tap(at: (128, 264), label: .tap, target: "action-pill")    // "note", over the image
+        trace.wait(0.3)
+        trace.tap(at: (272, 290), label: .tap, target: "action-pill")    // "question", over the text
+        let onPills = trace.session
+        trace.wait(0.6)
+        trace.tap(at: (300, 150), label: .tap, target: "image")          // elsewhere: collapses it
+        trace.wait(0.8)
+        trace.tap(at: (128, 264), label: .tap, target: "action-pill")    // the pill is gone: the image's tap
+        let result = try run(trace, scene: library)
+        #expect(ids(result) == ["textSelect", "actionPillTap", "actionPillTap", "imageTap", "imageTap"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct, .wrong])
+        // The pills covered the image and the text: no image or text
+        // recognizer saw those taps, and the selection is still there.
+        let kept = replay(onPills, try library.arena()).shared
+        #expect(kept.selectionMenuAt == 750_000 && kept.selectionX == 200 && kept.selectionY == 320)
+        #expect(replay(trace.session, try library.arena()).shared.selectionMenuAt == .max)
+        // The pill's press: shrinks to 0.92 on a 0.2 s spring, no ripple.
+        #expect(result.recognitionLog.filter { $0.recognizerID == "actionPillPress" }.count == 2)
+        #expect(result.rippleDistance == nil)
+        let pill = try #require(result.springs.first { $0.spring == SpringReport.actionPill })
+        #expect(pill.response == 0.2 && pill.dampingFraction == 0.825 && pill.settleTime?.count == 2)
+        let travel = 0.08 * 36.0
+        #expect(isApproximatelyEqual(
+            try #require(pill.settleTime?.max),
+            Spring(response: 0.2, dampingFraction: 0.825).settleTime(distance: travel) * 1000, tolerance: 1e-6))
+    }
+
+    @Test func aTapWhereThePillsWillBeBeforeTheMenuShowsCollapsesTheSelection() throws {
+        var trace = TraceBuilder(id: "pills")
+        trace.press(at: (200, 320), duration: 0.6)
+        trace.wait(0.05)   // 0.65 s: the menu comes at 0.75 s
+        trace.tap(at: (128, 264))
+        let arena = replay(trace.session, try library.arena())
+        #expect(arena.shared.selectionMenuAt == .max)
+        #expect(arena.recognitions.contains { $0.kind == .tap && arena.recognizers[$0.recognizer].options.layer == .content })
+        #expect(!arena.recognitions.contains { arena.recognizers[$0.recognizer].options.layer == .selectionMenu })
+        // Bigger pills reach farther: 100 pt pills span x 50…350, y 200…300.
+        var wide = TraceBuilder(id: "pills")
+        wide.press(at: (200, 320), duration: 0.6)
+        wide.wait(0.3)
+        wide.tap(at: (60, 210), label: .tap, target: "action-pill")
+        #expect(try run(wide, scene: library).labelOutcomes.map(\.outcome) == [.wrong])
+        #expect(try run(wide, scene: library, parameters: ["actionPill.size": 100]).labelOutcomes.map(\.outcome)
+            == [.correct])
+    }
+
+    // MARK: The grid's haptics and ripple
+
+    @Test func theGridPlaysALightHapticOnPressAndAMediumOneOnTheTap() throws {
+        var trace = TraceBuilder(id: "grid")
+        trace.tap(at: (195, 443), label: .tap, target: "grid-item")
+        trace.wait(0.5)
+        trace.tap(at: (330, 800), label: .tap, target: "tab-bar")     // no haptic on the tab bar
+        trace.wait(0.5)
+        trace.drag(from: (250, 500), by: (-30, 0), speed: 100)        // a press that moves: no tap
+        let budgets = [LatencyBudget(gesture: .pressFeedback, measure: .haptic, limit: 20),
+                       LatencyBudget(gesture: .tap, measure: .haptic, limit: 20)]
+        let result = try run(trace, scene: library, budgets: budgets)
+        // Pressed at touch-down, tapped on the lift: both at once.
+        #expect(result.haptics["pressFeedback"]?.count == 2 && result.haptics["pressFeedback"]?.max == 0)
+        #expect(result.haptics["tap"]?.count == 1 && result.haptics["tap"]?.max == 0)
+        #expect(result.budgets.map(\.passed) == [true, true] && result.budgets.map(\.count) == [2, 1])
+        #expect(result.budgets[0].budget.definition == "from touch-down to the haptic")
+        #expect(result.budgets[1].budget.definition == "from the last lift to the haptic")
+        // A delayed pressed state delays its haptic: 50 ms, over the budget.
+        let late = try run(trace, scene: library, parameters: ["pressFeedback.minimumDuration": 0.05], budgets: budgets)
+        #expect(late.haptics["pressFeedback"]?.count == 2 && late.haptics["pressFeedback"]?.max == 50)
+        #expect(late.budgets.map(\.passed) == [false, true] && late.budgets[0].value == 50)
+    }
+
+    @Test func theRippleIsMeasuredAgainstTheLiftPoint() throws {
+        // On the Library tab a leftward drag on a grid item wins nothing (the
+        // tab swipe towards no tab is swallowed, the rest fail on the
+        // movement), so the press completes at the lift with its ripple.
+        var trace = TraceBuilder(id: "ripple")
+        trace.drag(from: (250, 500), by: (-30, 0), speed: 100)
+        trace.wait(0.5)
+        trace.drag(from: (250, 500), by: (-90, 0), speed: 300)
+        trace.wait(0.5)
+        trace.tap(at: (195, 443))   // at the item's centre: the ripple starts under the finger
+        let result = try run(trace, scene: library)
+        let presses = result.recognitionLog.map(\.recognition).filter { $0.kind == .pressFeedback }
+        #expect(presses.count == 3 && presses.allSatisfy(\.committed))
+        // The item (column 1, row 0) centres at (195, 443.1); the ripple
+        // starts at the touch-down in the item scaled 0.97 about it.
+        let itemY = 0.45 * 844 + 0.15 * 844 / 2
+        let start = (x: 195 + (250 - 195) * 0.97, y: itemY + (500 - itemY) * 0.97)
+        func distance(_ x: Double) -> Double { ((x - start.x) * (x - start.x) + (500 - start.y) * (500 - start.y)).squareRoot() }
+        #expect(isApproximatelyEqual(presses[0].value, distance(220), tolerance: 1e-9))
+        #expect(isApproximatelyEqual(presses[1].value, distance(160), tolerance: 1e-9))
+        // The tap 0.1 pt above the centre: the ripple starts 0.003 pt off it.
+        #expect(isApproximatelyEqual(presses[2].value, 0.003, tolerance: 1e-9))
+        // Its edge (radius 12.5 → 75 pt over 0.8 s, ease-out) reaches the
+        // first lift point, 28.4 pt away, in about 0.14 s; never the second
+        // (88.4 pt); the third at once.
+        let ripple = Ripple(diameter: 50, startScale: 0.5, endScale: 3, duration: 0.8)
+        let reach = try #require(ripple.reachTime(distance: distance(220)))
+        #expect(reach > 0.12 && reach < 0.15)
+        #expect(ripple.reachTime(distance: distance(160)) == nil)
+        #expect(result.rippleNeverReached == 1)
+        #expect(result.rippleReach?.count == 2)
+        #expect(isApproximatelyEqual(try #require(result.rippleReach?.max), reach * 1000, tolerance: 1e-6))
+        #expect(isApproximatelyEqual(try #require(result.rippleReach?.mean), reach * 1000 / 2, tolerance: 1e-6))
+        // A ripple that grows to 6× reaches the second too.
+        let bigger = try run(trace, scene: library, parameters: ["pressFeedback.rippleEndScale": 6])
+        #expect(bigger.rippleNeverReached == 0 && bigger.rippleReach?.count == 3)
+    }
+
+    // MARK: The image's zoom springs
+
+    @Test func thePinchAndTheDoubleTapZoomOnTheirSprings() throws {
+        // The image is 351 pt wide (x 19.5…370.5): a scale change moves its
+        // edge by the change × 175.5 pt.
+        var trace = TraceBuilder(id: "zoom")
+        trace.twoFinger(center: (195, 185), span: 100, scale: 0.6, degrees: 0, duration: 0.3)  // below 1×: back to 1×
+        trace.wait(1)
+        trace.twoFinger(center: (195, 185), span: 100, scale: 1.5, degrees: 0, duration: 0.3)  // 1.5×: stays
+        trace.wait(1)
+        trace.tap(at: (195, 185))
+        trace.wait(0.15)
+        trace.tap(at: (197, 186))    // double tap: 1.5× → 1×
+        trace.wait(1)
+        trace.tap(at: (195, 185))
+        trace.wait(0.15)
+        trace.tap(at: (197, 186))    // double tap: 1× → 2×
+        let result = try run(trace, scene: library)
+        let log = result.recognitionLog.map(\.recognition)
+        let pinches = log.filter { $0.kind == .pinch }, zooms = log.filter { $0.kind == .doubleTap }
+        #expect(pinches.count == 2 && zooms.count == 2)
+        #expect(isApproximatelyEqual(pinches[0].springDistance, 0.4 * 175.5, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(pinches[1].springDistance, 0, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(zooms[0].springDistance, -0.5 * 175.5, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(zooms[1].springDistance, 175.5, tolerance: 1e-9))
+        // .spring(duration: 0.3, bounce: 0.1) and (0.35, 0.15), from rest.
+        let pinch = try #require(result.springs.first { $0.spring == SpringReport.pinch })
+        let zoom = try #require(result.springs.first { $0.spring == SpringReport.doubleTapZoom })
+        #expect(pinch.gesture == .pinch && pinch.response == 0.3 && pinch.dampingFraction == 0.9)
+        #expect(zoom.gesture == .doubleTap && zoom.response == 0.35 && zoom.dampingFraction == 0.85)
+        let pinchSpring = Spring(duration: 0.3, bounce: 0.1), zoomSpring = Spring(duration: 0.35, bounce: 0.15)
+        // The pinch that stayed within 1…5× does not move: settled at once.
+        let pinchSettle = pinchSpring.settleTime(distance: 70.2) * 1000
+        #expect(pinch.settleTime?.count == 2)
+        #expect(isApproximatelyEqual(try #require(pinch.settleTime?.max), pinchSettle, tolerance: 1e-6))
+        #expect(isApproximatelyEqual(try #require(pinch.settleTime?.mean), pinchSettle / 2, tolerance: 1e-6))
+        #expect(isApproximatelyEqual(try #require(pinch.overshoot?.max), pinchSpring.overshoot(distance: 70.2),
+                                     tolerance: 1e-6))
+        #expect(isApproximatelyEqual(try #require(zoom.settleTime?.max),
+                                     zoomSpring.settleTime(distance: 175.5) * 1000, tolerance: 1e-6))
+        #expect(isApproximatelyEqual(try #require(zoom.overshoot?.max), zoomSpring.overshoot(distance: 175.5),
+                                     tolerance: 1e-6))
+        // The catalogue's damping drives them: critically damped, no overshoot.
+        let critical = try run(trace, scene: library,
+                               parameters: ["pinch.springDamping": 1, "pinch.doubleTapSpringDamping": 1])
+        #expect(critical.springs.filter { $0.gesture == .pinch || $0.gesture == .doubleTap }
+            .allSatisfy { $0.overshoot?.max == 0 })
+        // A double tap on a scene without zoom animates nothing.
+        var plain = TraceBuilder(id: "zoom")
+        plain.tap(at: (195, 185))
+        plain.wait(0.15)
+        plain.tap(at: (197, 186))
+        #expect(try run(plain, scene: .plain).springs.isEmpty)
+    }
+}
