@@ -148,7 +148,8 @@ extension Scene {
                 // gridDrag / gridLongPress / libraryScroll on the grid,
                 // textSelect / libraryScroll / tabSwipe on the text.
             ],
-            // The app sets its last-shake time when the screen appears.
-            shakeDebounceAtStart: true)
+            // The app sets its last-shake time when the screen appears; UIKit
+            // hands it each frame's moving fingers together.
+            shakeDebounceAtStart: true, wholeFrames: true)
     }()
 }

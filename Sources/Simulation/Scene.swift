@@ -43,8 +43,9 @@ public struct Scene: Sendable, Hashable, Codable {
     /// with a `playground` key is built from it, and writes it back.
     public var playground: PlaygroundConfiguration?
     /// Whether each frame's finger moves reach the recognizers together, as
-    /// UIKit delivers them (see ``Arena/wholeFrames``); false — one finger
-    /// at a time — for the scenes whose figures were made so.
+    /// UIKit delivers them (see ``Arena/wholeFrames``): the epilogue and the
+    /// playground; false — one finger at a time — for `plain` and `study`,
+    /// whose figures were made so, and for a scene file that does not ask.
     public var wholeFrames: Bool
 
     public init(

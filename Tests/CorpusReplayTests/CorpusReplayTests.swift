@@ -40,16 +40,19 @@ import TraceModel
         // corpus regenerated with them: people close the rows they opened
         // (`swipe-actions` `right`), hold a note row to open its menu and
         // answer it (a backdrop tap, or a tap meant for a row that the
-        // backdrop swallows), and tap the selection's pills. 25.8 % (7 995
-        // correct, 1 126 wrong, 1 218 missed, 97 dead zones, 332
-        // spurious): besides the new labels' own misfires, presses that
+        // backdrop swallows), and tap the selection's pills. 25.7 % (8 004
+        // correct, 1 117 wrong, 1 218 missed, 97 dead zones, 332
+        // spurious; each frame's fingers delivered together, as UIKit does —
+        // one at a time, 9 fast three-finger swipes turned into pinches and
+        // rotations, 7 995 correct): besides the new labels' own misfires, presses that
         // open the note menu by accident (resting thumbs, long presses meant
         // for the Library that land on Notes) hand the next touch to its
         // backdrop, and pills left up cover the image above a selection.
-        #expect(result.total.correct == 7_995 && result.total.deadZone == 97 && result.total.wrong == 1_126)
+        #expect(result.total.correct == 8_004 && result.total.deadZone == 97 && result.total.wrong == 1_117)
         #expect(result.total.missed == 1_218 && result.total.spurious == 332)
         #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 92)
-        #expect(abs(result.misfireRate - 0.2575) < 0.0005, "misfire rate \(result.misfireRate)")
+        #expect(abs(result.misfireRate - 0.2567) < 0.0005, "misfire rate \(result.misfireRate)")
+        #expect(result.confusion["multi-swipe"] == ["multi-swipe": 183, "nothing": 5])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
