@@ -116,6 +116,11 @@ public struct Recognizer: Sendable {
         self.kind = kind
         self.region = region
         self.tab = tab
+        // A grid or list has at least one column and row: the options keep
+        // what they were given (a scene refuses 0), the machine divides.
+        var options = options
+        options.columns = max(1, options.columns)
+        options.rows = max(1, options.rows)
         self.options = options
     }
 

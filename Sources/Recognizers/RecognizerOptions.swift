@@ -119,8 +119,8 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         self.maxTouches = maxTouches
         self.action = action
         self.obeysTabLock = obeysTabLock
-        self.columns = max(1, columns)
-        self.rows = max(1, rows)
+        self.columns = columns
+        self.rows = rows
         self.pressStyle = pressStyle
     }
 }

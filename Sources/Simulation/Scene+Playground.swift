@@ -136,16 +136,16 @@ extension Scene {
         var relations: [Rule] = []
         if c.hasBackGesture {
             // First, so that within one sample the system's gesture decides first.
-            members.append(Member("edgeBack", .edgeSwipe, region: .edge(.left), target: "left-edge", maxTouches: 1))
+            members.append(Member("edgeBack", .edgeSwipe, region: .edge(.left), target: "left-edge", .init(maxTouches: 1)))
             relations += [.highPriority("edgeBack", over: "swipe"), .highPriority("edgeBack", over: "pan")]
         }
         members += [
-            Member("tap", .tap, target: "view", fingers: c.tapTouches, taps: c.tapTaps),
-            Member("longPress", .longPress, target: "view", fingers: c.longPressTouches, taps: c.longPressTaps),
-            Member("swipe", .swipe, target: "view", fingers: c.swipeTouches, direction: c.swipeDirection),
-            Member("pan", .pan, target: "view", axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches),
-            Member("pinch", .pinch, target: "view", action: .springBack),
-            Member("rotation", .rotation, target: "view", action: .springBack),
+            Member("tap", .tap, target: "view", .init(fingers: c.tapTouches, taps: c.tapTaps)),
+            Member("longPress", .longPress, target: "view", .init(fingers: c.longPressTouches, taps: c.longPressTaps)),
+            Member("swipe", .swipe, target: "view", .init(fingers: c.swipeTouches, direction: c.swipeDirection)),
+            Member("pan", .pan, target: "view", .init(axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches)),
+            Member("pinch", .pinch, target: "view", .init(action: .springBack)),
+            Member("rotation", .rotation, target: "view", .init(action: .springBack)),
         ]
         relations += [
             .requireToFail("pan", waitsFor: "swipe"),

@@ -116,13 +116,14 @@ public struct Scene: Sendable, Hashable, Codable {
 
     // MARK: - Members
 
-    /// One recognizer instance of the scene.
+    /// One recognizer instance of the scene: where it listens, what label
+    /// it stands for, and the ``RecognizerOptions`` it runs with.
     ///
-    /// Its options mirror ``RecognizerOptions`` field by field, on purpose:
-    /// a member is what a scene file says, decoded with the file format's
-    /// defaults and checked by ``Scene/validate()`` (`columns: 0` is an
-    /// error here), while `RecognizerOptions` is what a compiled recognizer
-    /// runs with (it clamps).
+    /// A scene file writes the options flat beside the id, kind and region
+    /// (`{id: tap, kind: tap, fingers: 2}`); they are read as decoded, not
+    /// clamped, and checked by ``Scene/validate()`` (`columns: 0` is an
+    /// error). Members read their options' fields directly (`member.taps`).
+    @dynamicMemberLookup
     public struct Member: Sendable, Hashable, Codable {
         /// Unique in the scene; relations name it.
         public var id: String
@@ -131,77 +132,36 @@ public struct Scene: Sendable, Hashable, Codable {
         /// Shown only on this tab (`nil`: always).
         public var tab: Int?
         /// The label `target` this region stands for (documentation for data
-        /// generators; matching does not require it).
+        /// generators; matching does not require it unless
+        /// ``exclusiveTarget``).
         public var target: String?
-        public var axis: RecognizerOptions.Axis
-        /// Fingers a tap, double tap, long press, swipe, drag or text
-        /// selection needs (1–5).
-        public var fingers: Int
-        /// Fingers a pan needs before it may begin (1–5).
-        public var minTouches: Int
-        public var maxTouches: Int
-        public var action: RecognizerOptions.Action
-        public var obeysTabLock: Bool
-        /// The region is a grid of `columns × rows` items (press feedback),
-        /// or a list of `rows` rows (swipe actions keep one open).
-        public var columns: Int
-        public var rows: Int
-        public var pressStyle: RecognizerOptions.PressStyle
-        /// Where a drag auto-scrolls (nil: its own region).
-        public var scrollArea: Region?
-        /// The direction a swipe recognizes: left, right, up or down (nil:
-        /// any of them). Only a swipe takes one.
-        public var direction: Direction?
-        /// Taps required (UIKit's `numberOfTapsRequired`): a tap's 1–5, a
-        /// double tap's 2–5, a long press's taps before its hold 0–5 (a
-        /// tap-then-hold is 1); nil: the kind's own (1, 2, 0).
-        public var taps: Int?
-        /// The layer its view is on: the content (default) or an overlay
-        /// that covers it while it shows (``RecognizerOptions/Layer``).
-        public var layer: RecognizerOptions.Layer
-        /// The haptic it plays when it fires (`nil`: none).
-        public var haptic: RecognizerOptions.Haptic?
         /// Its recognitions fulfil only labels aimed at its `target`, and
         /// labels aimed at that target only its recognitions: an overlay
         /// that swallows a touch meant for the content under it (the note
         /// menu's backdrop) misfires however the kinds agree. Other
         /// members' targets are not checked.
         public var exclusiveTarget: Bool
+        public var options: RecognizerOptions
 
         public init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
-            axis: RecognizerOptions.Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10,
-            action: RecognizerOptions.Action = .none, obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1,
-            pressStyle: RecognizerOptions.PressStyle = .item, scrollArea: Region? = nil, direction: Direction? = nil,
-            taps: Int? = nil, layer: RecognizerOptions.Layer = .content, haptic: RecognizerOptions.Haptic? = nil,
-            exclusiveTarget: Bool = false
+            exclusiveTarget: Bool = false, _ options: RecognizerOptions = RecognizerOptions()
         ) {
-            self.layer = layer
-            self.haptic = haptic
-            self.exclusiveTarget = exclusiveTarget
             self.id = id
             self.kind = kind
             self.region = region
             self.tab = tab
             self.target = target
-            self.axis = axis
-            self.fingers = fingers
-            self.minTouches = minTouches
-            self.maxTouches = maxTouches
-            self.action = action
-            self.obeysTabLock = obeysTabLock
-            self.columns = columns
-            self.rows = rows
-            self.pressStyle = pressStyle
-            self.scrollArea = scrollArea
-            self.direction = direction
-            self.taps = taps
+            self.exclusiveTarget = exclusiveTarget
+            self.options = options
         }
 
-        private enum CodingKeys: String, CodingKey {
-            case id, kind, region, tab, target, axis, fingers, minTouches, maxTouches, action, obeysTabLock
-            case columns, rows, pressStyle, scrollArea, direction, taps, layer, haptic, exclusiveTarget
+        public subscript<Value>(dynamicMember field: WritableKeyPath<RecognizerOptions, Value>) -> Value {
+            get { options[keyPath: field] }
+            set { options[keyPath: field] = newValue }
         }
+
+        private enum CodingKeys: String, CodingKey { case id, kind, region, tab, target, exclusiveTarget }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -210,22 +170,10 @@ public struct Scene: Sendable, Hashable, Codable {
             region = try c.decodeIfPresent(Region.self, forKey: .region) ?? .screen
             tab = try c.decodeIfPresent(Int.self, forKey: .tab)
             target = try c.decodeIfPresent(String.self, forKey: .target)
-            axis = try c.decodeIfPresent(RecognizerOptions.Axis.self, forKey: .axis)
-                ?? (kind == .scroll ? .vertical : .free)
-            fingers = try c.decodeIfPresent(Int.self, forKey: .fingers) ?? 1
-            minTouches = try c.decodeIfPresent(Int.self, forKey: .minTouches) ?? 1
-            maxTouches = try c.decodeIfPresent(Int.self, forKey: .maxTouches) ?? 10
-            action = try c.decodeIfPresent(RecognizerOptions.Action.self, forKey: .action) ?? .none
-            obeysTabLock = try c.decodeIfPresent(Bool.self, forKey: .obeysTabLock) ?? false
-            columns = try c.decodeIfPresent(Int.self, forKey: .columns) ?? 1
-            rows = try c.decodeIfPresent(Int.self, forKey: .rows) ?? 1
-            pressStyle = try c.decodeIfPresent(RecognizerOptions.PressStyle.self, forKey: .pressStyle) ?? .item
-            scrollArea = try c.decodeIfPresent(Region.self, forKey: .scrollArea)
-            direction = try c.decodeIfPresent(Direction.self, forKey: .direction)
-            taps = try c.decodeIfPresent(Int.self, forKey: .taps)
-            layer = try c.decodeIfPresent(RecognizerOptions.Layer.self, forKey: .layer) ?? .content
-            haptic = try c.decodeIfPresent(RecognizerOptions.Haptic.self, forKey: .haptic)
             exclusiveTarget = try c.decodeIfPresent(Bool.self, forKey: .exclusiveTarget) ?? false
+            options = try RecognizerOptions(from: decoder)
+            // A scroll's axis is vertical unless the file says otherwise.
+            if kind == .scroll, try !RecognizerOptions.namesAxis(decoder) { options.axis = .vertical }
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -235,31 +183,11 @@ public struct Scene: Sendable, Hashable, Codable {
             try c.encode(region, forKey: .region)
             try c.encodeIfPresent(tab, forKey: .tab)
             try c.encodeIfPresent(target, forKey: .target)
-            try c.encode(axis, forKey: .axis)
-            try c.encode(fingers, forKey: .fingers)
-            try c.encode(minTouches, forKey: .minTouches)
-            try c.encode(maxTouches, forKey: .maxTouches)
-            try c.encode(action, forKey: .action)
-            try c.encode(obeysTabLock, forKey: .obeysTabLock)
-            try c.encode(columns, forKey: .columns)
-            try c.encode(rows, forKey: .rows)
-            try c.encode(pressStyle, forKey: .pressStyle)
-            try c.encodeIfPresent(scrollArea, forKey: .scrollArea)
-            try c.encodeIfPresent(direction, forKey: .direction)
-            try c.encodeIfPresent(taps, forKey: .taps)
-            if layer != .content { try c.encode(layer, forKey: .layer) }
-            try c.encodeIfPresent(haptic, forKey: .haptic)
             if exclusiveTarget { try c.encode(exclusiveTarget, forKey: .exclusiveTarget) }
+            try options.encode(to: encoder)
         }
 
-        var recognizer: Recognizer {
-            Recognizer(
-                kind: kind, region: region, tab: tab,
-                options: RecognizerOptions(
-                    axis: axis, fingers: fingers, minTouches: minTouches, maxTouches: maxTouches, action: action,
-                    obeysTabLock: obeysTabLock, columns: columns, rows: rows, pressStyle: pressStyle,
-                    scrollArea: scrollArea, direction: direction, taps: taps, layer: layer, haptic: haptic))
-        }
+        var recognizer: Recognizer { Recognizer(kind: kind, region: region, tab: tab, options: options) }
     }
 
     // MARK: - Relations

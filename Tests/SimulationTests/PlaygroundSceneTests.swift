@@ -104,7 +104,7 @@ struct PlaygroundSceneTests {
         defer { try? FileManager.default.removeItem(atPath: mixed) }
         #expect(throws: SceneError.self) { try Scene.load(path: mixed) }
         // springBack belongs to the two-finger kinds.
-        let tap = Scene(name: "s", recognizers: [Scene.Member("tap", .tap, action: .springBack)])
+        let tap = Scene(name: "s", recognizers: [Scene.Member("tap", .tap, .init(action: .springBack))])
         #expect(throws: SceneError.invalid("s", "recognizer tap: springBack applies to a pinch, rotation or transform, not a tap")) {
             try tap.validate()
         }

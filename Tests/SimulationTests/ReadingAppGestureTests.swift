@@ -322,10 +322,10 @@ struct PressFeedbackTests {
 struct NewMemberOptionTests {
     @Test func touchCountsAreCheckedAndTheOptionsRoundTrip() throws {
         func scene(_ member: Scene.Member) -> Scene { Scene(name: "s", recognizers: [member]) }
-        #expect(throws: SceneError.self) { try scene(Scene.Member("t", .tap, fingers: 6)).validate() }
-        #expect(throws: SceneError.self) { try scene(Scene.Member("p", .pan, minTouches: 3, maxTouches: 2)).validate() }
-        #expect(throws: SceneError.self) { try scene(Scene.Member("f", .pressFeedback, columns: 0)).validate() }
-        try scene(Scene.Member("p", .pan, minTouches: 2, maxTouches: 5)).validate()
+        #expect(throws: SceneError.self) { try scene(Scene.Member("t", .tap, .init(fingers: 6))).validate() }
+        #expect(throws: SceneError.self) { try scene(Scene.Member("p", .pan, .init(minTouches: 3, maxTouches: 2))).validate() }
+        #expect(throws: SceneError.self) { try scene(Scene.Member("f", .pressFeedback, .init(columns: 0))).validate() }
+        try scene(Scene.Member("p", .pan, .init(minTouches: 2, maxTouches: 5))).validate()
         // Defaults: one finger, a 1 × 1 item, item scale, no separate scroll area.
         let member = Scene.Member("f", .pressFeedback)
         #expect(member.minTouches == 1 && member.columns == 1 && member.rows == 1 && member.pressStyle == .item)

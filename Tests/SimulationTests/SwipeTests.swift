@@ -78,8 +78,8 @@ struct SwipeTests {
         #expect(recognized(replay(trace.session, try study.arena())) == ["pan"])
         let scene = Scene(
             name: "fingers",
-            recognizers: [Scene.Member("one", .swipe, direction: .left),
-                          Scene.Member("two", .swipe, fingers: 2, direction: .left)],
+            recognizers: [Scene.Member("one", .swipe, .init(direction: .left)),
+                          Scene.Member("two", .swipe, .init(fingers: 2, direction: .left))],
             relations: [.allSimultaneous])
         let arena = replay(trace.session, try scene.arena())
         #expect(arena.recognitions.map(\.recognizer) == [1])
