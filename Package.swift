@@ -23,11 +23,8 @@
 // targets and ReplayBenchmark only.
 //
 // Access: `public` is the API of the library products (TraceModel; TraceImport
-// for the fuzz package). Modules that are no product's API say `package`
-// (TraceStore, Tuning, StudyRecorder, the test support, and the helpers shared
-// across modules: Percentile, ParallelMap, lowercaseHex); GesturePhysics,
-// Recognizers, Simulation, Synthesis, GSL and Reports still say `public`, to
-// be converted module by module.
+// for the fuzz package). Every other module says `package`: visible to the
+// package's own modules and tests, promised to no one outside.
 
 import PackageDescription
 

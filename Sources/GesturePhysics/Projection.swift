@@ -9,18 +9,18 @@ import Foundation
 /// DecelerationRate.normal.perMillisecond   // 0.998
 /// DecelerationRate(perMillisecond: 0.995)  // something in between
 /// ```
-public struct DecelerationRate: Sendable, Hashable {
+package struct DecelerationRate: Sendable, Hashable {
     /// Velocity kept per millisecond, in (0, 1).
-    public var perMillisecond: Double
+    package var perMillisecond: Double
 
-    public init(perMillisecond: Double) {
+    package init(perMillisecond: Double) {
         self.perMillisecond = perMillisecond
     }
 
     /// UIKit's default for scroll views: keeps 99.8 % per ms (a long glide).
-    public static let normal = DecelerationRate(perMillisecond: 0.998)
+    package static let normal = DecelerationRate(perMillisecond: 0.998)
     /// UIKit's paging-like rate: keeps 99 % per ms (stops quickly).
-    public static let fast = DecelerationRate(perMillisecond: 0.99)
+    package static let fast = DecelerationRate(perMillisecond: 0.99)
 }
 
 // MARK: - Projection
@@ -50,12 +50,12 @@ public struct DecelerationRate: Sendable, Hashable {
 /// Projection.predictedEnd(translation: 40, velocity: v)         // 539.0 pt
 /// Projection.restingDistance(velocity: v, rate: .fast)          // 99.0 pt
 /// ```
-public enum Projection {
+package enum Projection {
     /// The distance, in points, that a view released at `velocity` (points
     /// per second) glides before it comes to rest: `v · r/(1 − r) / 1000`.
     /// Signed like `velocity`. Zero when the rate is not in (0, 1).
     @inlinable
-    public static func restingDistance(velocity: Double, rate: DecelerationRate = .normal) -> Double {
+    package static func restingDistance(velocity: Double, rate: DecelerationRate = .normal) -> Double {
         let r = rate.perMillisecond
         guard r > 0, r < 1 else { return 0 }
         return velocity * r / (1 - r) / 1_000
@@ -65,7 +65,7 @@ public enum Projection {
     /// `translation` points and released at `velocity` would stop
     /// (UIKit's `predictedEndTranslation`, in one axis).
     @inlinable
-    public static func predictedEnd(
+    package static func predictedEnd(
         translation: Double, velocity: Double, rate: DecelerationRate = .normal
     ) -> Double {
         translation + restingDistance(velocity: velocity, rate: rate)
@@ -78,7 +78,7 @@ public enum Projection {
     /// // (x: 259.5, y: 0.0)
     /// ```
     @inlinable
-    public static func predictedEnd(
+    package static func predictedEnd(
         translation: (x: Double, y: Double), velocity: Velocity, rate: DecelerationRate = .normal
     ) -> (x: Double, y: Double) {
         (predictedEnd(translation: translation.x, velocity: velocity.dx, rate: rate),
@@ -89,7 +89,7 @@ public enum Projection {
     /// `stopSpeed` points per second: `ln(stopSpeed/|v|) / ln(r) / 1000`.
     /// Zero when already slower.
     @inlinable
-    public static func glideDuration(
+    package static func glideDuration(
         velocity: Double, rate: DecelerationRate = .normal, stopSpeed: Double = 1
     ) -> Double {
         let r = rate.perMillisecond

@@ -4,19 +4,19 @@ import TraceModel
 
 /// The velocity of one pointer as it was released (`ended` or `cancelled`):
 /// one row of `gesturetune velocity`.
-public struct ReleaseVelocity: Sendable, Hashable {
+package struct ReleaseVelocity: Sendable, Hashable {
     /// The session id.
-    public var session: String
+    package var session: String
     /// The pointer id (ids are reused; `t` tells strokes apart).
-    public var pointer: Int32
+    package var pointer: Int32
     /// The time of the release sample.
-    public var t: Micros
+    package var t: Micros
     /// Horizontal velocity, points per second.
-    public var vx: Double
+    package var vx: Double
     /// Vertical velocity, points per second.
-    public var vy: Double
+    package var vy: Double
 
-    public init(session: String, pointer: Int32, t: Micros, vx: Double, vy: Double) {
+    package init(session: String, pointer: Int32, t: Micros, vx: Double, vy: Double) {
         self.session = session
         self.pointer = pointer
         self.t = t
@@ -25,7 +25,7 @@ public struct ReleaseVelocity: Sendable, Hashable {
     }
 
     /// `vx` and `vy` as a ``Velocity``.
-    public var velocity: Velocity { Velocity(dx: vx, dy: vy) }
+    package var velocity: Velocity { Velocity(dx: vx, dy: vy) }
 }
 
 /// The release velocity of every pointer in a session, in release order.
@@ -44,7 +44,7 @@ public struct ReleaseVelocity: Sendable, Hashable {
 ///
 /// Samples of a pointer that never began (invalid input that slipped past
 /// validation) are ignored rather than trusted.
-public func releaseVelocities(of session: Session, strategy: VelocityStrategy = .lsq2) -> [ReleaseVelocity] {
+package func releaseVelocities(of session: Session, strategy: VelocityStrategy = .lsq2) -> [ReleaseVelocity] {
     var trackers: [Int32: VelocityTracker] = [:]
     var releases: [ReleaseVelocity] = []
     for sample in session.touches {

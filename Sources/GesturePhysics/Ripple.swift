@@ -9,10 +9,10 @@ import Foundation
 /// TimingCurve.easeOut.progress(at: 0.5)   // ≈ 0.82: most of the way early
 /// TimingCurve.easeOut.time(atProgress: 0.5)   // ≈ 0.22
 /// ```
-public struct TimingCurve: Sendable, Hashable {
-    public var x1: Double, y1: Double, x2: Double, y2: Double
+package struct TimingCurve: Sendable, Hashable {
+    package var x1: Double, y1: Double, x2: Double, y2: Double
 
-    public init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    package init(x1: Double, y1: Double, x2: Double, y2: Double) {
         self.x1 = x1
         self.y1 = y1
         self.x2 = x2
@@ -20,7 +20,7 @@ public struct TimingCurve: Sendable, Hashable {
     }
 
     /// SwiftUI's `.easeOut`, CSS's `ease-out`: (0, 0, 0.58, 1).
-    public static let easeOut = TimingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1)
+    package static let easeOut = TimingCurve(x1: 0, y1: 0, x2: 0.58, y2: 1)
 
     private static func bezier(_ s: Double, _ a: Double, _ b: Double) -> Double {
         // B(s) = 3(1−s)²s·a + 3(1−s)s²·b + s³, with end points 0 and 1.
@@ -41,7 +41,7 @@ public struct TimingCurve: Sendable, Hashable {
     }
 
     /// Progress (0…1) at a fraction of the duration (clamped to 0…1).
-    public func progress(at time: Double) -> Double {
+    package func progress(at time: Double) -> Double {
         // The end points exactly (bisection would leave a few ulps).
         if time <= 0 { return 0 }
         if time >= 1 { return 1 }
@@ -50,7 +50,7 @@ public struct TimingCurve: Sendable, Hashable {
 
     /// The fraction of the duration at which the progress reaches
     /// `progress` (clamped to 0…1); the curves used here rise monotonically.
-    public func time(atProgress progress: Double) -> Double {
+    package func time(atProgress progress: Double) -> Double {
         if progress <= 0 { return 0 }
         if progress >= 1 { return 1 }
         return TimingCurve.bezier(TimingCurve.parameter(of: progress, y1, y2), x1, x2)
@@ -71,14 +71,14 @@ public struct TimingCurve: Sendable, Hashable {
 /// ripple.reachTime(distance: 40)    // ≈ 0.13 s
 /// ripple.reachTime(distance: 80)    // nil: the circle stops at radius 75
 /// ```
-public struct Ripple: Sendable, Hashable {
-    public var diameter: Double
-    public var startScale: Double
-    public var endScale: Double
-    public var duration: Double
-    public var curve: TimingCurve
+package struct Ripple: Sendable, Hashable {
+    package var diameter: Double
+    package var startScale: Double
+    package var endScale: Double
+    package var duration: Double
+    package var curve: TimingCurve
 
-    public init(diameter: Double, startScale: Double, endScale: Double, duration: Double,
+    package init(diameter: Double, startScale: Double, endScale: Double, duration: Double,
                 curve: TimingCurve = .easeOut) {
         self.diameter = diameter
         self.startScale = startScale
@@ -87,11 +87,11 @@ public struct Ripple: Sendable, Hashable {
         self.curve = curve
     }
 
-    public var startRadius: Double { diameter * startScale / 2 }
-    public var endRadius: Double { diameter * endScale / 2 }
+    package var startRadius: Double { diameter * startScale / 2 }
+    package var endRadius: Double { diameter * endScale / 2 }
 
     /// The ripple's radius `time` seconds after it started.
-    public func radius(at time: Double) -> Double {
+    package func radius(at time: Double) -> Double {
         guard duration > 0 else { return endRadius }
         return startRadius + (endRadius - startRadius) * curve.progress(at: time / duration)
     }
@@ -99,7 +99,7 @@ public struct Ripple: Sendable, Hashable {
     /// Seconds from the ripple's start until its edge reaches `distance`
     /// from its centre: 0 when the starting circle already covers it,
     /// `nil` when the grown circle never does.
-    public func reachTime(distance: Double) -> Double? {
+    package func reachTime(distance: Double) -> Double? {
         guard distance.isFinite else { return nil }
         if distance <= startRadius { return 0 }
         guard distance <= endRadius, endRadius > startRadius else { return nil }

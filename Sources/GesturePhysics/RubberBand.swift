@@ -44,15 +44,15 @@
 /// RubberBand.linearResistance(translation: 50, maxDistance: 100)   // 0.75
 /// RubberBand.linearlyResisted(translation: 50, maxDistance: 100)   // 37.5
 /// ```
-public enum RubberBand {
+package enum RubberBand {
     /// UIKit's coefficient.
-    public static let standardCoefficient = 0.55
+    package static let standardCoefficient = 0.55
 
     /// The shown excess for an overshoot `o` beyond the bound:
     /// `c·o / (1 + c·|o|/dimension)`, signed like `o`. Returns `c·o` when
     /// `dimension` is not positive (no asymptote to approach).
     @inlinable
-    public static func dampedOvershoot(
+    package static func dampedOvershoot(
         _ overshoot: Double, dimension: Double, coefficient: Double = standardCoefficient
     ) -> Double {
         let linear = coefficient * overshoot
@@ -63,7 +63,7 @@ public enum RubberBand {
     /// The shown position for a raw (finger-driven) `position`: unchanged
     /// inside `range`, rubber-banded beyond either end.
     @inlinable
-    public static func position(
+    package static func position(
         _ position: Double, range: ClosedRange<Double>, dimension: Double,
         coefficient: Double = standardCoefficient
     ) -> Double {
@@ -83,7 +83,7 @@ public enum RubberBand {
     /// `sign(t)·(limit + c·o/(1 + c·o/limit))` with `o = |t| − limit`.
     /// Unchanged when `limit` is not positive.
     @inlinable
-    public static func limitedTranslation(
+    package static func limitedTranslation(
         _ translation: Double, limit: Double, coefficient: Double = standardCoefficient
     ) -> Double {
         let magnitude = abs(translation)
@@ -96,14 +96,14 @@ public enum RubberBand {
     /// translation `t` and a saturation distance `max` > 0 (0.5, full
     /// resistance, when `max` is not positive).
     @inlinable
-    public static func linearResistance(translation: Double, maxDistance: Double) -> Double {
+    package static func linearResistance(translation: Double, maxDistance: Double) -> Double {
         guard maxDistance > 0 else { return 0.5 }
         return 1 - Swift.min(abs(translation) / (2 * maxDistance), 0.5)
     }
 
     /// `translation · linearResistance(translation, maxDistance)`.
     @inlinable
-    public static func linearlyResisted(translation: Double, maxDistance: Double) -> Double {
+    package static func linearlyResisted(translation: Double, maxDistance: Double) -> Double {
         translation * linearResistance(translation: translation, maxDistance: maxDistance)
     }
 }

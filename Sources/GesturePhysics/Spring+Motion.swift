@@ -3,13 +3,13 @@ import Foundation
 // MARK: - Spring state
 
 /// Where a spring is relative to its target, and how fast it moves.
-public struct SpringState: Sendable, Hashable {
+package struct SpringState: Sendable, Hashable {
     /// Position − target, in points.
-    public var displacement: Double
+    package var displacement: Double
     /// Points per second (positive: towards larger positions).
-    public var velocity: Double
+    package var velocity: Double
 
-    public init(displacement: Double, velocity: Double) {
+    package init(displacement: Double, velocity: Double) {
         self.displacement = displacement
         self.velocity = velocity
     }
@@ -39,7 +39,7 @@ extension Spring {
     /// // SpringState(displacement: −82.64…, velocity: 1135.7…)
     /// ```
     @inlinable
-    public func state(after t: Double, displacement x0: Double, velocity v0: Double) -> SpringState {
+    package func state(after t: Double, displacement x0: Double, velocity v0: Double) -> SpringState {
         let omega0 = naturalFrequency
         let zeta = dampingFraction
         if abs(zeta - 1) <= Self.criticalBand {
@@ -84,7 +84,7 @@ extension Spring {
 
     /// The acceleration the spring applies in `state`: `−k·x − c·v`.
     @inlinable
-    public func acceleration(of state: SpringState) -> Double {
+    package func acceleration(of state: SpringState) -> Double {
         -stiffness * state.displacement - damping * state.velocity
     }
 }

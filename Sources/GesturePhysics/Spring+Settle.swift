@@ -31,7 +31,7 @@ extension Spring {
     /// spring.settleTime(distance: 300)                          // ≈ 0.763 s
     /// spring.settleTime(distance: 300, initialVelocity: 2_000)  // ≈ 0.730 s: flicked in
     /// ```
-    public func settleTime(distance: Double, initialVelocity: Double = 0, tolerance: Double = 0.5) -> Double {
+    package func settleTime(distance: Double, initialVelocity: Double = 0, tolerance: Double = 0.5) -> Double {
         let x0 = -distance, v0 = initialVelocity
         if x0 == 0 && v0 == 0 { return 0 }
         guard isPhysical, tolerance > 0, x0.isFinite, v0.isFinite else { return .infinity }
@@ -91,7 +91,7 @@ extension Spring {
     /// Spring(duration: 0.5, bounce: 0.3).overshoot(distance: 100)   // ≈ 4.6 pt
     /// Spring(duration: 0.5, bounce: 0).overshoot(distance: 100)     // 0
     /// ```
-    public func overshoot(distance: Double, initialVelocity: Double = 0) -> Double {
+    package func overshoot(distance: Double, initialVelocity: Double = 0) -> Double {
         let x0 = -distance, v0 = initialVelocity
         let direction: Double = distance != 0 ? (distance > 0 ? 1 : -1) : (v0 > 0 ? 1 : v0 < 0 ? -1 : 0)
         guard direction != 0, isPhysical else { return 0 }
@@ -111,7 +111,7 @@ extension Spring {
     /// ``overshoot(distance:initialVelocity:)`` as a fraction of `|distance|`
     /// (0.046 is 4.6 %). `.infinity` when a spring already at its target is
     /// flicked away from it, 0 when nothing moves.
-    public func overshootFraction(distance: Double, initialVelocity: Double = 0) -> Double {
+    package func overshootFraction(distance: Double, initialVelocity: Double = 0) -> Double {
         let points = overshoot(distance: distance, initialVelocity: initialVelocity)
         if distance != 0 { return points / abs(distance) }
         return points > 0 ? .infinity : 0
@@ -119,7 +119,7 @@ extension Spring {
 
     /// ω_d = ω₀√(1 − ζ²): the angular frequency of an underdamped oscillation
     /// (0 when not underdamped).
-    public var dampedFrequency: Double {
+    package var dampedFrequency: Double {
         let zeta = dampingFraction
         guard zeta < 1 else { return 0 }
         return naturalFrequency * (1 - zeta * zeta).squareRoot()

@@ -28,14 +28,14 @@ import Foundation
 /// Parameters are design constants, not input data: a stiffness that is not
 /// positive or a negative damping has no meaningful motion (results are not
 /// finite, never a crash). ``isPhysical`` tells.
-public struct Spring: Sendable, Hashable {
+package struct Spring: Sendable, Hashable {
     /// k, in 1/s² (force per point of displacement, per unit mass).
-    public var stiffness: Double
+    package var stiffness: Double
     /// c, in 1/s (force per point/second of velocity, per unit mass).
-    public var damping: Double
+    package var damping: Double
 
     /// A spring from its physical constants, with mass 1.
-    public init(stiffness: Double, damping: Double) {
+    package init(stiffness: Double, damping: Double) {
         self.stiffness = stiffness
         self.damping = damping
     }
@@ -46,7 +46,7 @@ public struct Spring: Sendable, Hashable {
     /// ```swift
     /// Spring(response: 0.5, dampingFraction: 1).stiffness   // 157.91…
     /// ```
-    public init(response: Double, dampingFraction: Double) {
+    package init(response: Double, dampingFraction: Double) {
         let omega = 2 * Double.pi / response
         self.stiffness = omega * omega
         self.damping = 2 * dampingFraction * omega  // = 4π·ζ/response
@@ -59,7 +59,7 @@ public struct Spring: Sendable, Hashable {
     /// ```swift
     /// Spring(duration: 0.5, bounce: 0.3)   // stiffness 157.9, damping 17.6
     /// ```
-    public init(duration: Double = 0.5, bounce: Double = 0) {
+    package init(duration: Double = 0.5, bounce: Double = 0) {
         let b = min(max(bounce, -0.999), 1)
         self.init(response: duration, dampingFraction: b >= 0 ? 1 - b : 1 / (1 + b))
     }
@@ -68,33 +68,33 @@ public struct Spring: Sendable, Hashable {
 
     /// ω₀ = √k, radians per second: the undamped angular frequency.
     @inlinable
-    public var naturalFrequency: Double { stiffness.squareRoot() }
+    package var naturalFrequency: Double { stiffness.squareRoot() }
 
     /// The period of the undamped oscillation, `2π/√k` seconds.
-    public var response: Double { 2 * Double.pi / naturalFrequency }
+    package var response: Double { 2 * Double.pi / naturalFrequency }
 
     /// ζ = c/(2√k): 1 is critical damping.
     @inlinable
-    public var dampingFraction: Double { damping / (2 * naturalFrequency) }
+    package var dampingFraction: Double { damping / (2 * naturalFrequency) }
 
     /// SwiftUI's bounce: `1 − ζ` for ζ ≤ 1, `1/ζ − 1` (negative) above.
-    public var bounce: Double {
+    package var bounce: Double {
         let zeta = dampingFraction
         return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
     }
 
     /// SwiftUI's duration: the same as ``response``.
-    public var duration: Double { response }
+    package var duration: Double { response }
 
     /// Positive stiffness, non-negative damping, both finite.
-    public var isPhysical: Bool {
+    package var isPhysical: Bool {
         stiffness > 0 && stiffness.isFinite && damping >= 0 && damping.isFinite
     }
 
     // MARK: - Regime
 
     /// How the spring approaches its target.
-    public enum Regime: Sendable, Hashable {
+    package enum Regime: Sendable, Hashable {
         /// ζ < 1: oscillates around the target with a decaying envelope.
         case underdamped
         /// ζ = 1 (within 1e-6): the fastest approach that never oscillates.
@@ -109,7 +109,7 @@ public struct Spring: Sendable, Hashable {
     @usableFromInline
     static let criticalBand = 1e-6
 
-    public var regime: Regime {
+    package var regime: Regime {
         let zeta = dampingFraction
         if abs(zeta - 1) <= Self.criticalBand { return .criticallyDamped }
         return zeta < 1 ? .underdamped : .overdamped
@@ -118,9 +118,9 @@ public struct Spring: Sendable, Hashable {
     // MARK: - Presets
 
     /// SwiftUI's `.smooth`: duration 0.5 s, no bounce.
-    public static let smooth = Spring(duration: 0.5, bounce: 0)
+    package static let smooth = Spring(duration: 0.5, bounce: 0)
     /// SwiftUI's `.snappy`: duration 0.5 s, bounce 0.15.
-    public static let snappy = Spring(duration: 0.5, bounce: 0.15)
+    package static let snappy = Spring(duration: 0.5, bounce: 0.15)
     /// SwiftUI's `.bouncy`: duration 0.5 s, bounce 0.3.
-    public static let bouncy = Spring(duration: 0.5, bounce: 0.3)
+    package static let bouncy = Spring(duration: 0.5, bounce: 0.3)
 }

@@ -15,20 +15,20 @@
 /// card.velocity(at: 0.1)                         // unchanged by the retarget
 /// card.settleTime()                              // absolute time it rests
 /// ```
-public struct SpringAnimation: Sendable, Hashable {
-    public var spring: Spring
+package struct SpringAnimation: Sendable, Hashable {
+    package var spring: Spring
     /// The clock time (seconds) this motion starts at.
-    public var startTime: Double
+    package var startTime: Double
     /// Position at `startTime`, points.
-    public var startPosition: Double
+    package var startPosition: Double
     /// Velocity at `startTime`, points per second.
-    public var startVelocity: Double
+    package var startVelocity: Double
     /// Where the spring pulls to, points.
-    public var target: Double
+    package var target: Double
 
     /// A spring motion from `position` (moving at `velocity`) to `target`,
     /// starting at clock time `time`.
-    public init(spring: Spring, from position: Double, velocity: Double = 0, to target: Double, at time: Double = 0) {
+    package init(spring: Spring, from position: Double, velocity: Double = 0, to target: Double, at time: Double = 0) {
         self.spring = spring
         self.startTime = time
         self.startPosition = position
@@ -38,22 +38,22 @@ public struct SpringAnimation: Sendable, Hashable {
 
     /// Displacement and velocity at clock time `time` (clamped to the start:
     /// the motion does not run backwards).
-    public func state(at time: Double) -> SpringState {
+    package func state(at time: Double) -> SpringState {
         spring.state(
             after: Swift.max(0, time - startTime),
             displacement: startPosition - target, velocity: startVelocity)
     }
 
     /// Position in points at clock time `time`.
-    public func position(at time: Double) -> Double { target + state(at: time).displacement }
+    package func position(at time: Double) -> Double { target + state(at: time).displacement }
 
     /// Velocity in points per second at clock time `time`.
-    public func velocity(at time: Double) -> Double { state(at: time).velocity }
+    package func velocity(at time: Double) -> Double { state(at: time).velocity }
 
     /// A new motion towards `newTarget` (optionally with another spring) that
     /// starts at clock time `time` from this motion's position and velocity
     /// at that time.
-    public func retargeted(to newTarget: Double, at time: Double, spring newSpring: Spring? = nil) -> SpringAnimation {
+    package func retargeted(to newTarget: Double, at time: Double, spring newSpring: Spring? = nil) -> SpringAnimation {
         let now = state(at: time)
         return SpringAnimation(
             spring: newSpring ?? spring, from: target + now.displacement, velocity: now.velocity,
@@ -62,7 +62,7 @@ public struct SpringAnimation: Sendable, Hashable {
 
     /// The clock time after which the value stays within `tolerance` points
     /// of the target (see ``Spring/settleTime(distance:initialVelocity:tolerance:)``).
-    public func settleTime(tolerance: Double = 0.5) -> Double {
+    package func settleTime(tolerance: Double = 0.5) -> Double {
         startTime + spring.settleTime(
             distance: target - startPosition, initialVelocity: startVelocity, tolerance: tolerance)
     }

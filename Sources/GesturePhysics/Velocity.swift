@@ -7,26 +7,26 @@
 /// v.magnitude      // 500
 /// Velocity.zero    // Velocity(dx: 0, dy: 0)
 /// ```
-public struct Velocity: Sendable, Hashable, CustomStringConvertible {
+package struct Velocity: Sendable, Hashable, CustomStringConvertible {
     /// Horizontal component, points per second.
-    public var dx: Double
+    package var dx: Double
     /// Vertical component, points per second (positive is downwards).
-    public var dy: Double
+    package var dy: Double
 
     @inlinable
-    public init(dx: Double, dy: Double) {
+    package init(dx: Double, dy: Double) {
         self.dx = dx
         self.dy = dy
     }
 
     /// No movement.
-    public static let zero = Velocity(dx: 0, dy: 0)
+    package static let zero = Velocity(dx: 0, dy: 0)
 
     /// Speed in points per second, `√(dx² + dy²)`.
     @inlinable
-    public var magnitude: Double { (dx * dx + dy * dy).squareRoot() }
+    package var magnitude: Double { (dx * dx + dy * dy).squareRoot() }
 
-    public var description: String { "(\(dx), \(dy)) pt/s" }
+    package var description: String { "(\(dx), \(dy)) pt/s" }
 }
 
 // MARK: - Strategy
@@ -44,7 +44,7 @@ public struct Velocity: Sendable, Hashable, CustomStringConvertible {
 /// VelocityStrategy(rawValue: "impulse")   // .impulse
 /// VelocityStrategy.allCases.map(\.rawValue) // ["lsq2", "impulse", "ios", "twopoint"]
 /// ```
-public enum VelocityStrategy: String, CaseIterable, Sendable {
+package enum VelocityStrategy: String, CaseIterable, Sendable {
     /// The default, Flutter's and Android's classic estimator: an unweighted
     /// least-squares fit of a degree-2 polynomial in time to x and y; the
     /// velocity is the fit's slope at the newest sample. Needs at least 3

@@ -31,16 +31,16 @@ import TraceModel
 /// ring buffer stored inline (no heap allocation at all): ``add(t:x:y:)`` is
 /// a store and two increments; the window walk and the fit happen only when a
 /// velocity is asked for.
-public struct VelocityTracker: Sendable {
+package struct VelocityTracker: Sendable {
     /// Samples remembered: the window never holds more.
-    public static let capacity = 20
+    package static let capacity = 20
     /// The oldest a sample may be, relative to the newest, and still count.
-    public static let horizon: Micros = 100 * .millisecond
+    package static let horizon: Micros = 100 * .millisecond
     /// A longer pause between samples means the pointer had stopped.
-    public static let assumeStoppedGap: Micros = 40 * .millisecond
+    package static let assumeStoppedGap: Micros = 40 * .millisecond
 
     /// How this tracker turns its window into a velocity.
-    public var strategy: VelocityStrategy
+    package var strategy: VelocityStrategy
 
     // Ring buffer: `head` is where the next sample goes; `count` ≤ capacity.
     @usableFromInline var storage: SampleStorage
@@ -52,10 +52,10 @@ public struct VelocityTracker: Sendable {
 
     /// Samples currently remembered (at most ``capacity``).
     @inlinable
-    public var count: Int { storedCount }
+    package var count: Int { storedCount }
 
     /// An empty tracker.
-    public init(strategy: VelocityStrategy = .lsq2) {
+    package init(strategy: VelocityStrategy = .lsq2) {
         self.strategy = strategy
         self.storage = SampleStorage()
     }
@@ -68,7 +68,7 @@ public struct VelocityTracker: Sendable {
     /// it). A sample older than the newest one cannot belong to the same
     /// movement, so it starts a fresh history instead of corrupting the window.
     @inlinable
-    public mutating func add(t: Micros, x: Double, y: Double) {
+    package mutating func add(t: Micros, x: Double, y: Double) {
         if count > 0, t < newestTime { reset() }
         storage.store(TimedPoint(t: t, x: x, y: y), at: head)
         storedNewestTime = t
@@ -84,13 +84,13 @@ public struct VelocityTracker: Sendable {
     /// for sample in stroke.samples where !sample.phase.isTerminal { tracker.add(sample) }
     /// ```
     @inlinable
-    public mutating func add(_ sample: TouchSample) {
+    package mutating func add(_ sample: TouchSample) {
         add(t: sample.t, x: sample.x, y: sample.y)
     }
 
     /// Forgets every sample (for a new stroke).
     @inlinable
-    public mutating func reset() {
+    package mutating func reset() {
         head = 0
         storedCount = 0
         storedNewestTime = 0
@@ -98,7 +98,7 @@ public struct VelocityTracker: Sendable {
 
     /// The time of the newest sample (0 when empty).
     @inlinable
-    public var newestTime: Micros { storedNewestTime }
+    package var newestTime: Micros { storedNewestTime }
 
     // MARK: - Asking
 
@@ -106,7 +106,7 @@ public struct VelocityTracker: Sendable {
     ///
     /// `.zero` when there are no samples; see ``VelocityStrategy`` for what
     /// each strategy needs.
-    public func velocity() -> Velocity {
+    package func velocity() -> Velocity {
         // One borrow of the inline storage for the whole estimate: the
         // estimators index it through a pointer, never copying the samples.
         withUnsafeBytes(of: storage.points) { raw in
@@ -126,7 +126,7 @@ public struct VelocityTracker: Sendable {
     /// If the release comes more than 40 ms after the newest sample the
     /// pointer had stopped before lifting, so the release velocity is zero
     /// however fast it once moved. Otherwise it is ``velocity()``.
-    public func releaseVelocity(at t: Micros) -> Velocity {
+    package func releaseVelocity(at t: Micros) -> Velocity {
         guard count > 0, t - newestTime <= Self.assumeStoppedGap else { return .zero }
         return velocity()
     }

@@ -50,11 +50,11 @@ import TraceModel
 /// arena.finishSession()
 /// arena.recognitions.first?.kind      // .tap, recognized 500 ms after the lift
 /// ```
-public struct Arena: Sendable {
+package struct Arena: Sendable {
     /// Most recognizers in one scene (members are a 64-bit mask).
-    public static let maximumRecognizers = 64
+    package static let maximumRecognizers = 64
 
-    public private(set) var recognizers: [Recognizer]
+    package private(set) var recognizers: [Recognizer]
     /// Per recognizer: the ones it may recognize alongside.
     let simultaneous: [UInt64]
     /// Per recognizer: the ones that must fail before it may recognize.
@@ -66,15 +66,15 @@ public struct Arena: Sendable {
     /// the per-sample calls pass them by address: as stored properties of a
     /// struct being mutated they would be copied on every call.
     var storage: ArenaStorage
-    public var tuning: ResolvedParameters { storage.tuning.pointee }
+    package var tuning: ResolvedParameters { storage.tuning.pointee }
     /// The parameter values the tuning was made from.
-    public let parameters: ParameterSet
+    package let parameters: ParameterSet
     /// Internal: it points into this arena's storage.
     var touches: Touches { storage.touches.pointee }
     /// Fingers down now.
-    public var fingersDown: Int { storage.touches.pointee.activeCount }
+    package var fingersDown: Int { storage.touches.pointee.activeCount }
     let initialShared: SharedState
-    public private(set) var shared: SharedState
+    package private(set) var shared: SharedState
     var compare: SoftThreshold
 
     /// Members of the current contact.
@@ -84,11 +84,11 @@ public struct Arena: Sendable {
     var nextDeadline: Micros = .max
 
     /// Everything recognized so far in this session, in order of recognition.
-    public var recognitions: [Recognition] = []
+    package var recognitions: [Recognition] = []
     /// Everything swallowed by locks, boundaries and debounce.
-    public var drops: [Drop] = []
+    package var drops: [Drop] = []
     /// With smoothing on: each contact's time span and closest threshold margin.
-    public var contacts: [ContactMargin] = []
+    package var contacts: [ContactMargin] = []
     var contactStart: Micros = 0
     var contactNumber = 0
     /// Time of the latest input.
@@ -102,7 +102,7 @@ public struct Arena: Sendable {
     /// two-finger recognizer sees half-updated frames: fingers moving fast
     /// across the line between them turn it by the first finger's step
     /// alone, which can begin a rotation no whole frame shows.
-    public let wholeFrames: Bool
+    package let wholeFrames: Bool
     /// Whole frames: the slots moved at ``pendingT`` not delivered yet (one
     /// bit per slot), delivered once the frame is complete — when an input
     /// of another time or kind arrives, or the session finishes.
@@ -111,7 +111,7 @@ public struct Arena: Sendable {
 
     /// - Throws: ``ArenaError`` for too many recognizers or a relation that
     ///   names a recognizer that is not there.
-    public init(
+    package init(
         recognizers: [Recognizer], relations: [Relation] = [], tuning: ResolvedParameters = ResolvedParameters(),
         shared: SharedState = SharedState(), temperature: Double = 0, wholeFrames: Bool = false
     ) throws {
@@ -160,7 +160,7 @@ public struct Arena: Sendable {
 
     /// Resets everything for a new session on a screen of the given size
     /// (regions are resolved to points here, once).
-    public mutating func beginSession(screenWidth: Double, screenHeight: Double) {
+    package mutating func beginSession(screenWidth: Double, screenHeight: Double) {
         makeStorageUnique()
         for i in recognizers.indices {
             recognizers[i].reset()
@@ -186,7 +186,7 @@ public struct Arena: Sendable {
 
     /// Lets pending timers run out (a single tap waiting for a double tap is
     /// recognized when the window closes) and fails what is still undecided.
-    public mutating func finishSession() {
+    package mutating func finishSession() {
         if pendingMoves != 0 { deliverFrame() }
         fireTimers(upTo: .max - 1)
         var m = live
@@ -200,7 +200,7 @@ public struct Arena: Sendable {
     // MARK: - Input
 
     /// One touch sample. Samples must come in time order (the format's rule).
-    public mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
+    package mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
         makeStorageUnique()
         if pendingMoves != 0, t != pendingT || (phase != .moved && phase != .stationary) { deliverFrame() }
         now = t
@@ -235,7 +235,7 @@ public struct Arena: Sendable {
     }
 
     /// One motion sample (user acceleration in g), for shake recognizers.
-    public mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
+    package mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
         makeStorageUnique()
         if pendingMoves != 0 { deliverFrame() }
         now = t
@@ -373,7 +373,7 @@ public struct Arena: Sendable {
 
     /// How far above the selection's end the pills' bottom edge sits, pt:
     /// clear of the 22 pt line under the finger (gesturetune's layout).
-    public static let pillClearance = 20.0
+    package static let pillClearance = 20.0
 
     /// An overlay's recognizer takes the overlay's frame before it joins a
     /// contact: the pills' row moves with the selection.
@@ -672,18 +672,18 @@ extension Arena {
 
 /// The span of one contact and how close its closest threshold decision
 /// came to flipping (relative margin), for the smoothed misfire count.
-public struct ContactMargin: Sendable, Hashable, Codable {
-    public var start: Micros
-    public var end: Micros
-    public var margin: Double
+package struct ContactMargin: Sendable, Hashable, Codable {
+    package var start: Micros
+    package var end: Micros
+    package var margin: Double
 }
 
-public enum ArenaError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ArenaError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooManyRecognizers(Int)
     case noSuchRecognizer(Int)
     case waitsForItself(Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooManyRecognizers(let n): "a scene holds at most \(Arena.maximumRecognizers) recognizers, not \(n)"
         case .noSuchRecognizer(let i): "a relation names recognizer \(i), which does not exist"

@@ -4,7 +4,7 @@ import TraceModel
 
 /// The recognizers gesturetune models. Each is a state machine in
 /// ``Recognizer``; the kind selects its branch of the `switch`.
-public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
+package enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case tap, doubleTap, longPress
     case pan, scroll
     case swipeActions, cardSwipe, tabSwipe, dismiss
@@ -27,7 +27,7 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case swipe
 
     /// The label intent a recognition of this kind fulfils.
-    public var intent: Intent {
+    package var intent: Intent {
         switch self {
         case .tap: .tap
         case .doubleTap: .doubleTap
@@ -57,11 +57,11 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     /// recognizer of its contact, never failing one nor failed by one, and
     /// left out of label matching — it is measured (latency from
     /// touch-down, ripple distance), not judged.
-    public var isFeedback: Bool { self == .pressFeedback }
+    package var isFeedback: Bool { self == .pressFeedback }
 
     /// Discrete gestures are recognized once (tap); continuous ones begin,
     /// change and end (pan), like UIKit's two kinds of recognizer.
-    public var isContinuous: Bool {
+    package var isContinuous: Bool {
         switch self {
         case .tap, .doubleTap, .multiSwipe, .swipe, .shake: false
         default: true
@@ -70,7 +70,7 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
 
     /// Continuous gestures whose release either commits (switch tab, open
     /// actions, delete card, dismiss sheet) or springs back.
-    public var commits: Bool {
+    package var commits: Bool {
         switch self {
         case .swipeActions, .cardSwipe, .tabSwipe, .dismiss: true
         default: false
@@ -79,7 +79,7 @@ public enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
 }
 
 /// Where a recognizer is in its life, as UIKit and Flutter describe it.
-public enum RecognizerState: UInt8, Sendable, Hashable, Codable {
+package enum RecognizerState: UInt8, Sendable, Hashable, Codable {
     /// Not taking part in the current contact (not hit, or reset).
     case idle
     /// Watching the touches, undecided.
@@ -98,13 +98,13 @@ public enum RecognizerState: UInt8, Sendable, Hashable, Codable {
 
     /// Still able to recognize: blocks recognizers that require it to fail.
     @inlinable
-    public var isUndecided: Bool { self == .possible || self == .waiting }
+    package var isUndecided: Bool { self == .possible || self == .waiting }
     /// Receives touch events.
     @inlinable
-    public var isLive: Bool { self == .possible || self == .waiting || self == .began }
+    package var isLive: Bool { self == .possible || self == .waiting || self == .began }
     /// Has won (or is winning) its contact.
     @inlinable
-    public var hasWon: Bool { self == .began || self == .recognized || self == .ended }
+    package var hasWon: Bool { self == .began || self == .recognized || self == .ended }
 }
 
 /// Which way a movement went, from a translation: the dominant axis.
@@ -119,14 +119,14 @@ extension Micros {
     /// `self + d`, or `.max`/`.min` instead of overflowing (times come from
     /// data: a deadline after the last representable microsecond is never).
     @inlinable
-    public func saturatingAdd(_ d: Micros) -> Micros {
+    package func saturatingAdd(_ d: Micros) -> Micros {
         let (sum, overflow) = addingReportingOverflow(d)
         return overflow ? (d > 0 ? .max : .min) : sum
     }
 
     /// `self − d`, saturating like ``saturatingAdd(_:)``.
     @inlinable
-    public func saturatingSubtract(_ d: Micros) -> Micros {
+    package func saturatingSubtract(_ d: Micros) -> Micros {
         let (difference, overflow) = subtractingReportingOverflow(d)
         return overflow ? (d > 0 ? .min : .max) : difference
     }

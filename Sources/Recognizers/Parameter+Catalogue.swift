@@ -4,7 +4,7 @@ extension Parameter {
     /// Name, unit, default, bounds and meaning. Defaults are the reference
     /// app's constants; where it names none the description says so (and
     /// names the platform convention followed, when there is one).
-    public var spec: ParameterSpec {
+    package var spec: ParameterSpec {
         switch self {
         // MARK: Tap family
         case .tapMovementSlop:

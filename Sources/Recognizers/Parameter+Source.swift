@@ -4,7 +4,7 @@ import Foundation
 
 /// Where a parameter's default comes from, read from the tag the
 /// catalogue's descriptions end with.
-public enum ParameterSource: Sendable, Hashable {
+package enum ParameterSource: Sendable, Hashable {
     /// The reference app's source names the value.
     case referenceApp
     /// The reference app names none; the default follows this platform
@@ -14,7 +14,7 @@ public enum ParameterSource: Sendable, Hashable {
     case gesturetune
 
     /// As the README's table prints it.
-    public var label: String {
+    package var label: String {
         switch self {
         case .referenceApp: "the reference app"
         case .platform(let convention): convention
@@ -25,7 +25,7 @@ public enum ParameterSource: Sendable, Hashable {
 
 extension ParameterSpec {
     /// Where the default comes from (see ``ParameterSource``).
-    public var source: ParameterSource {
+    package var source: ParameterSource {
         if description.contains("(Default: gesturetune's choice") { return .gesturetune }
         if let tag = description.range(of: "; the reference app names none") {
             let head = description[..<tag.lowerBound]

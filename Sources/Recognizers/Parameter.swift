@@ -10,7 +10,7 @@
 /// Parameter(name: "tap.movementSlop")?.spec.defaultValue   // 10
 /// listParameters().count                                    // the whole catalogue
 /// ```
-public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
+package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Tap, double tap, long press
     case tapMovementSlop, tapMaxDuration
     case doubleTapWindow, doubleTapInterTapSlop, doubleTapMinimumGap
@@ -59,10 +59,10 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case springBackResponse, springBackDamping
 
     /// The dotted name (`tabSwipe.directionalBias`).
-    public var name: String { spec.name }
+    package var name: String { spec.name }
 
     /// Looks a parameter up by its dotted name.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let found = Parameter.byName[name] else { return nil }
         self = found
     }
@@ -73,7 +73,7 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
         return table
     }()
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let parameter = Parameter(name: name) else {
             throw DecodingError.dataCorrupted(.init(
@@ -82,26 +82,26 @@ public enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
         self = parameter
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(name)
     }
 }
 
 /// One catalogue entry: what a parameter means and where it may go.
-public struct ParameterSpec: Sendable, Hashable, Codable {
-    public var name: String
-    public var unit: String
-    public var defaultValue: Double
-    public var lower: Double
-    public var upper: Double
+package struct ParameterSpec: Sendable, Hashable, Codable {
+    package var name: String
+    package var unit: String
+    package var defaultValue: Double
+    package var lower: Double
+    package var upper: Double
     /// Searched on a log scale (durations and ratios that span decades).
-    public var logScale: Bool
+    package var logScale: Bool
     /// Only integer values make sense (a number of fingers or reversals).
-    public var integer: Bool
-    public var description: String
+    package var integer: Bool
+    package var description: String
 
-    public init(
+    package init(
         _ name: String, _ unit: String, _ defaultValue: Double, _ lower: Double, _ upper: Double,
         log: Bool = false, integer: Bool = false, _ description: String
     ) {
@@ -116,10 +116,10 @@ public struct ParameterSpec: Sendable, Hashable, Codable {
     }
 
     /// Whether `value` is finite, within bounds and (if integer) whole.
-    public func accepts(_ value: Double) -> Bool {
+    package func accepts(_ value: Double) -> Bool {
         value.isFinite && value >= lower && value <= upper && (!integer || value.rounded() == value)
     }
 }
 
 /// The whole catalogue, in declaration order (what `--list-params` prints).
-public func listParameters() -> [ParameterSpec] { Parameter.allCases.map(\.spec) }
+package func listParameters() -> [ParameterSpec] { Parameter.allCases.map(\.spec) }

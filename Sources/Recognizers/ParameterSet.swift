@@ -14,14 +14,14 @@
 /// parameters[.tapMovementSlop] = 12
 /// parameters.overrides            // ["tabSwipe.directionalBias": 4.0, "tap.movementSlop": 12.0]
 /// ```
-public struct ParameterSet: Sendable, Hashable, Codable {
+package struct ParameterSet: Sendable, Hashable, Codable {
     /// Indexed by `Parameter.rawValue`.
-    public private(set) var values: [Double]
+    package private(set) var values: [Double]
     /// Whether each value was assigned (indexed like `values`).
-    public private(set) var assigned: [Bool]
+    package private(set) var assigned: [Bool]
 
     /// The catalogue defaults, none assigned.
-    public init() {
+    package init() {
         values = Parameter.allCases.map(\.spec.defaultValue)
         assigned = Array(repeating: false, count: values.count)
     }
@@ -30,13 +30,13 @@ public struct ParameterSet: Sendable, Hashable, Codable {
     ///
     /// - Throws: ``ParameterError`` for an unknown name or a value outside the
     ///   parameter's bounds (or not whole, for an integer parameter).
-    public init(_ overrides: [String: Double]) throws {
+    package init(_ overrides: [String: Double]) throws {
         self.init()
         try apply(overrides)
     }
 
     /// Replaces values by name, checking names and bounds.
-    public mutating func apply(_ overrides: [String: Double]) throws {
+    package mutating func apply(_ overrides: [String: Double]) throws {
         for name in overrides.keys.sorted() {
             let value = overrides[name]!
             guard let parameter = Parameter(name: name) else { throw ParameterError.unknown(name) }
@@ -50,7 +50,7 @@ public struct ParameterSet: Sendable, Hashable, Codable {
 
     /// Reading gives the value; writing assigns it (no bounds check: the
     /// optimizer keeps within bounds, and ``apply(_:)`` checks names from users).
-    public subscript(parameter: Parameter) -> Double {
+    package subscript(parameter: Parameter) -> Double {
         get { values[parameter.rawValue] }
         set {
             values[parameter.rawValue] = newValue
@@ -59,17 +59,17 @@ public struct ParameterSet: Sendable, Hashable, Codable {
     }
 
     /// Whether a value was assigned rather than left at its default.
-    public func isAssigned(_ parameter: Parameter) -> Bool { assigned[parameter.rawValue] }
+    package func isAssigned(_ parameter: Parameter) -> Bool { assigned[parameter.rawValue] }
 
     /// This set with `other`'s assigned values on top.
-    public func merging(_ other: ParameterSet) -> ParameterSet {
+    package func merging(_ other: ParameterSet) -> ParameterSet {
         var result = self
         for parameter in Parameter.allCases where other.isAssigned(parameter) { result[parameter] = other[parameter] }
         return result
     }
 
     /// The assigned values, by name.
-    public var overrides: [String: Double] {
+    package var overrides: [String: Double] {
         var result: [String: Double] = [:]
         for parameter in Parameter.allCases where isAssigned(parameter) {
             result[parameter.name] = self[parameter]
@@ -78,7 +78,7 @@ public struct ParameterSet: Sendable, Hashable, Codable {
     }
 
     /// Every value by name.
-    public var all: [String: Double] {
+    package var all: [String: Double] {
         var result: [String: Double] = [:]
         for parameter in Parameter.allCases { result[parameter.name] = self[parameter] }
         return result
@@ -86,23 +86,23 @@ public struct ParameterSet: Sendable, Hashable, Codable {
 
     // MARK: Codable: a JSON object name → value (the assigned values)
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let object = try decoder.singleValueContainer().decode([String: Double].self)
         try self.init(object)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(overrides)
     }
 }
 
 /// A parameter name or value that cannot be used.
-public enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknown(String)
     case outOfBounds(name: String, value: Double, spec: ParameterSpec)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unknown(let name):
             "unknown parameter \(name) (see --list-params)"

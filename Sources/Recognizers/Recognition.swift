@@ -9,53 +9,53 @@ import TraceModel
 /// latency of this kind is measured from: the last finger's lift for tap and
 /// double tap, touch-down for long press, the first sample that moved for
 /// continuous gestures, the first stroke above the threshold for shake.
-public struct Recognition: Sendable, Hashable, Codable {
+package struct Recognition: Sendable, Hashable, Codable {
     /// Index of the recognizer in its scene.
-    public var recognizer: Int
-    public var kind: GestureKind
+    package var recognizer: Int
+    package var kind: GestureKind
     /// The direction decided: for pan and scroll the direction in which it
     /// began; for committing gestures the direction of the commit; `in`/`out`
     /// for pinch, `cw`/`ccw` for rotation.
-    public var direction: Direction?
+    package var direction: Direction?
     /// First touch-down of the contact (the motion onset for shake).
-    public var touchDown: Micros
+    package var touchDown: Micros
     /// Latency reference (see above).
-    public var onset: Micros
+    package var onset: Micros
     /// When it was recognized (began, for continuous gestures).
-    public var recognized: Micros
+    package var recognized: Micros
     /// When it ended (equals `recognized` for discrete gestures).
-    public var ended: Micros
+    package var ended: Micros
     /// How long it waited for other recognizers to fail before it was
     /// recognized (`requireToFail`: a tap waiting for a double tap); 0 when
     /// it won at once.
-    public var waited: Micros
+    package var waited: Micros
     /// Continuous gestures: when a finger of the contact was first
     /// ``Touches/motionYardstick`` (10 pt) from where it went down, or the
     /// recognition itself if that was earlier. Equals `recognized` for
     /// discrete gestures.
-    public var movedYardstick: Micros
+    package var movedYardstick: Micros
     /// Most fingers down during the contact.
-    public var pointers: Int
+    package var pointers: Int
     /// For committing gestures: whether the release committed (switched the
     /// tab, opened the actions, deleted the card, dismissed the sheet).
     /// Always true for the others.
-    public var committed: Bool
+    package var committed: Bool
     /// Release velocity along the gesture's axis, pt/s (0 when not
     /// applicable); a pinch's in scale per second and a rotation's in
     /// degrees per second, as UIKit's pinch and rotation recognizers report
     /// their `velocity`.
-    public var releaseVelocity: Double
+    package var releaseVelocity: Double
     /// For gestures that animate with a spring: the distance the spring has to
     /// travel at release (pt, signed along the axis) — with the velocity, the
     /// spring's settle time and overshoot follow.
-    public var springDistance: Double
+    package var springDistance: Double
     /// Swipe actions: microseconds from the moment the row's resisted
     /// offset crossed the threshold (interpolated between samples) to the
     /// haptic (the sample on which it was noticed). Text selection:
     /// microseconds from the lift until the action menu appears (0 when it
     /// was up before the lift).
     /// Negative when no haptic fired (or not applicable).
-    public var hapticLatency: Micros
+    package var hapticLatency: Micros
     /// A value describing the result (card rotation in degrees, pinch scale,
     /// rotation: the image's total rotation across gestures after the snap,
     /// degrees; swipe actions: the row's resisted offset, pt; dismiss
@@ -63,32 +63,32 @@ public struct Recognition: Sendable, Hashable, Codable {
     /// auto-scroll in points, negative up; text selection: how far the
     /// selection was extended, pt; transform: the scale; press feedback: the
     /// ripple's distance from where the finger lifted, pt).
-    public var value: Double
+    package var value: Double
     /// A transform's whole result when it ends: translation, scale and
     /// rotation together, as a combined pan-zoom-rotate view applies them
     /// (`value` keeps the scale alone, as before); `nil` for other kinds
     /// and while the transform is still in progress.
-    public var transform: ViewTransform? = nil
+    package var transform: ViewTransform? = nil
 
     /// The first thing the person sees answer the contact: for taps and
     /// double taps, the pressed state of the same contact (press feedback)
     /// if it showed before the recognition, else the recognition; for the
     /// others, the recognition.
-    public var responded: Micros
+    package var responded: Micros
 
     /// Recognition latency: `recognized − onset`.
-    public var latency: Micros { recognized - onset }
+    package var latency: Micros { recognized - onset }
 
     /// Taps: from the last lift to the first visible response (0 when the
     /// pressed state was up before the lift); the others: the ``latency``.
-    public var responseTime: Micros {
+    package var responseTime: Micros {
         kind == .tap || kind == .doubleTap ? max(0, responded - onset) : latency
     }
 
     /// Recognition time: for continuous gestures, from the moment the
     /// contact had moved 10 pt (``movedYardstick``) to the recognition (0
     /// when recognized before); for discrete ones, the ``latency``.
-    public var recognitionTime: Micros {
+    package var recognitionTime: Micros {
         kind.isContinuous ? recognized - movedYardstick : latency
     }
 }
@@ -98,13 +98,13 @@ public struct Recognition: Sendable, Hashable, Codable {
 /// and the turn of the line between them (degrees, clockwise positive on a
 /// y-down screen) — the three parts of the affine transform a combined
 /// gesture applies, reported together as the playground shows them.
-public struct ViewTransform: Sendable, Hashable, Codable {
-    public var translationX: Double
-    public var translationY: Double
-    public var scale: Double
-    public var rotation: Double
+package struct ViewTransform: Sendable, Hashable, Codable {
+    package var translationX: Double
+    package var translationY: Double
+    package var scale: Double
+    package var rotation: Double
 
-    public init(translationX: Double, translationY: Double, scale: Double, rotation: Double) {
+    package init(translationX: Double, translationY: Double, scale: Double, rotation: Double) {
         self.translationX = translationX
         self.translationY = translationY
         self.scale = scale
@@ -114,7 +114,7 @@ public struct ViewTransform: Sendable, Hashable, Codable {
     /// How far the farthest corner of a `width × height` view, transformed
     /// about its centre, lies from where it rests (pt): the distance a
     /// spring back to identity carries the view's most-moved point.
-    public func farthestCornerDisplacement(width: Double, height: Double) -> Double {
+    package func farthestCornerDisplacement(width: Double, height: Double) -> Double {
         let radians = rotation * .pi / 180
         let (c, s) = (cos(radians), sin(radians))
         var farthest = 0.0
@@ -130,8 +130,8 @@ public struct ViewTransform: Sendable, Hashable, Codable {
 
 /// A gesture a recognizer would have recognized but a lock or a boundary
 /// swallowed: the raw material of dead zones.
-public struct Drop: Sendable, Hashable, Codable {
-    public enum Reason: String, Sendable, Hashable, Codable {
+package struct Drop: Sendable, Hashable, Codable {
+    package enum Reason: String, Sendable, Hashable, Codable {
         /// Horizontal tab-swipe lock after a tab change.
         case horizontalLock
         /// Vertical scroll lock after a tab change.
@@ -142,56 +142,56 @@ public struct Drop: Sendable, Hashable, Codable {
         case debounce
     }
 
-    public var recognizer: Int
-    public var kind: GestureKind
-    public var direction: Direction?
-    public var t: Micros
-    public var reason: Reason
+    package var recognizer: Int
+    package var kind: GestureKind
+    package var direction: Direction?
+    package var t: Micros
+    package var reason: Reason
 }
 
 /// The state a scene's recognizers share: which tab shows, when it last
 /// changed and when a tab swipe last ended (locks and the momentum window),
 /// zoom, rotation, undo, the open note menu and the text selection's
 /// action menu.
-public struct SharedState: Sendable, Hashable {
-    public var tabCount: Int
-    public var currentTab: Int
+package struct SharedState: Sendable, Hashable {
+    package var tabCount: Int
+    package var currentTab: Int
     /// Time of the last change of the selected tab, by a committed swipe or
     /// a tab-bar tap (`Micros.min` for none): starts the momentum window
     /// (the reference app restarts it on any change of the selection).
-    public var lastTabChange: Micros
+    package var lastTabChange: Micros
     /// Time of the last committed tab swipe (`Micros.min` for none): starts
     /// the horizontal lock.
-    public var lastTabSwipeCommit: Micros
+    package var lastTabSwipeCommit: Micros
     /// Time the last tab swipe ended, committed or sprung back (`Micros.min`
     /// for none): starts the vertical scroll lock (the reference app starts
     /// it when any horizontal swipe ends).
-    public var lastTabSwipeEnd: Micros
-    public var imageScale: Double
+    package var lastTabSwipeEnd: Micros
+    package var imageScale: Double
     /// The image's total rotation across gestures, radians, as snapped at
     /// the last release (the reference app snaps this cumulative angle).
-    public var imageRotation: Double
-    public var undoCount: Int
+    package var imageRotation: Double
+    package var undoCount: Int
     /// Time of the last shake (`Micros.min` for none), or of the screen
     /// appearing where the app starts its shake debounce there.
-    public var lastShake: Micros
+    package var lastShake: Micros
     /// Whether the note rows' custom context menu is open: a long press on
     /// a row opens it, a tap on its backdrop dismisses it, and meanwhile
     /// the backdrop covers the screen (only the menu's layer is hit).
-    public var noteMenuOpen: Bool
+    package var noteMenuOpen: Bool
     /// The text selection whose action menu shows, or will: where the
     /// selection ended (the pills sit above it) and when the menu appears
     /// (`selectionMenuAt`, `Micros.max` for no selection). A touch-down
     /// anywhere but on a shown pill collapses the selection.
-    public var selectionX: Double
-    public var selectionY: Double
-    public var selectionMenuAt: Micros
+    package var selectionX: Double
+    package var selectionY: Double
+    package var selectionMenuAt: Micros
 
     /// - Parameter shakeDebounceFrom: when the shake debounce starts
     ///   running before any shake (`Micros.min`: it does not; 0: the screen
     ///   appeared at the session's start, as in an app that initialises its
     ///   last-shake time when the view appears).
-    public init(tabCount: Int = 1, currentTab: Int = 0, shakeDebounceFrom: Micros = .min) {
+    package init(tabCount: Int = 1, currentTab: Int = 0, shakeDebounceFrom: Micros = .min) {
         self.tabCount = max(1, tabCount)
         self.currentTab = min(max(0, currentTab), self.tabCount - 1)
         lastTabChange = .min

@@ -3,7 +3,7 @@ import TraceModel
 // MARK: - One recognizer: a value-type state machine
 
 /// What the arena tells a recognizer.
-public enum TouchEvent: UInt8, Sendable {
+package enum TouchEvent: UInt8, Sendable {
     /// A finger went down (the slot is in ``Touches``).
     case down
     case move
@@ -15,7 +15,7 @@ public enum TouchEvent: UInt8, Sendable {
 }
 
 /// What a recognizer asks of the arena after an event.
-public enum Verdict: UInt8, Sendable {
+package enum Verdict: UInt8, Sendable {
     case none
     /// Recognize (discrete) or begin (continuous): the arena decides whether
     /// it may, given the relations.
@@ -53,27 +53,27 @@ public enum Verdict: UInt8, Sendable {
 /// point. What is shared without cost is shared (`anchorFirstDown`,
 /// `translation`, `dragDown`, ``SoftThreshold``). See reports/BENCHMARKS.md
 /// for the replay's throughput.
-public struct Recognizer: Sendable {
+package struct Recognizer: Sendable {
     // MARK: Configuration
-    public let kind: GestureKind
-    public let region: Region
+    package let kind: GestureKind
+    package let region: Region
     /// Tab the recognizer's view is on (`nil`: every tab).
-    public let tab: Int?
-    public let options: RecognizerOptions
+    package let tab: Int?
+    package let options: RecognizerOptions
     /// The region in points for the current session's screen.
-    public internal(set) var rect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    package internal(set) var rect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// The drag's auto-scroll area in points (``RecognizerOptions/scrollArea``,
     /// else ``rect``).
-    public internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
+    package internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// What the recognizer's view keeps between contacts, unlike the
     /// scratch state below: the row of a swipe-actions list that stands
     /// open (-1: none). Cleared when a session begins.
-    public internal(set) var openRow = -1
+    package internal(set) var openRow = -1
 
     // MARK: State
-    public internal(set) var state: RecognizerState = .idle
+    package internal(set) var state: RecognizerState = .idle
     /// When the recognizer wants a ``TouchEvent/timer`` (`.max`: never).
-    public internal(set) var deadline: Micros = .max
+    package internal(set) var deadline: Micros = .max
     /// Index of the open recognition in the arena's list (-1: none).
     var record = -1
     /// When the recognizer entered `waiting`.
@@ -112,7 +112,7 @@ public struct Recognizer: Sendable {
     var value = 0.0
     var dropReason: Drop.Reason = .boundary
 
-    public init(kind: GestureKind, region: Region = .screen, tab: Int? = nil, options: RecognizerOptions = .init()) {
+    package init(kind: GestureKind, region: Region = .screen, tab: Int? = nil, options: RecognizerOptions = .init()) {
         self.kind = kind
         self.region = region
         self.tab = tab

@@ -14,7 +14,7 @@ extension RecognizerOptions {
         case direction, taps, layer, haptic
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = RecognizerOptions()
         axis = try c.decodeIfPresent(Axis.self, forKey: .axis) ?? defaults.axis
@@ -35,11 +35,11 @@ extension RecognizerOptions {
 
     /// Whether the encoded form names an axis (a scroll's default axis is
     /// vertical, which only the scene member knows).
-    public static func namesAxis(_ decoder: any Decoder) throws -> Bool {
+    package static func namesAxis(_ decoder: any Decoder) throws -> Bool {
         try decoder.container(keyedBy: CodingKeys.self).contains(.axis)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(axis, forKey: .axis)
         try c.encode(fingers, forKey: .fingers)

@@ -4,12 +4,12 @@ import TraceModel
 
 /// What distinguishes two recognizers of the same kind in a scene (the
 /// tunable constants are ``Parameter``s, shared by kind).
-public struct RecognizerOptions: Sendable, Hashable, Codable {
+package struct RecognizerOptions: Sendable, Hashable, Codable {
     /// Axis of a pan or scroll.
-    public enum Axis: String, Sendable, Hashable, Codable { case free, horizontal, vertical }
+    package enum Axis: String, Sendable, Hashable, Codable { case free, horizontal, vertical }
 
     /// What a recognition does to the scene's shared state.
-    public enum Action: String, Sendable, Hashable, Codable {
+    package enum Action: String, Sendable, Hashable, Codable {
         case none
         /// Tap on a tab bar: selects the tab under the finger (the region is
         /// split into `tabs` equal buttons).
@@ -39,7 +39,7 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     /// Which layer of the screen a recognizer's view is on. Overlays cover
     /// the content while they show: a touch that lands on one reaches only
     /// that overlay's recognizers.
-    public enum Layer: String, Sendable, Hashable, Codable {
+    package enum Layer: String, Sendable, Hashable, Codable {
         /// The screen's content (and bars): hit unless an overlay covers it.
         case content
         /// The custom note menu's backdrop, which covers the whole screen
@@ -51,12 +51,12 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
     }
 
     /// The haptic a recognizer plays when it fires (its delay is measured).
-    public enum Haptic: String, Sendable, Hashable, Codable {
+    package enum Haptic: String, Sendable, Hashable, Codable {
         case light, medium, heavy
     }
 
     /// How much a pressed control shrinks (press feedback).
-    public enum PressStyle: String, Sendable, Hashable, Codable {
+    package enum PressStyle: String, Sendable, Hashable, Codable {
         /// Large items (grid cells, cards): `pressFeedback.itemScale`.
         case item
         /// Small controls (buttons): `pressFeedback.buttonScale`.
@@ -66,43 +66,43 @@ public struct RecognizerOptions: Sendable, Hashable, Codable {
         case pill
     }
 
-    public var axis: Axis
+    package var axis: Axis
     /// Fingers a tap, double tap, long press, swipe, drag or text selection
     /// needs (UIKit's `numberOfTouchesRequired`).
-    public var fingers: Int
+    package var fingers: Int
     /// A pan begins only once this many fingers are down (UIKit's
     /// `minimumNumberOfTouches`).
-    public var minTouches: Int
+    package var minTouches: Int
     /// A pan, scroll or swipe fails (while undecided) when more fingers than
     /// this are down (UIKit's `maximumNumberOfTouches`).
-    public var maxTouches: Int
-    public var action: Action
+    package var maxTouches: Int
+    package var action: Action
     /// A scroll that obeys the tab swipe's vertical scroll lock.
-    public var obeysTabLock: Bool
+    package var obeysTabLock: Bool
     /// The region is a grid of `columns × rows` items (press feedback scales
     /// the item under the finger about its centre), or a list of `rows`
     /// rows (swipe actions keep one row open).
-    public var columns: Int
-    public var rows: Int
-    public var pressStyle: PressStyle
+    package var columns: Int
+    package var rows: Int
+    package var pressStyle: PressStyle
     /// The area a drag auto-scrolls near the top and bottom of (`nil`: the
     /// recognizer's own region).
-    public var scrollArea: Region?
+    package var scrollArea: Region?
     /// The one direction a swipe recognizes (UIKit's `direction`; `nil`:
     /// any of left, right, up, down — whichever the movement takes).
-    public var direction: Direction?
+    package var direction: Direction?
     /// Taps required (UIKit's `numberOfTapsRequired`, 0–5): how many taps a
     /// tap recognizes (1 unless set) or a double tap (2), and how many
     /// quick taps must come *before* a long press's hold (0 unless set: a
     /// tap-then-hold is 1). See ``requiredTaps(of:)``.
-    public var taps: Int?
+    package var taps: Int?
     /// The layer the recognizer's view is on (``Layer``).
-    public var layer: Layer
+    package var layer: Layer
     /// The haptic played when it fires: press feedback when the pressed
     /// state shows, a tap when it is recognized (`nil`: none).
-    public var haptic: Haptic?
+    package var haptic: Haptic?
 
-    public init(
+    package init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,
         obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1, pressStyle: PressStyle = .item,
         scrollArea: Region? = nil, direction: Direction? = nil, taps: Int? = nil, layer: Layer = .content,
@@ -130,7 +130,7 @@ extension RecognizerOptions {
     /// taps to recognize (1 and 2 unless ``taps`` says otherwise), a long
     /// press's taps before its hold (0 unless set); 0 for other kinds.
     @inline(__always)
-    public func requiredTaps(of kind: GestureKind) -> Int {
+    package func requiredTaps(of kind: GestureKind) -> Int {
         switch kind {
         case .tap: taps ?? 1
         case .doubleTap: taps ?? 2

@@ -13,18 +13,18 @@
 /// Region(x: 16, y: 200, width: 120, height: 44, unit: .points)
 /// Region.edge(.left, y: 0.1, height: 0.8)
 /// ```
-public struct Region: Sendable, Hashable, Codable {
-    public enum Unit: String, Sendable, Hashable, Codable { case fraction, points }
-    public enum Edge: String, Sendable, Hashable, Codable { case left, right, top, bottom }
+package struct Region: Sendable, Hashable, Codable {
+    package enum Unit: String, Sendable, Hashable, Codable { case fraction, points }
+    package enum Edge: String, Sendable, Hashable, Codable { case left, right, top, bottom }
 
-    public var x: Double
-    public var y: Double
-    public var width: Double
-    public var height: Double
-    public var unit: Unit
-    public var edge: Edge?
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
+    package var unit: Unit
+    package var edge: Edge?
 
-    public init(x: Double, y: Double, width: Double, height: Double, unit: Unit = .fraction, edge: Edge? = nil) {
+    package init(x: Double, y: Double, width: Double, height: Double, unit: Unit = .fraction, edge: Edge? = nil) {
         self.x = x
         self.y = y
         self.width = width
@@ -38,7 +38,7 @@ public struct Region: Sendable, Hashable, Codable {
     /// Missing fields default to the whole screen in fractions, so
     /// `{edge: left, y: 0.1, height: 0.8}` and `{}` are valid; the string
     /// `screen` is the whole screen too.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let word = try? single.decode(String.self) {
             guard word == "screen" else {
                 throw DecodingError.dataCorruptedError(
@@ -63,11 +63,11 @@ public struct Region: Sendable, Hashable, Codable {
     }
 
     /// The whole screen.
-    public static let screen = Region(x: 0, y: 0, width: 1, height: 1)
+    package static let screen = Region(x: 0, y: 0, width: 1, height: 1)
 
     /// A strip along an edge; `y`/`height` (or `x`/`width` for top and
     /// bottom) are fractions along the edge.
-    public static func edge(_ edge: Edge, y: Double = 0, height: Double = 1) -> Region {
+    package static func edge(_ edge: Edge, y: Double = 0, height: Double = 1) -> Region {
         switch edge {
         case .left, .right: Region(x: 0, y: y, width: 1, height: height, edge: edge)
         case .top, .bottom: Region(x: y, y: 0, width: height, height: 1, edge: edge)
@@ -75,7 +75,7 @@ public struct Region: Sendable, Hashable, Codable {
     }
 
     /// The rectangle in points on a screen of the given size.
-    public func resolved(screenWidth w: Double, screenHeight h: Double, edgeWidth: Double) -> Rect {
+    package func resolved(screenWidth w: Double, screenHeight h: Double, edgeWidth: Double) -> Rect {
         let sx = unit == .fraction ? w : 1, sy = unit == .fraction ? h : 1
         var rect = Rect(minX: x * sx, minY: y * sy, maxX: (x + width) * sx, maxY: (y + height) * sy)
         switch edge {
@@ -91,10 +91,10 @@ public struct Region: Sendable, Hashable, Codable {
 
 /// An axis-aligned rectangle in points; contains its minimum edges, not its
 /// maximum ones, so adjacent rows never both claim a touch on the seam.
-public struct Rect: Sendable, Hashable, Codable {
-    public var minX, minY, maxX, maxY: Double
+package struct Rect: Sendable, Hashable, Codable {
+    package var minX, minY, maxX, maxY: Double
 
-    public init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
+    package init(minX: Double, minY: Double, maxX: Double, maxY: Double) {
         self.minX = minX
         self.minY = minY
         self.maxX = maxX
@@ -102,7 +102,7 @@ public struct Rect: Sendable, Hashable, Codable {
     }
 
     @inline(__always)
-    public func contains(x: Double, y: Double) -> Bool {
+    package func contains(x: Double, y: Double) -> Bool {
         x >= minX && x < maxX && y >= minY && y < maxY
     }
 }

@@ -5,7 +5,7 @@
 /// The default, with no rule, is **exclusive**: the first to recognize (or
 /// begin) wins the contact and every other undecided one fails — UIKit's
 /// default, and what Flutter's arena does when a member declares victory.
-public enum Relation: Sendable, Hashable {
+package enum Relation: Sendable, Hashable {
     /// Both may recognize on the same contact (UIKit's
     /// `gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)`; Flutter has
     /// no arena equivalent — it is what a `ScaleGestureRecognizer` that does

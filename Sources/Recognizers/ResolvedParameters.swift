@@ -10,8 +10,8 @@ import TraceModel
 ///
 /// Built once per evaluation, never per sample. A plain struct of numbers:
 /// no references, so passing it around costs no reference counting.
-public struct ResolvedParameters: Sendable {
-    public let parameters: ParameterSet
+package struct ResolvedParameters: Sendable {
+    package let parameters: ParameterSet
 
     // Tap family
     let tapSlop2: Double
@@ -105,7 +105,7 @@ public struct ResolvedParameters: Sendable {
     /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt).
     let projectionFactor: Double
 
-    public init(_ p: ParameterSet = ParameterSet()) {
+    package init(_ p: ParameterSet = ParameterSet()) {
         parameters = p
         func us(_ s: Double) -> Micros { Micros(seconds: s) ?? 0 }
         func sq(_ v: Double) -> Double { v * v }
@@ -193,13 +193,13 @@ public struct ResolvedParameters: Sendable {
 
     /// UIKit's projected distance for a release velocity (pt/s → pt): what
     /// `predictedEndTranslation − translation` measures.
-    public func projectedDistance(velocity: Double) -> Double { velocity * projectionFactor }
+    package func projectedDistance(velocity: Double) -> Double { velocity * projectionFactor }
 
     /// The reference app's resisted offset of a swiped row for a translation
     /// `t`: `t × (1 − min(|t| / resistanceDistance, maxResistance))`, held
     /// within ± `swipeActions.maxDistance` (its hard stop).
     @inline(__always)
-    public func swipeActionsOffset(translation t: Double) -> Double {
+    package func swipeActionsOffset(translation t: Double) -> Double {
         let resisted = t * (1 - min(abs(t) / swipeActionsResistanceDistance, swipeActionsMaxResistance))
         return min(max(resisted, -swipeActionsMaxDistance), swipeActionsMaxDistance)
     }

@@ -29,28 +29,28 @@ import Foundation
 /// compare.exceeds(85, 80)     // true, margin 0.0625 remembered
 /// compare.closestMargin       // 0.0625
 /// ```
-public struct SoftThreshold: Sendable {
-    public let temperature: Double
+package struct SoftThreshold: Sendable {
+    package let temperature: Double
     /// Smallest relative margin since the last ``reset()``.
-    public private(set) var closestMargin: Double = .infinity
+    package private(set) var closestMargin: Double = .infinity
 
-    public init(temperature: Double = 0) {
+    package init(temperature: Double = 0) {
         self.temperature = temperature.isFinite && temperature > 0 ? temperature : 0
     }
 
     @inline(__always)
-    public mutating func reset() { closestMargin = .infinity }
+    package mutating func reset() { closestMargin = .infinity }
 
     /// `value > threshold`, remembering the margin when smoothing is on.
     @inline(__always)
-    public mutating func exceeds(_ value: Double, _ threshold: Double) -> Bool {
+    package mutating func exceeds(_ value: Double, _ threshold: Double) -> Bool {
         if temperature > 0 { note(value, threshold) }
         return value > threshold
     }
 
     /// `value < threshold`, remembering the margin when smoothing is on.
     @inline(__always)
-    public mutating func below(_ value: Double, _ threshold: Double) -> Bool {
+    package mutating func below(_ value: Double, _ threshold: Double) -> Bool {
         if temperature > 0 { note(value, threshold) }
         return value < threshold
     }
@@ -65,7 +65,7 @@ public struct SoftThreshold: Sendable {
     /// The soft misfire count of one decision: `σ(−m/τ)` when it was correct
     /// (the chance it flips), `1 − σ(−m/τ)` when it misfired. Both are ½ at
     /// margin 0, so the total is continuous where a decision flips.
-    public static func softContribution(correct: Bool, margin: Double, temperature: Double) -> Double {
+    package static func softContribution(correct: Bool, margin: Double, temperature: Double) -> Double {
         guard temperature > 0 else { return correct ? 0 : 1 }
         let flip = margin.isFinite ? 1 / (1 + exp(margin / temperature)) : 0
         return correct ? flip : 1 - flip

@@ -13,62 +13,62 @@ import TraceModel
 /// the arena allocates once and owns: the replay allocates nothing per
 /// sample, and the table holds no reference-counted storage, so reading it
 /// through a pointer costs no retain/release.
-public struct Touches: @unchecked Sendable {
+package struct Touches: @unchecked Sendable {
     // `@unchecked`: the slot pointer is owned by one arena's storage, which
     // copies it on write (see `ArenaStorage`); the arena never hands a
     // `Touches` out, so no two threads share one.
     /// Fingers tracked at once; more are ignored (no phone reports more).
-    public static let capacity = 10
+    package static let capacity = 10
 
-    public struct Slot: Sendable {
-        public var active = false
-        public var pointer: Int32 = 0
-        public var downT: Micros = 0
-        public var downX = 0.0, downY = 0.0
-        public var x = 0.0, y = 0.0
-        public var t: Micros = 0
-        public var tracker = VelocityTracker()
+    package struct Slot: Sendable {
+        package var active = false
+        package var pointer: Int32 = 0
+        package var downT: Micros = 0
+        package var downX = 0.0, downY = 0.0
+        package var x = 0.0, y = 0.0
+        package var t: Micros = 0
+        package var tracker = VelocityTracker()
     }
 
     /// ``capacity`` slots, owned by the arena's storage.
     var slots: UnsafeMutablePointer<Slot>
     /// Fingers down now.
-    public internal(set) var activeCount = 0
+    package internal(set) var activeCount = 0
     /// Most fingers down at once in this contact.
-    public internal(set) var maxActive = 0
+    package internal(set) var maxActive = 0
     /// First touch-down of the contact.
-    public internal(set) var contactStart: Micros = 0
+    package internal(set) var contactStart: Micros = 0
     /// First sample of the contact that moved (`.max` until one does).
-    public internal(set) var onset: Micros = .max
+    package internal(set) var onset: Micros = .max
     /// First sample at which a finger of the contact was ``motionYardstick``
     /// from where it went down (`.max` until one is).
-    public internal(set) var movedYardstick: Micros = .max
+    package internal(set) var movedYardstick: Micros = .max
 
     /// The distance at which any platform calls a contact a drag: UIKit's
     /// pan begins after about 10 pt, Android's touch slop is 8 dp. A fixed
     /// yardstick, not a tuned constant, so that a recognizer's own slop or
     /// minimum distance shows up in its recognition time instead of moving
     /// the point it is measured from (see `LatencyBudget.Measure.recognition`).
-    public static let motionYardstick = 10.0
+    package static let motionYardstick = 10.0
     /// Mean translation of the fingers since the contact began. Each move adds
     /// its delta divided by the fingers down, so a finger landing or lifting
     /// never makes it jump (UIKit's pan translation behaves the same way).
-    public internal(set) var panX = 0.0, panY = 0.0
+    package internal(set) var panX = 0.0, panY = 0.0
     /// The two fingers a pinch or rotation follows (-1 when not two down).
-    public internal(set) var pairA = -1, pairB = -1
+    package internal(set) var pairA = -1, pairB = -1
     /// Increments whenever the pair changes, so recognizers re-anchor.
-    public internal(set) var pairGeneration = 0
-    public internal(set) var screenWidth = 0.0, screenHeight = 0.0
+    package internal(set) var pairGeneration = 0
+    package internal(set) var screenWidth = 0.0, screenHeight = 0.0
 
     init(slots: UnsafeMutablePointer<Slot>) { self.slots = slots }
 
     /// A copy of the slots (for inspection and tests).
-    public var allSlots: [Slot] { Array(UnsafeBufferPointer(start: slots, count: Touches.capacity)) }
+    package var allSlots: [Slot] { Array(UnsafeBufferPointer(start: slots, count: Touches.capacity)) }
 
     // MARK: Reading
 
     /// Distance between the pair (0 without a pair).
-    public var span: Double {
+    package var span: Double {
         guard pairA >= 0, pairB >= 0 else { return 0 }
         let dx = slots[pairB].x - slots[pairA].x, dy = slots[pairB].y - slots[pairA].y
         return (dx * dx + dy * dy).squareRoot()
@@ -76,7 +76,7 @@ public struct Touches: @unchecked Sendable {
 
     /// Angle of the line from the first to the second finger of the pair, in
     /// radians; with y down, increasing means clockwise on screen.
-    public var angle: Double {
+    package var angle: Double {
         guard pairA >= 0, pairB >= 0 else { return 0 }
         return atan2(slots[pairB].y - slots[pairA].y, slots[pairB].x - slots[pairA].x)
     }

@@ -30,13 +30,13 @@ import Recognizers
 /// let checks = try BudgetProbe.annotate(result.budgets, simulator: simulator, corpus: corpus,
 ///                                       probing: scene.tunableParameters)
 /// ```
-public enum BudgetProbe {
+package enum BudgetProbe {
     /// `checks` (from a replay of `corpus` with `simulator`) with
     /// ``BudgetCheck/fixedByDesign`` set on those no probe could fail.
     ///
     /// - Parameter probing: The constants that could be tuned (a scene's
     ///   tunable parameters, or a tuning space's).
-    public static func annotate(
+    package static func annotate(
         _ checks: [BudgetCheck], simulator: Simulator, corpus: Corpus, probing: [Parameter]
     ) throws -> [BudgetCheck] {
         // Per budget, a parameter set that misses it ([:]: as given).
@@ -104,7 +104,7 @@ public enum BudgetProbe {
 
     /// How many times a probe halves the way back from a bound that
     /// silences a budget: 3 (an eighth of the way left at most).
-    public static let halvings = 3
+    package static let halvings = 3
 }
 
 extension ParameterSpec {

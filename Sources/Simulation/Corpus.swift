@@ -14,34 +14,34 @@ import TraceModel
 /// let corpus = Corpus(sessions: sessions)
 /// corpus.touchCount        // samples the replay walks through
 /// ```
-public struct Corpus: Sendable {
+package struct Corpus: Sendable {
     /// One session's place in the arrays, and what matching needs.
-    public struct Entry: Sendable {
-        public var id: String
-        public var user: String?
-        public var deviceKey: String
-        public var scene: String?
-        public var screenWidth: Double
-        public var screenHeight: Double
-        public var touches: Range<Int>
-        public var motion: Range<Int>
-        public var labels: [Label]
+    package struct Entry: Sendable {
+        package var id: String
+        package var user: String?
+        package var deviceKey: String
+        package var scene: String?
+        package var screenWidth: Double
+        package var screenHeight: Double
+        package var touches: Range<Int>
+        package var motion: Range<Int>
+        package var labels: [Label]
         /// What the platform's recognizers reported (``Session/platformRecognitions``).
-        public var platform: [PlatformRecognition]
+        package var platform: [PlatformRecognition]
     }
 
-    public private(set) var entries: [Entry] = []
-    public private(set) var t: [Micros] = []
-    public private(set) var x: [Double] = []
-    public private(set) var y: [Double] = []
-    public private(set) var pointer: [Int32] = []
-    public private(set) var phase: [TouchPhase] = []
-    public private(set) var motionT: [Micros] = []
-    public private(set) var ax: [Double] = []
-    public private(set) var ay: [Double] = []
-    public private(set) var az: [Double] = []
+    package private(set) var entries: [Entry] = []
+    package private(set) var t: [Micros] = []
+    package private(set) var x: [Double] = []
+    package private(set) var y: [Double] = []
+    package private(set) var pointer: [Int32] = []
+    package private(set) var phase: [TouchPhase] = []
+    package private(set) var motionT: [Micros] = []
+    package private(set) var ax: [Double] = []
+    package private(set) var ay: [Double] = []
+    package private(set) var az: [Double] = []
 
-    public init(sessions: [Session]) {
+    package init(sessions: [Session]) {
         let touches = sessions.reduce(0) { $0 + $1.touches.count }
         let motion = sessions.reduce(0) { $0 + $1.motion.count }
         t.reserveCapacity(touches)
@@ -58,7 +58,7 @@ public struct Corpus: Sendable {
     }
 
     /// Adds one session at the end.
-    public mutating func append(_ session: Session) {
+    package mutating func append(_ session: Session) {
         let touchStart = t.count, motionStart = motionT.count
         for sample in session.touches {
             t.append(sample.t)
@@ -82,8 +82,8 @@ public struct Corpus: Sendable {
     }
 
     /// Touch samples in the corpus.
-    public var touchCount: Int { t.count }
+    package var touchCount: Int { t.count }
     /// Motion samples in the corpus.
-    public var motionCount: Int { motionT.count }
-    public var sessionCount: Int { entries.count }
+    package var motionCount: Int { motionT.count }
+    package var sessionCount: Int { entries.count }
 }

@@ -35,8 +35,8 @@ import TraceModel
 ///   contact a drag) to the recognition. A recognizer that demands more
 ///   distance (an edge swipe's minimum distance) or waits on a lock pays
 ///   for it here; `latency` is still reported beside it.
-public struct LatencyBudget: Sendable, Hashable, Codable {
-    public enum Measure: String, Sendable, Hashable, Codable, CaseIterable {
+package struct LatencyBudget: Sendable, Hashable, Codable {
+    package enum Measure: String, Sendable, Hashable, Codable, CaseIterable {
         /// Recognition latency (onset → recognized), ms; onsets as in
         /// ``Recognition``: the last lift for taps, touch-down for long
         /// press, the first sample that moved for continuous gestures.
@@ -65,11 +65,11 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
         /// seen overshooting).
         case overshoot
 
-        public var unit: String { self == .overshoot ? "pt" : "ms" }
+        package var unit: String { self == .overshoot ? "pt" : "ms" }
     }
 
     /// Which recognitions of the gesture the budget covers.
-    public enum Scope: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Scope: String, Sendable, Hashable, Codable, CaseIterable {
         /// Every recognition.
         case all
         /// Recognitions that won at once.
@@ -79,19 +79,19 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
         case waited
     }
 
-    public var gesture: GestureKind
-    public var measure: Measure
-    public var scope: Scope
+    package var gesture: GestureKind
+    package var measure: Measure
+    package var scope: Scope
     /// 0…100.
-    public var percentile: Double
-    public var limit: Double
+    package var percentile: Double
+    package var limit: Double
     /// The measure is set by a constant, not by people (a long press is
     /// recognized exactly its hold duration after touch-down): the
     /// optimizer checks it at the limit itself, without the margin it
     /// keeps for measures that vary from person to person.
-    public var exact: Bool
+    package var exact: Bool
 
-    public init(gesture: GestureKind, measure: Measure = .latency, scope: Scope = .all, percentile: Double = 95,
+    package init(gesture: GestureKind, measure: Measure = .latency, scope: Scope = .all, percentile: Double = 95,
                 limit: Double, exact: Bool = false) {
         self.gesture = gesture
         self.measure = measure
@@ -109,7 +109,7 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
     /// the data, settle within 800 / 600 ms and overshoot at most 20 / 10 pt
     /// (limits gesturetune chose: the reference app names none); press
     /// feedback (the pressed state) within 16 ms of touch-down. All at p95.
-    public static let defaults: [LatencyBudget] = [
+    package static let defaults: [LatencyBudget] = [
         LatencyBudget(gesture: .tap, measure: .response, scope: .immediate, limit: 16),
         LatencyBudget(gesture: .tap, measure: .response, scope: .waited, limit: 300),
         LatencyBudget(gesture: .pressFeedback, limit: 16),
@@ -130,21 +130,21 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
 
     /// `gesture.measure[.scope].pNN`, the budget's name in violations and
     /// reports (`tap.latency.waited.p95`, `cardSwipe.overshoot.p95`).
-    public var key: String {
+    package var key: String {
         let p = percentile == percentile.rounded() ? String(Int(percentile)) : String(percentile)
         let scoped = scope == .all ? "" : ".\(scope.rawValue)"
         return "\(gesture.rawValue).\(measure.rawValue)\(scoped).p\(p)"
     }
 
     /// How reports name it: `tap`, `tap (waited)`, `cardSwipe overshoot`.
-    public var title: String {
+    package var title: String {
         let measured = measure == .latency ? gesture.rawValue : "\(gesture.rawValue) \(measure.rawValue)"
         return scope == .all ? measured : "\(measured) (\(scope.rawValue))"
     }
 
     /// What the budget measures, in words for reports: "from the last lift
     /// to recognition".
-    public var definition: String {
+    package var definition: String {
         switch measure {
         case .recognition where gesture.isContinuous:
             return "from the moment a finger was 10 pt from where it landed to recognition"
@@ -173,7 +173,7 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
     /// and the recognition is in scope; `nil` otherwise (and always for the
     /// haptic and spring measures, which the simulator takes from the
     /// release, not from the recognition time).
-    public func observation(of r: Recognition) -> Double? {
+    package func observation(of r: Recognition) -> Double? {
         guard r.kind == gesture else { return nil }
         switch scope {
         case .all: break
@@ -192,7 +192,7 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case gesture, measure, scope, percentile, limit, exact }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         gesture = try c.decode(GestureKind.self, forKey: .gesture)
         measure = try c.decodeIfPresent(Measure.self, forKey: .measure) ?? .latency
@@ -204,32 +204,32 @@ public struct LatencyBudget: Sendable, Hashable, Codable {
 }
 
 /// A budget checked against the data.
-public struct BudgetCheck: Sendable, Hashable, Codable {
-    public var budget: LatencyBudget
+package struct BudgetCheck: Sendable, Hashable, Codable {
+    package var budget: LatencyBudget
     /// Observations of the measure.
-    public var count: Int
+    package var count: Int
     /// The measure at the budget's percentile (nil without observations).
-    public var value: Double?
+    package var value: Double?
     /// Observations over the limit.
-    public var overLimit: Int
+    package var overLimit: Int
     /// Whether the percentile is within the limit (true without observations).
-    public var passed: Bool
+    package var passed: Bool
     /// Why no constant can make this budget fail, when probing showed none
     /// can (``BudgetProbe``): such a budget is reported as fixed by design
     /// and counted neither met nor missed. `nil`: it can fail, or it was
     /// not probed.
-    public var fixedByDesign: String?
+    package var fixedByDesign: String?
     /// A parameter set that misses the budget, when probing found one
     /// (`{}`: the parameters as given already miss it): the evidence that
     /// the budget can fail.
-    public var missedWith: [String: Double]?
+    package var missedWith: [String: Double]?
 
     /// Counted among the met and missed budgets.
-    public var isCounted: Bool { fixedByDesign == nil }
+    package var isCounted: Bool { fixedByDesign == nil }
     /// Counted, observed, and over its limit.
-    public var isMissed: Bool { isCounted && !passed }
+    package var isMissed: Bool { isCounted && !passed }
 
-    public init(budget: LatencyBudget, count: Int, value: Double?, overLimit: Int, passed: Bool,
+    package init(budget: LatencyBudget, count: Int, value: Double?, overLimit: Int, passed: Bool,
                 fixedByDesign: String? = nil) {
         self.budget = budget
         self.count = count
@@ -244,7 +244,7 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
         case budget, count, value, overLimit, passed, fixedByDesign, missedWith, tunable
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         budget = try c.decode(LatencyBudget.self, forKey: .budget)
         count = try c.decode(Int.self, forKey: .count)
@@ -255,7 +255,7 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
         missedWith = try c.decodeIfPresent([String: Double].self, forKey: .missedWith)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(budget, forKey: .budget)
         try c.encode(count, forKey: .count)
@@ -269,16 +269,16 @@ public struct BudgetCheck: Sendable, Hashable, Codable {
 }
 
 /// p50/p95/p99 and the extremes of a set of observations.
-public struct Distribution: Sendable, Hashable, Codable {
-    public var count: Int
-    public var mean: Double
-    public var p50: Double
-    public var p95: Double
-    public var p99: Double
-    public var max: Double
+package struct Distribution: Sendable, Hashable, Codable {
+    package var count: Int
+    package var mean: Double
+    package var p50: Double
+    package var p95: Double
+    package var p99: Double
+    package var max: Double
 
     /// `nil` for no observations.
-    public init?(_ values: [Double]) {
+    package init?(_ values: [Double]) {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         count = sorted.count

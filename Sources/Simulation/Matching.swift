@@ -37,11 +37,11 @@ import TraceModel
 /// A session without a single label (a raw recording) is not scored: with
 /// no ground truth its recognitions are neither correct nor spurious; they
 /// still count among the run's recognitions.
-public struct Matcher: Sendable {
-    public var tolerance: Micros
-    public var temperature: Double
+package struct Matcher: Sendable {
+    package var tolerance: Micros
+    package var temperature: Double
 
-    public init(tolerance: Micros = 50 * .millisecond, temperature: Double = 0) {
+    package init(tolerance: Micros = 50 * .millisecond, temperature: Double = 0) {
         self.tolerance = tolerance
         self.temperature = temperature
     }
@@ -52,7 +52,7 @@ public struct Matcher: Sendable {
     /// view scrolls with a pan recognizer: the `study` scene models it so,
     /// as UIKit's `UIScrollView` does). A long press does not fulfil `drag`
     /// or `text-select`: the scene's drag and selection recognizers do.
-    public static func fulfils(_ kind: GestureKind, _ intent: Intent) -> Bool {
+    package static func fulfils(_ kind: GestureKind, _ intent: Intent) -> Bool {
         if kind.isFeedback { return false }
         if kind.intent == intent { return true }
         switch intent {

@@ -4,7 +4,7 @@ import TraceModel
 // MARK: - What happened to each label
 
 /// The verdict on one label.
-public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
+package enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
     /// Its gesture fired, in its direction, and (for committing gestures)
     /// committed.
     case correct
@@ -20,53 +20,53 @@ public enum Outcome: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// One label's outcome, kept for paired tests (McNemar) between parameter
 /// sets and for per-user and per-device breakdowns.
-public struct LabelOutcome: Sendable, Hashable, Codable {
-    public var session: String
+package struct LabelOutcome: Sendable, Hashable, Codable {
+    package var session: String
     /// Index of the label in its session.
-    public var label: Int
-    public var user: String?
-    public var device: String
-    public var intent: Intent
-    public var direction: Direction?
-    public var target: String?
-    public var start: Micros
-    public var end: Micros
-    public var outcome: Outcome
+    package var label: Int
+    package var user: String?
+    package var device: String
+    package var intent: Intent
+    package var direction: Direction?
+    package var target: String?
+    package var start: Micros
+    package var end: Micros
+    package var outcome: Outcome
     /// What fired instead (wrong, spurious) or what fired (correct).
-    public var recognized: GestureKind?
-    public var recognizedDirection: Direction?
+    package var recognized: GestureKind?
+    package var recognizedDirection: Direction?
     /// Why a dead zone happened, or `sprang back` for a missed commit.
-    public var detail: String?
+    package var detail: String?
     /// Recognition latency of the matching recognition, ms.
-    public var latencyMilliseconds: Double?
+    package var latencyMilliseconds: Double?
     /// This label's share of the smoothed misfire count (0 or 1 — or the
     /// number of spurious recognitions of a `none` label — at temperature 0).
-    public var softMisfires: Double = 0
+    package var softMisfires: Double = 0
 }
 
 /// Counts of outcomes; the misfire rate is (wrong + missed + dead zone +
 /// spurious) / labels.
-public struct OutcomeCounts: Sendable, Hashable, Codable {
-    public var labels = 0
-    public var correct = 0
-    public var wrong = 0
-    public var missed = 0
-    public var deadZone = 0
+package struct OutcomeCounts: Sendable, Hashable, Codable {
+    package var labels = 0
+    package var correct = 0
+    package var wrong = 0
+    package var missed = 0
+    package var deadZone = 0
     /// Spurious recognitions (outside every label, or inside a `none` label).
-    public var spurious = 0
+    package var spurious = 0
     /// Recognitions inside a label's window that neither matched it nor made
     /// it wrong (a second gesture during one intended gesture). Reported,
     /// not counted as misfires.
-    public var extra = 0
+    package var extra = 0
     /// Smoothed misfires (equals ``misfires`` when the temperature is 0).
-    public var softMisfires = 0.0
+    package var softMisfires = 0.0
 
-    public init() {}
+    package init() {}
 
-    public var misfires: Int { wrong + missed + deadZone + spurious }
+    package var misfires: Int { wrong + missed + deadZone + spurious }
     /// Misfires per label (0 without labels).
-    public var misfireRate: Double { labels > 0 ? Double(misfires) / Double(labels) : 0 }
-    public var softMisfireRate: Double { labels > 0 ? softMisfires / Double(labels) : 0 }
+    package var misfireRate: Double { labels > 0 ? Double(misfires) / Double(labels) : 0 }
+    package var softMisfireRate: Double { labels > 0 ? softMisfires / Double(labels) : 0 }
 
     mutating func add(_ o: OutcomeCounts) {
         labels += o.labels
@@ -95,7 +95,7 @@ extension OutcomeCounts {
         case labels, correct, wrong, missed, deadZone, spurious, extra, softMisfires, misfires, misfireRate
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(labels, forKey: .labels)
         try c.encode(correct, forKey: .correct)
@@ -109,7 +109,7 @@ extension OutcomeCounts {
         try c.encode(misfireRate, forKey: .misfireRate)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         labels = try c.decode(Int.self, forKey: .labels)
         correct = try c.decode(Int.self, forKey: .correct)

@@ -32,39 +32,39 @@ import TraceModel
 /// recognizers exclude each other (a tap that waits for a double tap) is
 /// compared with a study app whose recognizers ran side by side only as far
 /// as that difference goes: use the `study` scene for such logs.
-public struct PlatformAgreement: Sendable, Hashable, Codable {
+package struct PlatformAgreement: Sendable, Hashable, Codable {
     /// Sessions with platform recognitions that were compared.
-    public var sessions: Int
+    package var sessions: Int
     /// Label windows compared (each at most once per gesture).
-    public var windows: Int
+    package var windows: Int
     /// Per gesture name.
-    public var gestures: [String: GestureAgreement]
+    package var gestures: [String: GestureAgreement]
     /// Rows: the platform's first recognition in a window; columns:
     /// gesturetune's (`nothing` for none).
-    public var firstDecision: [String: [String: Int]]
+    package var firstDecision: [String: [String: Int]]
 
     /// Gesture-windows where the two sides differ (one fired, the other not).
-    public var disagreements: Int { gestures.values.reduce(0) { $0 + $1.platformOnly + $1.gesturetuneOnly } }
+    package var disagreements: Int { gestures.values.reduce(0) { $0 + $1.platformOnly + $1.gesturetuneOnly } }
     /// Gesture-windows compared: windows × gestures.
-    public var decisions: Int { windows * gestures.count }
+    package var decisions: Int { windows * gestures.count }
     /// Share of gesture-windows on which the two sides differ (0 when
     /// nothing was compared): what `optimize --target platform` minimizes.
-    public var disagreementRate: Double { decisions > 0 ? Double(disagreements) / Double(decisions) : 0 }
+    package var disagreementRate: Double { decisions > 0 ? Double(disagreements) / Double(decisions) : 0 }
     /// Share of gesture-windows on which both sides decided the same
     /// (1 when nothing was compared).
-    public var agreementRate: Double { 1 - disagreementRate }
+    package var agreementRate: Double { 1 - disagreementRate }
 
     /// One gesture's four cells and onset differences.
-    public struct GestureAgreement: Sendable, Hashable, Codable {
-        public var both: Int
-        public var platformOnly: Int
-        public var gesturetuneOnly: Int
-        public var neither: Int
+    package struct GestureAgreement: Sendable, Hashable, Codable {
+        package var both: Int
+        package var platformOnly: Int
+        package var gesturetuneOnly: Int
+        package var neither: Int
         /// gesturetune − platform, ms, over the windows where both fired.
-        public var onsetDifference: Distribution?
+        package var onsetDifference: Distribution?
 
-        public var windows: Int { both + platformOnly + gesturetuneOnly + neither }
-        public var agreementRate: Double {
+        package var windows: Int { both + platformOnly + gesturetuneOnly + neither }
+        package var agreementRate: Double {
             windows > 0 ? Double(both + neither) / Double(windows) : 1
         }
 
@@ -72,7 +72,7 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
             case both, platformOnly, gesturetuneOnly, neither, onsetDifference, agreementRate
         }
 
-        public init(both: Int, platformOnly: Int, gesturetuneOnly: Int, neither: Int, onsetDifference: Distribution?) {
+        package init(both: Int, platformOnly: Int, gesturetuneOnly: Int, neither: Int, onsetDifference: Distribution?) {
             self.both = both
             self.platformOnly = platformOnly
             self.gesturetuneOnly = gesturetuneOnly
@@ -80,7 +80,7 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
             self.onsetDifference = onsetDifference
         }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             both = try c.decode(Int.self, forKey: .both)
             platformOnly = try c.decode(Int.self, forKey: .platformOnly)
@@ -89,7 +89,7 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
             onsetDifference = try c.decodeIfPresent(Distribution.self, forKey: .onsetDifference)
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(both, forKey: .both)
             try c.encode(platformOnly, forKey: .platformOnly)
@@ -104,14 +104,14 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
         case sessions, windows, gestures, firstDecision, decisions, disagreements, agreementRate
     }
 
-    public init(sessions: Int, windows: Int, gestures: [String: GestureAgreement], firstDecision: [String: [String: Int]]) {
+    package init(sessions: Int, windows: Int, gestures: [String: GestureAgreement], firstDecision: [String: [String: Int]]) {
         self.sessions = sessions
         self.windows = windows
         self.gestures = gestures
         self.firstDecision = firstDecision
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         sessions = try c.decode(Int.self, forKey: .sessions)
         windows = try c.decode(Int.self, forKey: .windows)
@@ -119,7 +119,7 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
         firstDecision = try c.decode([String: [String: Int]].self, forKey: .firstDecision)
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(sessions, forKey: .sessions)
         try c.encode(windows, forKey: .windows)
@@ -134,7 +134,7 @@ public struct PlatformAgreement: Sendable, Hashable, Codable {
     static func name(of kind: GestureKind) -> String { kind.rawValue }
 
     /// The word for "recognized nothing" in ``firstDecision``.
-    public static let nothing = "nothing"
+    package static let nothing = "nothing"
 }
 
 // MARK: - Accumulating it during a run

@@ -6,7 +6,7 @@ extension Scene {
     /// Tap, double tap, long press and a free pan on the whole screen: the
     /// scene for real recordings made without a UI (evemu captures, raw
     /// logs). The single tap waits for the double tap to fail.
-    public static let plain = Scene(
+    package static let plain = Scene(
         name: "plain",
         recognizers: [
             Member("tap", .tap, target: "screen"),
@@ -33,7 +33,7 @@ extension Scene {
     /// `swipe.maximumDuration`, `swipe.directionCone`, `pan.slop`. The finger
     /// counts are UIKit's defaults (`numberOfTouchesRequired` 1; the pan's
     /// `minimumNumberOfTouches` 1, `maximumNumberOfTouches` unlimited).
-    public static let study = Scene(
+    package static let study = Scene(
         name: "study",
         recognizers: [
             Member("tap", .tap, target: "screen"),
@@ -71,7 +71,7 @@ extension Scene {
     ///   under it misfires); the text selection's action menu, three
     ///   `actionPill.size` pills above the selection's end, while it shows
     ///   (a tap on a pill keeps the selection).
-    public static let epilogue: Scene = {
+    package static let epilogue: Scene = {
         let content = Region(x: 0, y: 0.1, width: 1, height: 0.8)
         let rows = Region(x: 0, y: 0.1, width: 1, height: 0.6)
         let cards = Region(x: 0.1, y: 0.15, width: 0.8, height: 0.45)

@@ -6,7 +6,7 @@ import Yams
 
 extension Scene {
     /// The names ``builtIn(named:)`` knows.
-    public static let builtInNames = ["epilogue", "plain", "study", "playground"]
+    package static let builtInNames = ["epilogue", "plain", "study", "playground"]
 
     /// A built-in scene: `epilogue` (the reference reading app, see
     /// Docs/epilogue-scene.md) or `plain` (tap, double tap, long press and pan
@@ -21,7 +21,7 @@ extension Scene {
     /// let scene = try Scene.builtIn(named: "epilogue")
     /// scene.recognizers.count
     /// ```
-    public static func builtIn(named name: String) throws -> Scene {
+    package static func builtIn(named name: String) throws -> Scene {
         switch name {
         case "epilogue": .epilogue
         case "plain": .plain
@@ -36,7 +36,7 @@ extension Scene {
     ///
     /// - Throws: ``SceneError/unreadable(path:message:)`` naming the file and
     ///   what is wrong with it.
-    public static func load(path: String) throws -> Scene {
+    package static func load(path: String) throws -> Scene {
         let text: String
         do {
             text = try String(contentsOfFile: path, encoding: .utf8)
@@ -62,5 +62,5 @@ extension Scene {
     }
 
     /// The scene as YAML (what `load(path:)` reads back).
-    public func yaml() throws -> String { try YAMLEncoder().encode(self) }
+    package func yaml() throws -> String { try YAMLEncoder().encode(self) }
 }

@@ -19,27 +19,27 @@ import TraceModel
 /// playground: {longPressTaps: 1, longPressTouches: 2, swipeDirection: down, swipeTouches: 3}
 /// parameters: {longPress.minimumDuration: 0.8}
 /// ```
-public struct PlaygroundConfiguration: Sendable, Hashable, Codable {
+package struct PlaygroundConfiguration: Sendable, Hashable, Codable {
     /// The tap's taps required (1–5) and touches required (1–5).
-    public var tapTaps: Int
-    public var tapTouches: Int
+    package var tapTaps: Int
+    package var tapTouches: Int
     /// Quick taps before the long press's hold (0–5: 1 is a tap-then-hold)
     /// and its touches (1–5).
-    public var longPressTaps: Int
-    public var longPressTouches: Int
+    package var longPressTaps: Int
+    package var longPressTouches: Int
     /// The swipe's one direction (right, left, up, down) and touches (1–5).
-    public var swipeDirection: Direction
-    public var swipeTouches: Int
+    package var swipeDirection: Direction
+    package var swipeTouches: Int
     /// The pan's minimum and maximum touches (1–5).
-    public var panMinTouches: Int
-    public var panMaxTouches: Int
+    package var panMinTouches: Int
+    package var panMaxTouches: Int
     /// The system's edge-swipe back gesture: `nil` follows the playground's
     /// rule — on, unless the swipe goes right (the playground then hides
     /// the back button, which turns the gesture off); `true` or `false`
     /// forces it, to measure the configuration the app avoids.
-    public var backGesture: Bool?
+    package var backGesture: Bool?
 
-    public init(
+    package init(
         tapTaps: Int = 1, tapTouches: Int = 1, longPressTaps: Int = 0, longPressTouches: Int = 1,
         swipeDirection: Direction = .right, swipeTouches: Int = 1, panMinTouches: Int = 1, panMaxTouches: Int = 5,
         backGesture: Bool? = nil
@@ -60,7 +60,7 @@ public struct PlaygroundConfiguration: Sendable, Hashable, Codable {
         case panMinTouches, panMaxTouches, backGesture
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let d = PlaygroundConfiguration()
         tapTaps = try c.decodeIfPresent(Int.self, forKey: .tapTaps) ?? d.tapTaps
@@ -75,7 +75,7 @@ public struct PlaygroundConfiguration: Sendable, Hashable, Codable {
     }
 
     /// Whether the scene has the system's back gesture (see ``backGesture``).
-    public var hasBackGesture: Bool { backGesture ?? (swipeDirection != .right) }
+    package var hasBackGesture: Bool { backGesture ?? (swipeDirection != .right) }
 
     /// The built-in `playground` scene's configuration, and the one the
     /// synthetic corpus (`datasets/playground`) is performed on: the
@@ -86,7 +86,7 @@ public struct PlaygroundConfiguration: Sendable, Hashable, Codable {
     /// the back button shows and the edge-swipe back gesture is on.
     /// (``init()``, with no arguments, is UIKit's defaults instead: one tap
     /// of one finger, a plain long press, a one-finger swipe right.)
-    public static let reference = PlaygroundConfiguration(
+    package static let reference = PlaygroundConfiguration(
         tapTaps: 2, tapTouches: 2, longPressTaps: 1, longPressTouches: 2, swipeDirection: .down, swipeTouches: 3,
         panMinTouches: 1, panMaxTouches: 5)
 }
@@ -129,7 +129,7 @@ extension Scene {
     ///   every pinch starts at 1× and no rotation snaps. The scale is not
     ///   clamped: the scene sets `pinch.minScale` 0.25 and
     ///   `pinch.maxScale` 10, the catalogue's widest bounds.
-    public static func playground(_ configuration: PlaygroundConfiguration = .reference,
+    package static func playground(_ configuration: PlaygroundConfiguration = .reference,
                                   name: String = "playground") -> Scene {
         let c = configuration
         var members: [Member] = []

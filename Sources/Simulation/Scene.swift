@@ -24,31 +24,31 @@ import TraceModel
 /// parameters:
 ///   doubleTap.window: 0.3
 /// ```
-public struct Scene: Sendable, Hashable, Codable {
-    public var name: String
+package struct Scene: Sendable, Hashable, Codable {
+    package var name: String
     /// Pages of a paged tab view (1 when the scene has none).
-    public var tabs: Int
-    public var initialTab: Int
-    public var recognizers: [Member]
-    public var relations: [Rule]
+    package var tabs: Int
+    package var initialTab: Int
+    package var recognizers: [Member]
+    package var relations: [Rule]
     /// Parameter values of this scene (the caller's set overrides them).
-    public var parameters: [String: Double]
+    package var parameters: [String: Double]
     /// The screen appears when the session starts, and the app starts its
     /// shake debounce then: a shake within `shake.debounce` of the start is
     /// dropped (the reference app initialises its last-shake time when the
     /// view appears, so a shake in the first 2 s does nothing).
-    public var shakeDebounceAtStart: Bool
+    package var shakeDebounceAtStart: Bool
     /// The playground configuration this scene was built from
     /// (``playground(_:name:)``), `nil` for any other scene. A scene file
     /// with a `playground` key is built from it, and writes it back.
-    public var playground: PlaygroundConfiguration?
+    package var playground: PlaygroundConfiguration?
     /// Whether each frame's finger moves reach the recognizers together, as
     /// UIKit delivers them (see ``Arena/wholeFrames``): the epilogue and the
     /// playground; false — one finger at a time — for `plain` and `study`,
     /// whose figures were made so, and for a scene file that does not ask.
-    public var wholeFrames: Bool
+    package var wholeFrames: Bool
 
-    public init(
+    package init(
         name: String, tabs: Int = 1, initialTab: Int = 0, recognizers: [Member], relations: [Rule] = [],
         parameters: [String: Double] = [:], shakeDebounceAtStart: Bool = false,
         playground: PlaygroundConfiguration? = nil, wholeFrames: Bool = false
@@ -68,7 +68,7 @@ public struct Scene: Sendable, Hashable, Codable {
         case name, tabs, initialTab, recognizers, relations, parameters, shakeDebounceAtStart, playground, wholeFrames
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         if let configuration = try c.decodeIfPresent(PlaygroundConfiguration.self, forKey: .playground) {
             // A playground file: its recognizers and relations come from the
@@ -98,7 +98,7 @@ public struct Scene: Sendable, Hashable, Codable {
 
     /// A playground scene writes its configuration instead of its
     /// recognizers and relations (what ``init(from:)`` builds them from).
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         if let playground {
@@ -124,26 +124,26 @@ public struct Scene: Sendable, Hashable, Codable {
     /// clamped, and checked by ``Scene/validate()`` (`columns: 0` is an
     /// error). Members read their options' fields directly (`member.taps`).
     @dynamicMemberLookup
-    public struct Member: Sendable, Hashable, Codable {
+    package struct Member: Sendable, Hashable, Codable {
         /// Unique in the scene; relations name it.
-        public var id: String
-        public var kind: GestureKind
-        public var region: Region
+        package var id: String
+        package var kind: GestureKind
+        package var region: Region
         /// Shown only on this tab (`nil`: always).
-        public var tab: Int?
+        package var tab: Int?
         /// The label `target` this region stands for (documentation for data
         /// generators; matching does not require it unless
         /// ``exclusiveTarget``).
-        public var target: String?
+        package var target: String?
         /// Its recognitions fulfil only labels aimed at its `target`, and
         /// labels aimed at that target only its recognitions: an overlay
         /// that swallows a touch meant for the content under it (the note
         /// menu's backdrop) misfires however the kinds agree. Other
         /// members' targets are not checked.
-        public var exclusiveTarget: Bool
-        public var options: RecognizerOptions
+        package var exclusiveTarget: Bool
+        package var options: RecognizerOptions
 
-        public init(
+        package init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
             exclusiveTarget: Bool = false, _ options: RecognizerOptions = RecognizerOptions()
         ) {
@@ -156,14 +156,14 @@ public struct Scene: Sendable, Hashable, Codable {
             self.options = options
         }
 
-        public subscript<Value>(dynamicMember field: WritableKeyPath<RecognizerOptions, Value>) -> Value {
+        package subscript<Value>(dynamicMember field: WritableKeyPath<RecognizerOptions, Value>) -> Value {
             get { options[keyPath: field] }
             set { options[keyPath: field] = newValue }
         }
 
         private enum CodingKeys: String, CodingKey { case id, kind, region, tab, target, exclusiveTarget }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             id = try c.decode(String.self, forKey: .id)
             kind = try c.decode(GestureKind.self, forKey: .kind)
@@ -176,7 +176,7 @@ public struct Scene: Sendable, Hashable, Codable {
             if kind == .scroll, try !RecognizerOptions.namesAxis(decoder) { options.axis = .vertical }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
             try c.encode(kind, forKey: .kind)
@@ -196,7 +196,7 @@ public struct Scene: Sendable, Hashable, Codable {
     ///
     /// Written `{simultaneous: [a, b]}`, `{simultaneous: all}`,
     /// `{recognizer: a, requireToFail: b}` or `{recognizer: a, highPriorityOver: b}`.
-    public enum Rule: Sendable, Hashable, Codable {
+    package enum Rule: Sendable, Hashable, Codable {
         case simultaneous(String, String)
         /// Every member may recognize alongside every other — a view whose
         /// delegate's `shouldRecognizeSimultaneouslyWith` returns true for
@@ -209,7 +209,7 @@ public struct Scene: Sendable, Hashable, Codable {
 
         private enum CodingKeys: String, CodingKey { case simultaneous, recognizer, requireToFail, highPriorityOver }
 
-        public init(from decoder: any Decoder) throws {
+        package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             if let word = try? c.decode(String.self, forKey: .simultaneous) {
                 guard word == "all" else {
@@ -239,7 +239,7 @@ public struct Scene: Sendable, Hashable, Codable {
             }
         }
 
-        public func encode(to encoder: any Encoder) throws {
+        package func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             switch self {
             case .simultaneous(let a, let b): try c.encode([a, b], forKey: .simultaneous)
@@ -260,7 +260,7 @@ public struct Scene: Sendable, Hashable, Codable {
     /// catalogue defaults, the scene's own values on top, and the assigned
     /// values of `overrides` (the caller's, the optimizer's candidate) on top
     /// of those.
-    public func arena(parameters overrides: ParameterSet? = nil, temperature: Double = 0) throws -> Arena {
+    package func arena(parameters overrides: ParameterSet? = nil, temperature: Double = 0) throws -> Arena {
         try validate()
         let values = try effectiveParameters(overrides)
         let index = Dictionary(uniqueKeysWithValues: recognizers.enumerated().map { ($1.id, $0) })
@@ -297,7 +297,7 @@ public struct Scene: Sendable, Hashable, Codable {
     /// ```swift
     /// Scene.plain.tunableParameters.map(\.name)   // tap.*, doubleTap.*, longPress.*, pan.*
     /// ```
-    public var tunableParameters: [Parameter] {
+    package var tunableParameters: [Parameter] {
         var prefixes = Set(recognizers.map(\.kind.rawValue))
         if prefixes.contains("doubleTap") { prefixes.insert("tap") }
         // A tap of several taps, or a long press with taps before its hold,
@@ -318,7 +318,7 @@ public struct Scene: Sendable, Hashable, Codable {
     }
 
     /// The values an arena of this scene uses with the caller's `overrides`.
-    public func effectiveParameters(_ overrides: ParameterSet? = nil) throws -> ParameterSet {
+    package func effectiveParameters(_ overrides: ParameterSet? = nil) throws -> ParameterSet {
         var values = ParameterSet()
         do { try values.apply(parameters) } catch { throw SceneError.invalid(name, "\(error)") }
         return overrides.map { values.merging($0) } ?? values
@@ -326,7 +326,7 @@ public struct Scene: Sendable, Hashable, Codable {
 
     /// Throws ``SceneError`` for duplicate ids, relations naming unknown
     /// members, bad tab numbers or parameters.
-    public func validate() throws {
+    package func validate() throws {
         func fail(_ message: String) -> SceneError { SceneError.invalid(name, message) }
         guard !recognizers.isEmpty else { throw fail("no recognizers") }
         guard recognizers.count <= Arena.maximumRecognizers else {
@@ -425,13 +425,13 @@ extension Scene {
 }
 
 /// A scene that cannot be used.
-public enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// FILE: message.
     case unreadable(path: String, message: String)
     case invalid(String, String)
     case unknown(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unreadable(let path, let message): "\(path): \(message)"
         case .invalid(let scene, let message): "scene \(scene): \(message)"

@@ -5,69 +5,69 @@ import TraceModel
 
 /// Everything a run of the ``Simulator`` measured. Codable: `gesturetune
 /// simulate --json` prints it.
-public struct SimulationResult: Sendable, Codable {
+package struct SimulationResult: Sendable, Codable {
     /// Scenes used, by name, with the sessions replayed on each.
-    public var scenes: [String: Int]
+    package var scenes: [String: Int]
     /// The caller's assigned parameter values (scenes may set others).
-    public var parameters: [String: Double]
-    public var temperature: Double
-    public var sessions: Int
-    public var touchSamples: Int
-    public var motionSamples: Int
-    public var recognitions: Int
+    package var parameters: [String: Double]
+    package var temperature: Double
+    package var sessions: Int
+    package var touchSamples: Int
+    package var motionSamples: Int
+    package var recognitions: Int
     /// Recognitions per gesture kind.
-    public var recognitionsByGesture: [String: Int]
+    package var recognitionsByGesture: [String: Int]
     /// Drops (locks, boundary, debounce) per reason.
-    public var drops: [String: Int]
+    package var drops: [String: Int]
 
     /// All labels together; `misfireRate` is the headline number.
-    public var total: OutcomeCounts
-    public var misfireRate: Double { total.misfireRate }
+    package var total: OutcomeCounts
+    package var misfireRate: Double { total.misfireRate }
     /// Per label intent (spurious recognitions outside any label under `unlabelled`).
-    public var perIntent: [String: OutcomeCounts]
+    package var perIntent: [String: OutcomeCounts]
     /// Intended × recognized: rows are label intents (`unlabelled` for
     /// spurious recognitions outside labels), columns the intent of what
     /// fired, `nothing` for missed, `dead-zone` for dead zones.
-    public var confusion: [String: [String: Int]]
-    public var perUser: [String: OutcomeCounts]
-    public var perDevice: [String: OutcomeCounts]
+    package var confusion: [String: [String: Int]]
+    package var perUser: [String: OutcomeCounts]
+    package var perDevice: [String: OutcomeCounts]
 
     /// Recognition latency per gesture, ms.
-    public var latency: [String: Distribution]
+    package var latency: [String: Distribution]
     /// Swipe-actions haptic latency after the threshold crossing, ms.
-    public var hapticLatency: Distribution?
+    package var hapticLatency: Distribution?
     /// Every haptic's delay, ms, by the kind that plays it: `swipeActions`
     /// from the threshold crossing (as ``hapticLatency``), `pressFeedback`
     /// (the grid's light haptic) from touch-down, `tap` (the grid's medium
     /// one) from the last lift.
-    public var haptics: [String: Distribution]
+    package var haptics: [String: Distribution]
     /// Press feedback: how far the ripple landed from where the finger
     /// lifted, pt (presses that ended in a lift, not cancelled by a scroll).
     /// Its latency from touch-down is `latency["pressFeedback"]`.
-    public var rippleDistance: Distribution?
+    package var rippleDistance: Distribution?
     /// Press feedback: how long after the lift the growing ripple's edge
     /// reached the lift point, ms (0: the ripple started over it), for the
     /// ripples that reached it; ``rippleNeverReached`` counts the others.
-    public var rippleReach: Distribution?
+    package var rippleReach: Distribution?
     /// Ripples whose grown circle never reached the lift point.
-    public var rippleNeverReached: Int
+    package var rippleNeverReached: Int
     /// Drag and drop: auto-scroll travelled per drop, pt.
-    public var dragAutoScroll: Distribution?
+    package var dragAutoScroll: Distribution?
     /// Text selection: wait from the lift until the action menu appeared, ms.
-    public var selectionMenuWait: Distribution?
+    package var selectionMenuWait: Distribution?
     /// Settle time (ms) and overshoot (pt) of each spring after release.
-    public var springs: [SpringReport]
-    public var budgets: [BudgetCheck]
+    package var springs: [SpringReport]
+    package var budgets: [BudgetCheck]
     /// Counted budgets missed (a budget fixed by design is not counted).
-    public var budgetViolations: Int { budgets.filter(\.isMissed).count }
+    package var budgetViolations: Int { budgets.filter(\.isMissed).count }
     /// Agreement with the platform's own recognizers, for sessions that
     /// carry them (`nil` when none did).
-    public var platformAgreement: PlatformAgreement?
+    package var platformAgreement: PlatformAgreement?
 
     /// Per label, in session order (when the options keep them).
-    public var labelOutcomes: [LabelOutcome]
+    package var labelOutcomes: [LabelOutcome]
     /// Every recognition (when the options keep them).
-    public var recognitionLog: [SessionRecognition]
+    package var recognitionLog: [SessionRecognition]
 
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
@@ -79,7 +79,7 @@ public struct SimulationResult: Sendable, Codable {
         case labels, correct, wrong, missed, deadZones, spurious
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(scenes, forKey: .scenes)
         try c.encode(parameters, forKey: .parameters)
@@ -118,7 +118,7 @@ public struct SimulationResult: Sendable, Codable {
         try c.encode(recognitionLog, forKey: .recognitionLog)
     }
 
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         scenes = try c.decode([String: Int].self, forKey: .scenes)
         parameters = try c.decode([String: Double].self, forKey: .parameters)
@@ -192,28 +192,28 @@ public struct SimulationResult: Sendable, Codable {
 }
 
 /// One recognition with the session it happened in.
-public struct SessionRecognition: Sendable, Hashable, Codable {
-    public var session: String
+package struct SessionRecognition: Sendable, Hashable, Codable {
+    package var session: String
     /// The scene's id for the recognizer that fired.
-    public var recognizerID: String
-    public var recognition: Recognition
+    package var recognizerID: String
+    package var recognition: Recognition
 }
 
 /// How a spring behaved after the releases that drove it.
-public struct SpringReport: Sendable, Hashable, Codable {
-    public var gesture: GestureKind
+package struct SpringReport: Sendable, Hashable, Codable {
+    package var gesture: GestureKind
     /// Which spring: the gesture's name (`cardSwipe`), or a name of its own
     /// where a gesture drives two (`dismiss.snapBack` beside `dismiss`).
     /// A gesture's settle and overshoot budgets judge the spring of its name.
-    public var spring: String
-    public var response: Double
-    public var dampingFraction: Double
+    package var spring: String
+    package var response: Double
+    package var dampingFraction: Double
     /// Settle time (within 0.5 pt), ms.
-    public var settleTime: Distribution?
+    package var settleTime: Distribution?
     /// Overshoot past the target, pt.
-    public var overshoot: Distribution?
+    package var overshoot: Distribution?
 
-    public init(gesture: GestureKind, spring: String? = nil, response: Double, dampingFraction: Double,
+    package init(gesture: GestureKind, spring: String? = nil, response: Double, dampingFraction: Double,
                 settleTime: Distribution?, overshoot: Distribution?) {
         self.gesture = gesture
         self.spring = spring ?? gesture.rawValue
@@ -227,7 +227,7 @@ public struct SpringReport: Sendable, Hashable, Codable {
 
     /// Results stored before springs had names of their own read as their
     /// gesture's.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         gesture = try c.decode(GestureKind.self, forKey: .gesture)
         spring = try c.decodeIfPresent(String.self, forKey: .spring) ?? gesture.rawValue
@@ -239,23 +239,23 @@ public struct SpringReport: Sendable, Hashable, Codable {
 
     // MARK: Names
 
-    public static let swipeActions = GestureKind.swipeActions.rawValue
-    public static let cardSwipe = GestureKind.cardSwipe.rawValue
-    public static let tabSwipe = GestureKind.tabSwipe.rawValue
+    package static let swipeActions = GestureKind.swipeActions.rawValue
+    package static let cardSwipe = GestureKind.cardSwipe.rawValue
+    package static let tabSwipe = GestureKind.tabSwipe.rawValue
     /// The sheet leaving on a dismiss (its `dismiss` budgets judge this one).
-    public static let dismissExit = GestureKind.dismiss.rawValue
+    package static let dismissExit = GestureKind.dismiss.rawValue
     /// The sheet returning to rest when it is kept.
-    public static let dismissSnapBack = "dismiss.snapBack"
+    package static let dismissSnapBack = "dismiss.snapBack"
     /// The image back within its zoom limits after a pinch (the epilogue);
     /// in a scene whose views spring back to identity (the playground), that
     /// spring — a scene has one or the other.
-    public static let pinch = GestureKind.pinch.rawValue
+    package static let pinch = GestureKind.pinch.rawValue
     /// The image zooming between 1× and 2× on a double tap.
-    public static let doubleTapZoom = GestureKind.doubleTap.rawValue
+    package static let doubleTapZoom = GestureKind.doubleTap.rawValue
     /// The note menu growing in when a long press opens it.
-    public static let noteMenu = "noteMenu"
+    package static let noteMenu = "noteMenu"
     /// The note menu shrinking as a backdrop tap dismisses it.
-    public static let noteMenuDismiss = "noteMenu.dismiss"
+    package static let noteMenuDismiss = "noteMenu.dismiss"
     /// An action pill scaling when pressed and released.
-    public static let actionPill = "actionPill"
+    package static let actionPill = "actionPill"
 }

@@ -5,23 +5,23 @@ import TraceModel
 // MARK: - The simulator
 
 /// How a run measures.
-public struct SimulationOptions: Sendable, Hashable, Codable {
+package struct SimulationOptions: Sendable, Hashable, Codable {
     /// Smoothing temperature for the optimizer's surrogate (0: exact only).
-    public var temperature: Double
+    package var temperature: Double
     /// Slack around a label's window when matching recognitions to it.
-    public var matchTolerance: Micros
-    public var budgets: [LatencyBudget]
+    package var matchTolerance: Micros
+    package var budgets: [LatencyBudget]
     /// Keep every label's outcome (for paired tests and reports).
-    public var keepLabelOutcomes: Bool
+    package var keepLabelOutcomes: Bool
     /// Keep every recognition (for `simulate --json` and debugging).
-    public var keepRecognitions: Bool
+    package var keepRecognitions: Bool
     /// Threads to split sessions over (1: the calling thread only).
-    public var threads: Int
+    package var threads: Int
     /// Compute spring settle times and overshoots (the costliest metric:
     /// a root search per release). Off, spring budgets have no observations.
-    public var measureSprings: Bool
+    package var measureSprings: Bool
 
-    public init(
+    package init(
         temperature: Double = 0, matchTolerance: Micros = 50 * .millisecond,
         budgets: [LatencyBudget] = LatencyBudget.defaults, keepLabelOutcomes: Bool = true,
         keepRecognitions: Bool = false, threads: Int = 1, measureSprings: Bool = true
@@ -53,16 +53,16 @@ public struct SimulationOptions: Sendable, Hashable, Codable {
 ///
 /// For repeated evaluation (the optimizer), compile once with
 /// ``Corpus/init(sessions:)`` and call ``run(corpus:)``.
-public struct Simulator: Sendable {
+package struct Simulator: Sendable {
     /// Replays every session on this scene, whatever the sessions name.
-    public var scene: Scene?
+    package var scene: Scene?
     /// Scenes sessions may name besides the built-ins (by `Scene.name`;
     /// these win over a built-in of the same name).
-    public var library: [String: Scene]
-    public var parameters: ParameterSet
-    public var options: SimulationOptions
+    package var library: [String: Scene]
+    package var parameters: ParameterSet
+    package var options: SimulationOptions
 
-    public init(
+    package init(
         scene: Scene? = nil, library: [Scene] = [], parameters: ParameterSet = ParameterSet(),
         options: SimulationOptions = .init()
     ) {
@@ -73,7 +73,7 @@ public struct Simulator: Sendable {
     }
 
     /// Replays the sessions (compiling them into a ``Corpus`` first).
-    public func run(sessions: [Session]) throws -> SimulationResult {
+    package func run(sessions: [Session]) throws -> SimulationResult {
         try run(corpus: Corpus(sessions: sessions))
     }
 
@@ -81,7 +81,7 @@ public struct Simulator: Sendable {
     ///
     /// - Throws: ``SceneError`` when a session names an unknown scene or a
     ///   scene is invalid.
-    public func run(corpus: Corpus) throws -> SimulationResult {
+    package func run(corpus: Corpus) throws -> SimulationResult {
         let plan = try ReplayPlan(simulator: self, corpus: corpus)
         let threads = max(1, min(options.threads, corpus.sessionCount))
         let tally: Tally

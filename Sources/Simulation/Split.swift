@@ -3,7 +3,7 @@ import TraceModel
 // MARK: - Train / holdout split by user
 
 /// Which side of the train/holdout split a session falls on.
-public enum SplitSide: String, Sendable, Hashable, Codable { case train, holdout }
+package enum SplitSide: String, Sendable, Hashable, Codable { case train, holdout }
 
 /// Splits by person, so that the holdout measures people the tuning never
 /// saw: a session goes to the holdout when a 64-bit FNV-1a hash of its user
@@ -14,7 +14,7 @@ public enum SplitSide: String, Sendable, Hashable, Codable { case train, holdout
 /// let (train, holdout) = splitByUser(sessions, holdoutFraction: 0.25)
 /// holdoutSide(user: "p07", session: "s-1")     // .train or .holdout, always the same
 /// ```
-public func splitByUser(_ sessions: [Session], holdoutFraction: Double = 0.25) -> (train: [Session], holdout: [Session]) {
+package func splitByUser(_ sessions: [Session], holdoutFraction: Double = 0.25) -> (train: [Session], holdout: [Session]) {
     var train: [Session] = [], holdout: [Session] = []
     for session in sessions {
         if holdoutSide(user: session.header.user, session: session.id, holdoutFraction: holdoutFraction) == .holdout {
@@ -27,7 +27,7 @@ public func splitByUser(_ sessions: [Session], holdoutFraction: Double = 0.25) -
 }
 
 /// The side for one session (see ``splitByUser(_:holdoutFraction:)``).
-public func holdoutSide(user: String?, session: String, holdoutFraction: Double = 0.25) -> SplitSide {
+package func holdoutSide(user: String?, session: String, holdoutFraction: Double = 0.25) -> SplitSide {
     let key = user.map { "user:" + $0 } ?? "session:" + session
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in key.utf8 {

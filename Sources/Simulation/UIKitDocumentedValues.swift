@@ -5,14 +5,14 @@
 /// constant of the `study` scene is undocumented: its catalogue default is
 /// gesturetune's choice, and `optimize --target platform` is how to measure
 /// what UIKit actually does.
-public enum UIKitDocumentedValues {
-    public struct Value: Sendable, Hashable, Codable {
-        public var value: Double
+package enum UIKitDocumentedValues {
+    package struct Value: Sendable, Hashable, Codable {
+        package var value: Double
         /// The documented property.
-        public var source: String
+        package var source: String
     }
 
-    public static let values: [String: Value] = [
+    package static let values: [String: Value] = [
         "longPress.minimumDuration": Value(value: 0.5, source: "UILongPressGestureRecognizer.minimumPressDuration"),
         "longPress.allowableMovement": Value(value: 10, source: "UILongPressGestureRecognizer.allowableMovement"),
     ]

@@ -16,26 +16,26 @@ import TraceModel
 /// let phone = DeviceProfile.catalogue[0]   // iPhone 14 Pro, 120 Hz
 /// phone.samplePeriod                        // 1/120 s
 /// ```
-public struct DeviceProfile: Sendable, Hashable {
+package struct DeviceProfile: Sendable, Hashable {
     /// What the session header says.
-    public var device: Device
+    package var device: Device
     /// iOS reports a normalised force with every touch (1.0 = an average touch).
-    public var reportsForce: Bool
+    package var reportsForce: Bool
     /// Standard deviation of the time stamp around the nominal frame, seconds.
     /// Android batches input with the display frame and stamps it with more
     /// scatter than iOS.
-    public var timingJitter: Double
+    package var timingJitter: Double
     /// Probability that a frame is lost (coalesced or dropped by a busy main thread).
-    public var dropRate: Double
+    package var dropRate: Double
     /// Standard deviation of the reported position around the true finger
     /// position, points per axis (a fraction of a point on modern panels).
-    public var positionNoise: Double
+    package var positionNoise: Double
     /// A resting finger is reported again only once it has moved this far
     /// (points): digitizers filter their own noise, which is why a held finger
     /// produces few `moved` events.
-    public var holdHysteresis: Double
+    package var holdHysteresis: Double
 
-    public init(
+    package init(
         device: Device, reportsForce: Bool, timingJitter: Double, dropRate: Double,
         positionNoise: Double, holdHysteresis: Double
     ) {
@@ -48,15 +48,15 @@ public struct DeviceProfile: Sendable, Hashable {
     }
 
     /// Nominal touch sampling rate, Hz.
-    public var sampleRateHz: Double { device.sampleRateHz ?? 60 }
+    package var sampleRateHz: Double { device.sampleRateHz ?? 60 }
     /// Seconds between frames.
-    public var samplePeriod: Double { 1 / sampleRateHz }
+    package var samplePeriod: Double { 1 / sampleRateHz }
     /// Points per millimetre (for finger sizes and spacings).
-    public var pointsPerMillimetre: Double { device.pointsPerMillimetre ?? 6.4 }
+    package var pointsPerMillimetre: Double { device.pointsPerMillimetre ?? 6.4 }
 
     /// The devices `--devices N` draws from, in order: the first four already
     /// cover both platforms and all three sampling rates.
-    public static let catalogue: [DeviceProfile] = [
+    package static let catalogue: [DeviceProfile] = [
         DeviceProfile(
             device: Device(platform: .ios, model: "iPhone15,2", screenWidth: 393, screenHeight: 852,
                            scale: 3, ppi: 460, sampleRateHz: 120),

@@ -25,25 +25,25 @@
 /// scene.image                      // the image view on tab 2, in points
 /// scene.target("image", tab: 2)    // "tab2/image"
 /// ```
-public struct EpilogueScene: Sendable, Hashable {
-    public static let name = "epilogue"
-    public static let tabCount = 3
+package struct EpilogueScene: Sendable, Hashable {
+    package static let name = "epilogue"
+    package static let tabCount = 3
 
-    public struct Box: Sendable, Hashable {
-        public var minX, minY, maxX, maxY: Double
-        public var width: Double { maxX - minX }
-        public var height: Double { maxY - minY }
-        public var center: Vector { Vector((minX + maxX) / 2, (minY + maxY) / 2) }
+    package struct Box: Sendable, Hashable {
+        package var minX, minY, maxX, maxY: Double
+        package var width: Double { maxX - minX }
+        package var height: Double { maxY - minY }
+        package var center: Vector { Vector((minX + maxX) / 2, (minY + maxY) / 2) }
         /// Shrunk by `inset` points on every side.
-        public func inset(_ inset: Double) -> Box {
+        package func inset(_ inset: Double) -> Box {
             Box(minX: minX + inset, minY: minY + inset, maxX: maxX - inset, maxY: maxY - inset)
         }
     }
 
-    public let width: Double
-    public let height: Double
+    package let width: Double
+    package let height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
@@ -53,39 +53,39 @@ public struct EpilogueScene: Sendable, Hashable {
     }
 
     /// The tab bar along the bottom: three buttons, tap to select a tab.
-    public var tabBar: Box { box(0, 0.9, 1, 1) }
+    package var tabBar: Box { box(0, 0.9, 1, 1) }
     /// The paged content of every tab.
-    public var content: Box { box(0, 0.1, 1, 0.9) }
+    package var content: Box { box(0, 0.1, 1, 0.9) }
     /// Tab 0: six note rows (swipe actions leftward, tap).
-    public var noteRows: Box { box(0, 0.1, 1, 0.7) }
-    public static let noteRowCount = 6
+    package var noteRows: Box { box(0, 0.1, 1, 0.7) }
+    package static let noteRowCount = 6
     /// Tab 1: the card stack (card swipe, tap).
-    public var cards: Box { box(0.1, 0.15, 0.9, 0.6) }
+    package var cards: Box { box(0.1, 0.15, 0.9, 0.6) }
     /// Tab 1: the dismissible sheet (drag down).
-    public var sheet: Box { box(0, 0.65, 1, 0.9) }
+    package var sheet: Box { box(0, 0.65, 1, 0.9) }
     /// Tab 2: the image (tap, double tap, pinch, rotation, transform).
-    public var image: Box { box(0.05, 0.12, 0.95, 0.32) }
+    package var image: Box { box(0.05, 0.12, 0.95, 0.32) }
     /// Tab 2: the text view (press to select a word and extend the
     /// selection, two-finger tap).
-    public var text: Box { box(0.05, 0.33, 0.95, 0.44) }
+    package var text: Box { box(0.05, 0.33, 0.95, 0.44) }
     /// Tab 2: one line of the text, points (word selections extend by lines).
-    public static let textLineHeight = 22.0
+    package static let textLineHeight = 22.0
     /// Tab 2: the grid of 3 × 3 items (long press, tap).
-    public var grid: Box { box(0, 0.45, 1, 0.9) }
-    public static let gridColumns = 3
-    public static let gridRows = 3
+    package var grid: Box { box(0, 0.45, 1, 0.9) }
+    package static let gridColumns = 3
+    package static let gridRows = 3
     /// The strip along the left edge where a back swipe starts, 20 pt, y 10–90 %.
-    public static let edgeWidth = 20.0
+    package static let edgeWidth = 20.0
     /// Tab 2: the side of each of the selection's three action pills, and
     /// how far above the selection's end their bottom edge sits (the
     /// scene's `actionPill.size` and `Arena.pillClearance`).
-    public static let actionPillSize = 72.0
-    public static let actionPillClearance = 20.0
+    package static let actionPillSize = 72.0
+    package static let actionPillClearance = 20.0
 
     /// Bands of the content where a horizontal swipe meets no inner
     /// horizontal recognizer (rows slide on tab 0, cards on tab 1): where a
     /// person who wants the next tab swipes.
-    public func freeSwipeBands(tab: Int) -> [Box] {
+    package func freeSwipeBands(tab: Int) -> [Box] {
         switch tab {
         case 0: [box(0, 0.7, 1, 0.9)]
         case 1: [box(0, 0.1, 1, 0.15), box(0, 0.6, 1, 0.65)]
@@ -97,13 +97,13 @@ public struct EpilogueScene: Sendable, Hashable {
     /// it is meant on, `tab1/card-stack`. Keeping the intended tab in the
     /// target lets a report tell a gesture meant for tab 2 that the
     /// recognizers saw on tab 1.
-    public func target(_ region: String, tab: Int) -> String { "tab\(tab)/\(region)" }
+    package func target(_ region: String, tab: Int) -> String { "tab\(tab)/\(region)" }
 }
 
 // MARK: - What is where
 
 /// The intents of the epilogue scene, and the tab each needs (nil: any tab).
-public enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
+package enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
     case tap, doubleTap, longPress, scroll, tabSwipe, swipeActions, cardSwipe
     case dismiss, pinch, rotate, edgeSwipe, multiSwipe, shake, none
     /// Drag and drop a grid item (press, hold, move; some to the edge to auto-scroll).
@@ -121,7 +121,7 @@ public enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
     case noteMenu
 
     /// The tabs on which the gesture's target lives (nil: any tab).
-    public var tabs: [Int]? {
+    package var tabs: [Int]? {
         switch self {
         case .swipeActions, .closeRow, .noteMenu: [0]
         case .cardSwipe, .dismiss: [1]

@@ -20,28 +20,28 @@ import TraceModel
 /// let scene = PlaygroundScene(width: 393, height: 852)
 /// scene.view          // the whole screen, in points
 /// ```
-public struct PlaygroundScene: Sendable, Hashable {
-    public static let name = "playground"
+package struct PlaygroundScene: Sendable, Hashable {
+    package static let name = "playground"
     /// The reference configuration (what each instance asks for).
-    public static let tapTaps = 2, tapTouches = 2
-    public static let holdTaps = 1, holdTouches = 2
-    public static let swipeDirection = Direction.down, swipeTouches = 3
+    package static let tapTaps = 2, tapTouches = 2
+    package static let holdTaps = 1, holdTouches = 2
+    package static let swipeDirection = Direction.down, swipeTouches = 3
     /// The back gesture's strip along the left edge, points.
-    public static let edgeWidth = 20.0
+    package static let edgeWidth = 20.0
 
-    public let width: Double
-    public let height: Double
+    package let width: Double
+    package let height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 
     /// The one view: the whole screen.
-    public var view: EpilogueScene.Box { EpilogueScene.Box(minX: 0, minY: 0, maxX: width, maxY: height) }
+    package var view: EpilogueScene.Box { EpilogueScene.Box(minX: 0, minY: 0, maxX: width, maxY: height) }
     /// Where a gesture meant for the view starts: clear of the back strip
     /// and of the screen's edges.
-    public var inner: EpilogueScene.Box { EpilogueScene.Box(minX: 40, minY: 40, maxX: width - 24, maxY: height - 40) }
+    package var inner: EpilogueScene.Box { EpilogueScene.Box(minX: 40, minY: 40, maxX: width - 24, maxY: height - 40) }
 }
 
 // MARK: - What people do on it
@@ -51,7 +51,7 @@ public struct PlaygroundScene: Sendable, Hashable {
 /// the factories plant near-misses in each (a second tap held too long, a
 /// hold released near its threshold, a swipe too slow, a swipe from just
 /// outside the edge strip).
-public enum PlaygroundIntent: String, Sendable, Hashable, CaseIterable {
+package enum PlaygroundIntent: String, Sendable, Hashable, CaseIterable {
     /// Two two-finger taps (label `tap`, two fingers).
     case doubleTap
     /// A quick two-finger tap, then a two-finger hold (label `long-press`).

@@ -16,28 +16,28 @@
 /// `--devices`, `--sessions`, `--scene`, `--gestures` (``gesturesPerSession``);
 /// `--out FILE` is ``Synthesizer/write(toPath:)`` and `--out DIR
 /// --users-per-file N` is ``Synthesizer/writeParts(toDirectory:usersPerFile:prefix:)``.
-public struct SynthConfiguration: Sendable, Hashable {
+package struct SynthConfiguration: Sendable, Hashable {
     /// Seeds GSL's Mersenne Twister (one derived stream per person).
-    public var seed: UInt
+    package var seed: UInt
     /// People in the population (`u00`, `u01`, …).
-    public var users: Int
+    package var users: Int
     /// How many phones of ``DeviceProfile/catalogue`` are used; person `i`
     /// uses phone `i % devices`.
-    public var devices: Int
+    package var devices: Int
     /// Sessions per person.
-    public var sessions: Int
+    package var sessions: Int
     /// The scene the sessions are performed on: `epilogue` (the reference
     /// reading app) or `playground` (the multi-finger playground in its
     /// reference configuration, ``PlaygroundScene``).
-    public var scene: String
+    package var scene: String
     /// Gestures a person sets out to make per session (the tab swipes needed
     /// to reach their targets come on top).
-    public var gesturesPerSession: Int
+    package var gesturesPerSession: Int
     /// The people to write (all by default): a corpus split into files writes
     /// one range per file.
-    public var userRange: Range<Int>?
+    package var userRange: Range<Int>?
 
-    public init(
+    package init(
         seed: UInt, users: Int, devices: Int, sessions: Int, scene: String = EpilogueScene.name,
         gesturesPerSession: Int = 27, userRange: Range<Int>? = nil
     ) {
@@ -51,10 +51,10 @@ public struct SynthConfiguration: Sendable, Hashable {
     }
 
     /// The scenes the synthesizer can perform gestures on.
-    public static let scenes = [EpilogueScene.name, PlaygroundScene.name]
+    package static let scenes = [EpilogueScene.name, PlaygroundScene.name]
 
     /// Checks the configuration; the message names the option at fault.
-    public func validate() throws {
+    package func validate() throws {
         func fail(_ message: String) -> SynthError { SynthError(message) }
         guard users >= 1 else { throw fail("--users must be at least 1 (got \(users))") }
         guard users <= 100_000 else { throw fail("--users must be at most 100000 (got \(users))") }
@@ -74,14 +74,14 @@ public struct SynthConfiguration: Sendable, Hashable {
     }
 
     /// The people written, in order.
-    public var writtenUsers: Range<Int> { userRange ?? 0 ..< users }
+    package var writtenUsers: Range<Int> { userRange ?? 0 ..< users }
 }
 
 /// A configuration the synthesizer cannot run, or an output it cannot write.
-public struct SynthError: Error, Sendable, Hashable, CustomStringConvertible {
-    public var message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
+package struct SynthError: Error, Sendable, Hashable, CustomStringConvertible {
+    package var message: String
+    package init(_ message: String) { self.message = message }
+    package var description: String { message }
 }
 
 #if canImport(Glibc)

@@ -20,21 +20,21 @@ import TraceModel
 /// let summary = try synth.write(toPath: "out.jsonl")
 /// print(summary.labels, summary.bytes)
 /// ```
-public struct Synthesizer: Sendable {
-    public let configuration: SynthConfiguration
+package struct Synthesizer: Sendable {
+    package let configuration: SynthConfiguration
 
-    public init(_ configuration: SynthConfiguration) throws {
+    package init(_ configuration: SynthConfiguration) throws {
         try configuration.validate()
         self.configuration = configuration
     }
 
     /// The phone person `index` uses.
-    public func device(ofUser index: Int) -> DeviceProfile {
+    package func device(ofUser index: Int) -> DeviceProfile {
         DeviceProfile.catalogue[index % configuration.devices]
     }
 
     /// Person `index`'s id: `u00` … (at least two digits, more for big populations).
-    public func userID(_ index: Int) -> String {
+    package func userID(_ index: Int) -> String {
         let digits = max(2, String(configuration.users - 1).count)
         let number = String(index)
         return "u" + String(repeating: "0", count: max(0, digits - number.count)) + number
@@ -44,14 +44,14 @@ public struct Synthesizer: Sendable {
 
     /// Calls `body` with every event, in file order: each session's header,
     /// then its samples and labels.
-    public func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
+    package func forEachEvent(_ body: (TraceEvent) throws -> Void) throws {
         for user in configuration.writtenUsers {
             try forEachEvent(ofUser: user, body)
         }
     }
 
     /// The events of one person's sessions (independent of the others').
-    public func forEachEvent(ofUser index: Int, _ body: (TraceEvent) throws -> Void) throws {
+    package func forEachEvent(ofUser index: Int, _ body: (TraceEvent) throws -> Void) throws {
         let rng = try RandomGenerator(seed: configuration.seed, stream: UInt(index))
         let profile = device(ofUser: index)
         let person = UserProfile(id: userID(index), rng: rng, pointsPerMillimetre: profile.pointsPerMillimetre)
@@ -69,7 +69,7 @@ public struct Synthesizer: Sendable {
     // MARK: - Writing
 
     /// The whole output in memory (for tests and small configurations).
-    public func encoded() throws -> [UInt8] {
+    package func encoded() throws -> [UInt8] {
         var encoder = TraceLineEncoder()
         var bytes: [UInt8] = []
         try forEachEvent { encoder.encode($0, into: &bytes) }
@@ -78,7 +78,7 @@ public struct Synthesizer: Sendable {
 
     /// Writes the output to an open file handle, in chunks; returns what was written.
     @discardableResult
-    public func write(to handle: FileHandle) throws -> SynthSummary {
+    package func write(to handle: FileHandle) throws -> SynthSummary {
         var encoder = TraceLineEncoder()
         var summary = SynthSummary()
         var buffer: [UInt8] = []
@@ -103,7 +103,7 @@ public struct Synthesizer: Sendable {
     /// complete and flushed: a full disk or a crash leaves the old file (or
     /// none), never a truncated or empty one that would later ingest as data.
     @discardableResult
-    public func write(toPath path: String) throws -> SynthSummary {
+    package func write(toPath path: String) throws -> SynthSummary {
         if path == "-" { return try write(to: FileHandle.standardOutput) }
         let url = URL(fileURLWithPath: path)
         let partial = url.deletingLastPathComponent()
@@ -133,7 +133,7 @@ public struct Synthesizer: Sendable {
     /// with the matching ``SynthConfiguration/userRange`` writes. Returns the
     /// file names and what each holds, in order.
     @discardableResult
-    public func writeParts(
+    package func writeParts(
         toDirectory directory: String, usersPerFile: Int, prefix: String? = nil
     ) throws -> [(file: String, summary: SynthSummary)] {
         guard usersPerFile >= 1 else { throw SynthError("--users-per-file must be at least 1") }
@@ -163,23 +163,23 @@ public struct Synthesizer: Sendable {
 /// let summary = try synth.write(toPath: "out.jsonl")
 /// summary.labelsByIntent[.doubleTap]   // 446
 /// ```
-public struct SynthSummary: Sendable, Hashable, Encodable {
-    public var sessions = 0
-    public var touches = 0
-    public var motion = 0
-    public var labels = 0
+package struct SynthSummary: Sendable, Hashable, Encodable {
+    package var sessions = 0
+    package var touches = 0
+    package var motion = 0
+    package var labels = 0
     /// Labels per intent (iterate ``Intent/allCases`` for a stable order).
-    public var labelsByIntent: [Intent: Int] = [:]
-    public var bytes = 0
+    package var labelsByIntent: [Intent: Int] = [:]
+    package var bytes = 0
     /// Session time covered (each session from 0 to its last event), for
     /// "hours of touch data per second of generation".
-    public var recordedTime: Micros { closedSessionsTime + currentSessionEnd }
+    package var recordedTime: Micros { closedSessionsTime + currentSessionEnd }
     private var closedSessionsTime: Micros = 0
     private var currentSessionEnd: Micros = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func count(_ event: TraceEvent) {
+    package mutating func count(_ event: TraceEvent) {
         switch event {
         case .session:
             sessions += 1
@@ -209,7 +209,7 @@ public struct SynthSummary: Sendable, Hashable, Encodable {
         init?(intValue: Int) { nil }
     }
 
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(sessions, forKey: .sessions)
         try c.encode(touches, forKey: .touches)
@@ -224,7 +224,7 @@ public struct SynthSummary: Sendable, Hashable, Encodable {
     }
 
     /// Adds another summary's counts.
-    public mutating func add(_ other: SynthSummary) {
+    package mutating func add(_ other: SynthSummary) {
         sessions += other.sessions
         touches += other.touches
         motion += other.motion

@@ -16,13 +16,13 @@ import TraceModel
 /// encoder.encode(.touch(sample), into: &bytes)
 /// // {"type":"touch","t":0.008333,"id":1,"phase":"moved","x":292.5,"y":411}
 /// ```
-public struct TraceLineEncoder: Sendable {
+package struct TraceLineEncoder: Sendable {
     private var wroteFirstSession = false
 
-    public init() {}
+    package init() {}
 
     /// Appends one line (with its `\n`).
-    public mutating func encode(_ event: TraceEvent, into out: inout [UInt8]) {
+    package mutating func encode(_ event: TraceEvent, into out: inout [UInt8]) {
         switch event {
         case .session(let header): encodeSession(header, into: &out)
         case .touch(let s):

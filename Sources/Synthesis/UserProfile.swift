@@ -8,44 +8,44 @@ import GSL
 /// person misfires for the fast flicker, the slow tapper, the left-handed
 /// thumb scroller. Where the numbers come from is listed beside each field
 /// and in `datasets/README.md`.
-public struct UserProfile: Sendable, Hashable {
+package struct UserProfile: Sendable, Hashable {
     /// Pseudonymous id, `u00`, `u01`, …
-    public var id: String
-    public var leftHanded: Bool
+    package var id: String
+    package var leftHanded: Bool
     /// Probability that a one-finger gesture is made with the thumb of the
     /// holding hand (one-handed use) rather than the index finger.
-    public var thumbUse: Double
+    package var thumbUse: Double
     /// Multiplies movement times: > 1 is slower (lognormal, σ 0.2 — people's
     /// Fitts' law parameters vary by about ±20 %).
-    public var slowness: Double
+    package var slowness: Double
     /// Mean angle (degrees, signed, clockwise on screen) by which this
     /// person's vertical thumb scrolls lean off vertical. Thumbs pivot at the
     /// wrist and sweep arcs, so one-handed vertical scrolls lean towards the
     /// holding hand's side: up to about ±30°.
-    public var scrollLean: Double
+    package var scrollLean: Double
     /// Spread of that angle from scroll to scroll, degrees.
-    public var scrollLeanSpread: Double
+    package var scrollLeanSpread: Double
     /// Median touch duration of a tap, seconds (taps last ~70–150 ms).
-    public var tapHoldMedian: Double
+    package var tapHoldMedian: Double
     /// Probability that a tap is held near the long-press threshold (0.3–0.5 s).
-    public var longTapRate: Double
+    package var longTapRate: Double
     /// Mean gap between the first lift and the second touch-down of a double
     /// tap, seconds; real double taps measure 130–235 ms apart.
-    public var doubleTapGap: Double
+    package var doubleTapGap: Double
     /// Median hold of an intended long press, seconds.
-    public var longPressHold: Double
+    package var longPressHold: Double
     /// Median release speed of a fling, points per second; flings span about
     /// 1000 (slow) to 8000 (hard) pt/s in recordings.
-    public var flingSpeed: Double
+    package var flingSpeed: Double
     /// Contact radius of the index finger, points; the thumb's is larger.
-    public var fingerRadius: Double
+    package var fingerRadius: Double
     /// Typical peak force (1.0 = an average touch).
-    public var force: Double
+    package var force: Double
     /// Median pause between gestures, seconds.
-    public var pauseMedian: Double
+    package var pauseMedian: Double
     /// Probability of a hurried follow-up (started during an animation or a
     /// lock, or a second tab swipe inside the momentum window).
-    public var hurry: Double
+    package var hurry: Double
 
     /// Draws a person. `pointsPerMillimetre` converts finger sizes.
     init(id: String, rng: RandomGenerator, pointsPerMillimetre: Double) {

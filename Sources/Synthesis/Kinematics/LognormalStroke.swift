@@ -21,31 +21,31 @@ import GSL
 /// stroke.speed(at: lift)      // 4000 pt/s
 /// stroke.distance(at: lift)   // 150 pt
 /// ```
-public struct LognormalStroke: Sendable, Hashable {
+package struct LognormalStroke: Sendable, Hashable {
     /// Total distance of the (virtual, completed) stroke, points.
-    public var distance: Double
+    package var distance: Double
     /// Log-time delay μ (seconds, log scale).
-    public var mu: Double
+    package var mu: Double
     /// Log-time response σ; 0.2–0.45 for finger flicks.
-    public var sigma: Double
+    package var sigma: Double
 
-    public init(distance: Double, mu: Double, sigma: Double) {
+    package init(distance: Double, mu: Double, sigma: Double) {
         self.distance = distance
         self.mu = mu
         self.sigma = sigma
     }
 
     /// Time of peak speed after the command: `exp(μ − σ²)`.
-    public var peakTime: Double { exp(mu - sigma * sigma) }
+    package var peakTime: Double { exp(mu - sigma * sigma) }
 
     /// Distance covered `s` seconds after the command.
-    public func distance(at s: Double) -> Double {
+    package func distance(at s: Double) -> Double {
         guard s > 0 else { return 0 }
         return distance * Distributions.Gaussian.P((log(s) - mu) / sigma)
     }
 
     /// Speed `s` seconds after the command, points per second.
-    public func speed(at s: Double) -> Double {
+    package func speed(at s: Double) -> Double {
         guard s > 0 else { return 0 }
         let z = (log(s) - mu) / sigma
         return distance * Self.density(z) / (sigma * s)
@@ -61,7 +61,7 @@ public struct LognormalStroke: Sendable, Hashable {
     /// does not depend on the stroke's time scale, so the lift time follows in
     /// closed form: `t = travel · φ(z) / (v · σ · Φ(z))`; then `D = travel / Φ(z)`
     /// and `μ = ln(t / k) + σ²`. Returns the stroke and the lift time.
-    public static func flick(
+    package static func flick(
         travel: Double, releaseSpeed: Double, sigma: Double, liftRatio: Double
     ) -> (stroke: LognormalStroke, liftTime: Double) {
         let z = (log(liftRatio) - sigma * sigma) / sigma
@@ -73,7 +73,7 @@ public struct LognormalStroke: Sendable, Hashable {
 
     /// The shortest travel for which a flick at `releaseSpeed` lasts at least
     /// `minimumDuration` (so that a 60 Hz digitizer sees a few samples of it).
-    public static func minimumTravel(
+    package static func minimumTravel(
         releaseSpeed: Double, sigma: Double, liftRatio: Double, minimumDuration: Double
     ) -> Double {
         let z = (log(liftRatio) - sigma * sigma) / sigma

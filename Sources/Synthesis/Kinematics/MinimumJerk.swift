@@ -14,10 +14,10 @@
 /// MinimumJerk.fraction(0.5)        // 0.5
 /// MinimumJerk.speedFactor(0.5)     // 1.875 (× D / T)
 /// ```
-public enum MinimumJerk {
+package enum MinimumJerk {
     /// The fraction of the distance covered at normalised time `tau` (clamped to 0…1).
     @inlinable
-    public static func fraction(_ tau: Double) -> Double {
+    package static func fraction(_ tau: Double) -> Double {
         let u = min(max(tau, 0), 1)
         let u3 = u * u * u
         return u3 * (10 + u * (-15 + 6 * u))
@@ -25,14 +25,14 @@ public enum MinimumJerk {
 
     /// The speed at `tau` in units of `D / T`: `30τ² − 60τ³ + 30τ⁴`.
     @inlinable
-    public static func speedFactor(_ tau: Double) -> Double {
+    package static func speedFactor(_ tau: Double) -> Double {
         guard tau > 0, tau < 1 else { return 0 }
         let u2 = tau * tau
         return 30 * u2 * (1 - tau) * (1 - tau)
     }
 
     /// Peak speed in units of `D / T` (at `τ = ½`).
-    public static let peakSpeedFactor = 1.875
+    package static let peakSpeedFactor = 1.875
 }
 
 // MARK: - Fitts' law
@@ -49,26 +49,26 @@ public enum MinimumJerk {
 /// ```swift
 /// FittsLaw().movementTime(distance: 200, width: 40)   // ≈ 0.41 s
 /// ```
-public struct FittsLaw: Sendable, Hashable {
+package struct FittsLaw: Sendable, Hashable {
     /// Intercept, seconds.
-    public var a: Double
+    package var a: Double
     /// Slope, seconds per bit.
-    public var b: Double
+    package var b: Double
 
-    public init(a: Double = 0.10, b: Double = 0.12) {
+    package init(a: Double = 0.10, b: Double = 0.12) {
         self.a = a
         self.b = b
     }
 
     /// Index of difficulty in bits.
     @inlinable
-    public func indexOfDifficulty(distance: Double, width: Double) -> Double {
+    package func indexOfDifficulty(distance: Double, width: Double) -> Double {
         log2(max(distance, 0) / max(width, 1e-9) + 1)
     }
 
     /// Movement time in seconds.
     @inlinable
-    public func movementTime(distance: Double, width: Double) -> Double {
+    package func movementTime(distance: Double, width: Double) -> Double {
         a + b * indexOfDifficulty(distance: distance, width: width)
     }
 }

@@ -12,7 +12,7 @@
 /// path.reach(to: Vector(200, 300), duration: 0.35, bend: 12)
 /// path.position(at: 1.2)
 /// ```
-public struct Trajectory: Sendable {
+package struct Trajectory: Sendable {
     enum Piece: Sendable {
         case still(Vector)
         /// From, displacement, bend (perpendicular offset at the middle, pt),
@@ -31,13 +31,13 @@ public struct Trajectory: Sendable {
 
     private(set) var pieces: [Timed] = []
     /// Where the finger went down and when.
-    public let start: Vector
-    public let startTime: Double
+    package let start: Vector
+    package let startTime: Double
     /// Where the finger is at the end of the last piece, and when that is.
-    public private(set) var end: Vector
-    public private(set) var endTime: Double
+    package private(set) var end: Vector
+    package private(set) var endTime: Double
 
-    public init(start: Vector, at time: Double) {
+    package init(start: Vector, at time: Double) {
         self.start = start
         self.startTime = time
         self.end = start
@@ -45,7 +45,7 @@ public struct Trajectory: Sendable {
     }
 
     /// Stays still for `duration` seconds.
-    public mutating func hold(_ duration: Double) {
+    package mutating func hold(_ duration: Double) {
         guard duration > 0 else { return }
         pieces.append(Timed(start: endTime, end: endTime + duration, piece: .still(end)))
         endTime += duration
@@ -54,7 +54,7 @@ public struct Trajectory: Sendable {
     /// A minimum-jerk reach to `target` in `duration` seconds, bent sideways
     /// by `bend` points at its middle (a thumb sweeps an arc, not a line).
     /// With `liftFraction` < 1 the finger lifts before arriving, still moving.
-    public mutating func reach(to target: Vector, duration: Double, bend: Double = 0, liftFraction: Double = 1) {
+    package mutating func reach(to target: Vector, duration: Double, bend: Double = 0, liftFraction: Double = 1) {
         guard duration > 0 else { return }
         let displacement = target - end
         let cut = min(max(liftFraction, 0.05), 1)
@@ -66,7 +66,7 @@ public struct Trajectory: Sendable {
     /// A lognormal flick along `direction` that covers `travel` points and
     /// leaves the glass at `releaseSpeed` (the path ends at the lift).
     /// `bend` is the sideways drift per point of travel (a thumb's arc).
-    public mutating func flick(
+    package mutating func flick(
         direction: Vector, travel: Double, releaseSpeed: Double,
         sigma: Double, liftRatio: Double, bend: Double = 0
     ) {
@@ -79,7 +79,7 @@ public struct Trajectory: Sendable {
     }
 
     /// The finger's position at session time `t` (clamped to the path's span).
-    public func position(at t: Double) -> Vector {
+    package func position(at t: Double) -> Vector {
         guard let first = pieces.first else { return start }
         if t <= first.start { return start }
         // Paths have a handful of pieces: a linear scan beats a search.

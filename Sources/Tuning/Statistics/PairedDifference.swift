@@ -32,17 +32,17 @@ import GSL
 /// d.change          // 0.122
 /// d.interval()      // 0.011 … 0.226
 /// ```
-public struct PairedDifference: Sendable, Hashable, Codable {
+package struct PairedDifference: Sendable, Hashable, Codable {
     /// Wrong both times.
-    public var both: Int
+    package var both: Int
     /// Right before, wrong after (McNemar's worsened).
-    public var broken: Int
+    package var broken: Int
     /// Wrong before, right after (McNemar's improved).
-    public var fixed: Int
+    package var fixed: Int
     /// Right both times.
-    public var neither: Int
+    package var neither: Int
 
-    public init(both: Int, broken: Int, fixed: Int, neither: Int) {
+    package init(both: Int, broken: Int, fixed: Int, neither: Int) {
         self.both = max(0, both)
         self.broken = max(0, broken)
         self.fixed = max(0, fixed)
@@ -51,7 +51,7 @@ public struct PairedDifference: Sendable, Hashable, Codable {
 
     /// From paired outcomes: `before`/`after` are `true` when that version
     /// got the gesture right (as ``McNemar/test(_:)`` reads them).
-    public init<S: Sequence>(_ pairs: S) where S.Element == (before: Bool, after: Bool) {
+    package init<S: Sequence>(_ pairs: S) where S.Element == (before: Bool, after: Bool) {
         var both = 0, broken = 0, fixed = 0, neither = 0
         for pair in pairs {
             switch (pair.before, pair.after) {
@@ -64,15 +64,15 @@ public struct PairedDifference: Sendable, Hashable, Codable {
         self.init(both: both, broken: broken, fixed: fixed, neither: neither)
     }
 
-    public var count: Int { both + broken + fixed + neither }
-    public var before: Double { count > 0 ? Double(both + fixed) / Double(count) : 0 }
-    public var after: Double { count > 0 ? Double(both + broken) / Double(count) : 0 }
+    package var count: Int { both + broken + fixed + neither }
+    package var before: Double { count > 0 ? Double(both + fixed) / Double(count) : 0 }
+    package var after: Double { count > 0 ? Double(both + broken) / Double(count) : 0 }
     /// `after − before` (positive: more misfires after).
-    public var change: Double { after - before }
+    package var change: Double { after - before }
 
     /// The two-sided interval for ``change`` at `confidence` (nil without
     /// gestures).
-    public func interval(confidence: Double = 0.95) -> ClosedRange<Double>? {
+    package func interval(confidence: Double = 0.95) -> ClosedRange<Double>? {
         guard count > 0, confidence > 0, confidence < 1 else { return nil }
         let z = Distributions.Gaussian.Pinv(1 - (1 - confidence) / 2)
         let n = count
