@@ -8,7 +8,7 @@ SEED    ?= 1
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build test demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
+.PHONY: all deps build test format lint demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
 
 all: build
 
@@ -21,6 +21,16 @@ build: deps
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The committed .swift-format: `make format` rewrites the tree with it,
+# `make lint` fails on any line it would change (CI runs it).
+FORMATTED = Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
+
+format:
+	$(SWIFT) format -i -r --parallel $(FORMATTED)
+
+lint:
+	$(SWIFT) format lint -r --strict --parallel $(FORMATTED)
 
 # Every recording under datasets/ (later corpora join automatically), but
 # the playground's, which has a scene and a store of its own.

@@ -36,7 +36,7 @@ let package = Package(
         // For the fuzz targets (Fuzz/, a package of their own).
         .library(name: "TraceImport", targets: ["TraceImport"]),
         // MARK: store + CLI (branch store)
-        .executable(name: "gesturetune", targets: ["GestureTuneCLI"]),
+        .executable(name: "gesturetune", targets: ["GestureTuneCLI"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -44,7 +44,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0")
     ],
     targets: [
         // MARK: - Trace model: the vocabulary every other module speaks
@@ -55,16 +55,19 @@ let package = Package(
         // Like swift-argument-parser's ArgumentParserTestHelpers: TraceBuilder
         // (hand-made labelled sessions), the fixture locator, arena replay and
         // isApproximatelyEqual. Test code, so it lives under Tests/; no product.
-        .target(name: "GestureTuneTestSupport", dependencies: ["TraceModel", "Recognizers"], path: "Tests/GestureTuneTestSupport"),
+        .target(
+            name: "GestureTuneTestSupport", dependencies: ["TraceModel", "Recognizers"], path: "Tests/GestureTuneTestSupport"),
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
-        .target(name: "TraceImport", dependencies: [
-            "TraceModel",
-            .product(name: "Yams", package: "Yams"),   // libinput record YAML
-        ]),
+        .target(
+            name: "TraceImport",
+            dependencies: [
+                "TraceModel",
+                .product(name: "Yams", package: "Yams") // libinput record YAML
+            ]),
         .testTarget(
             name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel", "GestureTuneTestSupport"],
-            exclude: ["Fixtures"]),   // inputs read by path, not bundled
+            exclude: ["Fixtures"]), // inputs read by path, not bundled
 
         // MARK: - Store: the SQLite file every later stage reads
         .target(
@@ -72,14 +75,14 @@ let package = Package(
             dependencies: [
                 "TraceModel", "TraceImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),   // raw bulk-insert path
-                .product(name: "Crypto", package: "swift-crypto"),     // SHA-256 of imports
+                .product(name: "GRDBSQLite", package: "GRDB.swift"), // raw bulk-insert path
+                .product(name: "Crypto", package: "swift-crypto") // SHA-256 of imports
             ]),
         .testTarget(
             name: "TraceStoreTests",
             dependencies: [
                 "TraceStore", "TraceImport", "TraceModel", "GestureTuneTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
@@ -114,7 +117,8 @@ let package = Package(
         .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers"]),
         .testTarget(
             name: "TuningTests",
-            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
+            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]
+        ),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
@@ -132,16 +136,16 @@ let package = Package(
             name: "StudyRecorder",
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "Simulation", "Recognizers",
-                .product(name: "Hummingbird", package: "hummingbird"),   // the study's HTTP server
-                .product(name: "Logging", package: "swift-log"),         // to quiet the server's own log
-                .product(name: "Crypto", package: "swift-crypto"),       // CSP hashes of the page's script
+                .product(name: "Hummingbird", package: "hummingbird"), // the study's HTTP server
+                .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
+                .product(name: "Crypto", package: "swift-crypto") // CSP hashes of the page's script
             ]),
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: [
                 "StudyRecorder", "TraceStore", "TraceModel", "Simulation",
                 .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]),
 
         // MARK: - The `gesturetune` command
@@ -150,15 +154,15 @@ let package = Package(
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
                 "Tuning", "Reports", "Synthesis", "StudyRecorder",
-                "GSL",   // the GSL version the reports name
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "GSL", // the GSL version the reports name
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),
         .testTarget(
             name: "GestureTuneEndToEndTests",
             dependencies: [
                 "GestureTuneCLI", "TraceStore", "Tuning", "Simulation", "Recognizers", "TraceModel", "GestureTuneTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ]),
+                .product(name: "GRDB", package: "GRDB.swift")
+            ])
     ],
     swiftLanguageModes: [.v6]
 )

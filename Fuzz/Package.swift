@@ -17,14 +17,19 @@ let package = Package(
     dependencies: [.package(name: "gesturetune", path: "..")],
     targets: [
         .target(name: "FuzzDriver"),
-        .target(name: "FuzzSupport", dependencies: [
-            .product(name: "TraceImport", package: "gesturetune"),
-            .product(name: "TraceModel", package: "gesturetune"),
-        ]),
-    ] + targets.map {
-        .executableTarget(name: $0, dependencies: [
-            "FuzzSupport", "FuzzDriver", .product(name: "TraceImport", package: "gesturetune"),
-        ])
-    },
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "TraceImport", package: "gesturetune"),
+                .product(name: "TraceModel", package: "gesturetune")
+            ])
+    ]
+        + targets.map {
+            .executableTarget(
+                name: $0,
+                dependencies: [
+                    "FuzzSupport", "FuzzDriver", .product(name: "TraceImport", package: "gesturetune")
+                ])
+        },
     swiftLanguageModes: [.v6]
 )

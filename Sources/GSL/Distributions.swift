@@ -16,20 +16,44 @@ import CGSL
 package enum Distributions {
     /// The beta distribution with shape parameters `a`, `b`.
     package enum Beta {
-        package static func P(_ x: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_P(x, a, b) }
-        package static func Q(_ x: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_Q(x, a, b) }
+        package static func P(_ x: Double, a: Double, b: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_beta_P(x, a, b)
+        }
+        package static func Q(_ x: Double, a: Double, b: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_beta_Q(x, a, b)
+        }
         /// The `x` with `P(x) = p`.
-        package static func Pinv(_ p: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_Pinv(p, a, b) }
+        package static func Pinv(_ p: Double, a: Double, b: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_beta_Pinv(p, a, b)
+        }
         /// The `x` with `Q(x) = q`.
-        package static func Qinv(_ q: Double, a: Double, b: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_beta_Qinv(q, a, b) }
+        package static func Qinv(_ q: Double, a: Double, b: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_beta_Qinv(q, a, b)
+        }
     }
 
     /// The chi-squared distribution with `degreesOfFreedom`.
     package enum ChiSquared {
-        package static func P(_ x: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_P(x, nu) }
-        package static func Q(_ x: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_Q(x, nu) }
-        package static func Pinv(_ p: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_Pinv(p, nu) }
-        package static func Qinv(_ q: Double, degreesOfFreedom nu: Double) -> Double { GSLLibrary.prepare(); return gsl_cdf_chisq_Qinv(q, nu) }
+        package static func P(_ x: Double, degreesOfFreedom nu: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_chisq_P(x, nu)
+        }
+        package static func Q(_ x: Double, degreesOfFreedom nu: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_chisq_Q(x, nu)
+        }
+        package static func Pinv(_ p: Double, degreesOfFreedom nu: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_chisq_Pinv(p, nu)
+        }
+        package static func Qinv(_ q: Double, degreesOfFreedom nu: Double) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_chisq_Qinv(q, nu)
+        }
     }
 
     /// The binomial distribution: `k` successes in `n` trials of probability `p`.
@@ -58,9 +82,21 @@ package enum Distributions {
 
     /// The standard normal distribution scaled by `sigma`.
     package enum Gaussian {
-        package static func P(_ x: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_P(x, sigma) }
-        package static func Q(_ x: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_Q(x, sigma) }
-        package static func Pinv(_ p: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_Pinv(p, sigma) }
-        package static func Qinv(_ q: Double, sigma: Double = 1) -> Double { GSLLibrary.prepare(); return gsl_cdf_gaussian_Qinv(q, sigma) }
+        package static func P(_ x: Double, sigma: Double = 1) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_gaussian_P(x, sigma)
+        }
+        package static func Q(_ x: Double, sigma: Double = 1) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_gaussian_Q(x, sigma)
+        }
+        package static func Pinv(_ p: Double, sigma: Double = 1) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_gaussian_Pinv(p, sigma)
+        }
+        package static func Qinv(_ q: Double, sigma: Double = 1) -> Double {
+            GSLLibrary.prepare()
+            return gsl_cdf_gaussian_Qinv(q, sigma)
+        }
     }
 }

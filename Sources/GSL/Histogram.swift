@@ -19,15 +19,18 @@ package final class Histogram {
     package init(bins: Int, lower: Double, upper: Double) throws {
         GSLLibrary.prepare()
         guard bins > 0, lower.isFinite, upper.isFinite, lower < upper else {
-            throw GSLError(code: Int32(GSL_EINVAL), function: "Histogram(bins:lower:upper:)",
-                           message: "needs at least one bin and a finite range lower < upper")
+            throw GSLError(
+                code: Int32(GSL_EINVAL), function: "Histogram(bins:lower:upper:)",
+                message: "needs at least one bin and a finite range lower < upper")
         }
         guard let h = gsl_histogram_alloc(bins) else {
             throw GSLError(code: Int32(GSL_ENOMEM), function: "gsl_histogram_alloc")
         }
         pointer = h
-        do { try GSLError.check(gsl_histogram_set_ranges_uniform(h, lower, upper), "gsl_histogram_set_ranges_uniform") }
-        catch { gsl_histogram_free(h); throw error }
+        do { try GSLError.check(gsl_histogram_set_ranges_uniform(h, lower, upper), "gsl_histogram_set_ranges_uniform") } catch {
+            gsl_histogram_free(h)
+            throw error
+        }
     }
 
     /// Bins with explicit edges, which must be strictly increasing
@@ -35,16 +38,19 @@ package final class Histogram {
     package init(edges: [Double]) throws {
         GSLLibrary.prepare()
         guard edges.count >= 2, edges.allSatisfy(\.isFinite), zip(edges, edges.dropFirst()).allSatisfy({ $0 < $1 }) else {
-            throw GSLError(code: Int32(GSL_EINVAL), function: "Histogram(edges:)",
-                           message: "needs at least two finite, strictly increasing edges")
+            throw GSLError(
+                code: Int32(GSL_EINVAL), function: "Histogram(edges:)",
+                message: "needs at least two finite, strictly increasing edges")
         }
         guard let h = gsl_histogram_alloc(edges.count - 1) else {
             throw GSLError(code: Int32(GSL_ENOMEM), function: "gsl_histogram_alloc")
         }
         pointer = h
         let status = edges.withUnsafeBufferPointer { gsl_histogram_set_ranges(h, $0.baseAddress, $0.count) }
-        do { try GSLError.check(status, "gsl_histogram_set_ranges") }
-        catch { gsl_histogram_free(h); throw error }
+        do { try GSLError.check(status, "gsl_histogram_set_ranges") } catch {
+            gsl_histogram_free(h)
+            throw error
+        }
     }
 
     deinit { gsl_histogram_free(pointer) }
@@ -75,11 +81,11 @@ package final class Histogram {
 
     /// The `binCount + 1` edges.
     package var edges: [Double] {
-        (0 ... binCount).map { $0 == binCount ? gsl_histogram_max(pointer) : pointer.pointee.range[$0] }
+        (0...binCount).map { $0 == binCount ? gsl_histogram_max(pointer) : pointer.pointee.range[$0] }
     }
 
     /// The (weighted) count in each bin.
-    package var counts: [Double] { (0 ..< binCount).map { gsl_histogram_get(pointer, $0) } }
+    package var counts: [Double] { (0..<binCount).map { gsl_histogram_get(pointer, $0) } }
 
     /// The total of all bins (`gsl_histogram_sum`).
     package var total: Double { gsl_histogram_sum(pointer) }
@@ -87,7 +93,7 @@ package final class Histogram {
     /// Each bin's range and count.
     package var bins: [Bin] {
         let edges = edges
-        return (0 ..< binCount).map { Bin(lower: edges[$0], upper: edges[$0 + 1], count: gsl_histogram_get(pointer, $0)) }
+        return (0..<binCount).map { Bin(lower: edges[$0], upper: edges[$0 + 1], count: gsl_histogram_get(pointer, $0)) }
     }
 
     /// The index of the bin holding `value`, or `nil` outside the range.

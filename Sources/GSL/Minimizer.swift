@@ -43,8 +43,10 @@ package enum Minimizer {
         package var maxIterations: Int
         package var algorithm: Algorithm
 
-        package init(stepSizes: [Double], sizeTolerance: Double = 1e-6, maxIterations: Int = 1_000,
-                    algorithm: Algorithm = .nelderMead) {
+        package init(
+            stepSizes: [Double], sizeTolerance: Double = 1e-6, maxIterations: Int = 1_000,
+            algorithm: Algorithm = .nelderMead
+        ) {
             self.stepSizes = stepSizes
             self.sizeTolerance = sizeTolerance
             self.maxIterations = maxIterations
@@ -90,13 +92,18 @@ package enum Minimizer {
     ) throws -> Result {
         GSLLibrary.prepare()
         let n = start.count
-        guard n > 0 else { throw GSLError(code: Int32(GSL_EINVAL), function: "Minimizer.minimize", message: "empty starting point") }
+        guard n > 0 else {
+            throw GSLError(code: Int32(GSL_EINVAL), function: "Minimizer.minimize", message: "empty starting point")
+        }
         let steps: [Double]
-        if options.stepSizes.count == n { steps = options.stepSizes }
-        else if options.stepSizes.count == 1 { steps = Array(repeating: options.stepSizes[0], count: n) }
-        else {
-            throw GSLError(code: Int32(GSL_EBADLEN), function: "Minimizer.minimize",
-                           message: "\(options.stepSizes.count) step sizes for \(n) coordinates")
+        if options.stepSizes.count == n {
+            steps = options.stepSizes
+        } else if options.stepSizes.count == 1 {
+            steps = Array(repeating: options.stepSizes[0], count: n)
+        } else {
+            throw GSLError(
+                code: Int32(GSL_EBADLEN), function: "Minimizer.minimize",
+                message: "\(options.stepSizes.count) step sizes for \(n) coordinates")
         }
 
         let type = options.algorithm == .nelderMead ? cgsl_multimin_nmsimplex2() : cgsl_multimin_nmsimplex2rand()
@@ -120,17 +127,24 @@ package enum Minimizer {
                 n: n,
                 params: unmanaged.toOpaque())
 
-            try GSLError.check(gsl_multimin_fminimizer_set(minimizer, &gslFunction, x.pointer, stepVector.pointer),
-                               "gsl_multimin_fminimizer_set")
+            try GSLError.check(
+                gsl_multimin_fminimizer_set(minimizer, &gslFunction, x.pointer, stepVector.pointer),
+                "gsl_multimin_fminimizer_set")
 
             var iterations = 0
             var size = gsl_multimin_fminimizer_size(minimizer)
             var reason = StopReason.maxIterations
             while iterations < options.maxIterations {
-                if shouldStop() { reason = .stopRequested; break }
+                if shouldStop() {
+                    reason = .stopRequested
+                    break
+                }
                 let status = gsl_multimin_fminimizer_iterate(minimizer)
                 iterations += 1
-                if status != Int32(GSL_SUCCESS) { reason = .cannotProgress; break }
+                if status != Int32(GSL_SUCCESS) {
+                    reason = .cannotProgress
+                    break
+                }
                 size = gsl_multimin_fminimizer_size(minimizer)
                 if gsl_multimin_test_size(size, options.sizeTolerance) == Int32(GSL_SUCCESS) {
                     reason = .converged
@@ -138,11 +152,13 @@ package enum Minimizer {
                 }
             }
             guard let best = context.bestPoint else {
-                throw GSLError(code: Int32(GSL_EBADFUNC), function: "Minimizer.minimize",
-                               message: "the function was never finite")
+                throw GSLError(
+                    code: Int32(GSL_EBADFUNC), function: "Minimizer.minimize",
+                    message: "the function was never finite")
             }
-            return Result(point: best, value: context.bestValue, iterations: iterations,
-                          evaluations: context.evaluations, simplexSize: size, stopReason: reason)
+            return Result(
+                point: best, value: context.bestValue, iterations: iterations,
+                evaluations: context.evaluations, simplexSize: size, stopReason: reason)
         }
     }
 }

@@ -163,8 +163,9 @@ package final class RandomGenerator: RandomNumberGenerator {
         guard !elements.isEmpty, count > 0 else { return [] }
         return [T](unsafeUninitializedCapacity: count) { dest, initialized in
             elements.withUnsafeBytes { src in
-                gsl_ran_sample(pointer, UnsafeMutableRawPointer(dest.baseAddress), count,
-                               UnsafeMutableRawPointer(mutating: src.baseAddress), elements.count, MemoryLayout<T>.stride)
+                gsl_ran_sample(
+                    pointer, UnsafeMutableRawPointer(dest.baseAddress), count,
+                    UnsafeMutableRawPointer(mutating: src.baseAddress), elements.count, MemoryLayout<T>.stride)
             }
             initialized = count
         }
@@ -173,7 +174,7 @@ package final class RandomGenerator: RandomNumberGenerator {
     /// `count` indices in `0 ..< n` drawn with replacement.
     package func sampleIndices(count: Int, from n: Int) -> [Int] {
         guard n > 0, count > 0 else { return [] }
-        var source = Array(0 ..< n)
+        var source = Array(0..<n)
         var result = [Int](repeating: 0, count: count)
         source.withUnsafeMutableBytes { src in
             result.withUnsafeMutableBytes { dest in
@@ -189,7 +190,7 @@ package final class RandomGenerator: RandomNumberGenerator {
         let k = min(max(count, 0), elements.count)
         guard k > 0 else { return [] }
         if k == elements.count { return elements }
-        var source = Array(0 ..< elements.count)
+        var source = Array(0..<elements.count)
         var chosen = [Int](repeating: 0, count: k)
         source.withUnsafeMutableBytes { src in
             chosen.withUnsafeMutableBytes { dest in
@@ -202,7 +203,7 @@ package final class RandomGenerator: RandomNumberGenerator {
 
     /// A uniformly random permutation of `0 ..< n` (`gsl_ran_shuffle`).
     package func permutation(of n: Int) -> [Int] {
-        var indices = Array(0 ..< max(n, 0))
+        var indices = Array(0..<max(n, 0))
         guard n > 1 else { return indices }
         indices.withUnsafeMutableBytes { buffer in
             gsl_ran_shuffle(pointer, buffer.baseAddress, n, MemoryLayout<Int>.stride)

@@ -51,9 +51,11 @@ package enum SimulatedAnnealing {
         /// `t_min`: the schedule ends once the temperature falls below this.
         package var minimumTemperature: Double
 
-        package init(tries: Int = 200, iterationsPerTemperature: Int = 100, stepSize: Double = 1,
-                    boltzmann: Double = 1, initialTemperature: Double = 0.008,
-                    coolingFactor: Double = 1.003, minimumTemperature: Double = 2e-6) {
+        package init(
+            tries: Int = 200, iterationsPerTemperature: Int = 100, stepSize: Double = 1,
+            boltzmann: Double = 1, initialTemperature: Double = 0.008,
+            coolingFactor: Double = 1.003, minimumTemperature: Double = 2e-6
+        ) {
             self.tries = tries
             self.iterationsPerTemperature = iterationsPerTemperature
             self.stepSize = stepSize
@@ -82,9 +84,10 @@ package enum SimulatedAnnealing {
         package var evaluationCount: Int { 1 + temperatureLevels * iterationsPerTemperature }
 
         var gsl: gsl_siman_params_t {
-            gsl_siman_params_t(n_tries: Int32(clamping: tries), iters_fixed_T: Int32(clamping: iterationsPerTemperature),
-                               step_size: stepSize, k: boltzmann, t_initial: initialTemperature,
-                               mu_t: coolingFactor, t_min: minimumTemperature)
+            gsl_siman_params_t(
+                n_tries: Int32(clamping: tries), iters_fixed_T: Int32(clamping: iterationsPerTemperature),
+                step_size: stepSize, k: boltzmann, t_initial: initialTemperature,
+                mu_t: coolingFactor, t_min: minimumTemperature)
         }
     }
 
@@ -120,9 +123,11 @@ package enum SimulatedAnnealing {
             throw GSLError(code: Int32(GSL_EINVAL), function: "SimulatedAnnealing.minimize", message: "empty starting point")
         }
         guard parameters.coolingFactor > 1, parameters.initialTemperature > 0, parameters.minimumTemperature > 0,
-              parameters.iterationsPerTemperature > 0, parameters.boltzmann > 0 else {
-            throw GSLError(code: Int32(GSL_EINVAL), function: "SimulatedAnnealing.minimize",
-                           message: "the schedule needs coolingFactor > 1, positive temperatures, iterations and k")
+            parameters.iterationsPerTemperature > 0, parameters.boltzmann > 0
+        else {
+            throw GSLError(
+                code: Int32(GSL_EINVAL), function: "SimulatedAnnealing.minimize",
+                message: "the schedule needs coolingFactor > 1, positive temperatures, iterations and k")
         }
 
         return withoutActuallyEscaping(energy) { energy in
@@ -150,7 +155,7 @@ package enum SimulatedAnnealing {
                         guard let xp, let yp else { return 0 }
                         let n = Configuration.context(of: xp).dimension
                         var sum = 0.0
-                        for i in 0 ..< n {
+                        for i in 0..<n {
                             let d = Configuration.coordinate(i, of: xp) - Configuration.coordinate(i, of: yp)
                             sum += d * d
                         }
@@ -158,8 +163,9 @@ package enum SimulatedAnnealing {
                     },
                     nil, nil, nil, nil, size, parameters.gsl)
 
-                return Result(point: context.bestPoint ?? start, energy: context.bestEnergy,
-                              evaluations: context.evaluations)
+                return Result(
+                    point: context.bestPoint ?? start, energy: context.bestEnergy,
+                    evaluations: context.evaluations)
             }
         }
     }
@@ -211,8 +217,10 @@ private final class AnnealingContext {
     var bestEnergy = Double.infinity
     var evaluations = 0
 
-    init(dimension: Int, rng: RandomGenerator, energy: @escaping ([Double]) -> Double,
-         step: @escaping (inout [Double], RandomGenerator, Double) -> Void) {
+    init(
+        dimension: Int, rng: RandomGenerator, energy: @escaping ([Double]) -> Double,
+        step: @escaping (inout [Double], RandomGenerator, Double) -> Void
+    ) {
         self.dimension = dimension
         self.rng = rng
         self.energy = energy

@@ -81,8 +81,10 @@ package enum Projection {
     package static func predictedEnd(
         translation: (x: Double, y: Double), velocity: Velocity, rate: DecelerationRate = .normal
     ) -> (x: Double, y: Double) {
-        (predictedEnd(translation: translation.x, velocity: velocity.dx, rate: rate),
-         predictedEnd(translation: translation.y, velocity: velocity.dy, rate: rate))
+        (
+            predictedEnd(translation: translation.x, velocity: velocity.dx, rate: rate),
+            predictedEnd(translation: translation.y, velocity: velocity.dy, rate: rate)
+        )
     }
 
     /// How long, in seconds, until the gliding speed drops below

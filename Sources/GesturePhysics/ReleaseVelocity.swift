@@ -58,8 +58,9 @@ package func releaseVelocities(of session: Session, strategy: VelocityStrategy =
         case .ended, .cancelled:
             guard let tracker = trackers.removeValue(forKey: sample.pointer) else { continue }
             let v = tracker.releaseVelocity(at: sample.t)
-            releases.append(ReleaseVelocity(
-                session: session.id, pointer: sample.pointer, t: sample.t, vx: v.dx, vy: v.dy))
+            releases.append(
+                ReleaseVelocity(
+                    session: session.id, pointer: sample.pointer, t: sample.t, vx: v.dx, vy: v.dy))
         }
     }
     return releases

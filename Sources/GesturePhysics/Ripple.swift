@@ -78,8 +78,10 @@ package struct Ripple: Sendable, Hashable {
     package var duration: Double
     package var curve: TimingCurve
 
-    package init(diameter: Double, startScale: Double, endScale: Double, duration: Double,
-                curve: TimingCurve = .easeOut) {
+    package init(
+        diameter: Double, startScale: Double, endScale: Double, duration: Double,
+        curve: TimingCurve = .easeOut
+    ) {
         self.diameter = diameter
         self.startScale = startScale
         self.endScale = endScale

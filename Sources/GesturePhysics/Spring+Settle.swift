@@ -60,7 +60,10 @@ extension Spring {
             var n = Swift.max(0, (log(firstPeak / tolerance) / (alpha * halfPeriod)).rounded(.down))
             while n > 0, abs(x(first + n * halfPeriod)) <= tolerance { n -= 1 }
             var steps = 0
-            while abs(x(first + (n + 1) * halfPeriod)) > tolerance, steps < 64 { n += 1; steps += 1 }
+            while abs(x(first + (n + 1) * halfPeriod)) > tolerance, steps < 64 {
+                n += 1
+                steps += 1
+            }
             return lastExit(x, from: first + n * halfPeriod, to: first + (n + 1) * halfPeriod, tolerance: tolerance)
 
         case .criticallyDamped, .overdamped:
@@ -72,7 +75,11 @@ extension Spring {
                 var step = 1 / slowRate
                 var end = tailStart + step
                 var doublings = 0
-                while abs(x(end)) > tolerance, doublings < 200 { step *= 2; end = tailStart + step; doublings += 1 }
+                while abs(x(end)) > tolerance, doublings < 200 {
+                    step *= 2
+                    end = tailStart + step
+                    doublings += 1
+                }
                 return lastExit(x, from: tailStart, to: end, tolerance: tolerance)
             }
             if let extremum, abs(x0) > tolerance {

@@ -49,7 +49,7 @@ package struct Spring: Sendable, Hashable {
     package init(response: Double, dampingFraction: Double) {
         let omega = 2 * Double.pi / response
         self.stiffness = omega * omega
-        self.damping = 2 * dampingFraction * omega  // = 4π·ζ/response
+        self.damping = 2 * dampingFraction * omega // = 4π·ζ/response
     }
 
     /// A spring from SwiftUI's `duration` (the response, in seconds) and

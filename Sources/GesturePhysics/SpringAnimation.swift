@@ -63,7 +63,8 @@ package struct SpringAnimation: Sendable, Hashable {
     /// The clock time after which the value stays within `tolerance` points
     /// of the target (see ``Spring/settleTime(distance:initialVelocity:tolerance:)``).
     package func settleTime(tolerance: Double = 0.5) -> Double {
-        startTime + spring.settleTime(
-            distance: target - startPosition, initialVelocity: startVelocity, tolerance: tolerance)
+        startTime
+            + spring.settleTime(
+                distance: target - startPosition, initialVelocity: startVelocity, tolerance: tolerance)
     }
 }

@@ -31,7 +31,10 @@ extension SampleRing {
         var previousT = newest
         for i in 0..<n {
             let p = sample(newestFirst: i)
-            if p.t != previousT { distinctTimes += 1; previousT = p.t }
+            if p.t != previousT {
+                distinctTimes += 1
+                previousT = p.t
+            }
             sumT += Double(p.t - newest) / 1_000
             sumX += p.x
             sumY += p.y
@@ -64,7 +67,7 @@ extension SampleRing {
         func slopeAtNewest(_ ds: Double, _ ds2: Double) -> Double {
             let b = (count * (ds * s4 - s3 * ds2) - s2 * s2 * ds) / determinant
             let c = count * (s2 * ds2 - s3 * ds) / determinant
-            return (b - 2 * c * meanT) * 1_000  // points per ms → per second
+            return (b - 2 * c * meanT) * 1_000 // points per ms → per second
         }
         return Velocity(dx: slopeAtNewest(xs, xs2), dy: slopeAtNewest(ys, ys2))
     }
@@ -116,9 +119,9 @@ extension SampleRing {
     /// (`v(−2)`, `v(−1)`, `v(0)`), as the spec defines the `ios` strategy.
     static func iosWeight(stepsBack: Int) -> Double {
         switch stepsBack {
-        case 0: 0.05  // v(0), the newest
-        case 1: 0.35  // v(−1)
-        default: 0.6  // v(−2), the oldest of the three
+        case 0: 0.05 // v(0), the newest
+        case 1: 0.35 // v(−1)
+        default: 0.6 // v(−2), the oldest of the three
         }
     }
 

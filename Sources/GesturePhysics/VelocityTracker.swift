@@ -200,12 +200,13 @@ struct TimedPoint: Sendable {
 @usableFromInline
 struct SampleStorage: Sendable {
     @usableFromInline
-    var points: (
-        TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint,
-        TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint,
-        TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint,
-        TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint
-    )
+    var points:
+        (
+            TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint,
+            TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint,
+            TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint,
+            TimedPoint, TimedPoint, TimedPoint, TimedPoint, TimedPoint
+        )
 
     @inlinable
     init() {

@@ -26,7 +26,7 @@ struct GestureTune: ParsableCommand {
             OptimizeCommand.self,
             EvaluateCommand.self,
             ReportCommand.self,
-            RecordCommand.self,
+            RecordCommand.self
         ])
 
     /// Like `ParsableCommand.main()`, but usage errors exit with 2 (the

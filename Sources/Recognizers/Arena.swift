@@ -126,11 +126,13 @@ package struct Arena: Sendable {
         for relation in relations {
             switch relation {
             case .simultaneous(let a, let b):
-                try check(a); try check(b)
+                try check(a)
+                try check(b)
                 simultaneous[a] |= 1 << UInt64(b)
                 simultaneous[b] |= 1 << UInt64(a)
             case .requireToFail(let a, let b), .highPriority(let b, let a):
-                try check(a); try check(b)
+                try check(a)
+                try check(b)
                 guard a != b else { throw ArenaError.waitsForItself(a) }
                 waitsFor[a] |= 1 << UInt64(b)
             }
@@ -167,9 +169,10 @@ package struct Arena: Sendable {
             recognizers[i].openRow = -1
             recognizers[i].rect = recognizers[i].region.resolved(
                 screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
-            recognizers[i].scrollRect = recognizers[i].options.scrollArea.map {
-                $0.resolved(screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
-            } ?? recognizers[i].rect
+            recognizers[i].scrollRect =
+                recognizers[i].options.scrollArea.map {
+                    $0.resolved(screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
+                } ?? recognizers[i].rect
         }
         storage.touches.pointee.reset(width: screenWidth, height: screenHeight)
         shared = initialShared
@@ -252,8 +255,9 @@ package struct Arena: Sendable {
                 record(i, at: t, touchDown: recognizers[i].onset)
                 recognizers[i].state = .idle
             case .drop:
-                drops.append(Drop(
-                    recognizer: i, kind: .shake, direction: nil, t: t, reason: recognizers[i].dropReason))
+                drops.append(
+                    Drop(
+                        recognizer: i, kind: .shake, direction: nil, t: t, reason: recognizers[i].dropReason))
             default:
                 break
             }
@@ -558,14 +562,15 @@ package struct Arena: Sendable {
     private mutating func record(_ i: Int, at t: Micros, touchDown: Micros, waited: Micros = 0) {
         let r = recognizers[i]
         let moved = r.kind.isContinuous ? storage.touches.pointee.movedYardstick : Micros.max
-        recognitions.append(Recognition(
-            recognizer: i, kind: r.kind, direction: r.direction, touchDown: touchDown,
-            onset: r.onset == .max ? t : r.onset, recognized: t, ended: t, waited: waited,
-            movedYardstick: moved == .max ? t : min(moved, t),
-            pointers: r.kind == .shake ? 0 : storage.touches.pointee.maxActive, committed: true,
-            releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
-            value: r.value,
-            responded: r.kind == .tap || r.kind == .doubleTap ? pressedState(touchDown: touchDown, before: t) : t))
+        recognitions.append(
+            Recognition(
+                recognizer: i, kind: r.kind, direction: r.direction, touchDown: touchDown,
+                onset: r.onset == .max ? t : r.onset, recognized: t, ended: t, waited: waited,
+                movedYardstick: moved == .max ? t : min(moved, t),
+                pointers: r.kind == .shake ? 0 : storage.touches.pointee.maxActive, committed: true,
+                releaseVelocity: r.velocity, springDistance: r.springDistance, hapticLatency: r.hapticLatency,
+                value: r.value,
+                responded: r.kind == .tap || r.kind == .doubleTap ? pressedState(touchDown: touchDown, before: t) : t))
     }
 
     /// When the contact that went down at `touchDown` first showed its

@@ -76,8 +76,9 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     package init(from decoder: any Decoder) throws {
         let name = try decoder.singleValueContainer().decode(String.self)
         guard let parameter = Parameter(name: name) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath, debugDescription: "unknown parameter \(name)"))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "unknown parameter \(name)"))
         }
         self = parameter
     }

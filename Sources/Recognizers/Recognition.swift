@@ -118,8 +118,10 @@ package struct ViewTransform: Sendable, Hashable, Codable {
         let radians = rotation * .pi / 180
         let (c, s) = (cos(radians), sin(radians))
         var farthest = 0.0
-        for (x, y) in [(width / 2, height / 2), (-width / 2, height / 2), (width / 2, -height / 2),
-                       (-width / 2, -height / 2)] {
+        for (x, y) in [
+            (width / 2, height / 2), (-width / 2, height / 2), (width / 2, -height / 2),
+            (-width / 2, -height / 2)
+        ] {
             let movedX = translationX + scale * (c * x - s * y) - x
             let movedY = translationY + scale * (s * x + c * y) - y
             farthest = max(farthest, (movedX * movedX + movedY * movedY).squareRoot())

@@ -36,7 +36,8 @@ extension Recognizer {
                 case .vertical: if compare.exceeds(abs(tx), p.pointee.scrollAxisTangent * abs(ty)) { return .fail }
                 case .horizontal: if compare.exceeds(abs(ty), p.pointee.scrollAxisTangent * abs(tx)) { return .fail }
                 }
-                direction = options.axis == .horizontal
+                direction =
+                    options.axis == .horizontal
                     ? (tx < 0 ? .left : .right)
                     : options.axis == .vertical ? (ty < 0 ? .up : .down) : dominantDirection(dx: tx, dy: ty)
                 onset = touches.pointee.onset

@@ -98,11 +98,12 @@ extension Recognizer {
     /// The ripple's distance from the lift point: the ripple starts at the
     /// touch-down point of the scaled item.
     private mutating func ripple(slot: Int, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>) {
-        let scale = switch options.pressStyle {
-        case .item: p.pointee.pressFeedbackItemScale
-        case .button: p.pointee.pressFeedbackButtonScale
-        case .pill: p.pointee.actionPillPressedScale
-        }
+        let scale =
+            switch options.pressStyle {
+            case .item: p.pointee.pressFeedbackItemScale
+            case .button: p.pointee.pressFeedbackButtonScale
+            case .pill: p.pointee.actionPillPressedScale
+            }
         let rippleX = itemX + (downX - itemX) * scale, rippleY = itemY + (downY - itemY) * scale
         let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
         value = ((x - rippleX) * (x - rippleX) + (y - rippleY) * (y - rippleY)).squareRoot()

@@ -61,7 +61,7 @@ extension Recognizer {
                 onset = touches.pointee.onset
                 prevT = t
                 prevOffset = tx
-                crossed = armed   // an open row has no threshold to cross
+                crossed = armed // an open row has no threshold to cross
                 hapticLatency = -1
                 return .begin
             case .up, .cancel, .timer:
@@ -84,7 +84,8 @@ extension Recognizer {
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
             let projected = p.pointee.projectedDistance(velocity: v)
-            let open = event == .up
+            let open =
+                event == .up
                 && (compare.below(tx, -p.pointee.swipeActionsThreshold)
                     || compare.below(projected, p.pointee.swipeActionsProjectedTrigger))
             let openOffset = -2 * p.pointee.swipeActionsButtonWidth
@@ -102,4 +103,3 @@ extension Recognizer {
         }
     }
 }
-

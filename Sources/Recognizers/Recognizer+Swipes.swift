@@ -41,7 +41,8 @@ extension Recognizer {
             velocity = touches.pointee.releaseVelocity(slot, at: t).dx
             direction = tx < 0 ? .left : .right
             let projected = p.pointee.projectedDistance(velocity: velocity)
-            committed = event == .up
+            committed =
+                event == .up
                 && (compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
                     || compare.exceeds(abs(projected), p.pointee.cardSwipeProjectedTrigger))
             value = tx / p.pointee.cardSwipeRotationDivisor
@@ -81,7 +82,8 @@ extension Recognizer {
             velocity = touches.pointee.releaseVelocity(slot, at: t).dy
             let progress = max(0, ty) / p.pointee.dismissProgressDistance
             value = progress
-            committed = event == .up
+            committed =
+                event == .up
                 && (compare.exceeds(progress, p.pointee.dismissProgressThreshold)
                     || compare.exceeds(velocity, p.pointee.dismissVelocityThreshold))
             springDistance = (committed ? touches.pointee.screenHeight : 0) - max(0, ty)
@@ -108,10 +110,18 @@ extension Recognizer {
                 let (tx, ty) = translation(touches)
                 let inward: Double, along: Double
                 switch region.edge ?? .left {
-                case .left: inward = tx; along = ty
-                case .right: inward = -tx; along = ty
-                case .top: inward = ty; along = tx
-                case .bottom: inward = -ty; along = tx
+                case .left:
+                    inward = tx
+                    along = ty
+                case .right:
+                    inward = -tx
+                    along = ty
+                case .top:
+                    inward = ty
+                    along = tx
+                case .bottom:
+                    inward = -ty
+                    along = tx
                 }
                 let distance2 = tx * tx + ty * ty
                 guard distance2 >= p.pointee.edgeMinimumDistance * p.pointee.edgeMinimumDistance else { return .none }

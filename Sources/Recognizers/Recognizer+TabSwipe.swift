@@ -92,7 +92,8 @@ extension Recognizer {
             velocity = v
             let projected = p.pointee.projectedDistance(velocity: v)
             let target = shared.currentTab + (tx < 0 ? 1 : -1)
-            committed = event == .up && steady && target >= 0 && target < shared.tabCount
+            committed =
+                event == .up && steady && target >= 0 && target < shared.tabCount
                 && (compare.exceeds(abs(tx), p.pointee.tabSwipeDistanceThreshold)
                     || compare.exceeds(abs(projected), p.pointee.tabSwipeProjectedTrigger))
             if committed {
@@ -120,7 +121,8 @@ extension Recognizer {
         _ tx: Double, _ ty: Double, t: Micros, _ shared: SharedState, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Bool {
-        let bias = shared.sinceTabChange(t) < p.pointee.tabSwipeMomentumWindow
+        let bias =
+            shared.sinceTabChange(t) < p.pointee.tabSwipeMomentumWindow
             ? p.pointee.tabSwipeMomentumBias : p.pointee.tabSwipeBias
         return compare.below(abs(ty), bias * abs(tx))
     }

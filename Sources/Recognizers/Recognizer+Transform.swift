@@ -46,14 +46,15 @@ extension Recognizer {
             value = scale0 * span / span0
             guard state == .possible else { return .none }
             let (tx, ty) = translation(touches)
-            guard tx * tx + ty * ty > p.pointee.transformPanSlop2
-                || abs(span - span0) > p.pointee.transformSpanSlop
-                || abs(angleTurn) > p.pointee.transformRotationSlop
+            guard
+                tx * tx + ty * ty > p.pointee.transformPanSlop2
+                    || abs(span - span0) > p.pointee.transformSpanSlop
+                    || abs(angleTurn) > p.pointee.transformRotationSlop
             else { return .none }
             onset = touches.pointee.onset
             return .begin
         case .up, .cancel:
-            guard touches.pointee.activeCount <= 2 else { return .none }  // the pair may re-form
+            guard touches.pointee.activeCount <= 2 else { return .none } // the pair may re-form
             guard state == .began else { return .fail }
             committed = event == .up
             // The whole transform, reported together (Recognition.transform):

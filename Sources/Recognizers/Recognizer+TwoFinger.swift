@@ -48,7 +48,7 @@ extension Recognizer {
             startRate(scale, at: t)
             return .begin
         case .up, .cancel:
-            guard touches.pointee.activeCount <= 2 else { return .none }  // the pair may re-form
+            guard touches.pointee.activeCount <= 2 else { return .none } // the pair may re-form
             guard state == .began else { return .fail }
             // The final scale decides; a scale pinned at a clamp keeps the direction it began in.
             direction = value > scaleStart ? .out : value < scaleStart ? .in : direction
@@ -118,7 +118,8 @@ extension Recognizer {
                         springDistance = springBackDistance(scale: 1, turn: angleTurn)
                         return .end
                     }
-                    let total = ((shared.imageRotation + angleTurn) / p.pointee.rotationSnap).rounded()
+                    let total =
+                        ((shared.imageRotation + angleTurn) / p.pointee.rotationSnap).rounded()
                         * p.pointee.rotationSnap
                     value = total * 180 / .pi
                     if committed { shared.imageRotation = total }
@@ -196,7 +197,9 @@ extension Recognizer {
             return .none
         case .up:
             guard touches.pointee.activeCount == 1 else { return .none }
-            guard touches.pointee.maxActive == p.pointee.multiSwipeTouchCount, touches.pointee.onset != .max, t > touches.pointee.onset else {
+            guard touches.pointee.maxActive == p.pointee.multiSwipeTouchCount, touches.pointee.onset != .max,
+                t > touches.pointee.onset
+            else {
                 return .fail
             }
             let (tx, ty) = translation(touches)

@@ -80,10 +80,18 @@ package struct Region: Sendable, Hashable, Codable {
         var rect = Rect(minX: x * sx, minY: y * sy, maxX: (x + width) * sx, maxY: (y + height) * sy)
         switch edge {
         case nil: break
-        case .left?: rect.minX = 0; rect.maxX = edgeWidth
-        case .right?: rect.minX = w - edgeWidth; rect.maxX = w
-        case .top?: rect.minY = 0; rect.maxY = edgeWidth
-        case .bottom?: rect.minY = h - edgeWidth; rect.maxY = h
+        case .left?:
+            rect.minX = 0
+            rect.maxX = edgeWidth
+        case .right?:
+            rect.minX = w - edgeWidth
+            rect.maxX = w
+        case .top?:
+            rect.minY = 0
+            rect.maxY = edgeWidth
+        case .bottom?:
+            rect.minY = h - edgeWidth
+            rect.maxY = h
         }
         return rect
     }

@@ -65,8 +65,8 @@ package struct ResolvedParameters: Sendable {
     let pinchMinScale: Double
     let pinchMaxScale: Double
     let pinchDoubleTapScale: Double
-    let rotationSlop: Double   // radians
-    let rotationSnap: Double   // radians
+    let rotationSlop: Double // radians
+    let rotationSnap: Double // radians
     // Edge, multi-finger, shake
     let edgeWidth: Double
     let edgeMinimumDistance: Double
@@ -93,7 +93,7 @@ package struct ResolvedParameters: Sendable {
     let textSelectMenuDelay: Micros
     let transformPanSlop2: Double
     let transformSpanSlop: Double
-    let transformRotationSlop: Double  // radians
+    let transformRotationSlop: Double // radians
     let pressFeedbackMinimumDuration: Micros
     let pressFeedbackItemScale: Double
     let pressFeedbackButtonScale: Double

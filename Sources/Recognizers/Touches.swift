@@ -118,7 +118,10 @@ package struct Touches: @unchecked Sendable {
     /// new contact when no finger was down.
     mutating func down(pointer: Int32, t: Micros, x: Double, y: Double) -> Int {
         var free = -1
-        for i in 0..<Touches.capacity where !slots[i].active { free = i; break }
+        for i in 0..<Touches.capacity where !slots[i].active {
+            free = i
+            break
+        }
         guard free >= 0 else { return -1 }
         if activeCount == 0 {
             contactStart = t
@@ -141,7 +144,12 @@ package struct Touches: @unchecked Sendable {
         activeCount += 1
         if activeCount > maxActive { maxActive = activeCount }
         if pairB < 0 {
-            if pairA < 0 { pairA = free } else { pairB = free; pairGeneration &+= 1 }
+            if pairA < 0 {
+                pairA = free
+            } else {
+                pairB = free
+                pairGeneration &+= 1
+            }
         }
         return free
     }

@@ -46,19 +46,21 @@ func session(_ k: Int) -> Session {
     // Tab 0: notes
     trace.tap(at: (200 + j, 150), label: .tap, target: "note-row")
     trace.wait(0.6)
-    trace.drag(from: (300, 200 + j), by: (-100 - j, 0), speed: 300 * s, label: .swipeActions, direction: .left,
-               target: "note-row")
+    trace.drag(
+        from: (300, 200 + j), by: (-100 - j, 0), speed: 300 * s, label: .swipeActions, direction: .left,
+        target: "note-row")
     trace.wait(0.6)
     trace.drag(from: (200, 500), by: (8, -250 - j), speed: 900 * s, label: .scroll, direction: .up)
     trace.wait(0.6)
-    trace.press(at: (150, 650), duration: 0.3)  // a resting thumb
+    trace.press(at: (150, 650), duration: 0.3) // a resting thumb
     trace.label(.none, from: trace.now - 300_000, to: trace.now)
     trace.wait(0.6)
     trace.drag(from: (300, 650), by: (-140 - j, 0), speed: 500 * s, label: .tabSwipe, direction: .left)
     trace.wait(0.9)
     // Tab 1: cards and the sheet
-    trace.drag(from: (150, 300), by: (150 + j, 0), speed: 500 * s, label: .cardSwipe, direction: .right,
-               target: "card-stack")
+    trace.drag(
+        from: (150, 300), by: (150 + j, 0), speed: 500 * s, label: .cardSwipe, direction: .right,
+        target: "card-stack")
     trace.wait(0.6)
     trace.tap(at: (195, 300), label: .tap, target: "card-stack")
     trace.wait(0.8)
@@ -75,29 +77,35 @@ func session(_ k: Int) -> Session {
     trace.tap(at: (202, 203))
     trace.label(.doubleTap, from: doubleStart, to: trace.now, target: "image")
     trace.wait(0.6)
-    trace.twoFinger(center: (195, 230), span: 100, scale: 1.5 + j / 10, degrees: 30, duration: 0.3,
-                    label: .transform, target: "image")
+    trace.twoFinger(
+        center: (195, 230), span: 100, scale: 1.5 + j / 10, degrees: 30, duration: 0.3,
+        label: .transform, target: "image")
     trace.wait(0.6)
     trace.press(at: (100, 600 + j), duration: 0.7, label: .longPress, target: "grid-item")
     trace.wait(0.6)
-    trace.path(from: (195, 560), hold: 0.35, legs: [(by: (120 + j, 10), speed: 400 * s, pause: 0.1)],
-               label: .drag, target: "grid-item")
+    trace.path(
+        from: (195, 560), hold: 0.35, legs: [(by: (120 + j, 10), speed: 400 * s, pause: 0.1)],
+        label: .drag, target: "grid-item")
     trace.wait(0.6)
-    trace.path(from: (195, 560 + j), hold: 0.3, legs: [(by: (0, -470), speed: 700, pause: 0.4), (by: (0, 300), speed: 700, pause: 0.1)],
-               label: .drag, target: "grid-item")  // to the top edge: auto-scroll
+    trace.path(
+        from: (195, 560 + j), hold: 0.3, legs: [(by: (0, -470), speed: 700, pause: 0.4), (by: (0, 300), speed: 700, pause: 0.1)],
+        label: .drag, target: "grid-item") // to the top edge: auto-scroll
     trace.wait(0.6)
-    trace.path(from: (80, 300), hold: 0.6, legs: [(by: (150 + j, 22), speed: 250 * s, pause: 0.3)],
-               label: .textSelect, target: "text")
+    trace.path(
+        from: (80, 300), hold: 0.6, legs: [(by: (150 + j, 22), speed: 250 * s, pause: 0.3)],
+        label: .textSelect, target: "text")
     trace.wait(0.6)
     trace.multiTap(center: (195, 330 + j), offsets: [(-20, 0), (20, 0)], label: .tap, target: "text")
     trace.wait(0.6)
     trace.drag(from: (200, 700), by: (-5, -300), speed: 1200 * s, label: .scroll, direction: .up)
     trace.wait(0.6)
-    trace.drag(from: (8, 400), by: (150, j), speed: 600 * s, label: .edgeSwipe, direction: .right,
-               target: "left-edge")
+    trace.drag(
+        from: (8, 400), by: (150, j), speed: 600 * s, label: .edgeSwipe, direction: .right,
+        target: "left-edge")
     trace.wait(0.6)
-    trace.multiDrag(center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600 * s,
-                    label: .multiSwipe, direction: .left)
+    trace.multiDrag(
+        center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600 * s,
+        label: .multiSwipe, direction: .left)
     trace.wait(0.6)
     // A hesitant drag that ends as a slow scroll (on the text: the selection
     // needs 0.5 s; on the grid the 0.2 s rest would lift an item).
@@ -124,8 +132,9 @@ let corpus = Corpus(sessions: sessions)
 sessions = []
 let buildTime = clock.now - buildStart
 let total = corpus.touchCount + corpus.motionCount
-print("corpus: \(corpus.sessionCount) sessions, \(corpus.touchCount) touch + \(corpus.motionCount) motion samples "
-    + "(built in \(buildTime.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))))")
+print(
+    "corpus: \(corpus.sessionCount) sessions, \(corpus.touchCount) touch + \(corpus.motionCount) motion samples "
+        + "(built in \(buildTime.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))))")
 
 // MARK: - Replay
 
@@ -137,8 +146,9 @@ func seconds(_ d: Duration) -> Double {
 func measure(_ label: String, threads: Int, temperature: Double = 0, springs: Bool = false) throws
     -> (Double, SimulationResult)
 {
-    let simulator = Simulator(options: SimulationOptions(
-        temperature: temperature, keepLabelOutcomes: false, threads: threads, measureSprings: springs))
+    let simulator = Simulator(
+        options: SimulationOptions(
+            temperature: temperature, keepLabelOutcomes: false, threads: threads, measureSprings: springs))
     var best = Double.infinity
     var last: SimulationResult?
     for _ in 0..<repeats {
@@ -147,8 +157,9 @@ func measure(_ label: String, threads: Int, temperature: Double = 0, springs: Bo
         best = min(best, seconds(clock.now - start))
     }
     let rate = Double(total) / best
-    print(String(
-        format: "%@: best of %d %.3f s, %.1f M samples/s", label, repeats, best, rate / 1e6))
+    print(
+        String(
+            format: "%@: best of %d %.3f s, %.1f M samples/s", label, repeats, best, rate / 1e6))
     guard let last else { fatalError("--repeats must be at least 1") }
     return (rate, last)
 }
@@ -159,12 +170,14 @@ let (single, result) = try measure("1 thread, exact", threads: 1)
 let (soft, _) = try measure("1 thread, smoothed (τ = 0.05)", threads: 1, temperature: 0.05)
 let (springs, _) = try measure("1 thread, exact + spring metrics", threads: 1, springs: true)
 let (double, _) = try measure("2 threads, exact", threads: 2)
-print(String(
-    format: "ratios to 1 thread exact: 2 threads %.2f×, smoothed %.2f×, with spring metrics %.2f×",
-    double / single, soft / single, springs / single))
-print(String(
-    format: "check: %d labels, misfire rate %.4f, %d recognitions", result.total.labels, result.misfireRate,
-    result.recognitions))
+print(
+    String(
+        format: "ratios to 1 thread exact: 2 threads %.2f×, smoothed %.2f×, with spring metrics %.2f×",
+        double / single, soft / single, springs / single))
+print(
+    String(
+        format: "check: %d labels, misfire rate %.4f, %d recognitions", result.total.labels, result.misfireRate,
+        result.recognitions))
 
 if explain {
     // What the default parameters get wrong on the synthetic corpus.

@@ -72,8 +72,10 @@ package enum BudgetProbe {
                 // Silenced where the value in use observes it: back towards that value.
                 var halving = 0
                 while halving < halvings,
-                      budgets.indices.contains(where: { budgets[$0].count == 0 && checks[unresolved[$0]].count > 0
-                          && witness[unresolved[$0]] == nil })
+                    budgets.indices.contains(where: {
+                        budgets[$0].count == 0 && checks[unresolved[$0]].count > 0
+                            && witness[unresolved[$0]] == nil
+                    })
                 {
                     halving += 1
                     value = spec.midpoint(value, base[parameter])
@@ -94,7 +96,8 @@ package enum BudgetProbe {
             }
         }
         for i in checks.indices where witness[i] == nil {
-            checks[i].fixedByDesign = checks[i].count == 0
+            checks[i].fixedByDesign =
+                checks[i].count == 0
                 ? "no observations, at these constants or with any of \(probing.count) constants at a bound"
                 : "no constant makes it fail: each of \(probing.count) tunable constants moved alone to either"
                     + " bound of its range leaves it within its limit"

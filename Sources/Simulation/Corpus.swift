@@ -73,12 +73,13 @@ package struct Corpus: Sendable {
             ay.append(sample.ay)
             az.append(sample.az)
         }
-        entries.append(Entry(
-            id: session.id, user: session.header.user, deviceKey: session.header.device.key,
-            scene: session.header.scene, screenWidth: session.header.device.screenWidth,
-            screenHeight: session.header.device.screenHeight,
-            touches: touchStart..<t.count, motion: motionStart..<motionT.count, labels: session.labels,
-            platform: session.platformRecognitions))
+        entries.append(
+            Entry(
+                id: session.id, user: session.header.user, deviceKey: session.header.device.key,
+                scene: session.header.scene, screenWidth: session.header.device.screenWidth,
+                screenHeight: session.header.device.screenHeight,
+                touches: touchStart..<t.count, motion: motionStart..<motionT.count, labels: session.labels,
+                platform: session.platformRecognitions))
     }
 
     /// Touch samples in the corpus.

@@ -91,8 +91,10 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
     /// keeps for measures that vary from person to person.
     package var exact: Bool
 
-    package init(gesture: GestureKind, measure: Measure = .latency, scope: Scope = .all, percentile: Double = 95,
-                limit: Double, exact: Bool = false) {
+    package init(
+        gesture: GestureKind, measure: Measure = .latency, scope: Scope = .all, percentile: Double = 95,
+        limit: Double, exact: Bool = false
+    ) {
         self.gesture = gesture
         self.measure = measure
         self.scope = scope
@@ -125,7 +127,7 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
         LatencyBudget(gesture: .cardSwipe, measure: .settleTime, limit: 800),
         LatencyBudget(gesture: .cardSwipe, measure: .overshoot, limit: 20),
         LatencyBudget(gesture: .tabSwipe, measure: .settleTime, limit: 600),
-        LatencyBudget(gesture: .tabSwipe, measure: .overshoot, limit: 10),
+        LatencyBudget(gesture: .tabSwipe, measure: .overshoot, limit: 10)
     ]
 
     /// `gesture.measure[.scope].pNN`, the budget's name in violations and
@@ -229,8 +231,10 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
     /// Counted, observed, and over its limit.
     package var isMissed: Bool { isCounted && !passed }
 
-    package init(budget: LatencyBudget, count: Int, value: Double?, overLimit: Int, passed: Bool,
-                fixedByDesign: String? = nil) {
+    package init(
+        budget: LatencyBudget, count: Int, value: Double?, overLimit: Int, passed: Bool,
+        fixedByDesign: String? = nil
+    ) {
         self.budget = budget
         self.count = count
         self.value = value

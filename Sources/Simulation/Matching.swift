@@ -92,9 +92,10 @@ package struct Matcher: Sendable {
         var extra = 0
     }
 
-    func match(_ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin],
-               exclusive: [String?] = []) -> SessionMatch
-    {
+    func match(
+        _ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin],
+        exclusive: [String?] = []
+    ) -> SessionMatch {
         var result = SessionMatch()
         var claimed = [Bool](repeating: false, count: recognitions.count)
         let order = entry.labels.indices.sorted { entry.labels[$0].start < entry.labels[$1].start }
@@ -138,20 +139,26 @@ package struct Matcher: Sendable {
                 outcome.recognizedDirection = r.direction
                 outcome.latencyMilliseconds = Double(r.latency) / 1000
                 // A simultaneous companion (rotation with pinch) is part of it.
-                for k in candidates where !claimed[k] && recognitions[k].recognizer != r.recognizer
+                for k in candidates
+                where !claimed[k] && recognitions[k].recognizer != r.recognizer
                     && Self.fulfils(recognitions[k].kind, .transform) && Self.fulfils(r.kind, .transform)
                     && recognitions[k].touchDown == r.touchDown
                 {
                     claimed[k] = true
                 }
             } else if let drop = drops.first(where: { d in
-                Self.fulfils(d.kind, label.intent) && d.t >= label.start.saturatingSubtract(tolerance) && d.t <= label.end.saturatingAdd(tolerance)
+                Self.fulfils(d.kind, label.intent) && d.t >= label.start.saturatingSubtract(tolerance)
+                    && d.t <= label.end.saturatingAdd(tolerance)
             }) {
                 outcome.outcome = .deadZone
                 outcome.recognized = drop.kind
                 outcome.recognizedDirection = drop.direction
                 outcome.detail = drop.reason.rawValue
-            } else if let own = candidates.first(where: { Self.fulfils(recognitions[$0].kind, label.intent) && !recognitions[$0].committed && (label.direction == nil || recognitions[$0].direction == nil || label.direction == recognitions[$0].direction) }) {
+            } else if let own = candidates.first(where: {
+                Self.fulfils(recognitions[$0].kind, label.intent) && !recognitions[$0].committed
+                    && (label.direction == nil || recognitions[$0].direction == nil
+                        || label.direction == recognitions[$0].direction)
+            }) {
                 claimed[own] = true
                 outcome.outcome = .missed
                 outcome.recognized = recognitions[own].kind
@@ -183,7 +190,8 @@ package struct Matcher: Sendable {
             if entry.labels.contains(where: { belongs(r, $0) }) {
                 result.extra += 1
             } else {
-                let soft = temperature > 0
+                let soft =
+                    temperature > 0
                     ? SoftThreshold.softContribution(
                         correct: false, margin: margin(from: r.touchDown, to: r.recognized), temperature: temperature)
                     : 1

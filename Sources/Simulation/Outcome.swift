@@ -85,7 +85,7 @@ package struct OutcomeCounts: Sendable, Hashable, Codable {
         case .missed: missed += 1
         case .wrong: wrong += 1
         case .deadZone: deadZone += 1
-        case .spurious: break  // counted per recognition
+        case .spurious: break // counted per recognition
         }
     }
 }

@@ -19,7 +19,7 @@ package enum ParallelMap {
         let workers = max(1, min(width, count))
         let slots = Slots<T>(count: count)
         if workers == 1 {
-            for i in 0 ..< count { slots.put(job(i), at: i) }
+            for i in 0..<count { slots.put(job(i), at: i) }
         } else {
             DispatchQueue.concurrentPerform(iterations: workers) { worker in
                 var i = worker
@@ -57,6 +57,6 @@ private final class Slots<T>: @unchecked Sendable {
     func put(_ value: T, at index: Int) { buffer[index] = value }
 
     func collect() -> [T] {
-        (0 ..< count).compactMap { buffer[$0] }
+        (0..<count).compactMap { buffer[$0] }
     }
 }

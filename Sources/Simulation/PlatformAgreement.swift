@@ -203,8 +203,9 @@ struct AgreementTally: Sendable {
         var gestures: [String: PlatformAgreement.GestureAgreement] = [:]
         for name in names {
             let b = both[name] ?? 0, p = platformOnly[name] ?? 0, g = gesturetuneOnly[name] ?? 0
-            gestures[name] = .init(both: b, platformOnly: p, gesturetuneOnly: g, neither: windows - b - p - g,
-                                   onsetDifference: Distribution(onsetDifferences[name] ?? []))
+            gestures[name] = .init(
+                both: b, platformOnly: p, gesturetuneOnly: g, neither: windows - b - p - g,
+                onsetDifference: Distribution(onsetDifferences[name] ?? []))
         }
         return PlatformAgreement(sessions: sessions, windows: windows, gestures: gestures, firstDecision: firstDecision)
     }

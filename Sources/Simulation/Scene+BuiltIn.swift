@@ -12,7 +12,7 @@ extension Scene {
             Member("tap", .tap, target: "screen"),
             Member("doubleTap", .doubleTap, target: "screen"),
             Member("longPress", .longPress, target: "screen", .init(action: .contextMenu)),
-            Member("pan", .pan, target: "screen"),
+            Member("pan", .pan, target: "screen")
         ],
         relations: [.requireToFail("tap", waitsFor: "doubleTap")])
 
@@ -42,7 +42,7 @@ extension Scene {
             Member("swipeLeft", .swipe, target: "screen", .init(direction: .left)),
             Member("swipeUp", .swipe, target: "screen", .init(direction: .up)),
             Member("swipeDown", .swipe, target: "screen", .init(direction: .down)),
-            Member("pan", .pan, target: "screen", .init(axis: .free)),
+            Member("pan", .pan, target: "screen", .init(axis: .free))
         ],
         relations: [.allSimultaneous],
         parameters: UIKitDocumentedValues.values.mapValues(\.value))
@@ -84,7 +84,8 @@ extension Scene {
             name: "epilogue", tabs: 3, initialTab: 0,
             recognizers: [
                 // Everywhere in the content
-                Member("edgeBack", .edgeSwipe, region: .edge(.left, y: 0.1, height: 0.8), target: "left-edge", .init(maxTouches: 1)),
+                Member(
+                    "edgeBack", .edgeSwipe, region: .edge(.left, y: 0.1, height: 0.8), target: "left-edge", .init(maxTouches: 1)),
                 Member("multiSwipe", .multiSwipe, region: content, target: "tab-content", .init(action: .undo)),
                 // Tab 0: notes
                 Member("noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", .init(maxTouches: 1, rows: 6)),
@@ -105,19 +106,31 @@ extension Scene {
                 Member("gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", .init(action: .contextMenu)),
                 Member("gridTap", .tap, region: grid, tab: 2, target: "grid-item", .init(haptic: .medium)),
                 Member("gridDrag", .drag, region: grid, tab: 2, target: "grid-item", .init(scrollArea: content)),
-                Member("gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item", .init(columns: 3, rows: 3, haptic: .light)),
+                Member(
+                    "gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item",
+                    .init(columns: 3, rows: 3, haptic: .light)),
                 // Paging and scrolling (after the inner recognizers: ties go to them)
                 Member("tabSwipe", .tabSwipe, region: content, target: "tab-content", .init(maxTouches: 1)),
-                Member("notesScroll", .scroll, region: content, tab: 0, target: "tab-content", .init(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
-                Member("libraryScroll", .scroll, region: content, tab: 2, target: "tab-content", .init(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
+                Member(
+                    "notesScroll", .scroll, region: content, tab: 0, target: "tab-content",
+                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
+                Member(
+                    "libraryScroll", .scroll, region: content, tab: 2, target: "tab-content",
+                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
                 // Bars and the device
                 Member("tabBar", .tap, region: tabBar, target: "tab-bar", .init(action: .selectTab)),
                 Member("tabBarPress", .pressFeedback, region: tabBar, target: "tab-bar", .init(columns: 3, pressStyle: .button)),
                 Member("shake", .shake, target: "device", .init(action: .undo)),
                 // Overlays: they cover the content while they show.
-                Member("noteMenuBackdrop", .tap, target: "note-menu", exclusiveTarget: true, .init(action: .dismissNoteMenu, layer: .noteMenu)),
-                Member("actionPillTap", .tap, tab: 2, target: "action-pill", exclusiveTarget: true, .init(columns: 3, layer: .selectionMenu)),
-                Member("actionPillPress", .pressFeedback, tab: 2, target: "action-pill", .init(columns: 3, pressStyle: .pill, layer: .selectionMenu)),
+                Member(
+                    "noteMenuBackdrop", .tap, target: "note-menu", exclusiveTarget: true,
+                    .init(action: .dismissNoteMenu, layer: .noteMenu)),
+                Member(
+                    "actionPillTap", .tap, tab: 2, target: "action-pill", exclusiveTarget: true,
+                    .init(columns: 3, layer: .selectionMenu)),
+                Member(
+                    "actionPillPress", .pressFeedback, tab: 2, target: "action-pill",
+                    .init(columns: 3, pressStyle: .pill, layer: .selectionMenu))
             ],
             relations: [
                 .highPriority("edgeBack", over: "tabSwipe"),
@@ -133,7 +146,7 @@ extension Scene {
                 .requireToFail("imageTap", waitsFor: "imageDoubleTap"),
                 .simultaneous("imagePinch", "imageRotation"),
                 .simultaneous("imageTransform", "imagePinch"),
-                .simultaneous("imageTransform", "imageRotation"),
+                .simultaneous("imageTransform", "imageRotation")
                 // Exclusive, decided by time and movement (see Docs/epilogue-scene.md):
                 // gridDrag / gridLongPress / libraryScroll on the grid,
                 // textSelect / libraryScroll / tabSwipe on the text.

@@ -129,8 +129,10 @@ extension Scene {
     ///   every pinch starts at 1× and no rotation snaps. The scale is not
     ///   clamped: the scene sets `pinch.minScale` 0.25 and
     ///   `pinch.maxScale` 10, the catalogue's widest bounds.
-    package static func playground(_ configuration: PlaygroundConfiguration = .reference,
-                                  name: String = "playground") -> Scene {
+    package static func playground(
+        _ configuration: PlaygroundConfiguration = .reference,
+        name: String = "playground"
+    ) -> Scene {
         let c = configuration
         var members: [Member] = []
         var relations: [Rule] = []
@@ -145,13 +147,13 @@ extension Scene {
             Member("swipe", .swipe, target: "view", .init(fingers: c.swipeTouches, direction: c.swipeDirection)),
             Member("pan", .pan, target: "view", .init(axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches)),
             Member("pinch", .pinch, target: "view", .init(action: .springBack)),
-            Member("rotation", .rotation, target: "view", .init(action: .springBack)),
+            Member("rotation", .rotation, target: "view", .init(action: .springBack))
         ]
         relations += [
             .requireToFail("pan", waitsFor: "swipe"),
             .simultaneous("pinch", "rotation"),
             .simultaneous("pan", "pinch"),
-            .simultaneous("pan", "rotation"),
+            .simultaneous("pan", "rotation")
         ]
         return Scene(
             name: name, recognizers: members, relations: relations,
@@ -167,13 +169,13 @@ extension Scene {
                     name, "playground \(field) is \(value); it takes \(range.lowerBound) to \(range.upperBound)")
             }
         }
-        try check(c.tapTaps, 1 ... 5, "tapTaps")
-        try check(c.tapTouches, 1 ... 5, "tapTouches")
-        try check(c.longPressTaps, 0 ... 5, "longPressTaps")
-        try check(c.longPressTouches, 1 ... 5, "longPressTouches")
-        try check(c.swipeTouches, 1 ... 5, "swipeTouches")
-        try check(c.panMinTouches, 1 ... 5, "panMinTouches")
-        try check(c.panMaxTouches, 1 ... 5, "panMaxTouches")
+        try check(c.tapTaps, 1...5, "tapTaps")
+        try check(c.tapTouches, 1...5, "tapTouches")
+        try check(c.longPressTaps, 0...5, "longPressTaps")
+        try check(c.longPressTouches, 1...5, "longPressTouches")
+        try check(c.swipeTouches, 1...5, "swipeTouches")
+        try check(c.panMinTouches, 1...5, "panMinTouches")
+        try check(c.panMaxTouches, 1...5, "panMaxTouches")
         guard c.panMinTouches <= c.panMaxTouches else {
             throw SceneError.invalid(name, "playground panMinTouches \(c.panMinTouches) > panMaxTouches \(c.panMaxTouches)")
         }

@@ -273,15 +273,16 @@ package struct Scene: Sendable, Hashable, Codable {
             case .simultaneous(let a, let b): [.simultaneous(try member(a), try member(b))]
             case .allSimultaneous:
                 // The arena's pairwise relation, for every pair.
-                recognizers.indices.flatMap { a in (a + 1 ..< recognizers.count).map { .simultaneous(a, $0) } }
+                recognizers.indices.flatMap { a in (a + 1..<recognizers.count).map { .simultaneous(a, $0) } }
             case .requireToFail(let a, let b): [.requireToFail(recognizer: try member(a), waitsFor: try member(b))]
             case .highPriority(let a, let b): [.highPriority(winner: try member(a), over: try member(b))]
             }
         }
         return try Arena(
             recognizers: recognizers.map(\.recognizer), relations: relations, tuning: ResolvedParameters(values),
-            shared: SharedState(tabCount: tabs, currentTab: initialTab,
-                                shakeDebounceFrom: shakeDebounceAtStart ? 0 : .min),
+            shared: SharedState(
+                tabCount: tabs, currentTab: initialTab,
+                shakeDebounceFrom: shakeDebounceAtStart ? 0 : .min),
             temperature: temperature, wholeFrames: wholeFrames)
     }
 
@@ -358,24 +359,32 @@ package struct Scene: Sendable, Hashable, Codable {
                     throw fail("recognizer \(member.id): direction applies to a swipe only, not a \(member.kind.rawValue)")
                 }
                 guard [.left, .right, .up, .down].contains(direction) else {
-                    throw fail("recognizer \(member.id): a swipe's direction is left, right, up or down, not \(direction.rawValue)")
+                    throw fail(
+                        "recognizer \(member.id): a swipe's direction is left, right, up or down, not \(direction.rawValue)")
                 }
             }
             if member.action == .springBack, ![.pinch, .rotation, .transform].contains(member.kind) {
-                throw fail("recognizer \(member.id): springBack applies to a pinch, rotation or transform, not a \(member.kind.rawValue)")
+                throw fail(
+                    "recognizer \(member.id): springBack applies to a pinch, rotation or transform, not a \(member.kind.rawValue)"
+                )
             }
             if let taps = member.taps {
-                let range: ClosedRange<Int>? = switch member.kind {
-                case .tap: 1 ... 5
-                case .doubleTap: 2 ... 5
-                case .longPress: 0 ... 5
-                default: nil
-                }
+                let range: ClosedRange<Int>? =
+                    switch member.kind {
+                    case .tap: 1...5
+                    case .doubleTap: 2...5
+                    case .longPress: 0...5
+                    default: nil
+                    }
                 guard let range else {
-                    throw fail("recognizer \(member.id): taps applies to a tap, double tap or long press only, not a \(member.kind.rawValue)")
+                    throw fail(
+                        "recognizer \(member.id): taps applies to a tap, double tap or long press only, not a \(member.kind.rawValue)"
+                    )
                 }
                 guard range.contains(taps) else {
-                    throw fail("recognizer \(member.id): a \(member.kind.rawValue) takes \(range.lowerBound) to \(range.upperBound) taps, not \(taps)")
+                    throw fail(
+                        "recognizer \(member.id): a \(member.kind.rawValue) takes \(range.lowerBound) to \(range.upperBound) taps, not \(taps)"
+                    )
                 }
             }
         }
@@ -386,14 +395,15 @@ package struct Scene: Sendable, Hashable, Codable {
             let names: [String]
             switch rule {
             case .simultaneous(let a, let b), .requireToFail(let a, let b), .highPriority(let a, let b): names = [a, b]
-            case .allSimultaneous: continue  // names no member
+            case .allSimultaneous: continue // names no member
             }
             for id in names where !seen.contains(id) { throw fail("a relation names \(id), which is not a recognizer") }
             if names[0] == names[1] { throw fail("a relation relates \(names[0]) to itself") }
         }
         if let cycle = requireToFailCycle() {
-            throw fail("requireToFail relations form a cycle (\(cycle.joined(separator: " waits for "))): "
-                + "each would wait for the next to fail, so none of them could ever be recognized")
+            throw fail(
+                "requireToFail relations form a cycle (\(cycle.joined(separator: " waits for "))): "
+                    + "each would wait for the next to fail, so none of them could ever be recognized")
         }
         do { _ = try ParameterSet(parameters) } catch { throw fail("\(error)") }
     }

@@ -72,7 +72,8 @@ package struct SimulationResult: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
-        case latency, hapticLatency, haptics, rippleDistance, rippleReach, rippleNeverReached, dragAutoScroll, selectionMenuWait, springs, budgets, budgetViolations
+        case latency, hapticLatency, haptics, rippleDistance, rippleReach, rippleNeverReached, dragAutoScroll, selectionMenuWait,
+            springs, budgets, budgetViolations
         case platformAgreement, labelOutcomes, recognitionLog
         // The headline counts, also written flat at the top level so that
         // scripts read `labels`, `correct`, … without knowing about `total`.
@@ -213,8 +214,10 @@ package struct SpringReport: Sendable, Hashable, Codable {
     /// Overshoot past the target, pt.
     package var overshoot: Distribution?
 
-    package init(gesture: GestureKind, spring: String? = nil, response: Double, dampingFraction: Double,
-                settleTime: Distribution?, overshoot: Distribution?) {
+    package init(
+        gesture: GestureKind, spring: String? = nil, response: Double, dampingFraction: Double,
+        settleTime: Distribution?, overshoot: Distribution?
+    ) {
         self.gesture = gesture
         self.spring = spring ?? gesture.rawValue
         self.response = response

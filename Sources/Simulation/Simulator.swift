@@ -168,8 +168,9 @@ struct ReplayPlan: Sendable {
             let entry = corpus.entries[s]
             let k = sceneOf[s]
             ReplayPlan.replay(entry, corpus: corpus, arena: &arenas[k])
-            tally.add(entry, scene: names[k], arena: arenas[k], ids: ids[k], exclusive: exclusive[k], matcher: matcher,
-                      options: options)
+            tally.add(
+                entry, scene: names[k], arena: arenas[k], ids: ids[k], exclusive: exclusive[k], matcher: matcher,
+                options: options)
         }
         return tally
     }
@@ -179,28 +180,32 @@ struct ReplayPlan: Sendable {
     static func replay(_ entry: Corpus.Entry, corpus: Corpus, arena: inout Arena) {
         arena.beginSession(screenWidth: entry.screenWidth, screenHeight: entry.screenHeight)
         corpus.t.withUnsafeBufferPointer { t in
-        corpus.x.withUnsafeBufferPointer { x in
-        corpus.y.withUnsafeBufferPointer { y in
-        corpus.pointer.withUnsafeBufferPointer { pointer in
-        corpus.phase.withUnsafeBufferPointer { phase in
-            var i = entry.touches.lowerBound
-            let end = entry.touches.upperBound
-            var j = entry.motion.lowerBound
-            let motionEnd = entry.motion.upperBound
-            while i < end {
-                let ti = t[i]
-                while j < motionEnd, corpus.motionT[j] < ti {
-                    arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
-                    j += 1
+            corpus.x.withUnsafeBufferPointer { x in
+                corpus.y.withUnsafeBufferPointer { y in
+                    corpus.pointer.withUnsafeBufferPointer { pointer in
+                        corpus.phase.withUnsafeBufferPointer { phase in
+                            var i = entry.touches.lowerBound
+                            let end = entry.touches.upperBound
+                            var j = entry.motion.lowerBound
+                            let motionEnd = entry.motion.upperBound
+                            while i < end {
+                                let ti = t[i]
+                                while j < motionEnd, corpus.motionT[j] < ti {
+                                    arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
+                                    j += 1
+                                }
+                                arena.touch(t: ti, pointer: pointer[i], phase: phase[i], x: x[i], y: y[i])
+                                i += 1
+                            }
+                            while j < motionEnd {
+                                arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
+                                j += 1
+                            }
+                        }
+                    }
                 }
-                arena.touch(t: ti, pointer: pointer[i], phase: phase[i], x: x[i], y: y[i])
-                i += 1
             }
-            while j < motionEnd {
-                arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
-                j += 1
-            }
-        }}}}}
+        }
         arena.finishSession()
     }
 }

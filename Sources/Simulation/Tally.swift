@@ -98,7 +98,9 @@ struct Tally: Sendable {
             diameter: tuning[.pressFeedbackRippleDiameter], startScale: tuning[.pressFeedbackRippleStartScale],
             endScale: tuning[.pressFeedbackRippleEndScale], duration: tuning[.pressFeedbackRippleDuration])
         for r in arena.recognitions {
-            let member = arena.recognizers.indices.contains(r.recognizer) ? arena.recognizers[r.recognizer].options
+            let member =
+                arena.recognizers.indices.contains(r.recognizer)
+                ? arena.recognizers[r.recognizer].options
                 : RecognizerOptions()
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
@@ -123,79 +125,94 @@ struct Tally: Sendable {
             case .textSelect: if r.committed, r.hapticLatency >= 0 { menuWait.append(Double(r.hapticLatency) / 1000) }
             default: break
             }
-            if options.measureSprings { switch r.kind {
-            case .swipeActions:
-                // The row settles at its open offset or at rest, both on
-                // screen, from rest (no release velocity, as the card).
-                springs.append(SpringRelease(
-                    gesture: .swipeActions, spring: SpringReport.swipeActions, distance: r.springDistance, velocity: 0,
-                    response: tuning[.swipeActionsSpringResponse], damping: tuning[.swipeActionsSpringDamping]))
-            case .cardSwipe:
-                // The reference app starts the card's spring from rest (it
-                // passes no release velocity); the tab page keeps the finger's.
-                springs.append(SpringRelease(
-                    gesture: .cardSwipe, spring: SpringReport.cardSwipe, distance: r.springDistance, velocity: 0,
-                    response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping],
-                    targetOnScreen: !r.committed))
-            case .tabSwipe:
-                springs.append(SpringRelease(
-                    gesture: .tabSwipe, spring: SpringReport.tabSwipe, distance: r.springDistance,
-                    velocity: r.releaseVelocity,
-                    response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
-            case .dismiss:
-                // Two springs, both keeping the finger's velocity (the sheet
-                // pattern preserves it): the exit carries a dismissed sheet
-                // off the bottom (not seen to overshoot); the snap-back
-                // returns a kept one to rest, on screen.
-                springs.append(r.committed
-                    ? SpringRelease(gesture: .dismiss, spring: SpringReport.dismissExit, distance: r.springDistance,
-                                    velocity: r.releaseVelocity, response: tuning[.dismissSpringResponse],
-                                    damping: tuning[.dismissSpringDamping], targetOnScreen: false)
-                    : SpringRelease(gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
-                                    velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
-                                    damping: tuning[.dismissSnapBackDamping]))
-            case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
-                .transform where member.action == .springBack:
-                // The view returns to identity on one spring (UIKit's default
-                // springDuration 0.5 s, bounce 0, from rest), on screen; each
-                // gesture's spring is named after it.
-                springs.append(SpringRelease(
-                    gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
-                    response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
-            case .pinch:
-                // Back within 1…5× after the fingers took the image past a
-                // limit (0 inside them), from rest.
-                springs.append(SpringRelease(
-                    gesture: .pinch, spring: SpringReport.pinch, distance: r.springDistance, velocity: 0,
-                    response: tuning[.pinchSpringResponse], damping: tuning[.pinchSpringDamping]))
-            case .doubleTap where member.action == .toggleZoom:
-                springs.append(SpringRelease(
-                    gesture: .doubleTap, spring: SpringReport.doubleTapZoom, distance: r.springDistance, velocity: 0,
-                    response: tuning[.pinchDoubleTapSpringResponse], damping: tuning[.pinchDoubleTapSpringDamping]))
-            case .longPress where member.action == .openNoteMenu:
-                springs.append(SpringRelease(
-                    gesture: .longPress, spring: SpringReport.noteMenu, distance: r.springDistance, velocity: 0,
-                    response: tuning[.noteMenuEntranceResponse], damping: tuning[.noteMenuEntranceDamping]))
-            case .tap where member.action == .dismissNoteMenu:
-                // The menu fades out as it shrinks: not seen to overshoot.
-                springs.append(SpringRelease(
-                    gesture: .tap, spring: SpringReport.noteMenuDismiss, distance: r.springDistance, velocity: 0,
-                    response: tuning[.noteMenuDismissResponse], damping: tuning[.noteMenuDismissDamping],
-                    targetOnScreen: false))
-            case .pressFeedback where member.pressStyle == .pill && r.committed:
-                // The pill scales down when pressed and back when released:
-                // its edge travels (1 − pressed scale) × half its side each
-                // way, from rest — one release measured per press.
-                springs.append(SpringRelease(
-                    gesture: .pressFeedback, spring: SpringReport.actionPill,
-                    distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2, velocity: 0,
-                    response: tuning[.actionPillSpringResponse], damping: tuning[.actionPillSpringDamping]))
-            default: break
-            } }
+            if options.measureSprings {
+                switch r.kind {
+                case .swipeActions:
+                    // The row settles at its open offset or at rest, both on
+                    // screen, from rest (no release velocity, as the card).
+                    springs.append(
+                        SpringRelease(
+                            gesture: .swipeActions, spring: SpringReport.swipeActions, distance: r.springDistance, velocity: 0,
+                            response: tuning[.swipeActionsSpringResponse], damping: tuning[.swipeActionsSpringDamping]))
+                case .cardSwipe:
+                    // The reference app starts the card's spring from rest (it
+                    // passes no release velocity); the tab page keeps the finger's.
+                    springs.append(
+                        SpringRelease(
+                            gesture: .cardSwipe, spring: SpringReport.cardSwipe, distance: r.springDistance, velocity: 0,
+                            response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping],
+                            targetOnScreen: !r.committed))
+                case .tabSwipe:
+                    springs.append(
+                        SpringRelease(
+                            gesture: .tabSwipe, spring: SpringReport.tabSwipe, distance: r.springDistance,
+                            velocity: r.releaseVelocity,
+                            response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
+                case .dismiss:
+                    // Two springs, both keeping the finger's velocity (the sheet
+                    // pattern preserves it): the exit carries a dismissed sheet
+                    // off the bottom (not seen to overshoot); the snap-back
+                    // returns a kept one to rest, on screen.
+                    springs.append(
+                        r.committed
+                            ? SpringRelease(
+                                gesture: .dismiss, spring: SpringReport.dismissExit, distance: r.springDistance,
+                                velocity: r.releaseVelocity, response: tuning[.dismissSpringResponse],
+                                damping: tuning[.dismissSpringDamping], targetOnScreen: false)
+                            : SpringRelease(
+                                gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
+                                velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
+                                damping: tuning[.dismissSnapBackDamping]))
+                case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
+                    .transform where member.action == .springBack:
+                    // The view returns to identity on one spring (UIKit's default
+                    // springDuration 0.5 s, bounce 0, from rest), on screen; each
+                    // gesture's spring is named after it.
+                    springs.append(
+                        SpringRelease(
+                            gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
+                            response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
+                case .pinch:
+                    // Back within 1…5× after the fingers took the image past a
+                    // limit (0 inside them), from rest.
+                    springs.append(
+                        SpringRelease(
+                            gesture: .pinch, spring: SpringReport.pinch, distance: r.springDistance, velocity: 0,
+                            response: tuning[.pinchSpringResponse], damping: tuning[.pinchSpringDamping]))
+                case .doubleTap where member.action == .toggleZoom:
+                    springs.append(
+                        SpringRelease(
+                            gesture: .doubleTap, spring: SpringReport.doubleTapZoom, distance: r.springDistance, velocity: 0,
+                            response: tuning[.pinchDoubleTapSpringResponse], damping: tuning[.pinchDoubleTapSpringDamping]))
+                case .longPress where member.action == .openNoteMenu:
+                    springs.append(
+                        SpringRelease(
+                            gesture: .longPress, spring: SpringReport.noteMenu, distance: r.springDistance, velocity: 0,
+                            response: tuning[.noteMenuEntranceResponse], damping: tuning[.noteMenuEntranceDamping]))
+                case .tap where member.action == .dismissNoteMenu:
+                    // The menu fades out as it shrinks: not seen to overshoot.
+                    springs.append(
+                        SpringRelease(
+                            gesture: .tap, spring: SpringReport.noteMenuDismiss, distance: r.springDistance, velocity: 0,
+                            response: tuning[.noteMenuDismissResponse], damping: tuning[.noteMenuDismissDamping],
+                            targetOnScreen: false))
+                case .pressFeedback where member.pressStyle == .pill && r.committed:
+                    // The pill scales down when pressed and back when released:
+                    // its edge travels (1 − pressed scale) × half its side each
+                    // way, from rest — one release measured per press.
+                    springs.append(
+                        SpringRelease(
+                            gesture: .pressFeedback, spring: SpringReport.actionPill,
+                            distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2, velocity: 0,
+                            response: tuning[.actionPillSpringResponse], damping: tuning[.actionPillSpringDamping]))
+                default: break
+                }
+            }
             if options.keepRecognitions {
-                log.append(SessionRecognition(
-                    session: entry.id, recognizerID: ids.indices.contains(r.recognizer) ? ids[r.recognizer] : "?",
-                    recognition: r))
+                log.append(
+                    SessionRecognition(
+                        session: entry.id, recognizerID: ids.indices.contains(r.recognizer) ? ids[r.recognizer] : "?",
+                        recognition: r))
             }
         }
         for d in arena.drops { drops[d.reason, default: 0] += 1 }
@@ -203,8 +220,9 @@ struct Tally: Sendable {
         matched.removeAll(keepingCapacity: true)
         for r in arena.recognitions where !r.kind.isFeedback { matched.append(r) }
         agreement.add(entry, recognitions: matched, tolerance: matcher.tolerance)
-        let match = matcher.match(entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts,
-                                  exclusive: exclusive)
+        let match = matcher.match(
+            entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts,
+            exclusive: exclusive)
         var session = OutcomeCounts()
         for o in match.outcomes {
             var c = OutcomeCounts()
@@ -302,13 +320,14 @@ struct Tally: Sendable {
         }
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
-            let values: [Double] = switch budget.measure {
-            case .latency, .recognition, .response: budgetObservations[i]
-            case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
-            // A gesture's budget judges the spring named after it.
-            case .settleTime: budget.scope != .waited ? settle[budget.gesture.rawValue] ?? [] : []
-            case .overshoot: budget.scope != .waited ? overshoot[budget.gesture.rawValue] ?? [] : []
-            }
+            let values: [Double] =
+                switch budget.measure {
+                case .latency, .recognition, .response: budgetObservations[i]
+                case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
+                // A gesture's budget judges the spring named after it.
+                case .settleTime: budget.scope != .waited ? settle[budget.gesture.rawValue] ?? [] : []
+                case .overshoot: budget.scope != .waited ? overshoot[budget.gesture.rawValue] ?? [] : []
+                }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
             }
@@ -333,15 +352,17 @@ struct Tally: Sendable {
             scenes: scenes, parameters: parameters.overrides, temperature: options.temperature,
             sessions: sessions, touchSamples: touchSamples, motionSamples: motionSamples,
             recognitions: recognitions,
-            recognitionsByGesture: Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
-                byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
-            }),
+            recognitionsByGesture: Dictionary(
+                uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                    byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
+                }),
             drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
             total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
             latency: latencyStats, hapticLatency: Distribution(haptics[GestureKind.swipeActions.ordinal]),
-            haptics: Dictionary(uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
-                Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
-            }),
+            haptics: Dictionary(
+                uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                    Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
+                }),
             rippleDistance: Distribution(ripple), rippleReach: Distribution(rippleReach),
             rippleNeverReached: rippleNeverReached,
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),

@@ -14,6 +14,6 @@ package enum UIKitDocumentedValues {
 
     package static let values: [String: Value] = [
         "longPress.minimumDuration": Value(value: 0.5, source: "UILongPressGestureRecognizer.minimumPressDuration"),
-        "longPress.allowableMovement": Value(value: 10, source: "UILongPressGestureRecognizer.allowableMovement"),
+        "longPress.allowableMovement": Value(value: 10, source: "UILongPressGestureRecognizer.allowableMovement")
     ]
 }

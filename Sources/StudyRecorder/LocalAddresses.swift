@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Where participants can reach the laptop
@@ -21,8 +22,10 @@ package enum LocalAddresses {
                 flags & Int32(IFF_UP) != 0
             else { continue }
             var host = [CChar](repeating: 0, count: Int(NI_MAXHOST))
-            guard getnameinfo(address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count),
-                              nil, 0, NI_NUMERICHOST) == 0
+            guard
+                getnameinfo(
+                    address, socklen_t(MemoryLayout<sockaddr_in>.size), &host, socklen_t(host.count),
+                    nil, 0, NI_NUMERICHOST) == 0
             else { continue }
             let text = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             if !found.contains(where: { $0.address == text }) {

@@ -31,7 +31,7 @@ package final class RateLimiter: @unchecked Sendable {
         defer { buckets[address] = bucket }
         guard bucket.tokens >= 1 else { return max(1, Int(((1 - bucket.tokens) / refillPerSecond).rounded(.up))) }
         bucket.tokens -= 1
-        if buckets.count > 10_000 { buckets = buckets.filter { now - $0.value.updated < 600 } }   // bounded memory
+        if buckets.count > 10_000 { buckets = buckets.filter { now - $0.value.updated < 600 } } // bounded memory
         return nil
     }
 }

@@ -164,8 +164,9 @@ struct PageConfig: Encodable {
     init(_ c: StudyConfiguration) throws {
         let tasks = c.tasks
         guard !tasks.isEmpty else {
-            throw StudyError("scene \(c.scene.name) offers no task a person can perform"
-                + (c.intents == nil ? "" : " with the intents asked for"))
+            throw StudyError(
+                "scene \(c.scene.name) offers no task a person can perform"
+                    + (c.intents == nil ? "" : " with the intents asked for"))
         }
         let bar = c.scene.recognizers.first { $0.action == .selectTab && $0.region.unit == .fraction }
         // A task on another tab is reached through the tab bar; without one

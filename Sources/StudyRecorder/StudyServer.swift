@@ -64,8 +64,9 @@ package struct StudyServer: Sendable {
     /// acknowledged is committed before this returns.
     package func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
         let router = Router(context: StudyRequestContext.self)
-        router.add(middleware: Gate(
-            token: token, limiter: RateLimiter(perMinute: options.requestsPerMinute), tally: tally, onEvent: onEvent))
+        router.add(
+            middleware: Gate(
+                token: token, limiter: RateLimiter(perMinute: options.requestsPerMinute), tally: tally, onEvent: onEvent))
         let page = self.page
         router.get("study/:token") { _, _ in
             Response(
@@ -78,13 +79,15 @@ package struct StudyServer: Sendable {
             do {
                 let body = try await Self.collect(request, limit: limit)
                 let stored = try await ingester.ingest(body)
-                let counts = stored.stored
+                let counts =
+                    stored.stored
                     ? tally.stored(participant: stored.participant, trials: stored.trials, touches: stored.touches)
                     : tally.repeated()
                 onEvent(.stored(stored, counts))
                 return try Self.json(stored, status: stored.stored ? .created : .ok)
             } catch let refusal as UploadRefusal {
-                onEvent(.refused(status: refusal.status, message: refusal.message, address: context.remoteAddress, tally.refused()))
+                onEvent(
+                    .refused(status: refusal.status, message: refusal.message, address: context.remoteAddress, tally.refused()))
                 return Self.refusal(refusal)
             }
         }
@@ -147,7 +150,8 @@ package struct StudyServer: Sendable {
 
     static func refusal(_ refusal: UploadRefusal, retryAfter: Int? = nil) -> Response {
         struct Body: Encodable { var error: String }
-        var response = (try? json(Body(error: refusal.message), status: .init(code: refusal.status)))
+        var response =
+            (try? json(Body(error: refusal.message), status: .init(code: refusal.status)))
             ?? Response(status: .init(code: refusal.status))
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
@@ -165,15 +169,18 @@ struct Gate: RouterMiddleware {
     let tally: StudyTally
     let onEvent: @Sendable (StudyServer.Event) -> Void
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         if let wait = limiter.admit(context.remoteAddress) {
-            return refuse(UploadRefusal(429, "too many requests from \(context.remoteAddress); retry in \(wait) s"),
-                          context: context, retryAfter: wait)
+            return refuse(
+                UploadRefusal(429, "too many requests from \(context.remoteAddress); retry in \(wait) s"),
+                context: context, retryAfter: wait)
         }
         let parts = request.uri.path.split(separator: "/", omittingEmptySubsequences: true)
         guard parts.count >= 2, parts[0] == "study", StudyToken.matches(parts[1], token) else {
-            return refuse(UploadRefusal(403, "a wrong or missing study token: open the participant URL the study printed"),
-                          context: context)
+            return refuse(
+                UploadRefusal(403, "a wrong or missing study token: open the participant URL the study printed"),
+                context: context)
         }
         return try await next(request, context)
     }

@@ -68,11 +68,13 @@ extension StudyTask {
             let target = member.target ?? "screen"
             var prompts: [String: String] = [:]
             if directions.isEmpty {
-                prompts[""] = prompt(member.kind, direction: nil, target: target, fingers: member.fingers,
-                                     taps: member.taps)
+                prompts[""] = prompt(
+                    member.kind, direction: nil, target: target, fingers: member.fingers,
+                    taps: member.taps)
             }
             for direction in directions {
-                prompts[direction.rawValue] = prompt(member.kind, direction: direction, target: target, fingers: fingers(of: member))
+                prompts[direction.rawValue] = prompt(
+                    member.kind, direction: direction, target: target, fingers: fingers(of: member))
             }
             let fingers = fingers(of: member)
             return StudyTask(

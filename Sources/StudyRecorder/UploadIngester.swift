@@ -92,18 +92,20 @@ package final class UploadIngester: Sendable {
             lineNumber += 1
             guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
             guard let object = try? JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
-                return nil   // the validator names this line
+                return nil // the validator names this line
             }
             if object["type"] as? String == "session" { sessions.append((lineNumber, object)) }
         }
-        if sessions.isEmpty { return nil }   // the validator says what the first line should be
+        if sessions.isEmpty { return nil } // the validator says what the first line should be
         guard sessions.count == 1, let (line, session) = sessions.first else {
             throw UploadRefusal(
                 400, "upload:\(sessions[1].line): an upload holds exactly one session; this one holds \(sessions.count) (type)")
         }
         guard let id = session["id"] as? String,
             !id.isEmpty, id.count <= 160,
-            id.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0)) })
+            id.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.:".unicodeScalars.contains($0))
+            })
         else {
             throw UploadRefusal(400, "upload:\(line): a session id of 1 to 160 letters, digits, - _ . or : (id)")
         }
@@ -111,7 +113,9 @@ package final class UploadIngester: Sendable {
         // spaces, terminal escapes) did not come from it.
         let user = session["user"] as? String
         guard let user, (1...24).contains(user.count),
-            user.unicodeScalars.allSatisfy({ $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)) })
+            user.unicodeScalars.allSatisfy({
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0))
+            })
         else {
             throw UploadRefusal(400, "upload:\(line): a participant code of 1 to 24 letters, digits, - or _ (user)")
         }

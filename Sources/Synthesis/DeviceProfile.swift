@@ -58,34 +58,40 @@ package struct DeviceProfile: Sendable, Hashable {
     /// cover both platforms and all three sampling rates.
     package static let catalogue: [DeviceProfile] = [
         DeviceProfile(
-            device: Device(platform: .ios, model: "iPhone15,2", screenWidth: 393, screenHeight: 852,
-                           scale: 3, ppi: 460, sampleRateHz: 120),
+            device: Device(
+                platform: .ios, model: "iPhone15,2", screenWidth: 393, screenHeight: 852,
+                scale: 3, ppi: 460, sampleRateHz: 120),
             reportsForce: true, timingJitter: 0.0002, dropRate: 0.003, positionNoise: 0.12, holdHysteresis: 0.5),
         DeviceProfile(
-            device: Device(platform: .android, model: "Pixel 7", screenWidth: 412, screenHeight: 915,
-                           scale: 2.625, ppi: 416, sampleRateHz: 120),
+            device: Device(
+                platform: .android, model: "Pixel 7", screenWidth: 412, screenHeight: 915,
+                scale: 2.625, ppi: 416, sampleRateHz: 120),
             reportsForce: false, timingJitter: 0.0006, dropRate: 0.012, positionNoise: 0.18, holdHysteresis: 0.6),
         DeviceProfile(
-            device: Device(platform: .ios, model: "iPhone14,6", screenWidth: 375, screenHeight: 667,
-                           scale: 2, ppi: 326, sampleRateHz: 60),
+            device: Device(
+                platform: .ios, model: "iPhone14,6", screenWidth: 375, screenHeight: 667,
+                scale: 2, ppi: 326, sampleRateHz: 60),
             reportsForce: true, timingJitter: 0.0003, dropRate: 0.004, positionNoise: 0.2, holdHysteresis: 0.5),
         DeviceProfile(
-            device: Device(platform: .android, model: "SM-S911B", screenWidth: 360, screenHeight: 780,
-                           scale: 3, ppi: 425, sampleRateHz: 240),
+            device: Device(
+                platform: .android, model: "SM-S911B", screenWidth: 360, screenHeight: 780,
+                scale: 3, ppi: 425, sampleRateHz: 240),
             reportsForce: false, timingJitter: 0.0004, dropRate: 0.015, positionNoise: 0.15, holdHysteresis: 0.6),
         DeviceProfile(
-            device: Device(platform: .ios, model: "iPhone16,2", screenWidth: 430, screenHeight: 932,
-                           scale: 3, ppi: 460, sampleRateHz: 120),
+            device: Device(
+                platform: .ios, model: "iPhone16,2", screenWidth: 430, screenHeight: 932,
+                scale: 3, ppi: 460, sampleRateHz: 120),
             reportsForce: true, timingJitter: 0.0002, dropRate: 0.003, positionNoise: 0.12, holdHysteresis: 0.5),
         DeviceProfile(
-            device: Device(platform: .android, model: "moto e13", screenWidth: 360, screenHeight: 800,
-                           scale: 2, ppi: 270, sampleRateHz: 60),
-            reportsForce: false, timingJitter: 0.0009, dropRate: 0.02, positionNoise: 0.3, holdHysteresis: 0.8),
+            device: Device(
+                platform: .android, model: "moto e13", screenWidth: 360, screenHeight: 800,
+                scale: 2, ppi: 270, sampleRateHz: 60),
+            reportsForce: false, timingJitter: 0.0009, dropRate: 0.02, positionNoise: 0.3, holdHysteresis: 0.8)
     ]
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -164,7 +164,7 @@ package enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -19,8 +19,9 @@ extension GestureFactory {
             let a = amplitude * envelope * sin(2 * Double.pi * frequency * s)
             return (a, 0.3 * a * cos(2 * Double.pi * frequency * s), 0.1 * a)
         }
-        return PlannedGesture(motion: motion, motionWindow: window, intent: .shake,
-                              target: scene.target("device", tab: tab), notes: [])
+        return PlannedGesture(
+            motion: motion, motionWindow: window, intent: .shake,
+            target: scene.target("device", tab: tab), notes: [])
     }
 
     /// A bump: one jolt of the phone (set down on a table, knocked), strong but
@@ -31,8 +32,9 @@ extension GestureFactory {
             let a = amplitude * sin(Double.pi * u) * (u < 0.6 ? 1 : -0.4)
             return (0.3 * a, 0.2 * a, a)
         }
-        return PlannedGesture(motion: motion, motionWindow: window, intent: .none,
-                              target: scene.target("device", tab: tab), notes: [Note.bump])
+        return PlannedGesture(
+            motion: motion, motionWindow: window, intent: .none,
+            target: scene.target("device", tab: tab), notes: [Note.bump])
     }
 
     /// 100 Hz samples of `shape(u, s)` (u: 0…1 through the burst, s: seconds
@@ -46,7 +48,7 @@ extension GestureFactory {
         samples.reserveCapacity(count + 1)
         let burstStart = time + pad
         var window: (Micros, Micros) = (.max, .min)
-        for k in 0 ... count {
+        for k in 0...count {
             let t = time + Double(k) * period
             let s = t - burstStart
             var (ax, ay, az) = (0.0, 0.0, 0.0)
@@ -55,16 +57,17 @@ extension GestureFactory {
                 (ax, ay, az) = shape(s / duration, s)
                 window = (min(window.0, micros), max(window.1, micros))
             }
-            samples.append(MotionSample(
-                t: micros, ax: Quantize.thousandths(ax + gaussian(0.02)),
-                ay: Quantize.thousandths(ay + gaussian(0.02)), az: Quantize.thousandths(az + gaussian(0.02))))
+            samples.append(
+                MotionSample(
+                    t: micros, ax: Quantize.thousandths(ax + gaussian(0.02)),
+                    ay: Quantize.thousandths(ay + gaussian(0.02)), az: Quantize.thousandths(az + gaussian(0.02))))
         }
         return (samples, window)
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -8,8 +8,9 @@ extension GestureFactory {
     /// lifted while still moving).
     func multiSwipe(at time: Double, tab: Int) -> PlannedGesture {
         let content = scene.content
-        return multiSwipe(at: time, within: content.minY + 16 ... content.maxY - 16,
-                          target: scene.target("tab-content", tab: tab))
+        return multiSwipe(
+            at: time, within: content.minY + 16...content.maxY - 16,
+            target: scene.target("tab-content", tab: tab))
     }
 
     /// Fingers side by side (three unless `fingers` says otherwise, one
@@ -20,16 +21,19 @@ extension GestureFactory {
         at time: Double, within rows: ClosedRange<Double>, target: String, direction chosen: Direction? = nil,
         fingers: Int = 3, slower: Double = 1
     ) -> PlannedGesture {
-        let directions: [(Vector, Direction)] = [(Vector(-1, 0), .left), (Vector(1, 0), .right),
-                                                  (Vector(0, -1), .up), (Vector(0, 1), .down)]
-        let (unit, direction) = chosen.flatMap { d in directions.first { $0.1 == d } }
+        let directions: [(Vector, Direction)] = [
+            (Vector(-1, 0), .left), (Vector(1, 0), .right),
+            (Vector(0, -1), .up), (Vector(0, 1), .down)
+        ]
+        let (unit, direction) =
+            chosen.flatMap { d in directions.first { $0.1 == d } }
             ?? directions[rng.uniformInt(below: 4)]
         let heading = unit.rotated(by: radians(gaussian(8)))
         let spacing = uniform(14, 19) * mm
         // Across the heading, centred on the hand (three: −s, 0, +s as before).
         var offsets = [Vector(-spacing, uniform(2, 10)), Vector(0, 0), Vector(spacing, uniform(2, 12))]
         if fingers != 3 {
-            offsets = (0 ..< fingers).map { k in
+            offsets = (0..<fingers).map { k in
                 Vector(spacing * (Double(k) - Double(fingers - 1) / 2), uniform(2, 12))
             }
         }
@@ -38,14 +42,15 @@ extension GestureFactory {
         let distance = uniform(0.25, 0.5) * span
         let box = EpilogueScene.Box(minX: half + 16, minY: rows.lowerBound, maxX: width - half - 16, maxY: rows.upperBound)
         let (start, displacement) = place(heading * distance, in: box)
-        let landings = [0] + (1 ..< max(fingers, 1)).map { _ in uniform(0, 0.045) }
+        let landings = [0] + (1..<max(fingers, 1)).map { _ in uniform(0, 0.045) }
         let moveStart = time + (landings.max() ?? 0) + uniform(0.01, 0.05)
         var hand = Trajectory(start: start, at: moveStart)
-        hand.reach(to: start + displacement, duration: dragDuration(displacement.length, slower: 0.6 * slower),
-                   bend: gaussian(0.03 * displacement.length), liftFraction: uniform(0.85, 1))
+        hand.reach(
+            to: start + displacement, duration: dragDuration(displacement.length, slower: 0.6 * slower),
+            bend: gaussian(0.03 * displacement.length), liftFraction: uniform(0.85, 1))
         let moveEnd = hand.endTime
         let radius = user.fingerRadius * uniform(0.9, 1.05)
-        let tracks = (0 ..< fingers).map { k in
+        let tracks = (0..<fingers).map { k in
             let offset = offsets[k]
             return FingerTrack(
                 pointer: Int32(k + 1), down: time + landings[k], up: moveEnd + uniform(0, 0.05),
@@ -126,19 +131,21 @@ extension GestureFactory {
         let offset = Vector.direction(axis) * spacing
         var notes: [String] = []
         let hold = chosen ?? min(max(rng.lognormal(zeta: log(user.tapHoldMedian * 1.1), sigma: 0.3), 0.04), 0.25)
-        var landings = [0.0] + (1 ..< max(fingers, 1)).map { _ in uniform(0, 0.05) }
+        var landings = [0.0] + (1..<max(fingers, 1)).map { _ in uniform(0, 0.05) }
         if chance(0.05), chosen == nil {
             landings[landings.count - 1] = hold + uniform(0.01, 0.06)
             notes.append(Note.staggered)
         }
         let radius = user.fingerRadius * uniform(0.9, 1.05)
-        let tracks = (0 ..< fingers).map { k in
+        let tracks = (0..<fingers).map { k in
             // Two fingers at ±spacing/2, as the text's two-finger tap always was.
             let p = centre + offset * (Double(k) - Double(fingers - 1) / 2)
             let down = time + landings[k]
-            return FingerTrack(pointer: firstPointer + Int32(k), down: down,
-                               up: down + hold + (notes.isEmpty ? uniform(0, 0.04) : 0),
-                               radius: radius, force: force(0.9)) { _ in p }
+            return FingerTrack(
+                pointer: firstPointer + Int32(k), down: down,
+                up: down + hold + (notes.isEmpty ? uniform(0, 0.04) : 0),
+                radius: radius, force: force(0.9)
+            ) { _ in p }
         }
         return PlannedGesture(tracks: tracks, intent: .tap, fingers: fingers, target: target, notes: notes)
     }
@@ -178,14 +185,16 @@ extension GestureFactory {
             FingerTrack(pointer: 1, down: time, up: lift + uniform(0, 0.05), radius: thumbRadius, force: force()) {
                 place($0, -1)
             },
-            FingerTrack(pointer: 2, down: time + secondLanding, up: lift + uniform(0, 0.05), radius: fingerRadius,
-                        force: force()) { place($0, 1) },
+            FingerTrack(
+                pointer: 2, down: time + secondLanding, up: lift + uniform(0, 0.05), radius: fingerRadius,
+                force: force()
+            ) { place($0, 1) }
         ]
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -15,7 +15,7 @@ extension GestureFactory {
             // A few are too slow for a swipe (past swipe.maximumDuration): a pan.
             let slow = chance(0.15)
             var gesture = multiSwipe(
-                at: time, within: playground.inner.minY ... playground.inner.maxY, target: "view",
+                at: time, within: playground.inner.minY...playground.inner.maxY, target: "view",
                 direction: PlaygroundScene.swipeDirection, fingers: PlaygroundScene.swipeTouches,
                 slower: slow ? uniform(6, 10) : 1)
             if slow { gesture.notes.append(Note.slowDrag) }
@@ -98,15 +98,16 @@ extension GestureFactory {
             let start = point(in: playground.inner.inset(20))
             let direction = Vector.direction(uniform(0, 2 * Double.pi))
             let style = style(fling: 0, slow: 0.4)
-            let path = stroke(from: start, at: time, direction: direction, distance: uniform(60, 0.5 * width),
-                              style: style, room: room(from: start, along: direction, in: playground.inner),
-                              thumb: thumb)
+            let path = stroke(
+                from: start, at: time, direction: direction, distance: uniform(60, 0.5 * width),
+                style: style, room: room(from: start, along: direction, in: playground.inner),
+                thumb: thumb)
             return PlannedGesture(
                 tracks: [track(path, radius: radius, force: force())], intent: .pan, fingers: 1, target: "view",
                 notes: notes(for: style, thumb: thumb))
         }
         var gesture = multiSwipe(
-            at: time, within: playground.inner.minY ... playground.inner.maxY, target: "view", fingers: 2,
+            at: time, within: playground.inner.minY...playground.inner.maxY, target: "view", fingers: 2,
             slower: uniform(1.5, 3))
         gesture.intent = .pan
         gesture.direction = nil
@@ -118,7 +119,7 @@ extension GestureFactory {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

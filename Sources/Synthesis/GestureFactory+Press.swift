@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TraceModel
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 // MARK: - Press, hold, then move: drag and drop, text selection
 
@@ -30,21 +31,25 @@ extension GestureFactory {
             // To the edge band, rest there while it scrolls, then drop in the grid.
             notes.append(Note.autoScroll)
             let up = chance(0.5)
-            let edge = Vector(from.x + gaussian(20),
-                              up ? content.minY + uniform(8, 45) : content.maxY - uniform(8, 45))
-            path.reach(to: edge, duration: dragDuration((edge - path.end).length, width: 60, slower: 1.2),
-                       bend: gaussian(0.05 * (edge - path.end).length))
+            let edge = Vector(
+                from.x + gaussian(20),
+                up ? content.minY + uniform(8, 45) : content.maxY - uniform(8, 45))
+            path.reach(
+                to: edge, duration: dragDuration((edge - path.end).length, width: 60, slower: 1.2),
+                bend: gaussian(0.05 * (edge - path.end).length))
             path.hold(uniform(0.3, 1.2))
             let drop = gridCell()
-            path.reach(to: drop, duration: dragDuration((drop - path.end).length, width: 60, slower: 1.2),
-                       bend: gaussian(0.05 * (drop - path.end).length))
+            path.reach(
+                to: drop, duration: dragDuration((drop - path.end).length, width: 60, slower: 1.2),
+                bend: gaussian(0.05 * (drop - path.end).length))
         } else {
             var to = gridCell()
             if (to - from).length < 40 { to = to + Vector(scene.grid.width / 3, 0) * (to.x < scene.grid.center.x ? 1 : -1) }
-            path.reach(to: to, duration: dragDuration((to - from).length, width: 60, slower: 1.2),
-                       bend: gaussian(0.05 * (to - from).length))
+            path.reach(
+                to: to, duration: dragDuration((to - from).length, width: 60, slower: 1.2),
+                bend: gaussian(0.05 * (to - from).length))
         }
-        path.hold(uniform(0.05, 0.25))  // settles the item before letting go
+        path.hold(uniform(0.05, 0.25)) // settles the item before letting go
         if thumb { notes.append(Note.thumb) }
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force(1.1))],
@@ -73,8 +78,9 @@ extension GestureFactory {
             let x = min(start.x + uniform(30, 220), text.maxX - 4)
             let y = min(start.y + lines * EpilogueScene.textLineHeight, text.maxY - 4)
             let to = Vector(x, y)
-            path.reach(to: to, duration: dragDuration((to - start).length, width: 14, slower: 1.6),
-                       bend: gaussian(3))
+            path.reach(
+                to: to, duration: dragDuration((to - start).length, width: 14, slower: 1.6),
+                bend: gaussian(3))
             path.hold(uniform(0.05, 0.5))
         } else {
             path.hold(uniform(0.05, 0.3))

@@ -24,7 +24,7 @@ extension GestureFactory {
     /// near the tab pager's directional bias (vertical > 3.5 × horizontal,
     /// i.e. ≈ 16° off vertical), where a scroll can flip a tab.
     func scroll(at time: Double, tab: Int) -> PlannedGesture {
-        let up = chance(0.6)  // reading forward: content moves up under the finger
+        let up = chance(0.6) // reading forward: content moves up under the finger
         let (thumb, radius) = finger()
         var lean = (thumb ? user.scrollLean : user.scrollLean / 3) + gaussian(user.scrollLeanSpread)
         var notes: [String] = []
@@ -47,8 +47,9 @@ extension GestureFactory {
             settle = uniform(0.15, 0.6)
             notes.append(Note.hesitant)
         }
-        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: box), thumb: thumb, settle: settle)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: box), thumb: thumb, settle: settle)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .scroll, direction: up ? .up : .down, target: scene.target("tab-content", tab: tab), notes: notes)
@@ -83,8 +84,9 @@ extension GestureFactory {
         let box = EpilogueScene.Box(minX: 36, minY: band.minY + 2, maxX: width - 8, maxY: band.maxY - 2)
         var (start, _) = place(Vector(direction.x * distance, 0), in: box, margin: 2)
         start.y = min(max(start.y, box.minY), box.maxY)
-        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: screen), thumb: thumb)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .tabSwipe, direction: left ? .left : .right, target: scene.target("tab-content", tab: tab),
@@ -104,8 +106,9 @@ extension GestureFactory {
         let direction = Vector(-1, 0).rotated(by: radians(gaussian(thumb ? 7 : 4)))
         let row = rng.uniformInt(below: EpilogueScene.noteRowCount)
         let start = Vector(uniform(0.45, 0.92) * width, noteRowCenter(row) + gaussian(8))
-        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: screen), thumb: thumb)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .swipeActions, direction: .left, target: scene.target("note-row", tab: tab),
@@ -121,8 +124,9 @@ extension GestureFactory {
         let distance = style == .fling ? uniform(30, 120) : uniform(40, 160)
         let direction = Vector(1, 0).rotated(by: radians(gaussian(thumb ? 7 : 4)))
         let start = Vector(uniform(0.15, 0.55) * width, noteRowCenter(row) + gaussian(8))
-        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: screen), thumb: thumb)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .swipeActions, direction: .right, target: scene.target("note-row", tab: tab),
@@ -148,8 +152,9 @@ extension GestureFactory {
         var start = point(in: card)
         // Start on the side the card is thrown from, so the throw fits.
         start.x = left ? uniform(card.center.x, card.maxX) : uniform(card.minX, card.center.x)
-        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: screen), thumb: thumb)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .cardSwipe, direction: left ? .left : .right, target: scene.target("card-stack", tab: tab),
@@ -166,8 +171,9 @@ extension GestureFactory {
         let direction = Vector(0, 1).rotated(by: radians(gaussian(8)))
         let available = room(from: start, along: direction, in: screen)
         let distance = style == .slowDrag ? uniform(80, 170) : uniform(60, 260)
-        let path = stroke(from: start, at: time, direction: direction, distance: distance,
-                          style: style, room: available, thumb: thumb)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance,
+            style: style, room: available, thumb: thumb)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .dismiss, direction: .down, target: scene.target("sheet", tab: tab),
@@ -188,8 +194,9 @@ extension GestureFactory {
         notes.insert(style == .fling ? Note.fling : Note.drag, at: 0)
         let direction = Vector(1, 0).rotated(by: radians(gaussian(10)))
         let distance = style == .fling ? uniform(50, 180) : uniform(80, 0.6 * width)
-        let path = stroke(from: start, at: time, direction: direction, distance: distance, style: style,
-                          room: room(from: start, along: direction, in: screen), thumb: false)
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: screen), thumb: false)
         return PlannedGesture(
             tracks: [track(path, radius: radius, force: force())],
             intent: .edgeSwipe, direction: .right, target: scene.target("left-edge", tab: tab), notes: notes)
@@ -197,7 +204,7 @@ extension GestureFactory {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

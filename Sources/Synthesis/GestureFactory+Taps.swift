@@ -24,8 +24,9 @@ extension GestureFactory {
         let cellHeight = grid.height / Double(EpilogueScene.gridRows)
         let column = rng.uniformInt(below: EpilogueScene.gridColumns)
         let row = rng.uniformInt(below: EpilogueScene.gridRows)
-        return Vector(grid.minX + (Double(column) + 0.5) * cellWidth + gaussian(7),
-                      grid.minY + (Double(row) + 0.5) * cellHeight + gaussian(7))
+        return Vector(
+            grid.minX + (Double(column) + 0.5) * cellWidth + gaussian(7),
+            grid.minY + (Double(row) + 0.5) * cellHeight + gaussian(7))
     }
 
     /// The centre of a random note row on tab 0.
@@ -44,8 +45,9 @@ extension GestureFactory {
     func tabBarTap(at time: Double, tab: Int, to: Int) -> PlannedGesture {
         let bar = scene.tabBar
         let buttonWidth = bar.width / Double(EpilogueScene.tabCount)
-        let p = Vector(bar.minX + (Double(to) + 0.5) * buttonWidth + gaussian(0.12 * buttonWidth),
-                       bar.center.y + gaussian(0.15 * bar.height))
+        let p = Vector(
+            bar.minX + (Double(to) + 0.5) * buttonWidth + gaussian(0.12 * buttonWidth),
+            bar.center.y + gaussian(0.15 * bar.height))
         var notes: [String] = []
         let hold = min(tapHold(&notes), 0.25)
         let (_, radius) = finger()
@@ -101,8 +103,9 @@ extension GestureFactory {
         let gap = min(max(user.doubleTapGap + gaussian(0.04), 0.11), 0.38)
         let hold2 = min(max(hold1 * uniform(0.75, 1.05), 0.03), 0.2)
         let first = press(at: p, time: time, hold: hold1, roll: uniform(0, 1.5))
-        let second = press(at: p + Vector(gaussian(4), gaussian(4)), time: first.endTime + gap, hold: hold2,
-                           roll: uniform(0, 1.5))
+        let second = press(
+            at: p + Vector(gaussian(4), gaussian(4)), time: first.endTime + gap, hold: hold2,
+            roll: uniform(0, 1.5))
         return PlannedGesture(
             tracks: [track(first, radius: radius, force: force()), track(second, radius: radius, force: force())],
             intent: .doubleTap, target: scene.target("image", tab: tab), notes: notes.filter { $0 != Note.longHold })
@@ -170,7 +173,7 @@ extension GestureFactory {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

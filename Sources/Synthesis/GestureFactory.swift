@@ -86,24 +86,30 @@ struct GestureFactory {
             let sigma = uniform(0.25, 0.4), liftRatio = uniform(0.95, 1.25)
             var speed = releaseSpeed()
             // Fast flings are long: a hard flick lasts at least ~45 ms on the glass.
-            var travel = max(distance, LognormalStroke.minimumTravel(
-                releaseSpeed: speed, sigma: sigma, liftRatio: liftRatio, minimumDuration: 0.045))
+            var travel = max(
+                distance,
+                LognormalStroke.minimumTravel(
+                    releaseSpeed: speed, sigma: sigma, liftRatio: liftRatio, minimumDuration: 0.045))
             if travel > room {
                 travel = room
-                let fastest = room / LognormalStroke.minimumTravel(
-                    releaseSpeed: 1, sigma: sigma, liftRatio: liftRatio, minimumDuration: 0.035)
+                let fastest =
+                    room
+                    / LognormalStroke.minimumTravel(
+                        releaseSpeed: 1, sigma: sigma, liftRatio: liftRatio, minimumDuration: 0.035)
                 speed = min(speed, max(fastest, 300))
             }
-            path.flick(direction: direction, travel: travel, releaseSpeed: speed, sigma: sigma,
-                       liftRatio: liftRatio, bend: gaussian(thumb ? 0.08 : 0.03))
+            path.flick(
+                direction: direction, travel: travel, releaseSpeed: speed, sigma: sigma,
+                liftRatio: liftRatio, bend: gaussian(thumb ? 0.08 : 0.03))
         case .drag, .slowDrag:
             let d = min(distance, room)
             let slower = style == .slowDrag ? uniform(1.3, 2.0) : 1
             let bend = gaussian((thumb ? 0.06 : 0.025) * d)
             if style == .drag && chance(0.4) {
                 // Lifted while still gliding to a stop.
-                path.reach(to: start + direction.unit * d, duration: dragDuration(d, slower: slower), bend: bend,
-                           liftFraction: uniform(0.8, 0.95))
+                path.reach(
+                    to: start + direction.unit * d, duration: dragDuration(d, slower: slower), bend: bend,
+                    liftFraction: uniform(0.8, 0.95))
             } else {
                 path.reach(to: start + direction.unit * d, duration: dragDuration(d, slower: slower), bend: bend)
                 path.hold(uniform(0.02, 0.15))
@@ -133,7 +139,7 @@ struct GestureFactory {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -38,7 +38,8 @@ struct SessionGenerator {
     init(header: SessionHeader, user: UserProfile, profile: DeviceProfile, gestures: Int, rng: RandomGenerator) {
         self.header = header
         let scene = EpilogueScene(width: profile.device.screenWidth, height: profile.device.screenHeight)
-        playground = header.scene == PlaygroundScene.name
+        playground =
+            header.scene == PlaygroundScene.name
             ? PlaygroundScene(width: profile.device.screenWidth, height: profile.device.screenHeight) : nil
         factory = GestureFactory(rng: rng, user: user, profile: profile, scene: scene)
         self.gestures = gestures
@@ -54,7 +55,7 @@ struct SessionGenerator {
         try emit(.session(header))
         var time = rng.uniform(0.3, 1.0)
         if let playground {
-            for _ in 0 ..< gestures {
+            for _ in 0..<gestures {
                 let gesture = factory.playground(drawPlaygroundIntent(), at: time, on: playground)
                 (time, _) = pause(after: try perform(gesture, emit))
             }
@@ -63,7 +64,7 @@ struct SessionGenerator {
         var tab = 0
         var hurriedNote: String?
         var openRow: Int?
-        for _ in 0 ..< gestures {
+        for _ in 0..<gestures {
             let intent = drawIntent(onTab: tab, rowOpen: openRow != nil)
             if let allowed = intent.tabs, !allowed.contains(tab) {
                 let needed = nearest(allowed, to: tab)
@@ -110,7 +111,7 @@ struct SessionGenerator {
                 // pause before a tap on one is longer than that.
                 guard let selection = gesture.tracks.first, factory.chance(0.5) else { break }
                 let selectionEnd = selection.position(selection.up)
-                for _ in 0 ..< (factory.chance(0.3) ? 2 : 1) {
+                for _ in 0..<(factory.chance(0.3) ? 2 : 1) {
                     (time, _) = pause(after: end)
                     end = try perform(factory.pillTap(at: time, tab: tab, selectionEnd: selectionEnd), emit)
                 }
@@ -218,14 +219,16 @@ struct SessionGenerator {
 
     private func emitLabel(_ gesture: PlannedGesture, start: Micros, end: Micros, _ emit: (TraceEvent) throws -> Void) throws {
         let note = gesture.notes.isEmpty ? nil : gesture.notes.joined(separator: ",")
-        try emit(.label(Label(
-            start: start, end: end, intent: gesture.intent, direction: gesture.direction,
-            fingers: gesture.fingers, target: gesture.target, note: note)))
+        try emit(
+            .label(
+                Label(
+                    start: start, end: end, intent: gesture.intent, direction: gesture.direction,
+                    fingers: gesture.fingers, target: gesture.target, note: note)))
     }
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -74,7 +74,7 @@ package struct SynthConfiguration: Sendable, Hashable {
     }
 
     /// The people written, in order.
-    package var writtenUsers: Range<Int> { userRange ?? 0 ..< users }
+    package var writtenUsers: Range<Int> { userRange ?? 0..<users }
 }
 
 /// A configuration the synthesizer cannot run, or an output it cannot write.
@@ -85,7 +85,7 @@ package struct SynthError: Error, Sendable, Hashable, CustomStringConvertible {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -55,7 +55,7 @@ package struct Synthesizer: Sendable {
         let rng = try RandomGenerator(seed: configuration.seed, stream: UInt(index))
         let profile = device(ofUser: index)
         let person = UserProfile(id: userID(index), rng: rng, pointsPerMillimetre: profile.pointsPerMillimetre)
-        for session in 0 ..< configuration.sessions {
+        for session in 0..<configuration.sessions {
             let header = SessionHeader(
                 id: "syn\(configuration.seed)-\(person.id)-s\(session)",
                 device: profile.device, user: person.id, scene: configuration.scene,
@@ -109,7 +109,8 @@ package struct Synthesizer: Sendable {
         let partial = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).partial-\(ProcessInfo.processInfo.processIdentifier)").path
         guard FileManager.default.createFile(atPath: partial, contents: nil),
-              let handle = FileHandle(forWritingAtPath: partial) else {
+            let handle = FileHandle(forWritingAtPath: partial)
+        else {
             throw SynthError("\(path): cannot create the output file")
         }
         do {
@@ -142,7 +143,7 @@ package struct Synthesizer: Sendable {
         let all = configuration.writtenUsers
         for lower in stride(from: all.lowerBound, to: all.upperBound, by: usersPerFile) {
             var part = configuration
-            part.userRange = lower ..< min(lower + usersPerFile, all.upperBound)
+            part.userRange = lower..<min(lower + usersPerFile, all.upperBound)
             let range = part.writtenUsers
             let name = "\(prefix ?? configuration.scene)-\(userID(range.lowerBound))-\(userID(range.upperBound - 1)).jsonl"
             let path = (directory as NSString).appendingPathComponent(name)
@@ -236,7 +237,7 @@ package struct SynthSummary: Sendable, Hashable, Encodable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

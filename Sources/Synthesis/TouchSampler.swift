@@ -27,8 +27,9 @@ struct FingerTrack {
     }
 
     init(pointer: Int32, path: Trajectory, radius: Double, force: Double) {
-        self.init(pointer: pointer, down: path.startTime, up: path.endTime, radius: radius, force: force,
-                  position: { path.position(at: $0) })
+        self.init(
+            pointer: pointer, down: path.startTime, up: path.endTime, radius: radius, force: force,
+            position: { path.position(at: $0) })
     }
 }
 
@@ -68,7 +69,11 @@ struct TouchSampler {
         var frame = max(Int(((firstDown - phase) / period).rounded(.up)), lastFrame == .min ? .min : lastFrame + 1)
         /// Down: the last reported position, radius, force, and the intended
         /// position at that report.
-        enum State { case waiting, down(Vector, Double, Double, Vector), done }
+        enum State {
+            case waiting
+            case down(Vector, Double, Double, Vector)
+            case done
+        }
         var states = [State](repeating: .waiting, count: tracks.count)
         var remaining = tracks.count
         var first: Micros = -1, last: Micros = 0
@@ -144,8 +149,9 @@ struct TouchSampler {
         _ t: Micros, _ pointer: Int32, _ phase: TouchPhase, _ p: Vector, _ radius: Double, _ force: Double
     ) -> TouchSample {
         guard phase == .began else { return TouchSample(t: t, pointer: pointer, phase: phase, x: p.x, y: p.y) }
-        return TouchSample(t: t, pointer: pointer, phase: phase, x: p.x, y: p.y,
-                           force: profile.reportsForce ? force : nil, radius: radius)
+        return TouchSample(
+            t: t, pointer: pointer, phase: phase, x: p.x, y: p.y,
+            force: profile.reportsForce ? force : nil, radius: radius)
     }
 }
 
@@ -160,7 +166,7 @@ enum Quantize {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

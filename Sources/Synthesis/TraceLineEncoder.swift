@@ -153,7 +153,7 @@ package struct TraceLineEncoder: Sendable {
             return
         }
         var scale: UInt64 = 1
-        for _ in 0 ..< decimals { scale *= 10 }
+        for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * Double(scale)).rounded()
         let magnitude = UInt64(min(abs(scaled), 9e18))
         if scaled < 0 && magnitude != 0 { out.append(UInt8(ascii: "-")) }
@@ -172,7 +172,7 @@ package struct TraceLineEncoder: Sendable {
         var length = digits
         while length > 0 && digitsOut[length - 1] == UInt8(ascii: "0") { length -= 1 }
         out.append(UInt8(ascii: "."))
-        out.append(contentsOf: digitsOut[0 ..< length])
+        out.append(contentsOf: digitsOut[0..<length])
     }
 
     static func integer(_ value: Int64, into out: inout [UInt8]) {
@@ -182,9 +182,12 @@ package struct TraceLineEncoder: Sendable {
             out.append(UInt8(ascii: "0"))
             return
         }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var digits:
+            (
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+            ) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         var count = 0
         withUnsafeMutableBytes(of: &digits) { buffer in
             while v > 0 {
@@ -206,7 +209,7 @@ package struct TraceLineEncoder: Sendable {
             case UInt8(ascii: "\n"): out.append(contentsOf: #"\n"#.utf8)
             case UInt8(ascii: "\r"): out.append(contentsOf: #"\r"#.utf8)
             case UInt8(ascii: "\t"): out.append(contentsOf: #"\t"#.utf8)
-            case 0 ..< 0x20:
+            case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: #"\u00"#.utf8)
                 out.append(hex[Int(byte >> 4)])
@@ -219,7 +222,7 @@ package struct TraceLineEncoder: Sendable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

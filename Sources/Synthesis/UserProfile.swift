@@ -50,7 +50,7 @@ package struct UserProfile: Sendable, Hashable {
     /// Draws a person. `pointsPerMillimetre` converts finger sizes.
     init(id: String, rng: RandomGenerator, pointsPerMillimetre: Double) {
         self.id = id
-        leftHanded = rng.bernoulli(0.12)  // ~10–12 % of people are left-handed
+        leftHanded = rng.bernoulli(0.12) // ~10–12 % of people are left-handed
         thumbUse = rng.uniform(0.25, 0.85)
         slowness = rng.lognormal(zeta: 0, sigma: 0.2)
         let side: Double = leftHanded ? -1 : 1
@@ -70,7 +70,7 @@ package struct UserProfile: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -138,7 +138,8 @@ private struct CSVState {
             switch kind {
             case "#session":
                 let json = Array(parser.cell(1))
-                let header = try json.withUnsafeBufferPointer { (b: UnsafeBufferPointer<UInt8>) throws(TraceError) -> SessionHeader in
+                let header = try json.withUnsafeBufferPointer {
+                    (b: UnsafeBufferPointer<UInt8>) throws(TraceError) -> SessionHeader in
                     try sessionDecoder.decodeSessionObject(b, at: location)
                 }
                 try openSession(header, location, emit: emit)
@@ -149,14 +150,17 @@ private struct CSVState {
                 try switchSession(to: parser.string(1), location, emit: emit)
                 try checker.accept(.motion(try motion(location)), at: location, emit: emit)
             default:
-                throw TraceError(location, "unknown row kind \"\(kind)\" (expected #session, #label or #motion)", field: "session")
+                throw TraceError(
+                    location, "unknown row kind \"\(kind)\" (expected #session, #label or #motion)", field: "session")
             }
         } catch let error as TraceError {
             try checker.rejectLine(error, isSessionLine: kind == "#session", emit: emit)
         }
     }
 
-    private mutating func openSession(_ header: SessionHeader, _ location: SourceLocation, emit: (TraceEvent) throws -> Void) throws {
+    private mutating func openSession(_ header: SessionHeader, _ location: SourceLocation, emit: (TraceEvent) throws -> Void)
+        throws
+    {
         if header.id == currentSession || closedSessions.contains(header.id) {
             throw TraceError(location, "session \"\(header.id)\" appears twice", field: "id")
         }

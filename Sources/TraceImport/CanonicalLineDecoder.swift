@@ -97,7 +97,7 @@ struct CanonicalLineDecoder {
             } else {
                 field = classify(member)
             }
-            if let field { slots[field.rawValue] = index }   // the last duplicate wins, as in most readers
+            if let field { slots[field.rawValue] = index } // the last duplicate wins, as in most readers
         }
     }
 
@@ -297,8 +297,10 @@ struct CanonicalLineDecoder {
         // The one part of `meta` gesturetune reads: checked here, so that a
         // store only ever holds platform recognitions it can load.
         do { _ = try header.platformRecognitions() } catch {
-            throw TraceError(location, "cannot be read as a list of platform recognitions"
-                + " ({gesture, state, t ≥ 0, x?, y?, touches?}): \(DecodingError.summary(of: error))",
+            throw TraceError(
+                location,
+                "cannot be read as a list of platform recognitions"
+                    + " ({gesture, state, t ≥ 0, x?, y?, touches?}): \(DecodingError.summary(of: error))",
                 field: "meta.\(SessionHeader.platformRecognitionsKey)")
         }
         sessionsDecoded += 1
@@ -320,7 +322,8 @@ enum CanonicalDeviceDecoder {
             guard m.number.isFinite else { throw TraceError(location, "must be a finite number", field: field) }
             return m.number
         }
-        func positive(_ name: StaticString, _ field: String, required: Bool, in s: JSONLineScanner) throws(TraceError) -> Double? {
+        func positive(_ name: StaticString, _ field: String, required: Bool, in s: JSONLineScanner) throws(TraceError) -> Double?
+        {
             guard let m = s.members.last(where: { s.keyBytesEqual($0, name) && $0.kind != .null }) else {
                 if required { throw TraceError(location, "missing required field", field: field) }
                 return nil

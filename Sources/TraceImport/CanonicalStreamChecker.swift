@@ -55,8 +55,9 @@ struct CanonicalStreamChecker {
             if skippingSession { return skipSilently() }
             guard inSession else { return try reject(TraceError(location, "line before the first session line", field: "type")) }
             guard sample.t >= lastMotionTime else {
-                return try reject(TraceError(
-                    location, "time goes backwards: \(sample.t.seconds) s after \(lastMotionTime.seconds) s", field: "t"))
+                return try reject(
+                    TraceError(
+                        location, "time goes backwards: \(sample.t.seconds) s after \(lastMotionTime.seconds) s", field: "t"))
             }
             lastMotionTime = sample.t
         case .label:

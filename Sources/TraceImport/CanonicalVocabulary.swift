@@ -84,8 +84,9 @@ public enum CanonicalVocabulary {
             }
             count = Int(fingers)
         }
-        return Label(start: start, end: end, intent: intent, direction: direction, fingers: count,
-                     target: target, note: note)
+        return Label(
+            start: start, end: end, intent: intent, direction: direction, fingers: count,
+            target: target, note: note)
     }
 
     /// Whether `text` is an ISO 8601 date (`2026-03-01`) or date-time

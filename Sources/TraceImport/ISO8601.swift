@@ -19,12 +19,13 @@ public enum ISO8601 {
     public static func epochSeconds(_ text: String) -> Double? {
         var scanner = Scanner(Array(text.utf8))
         guard let year = scanner.digits(4), scanner.take("-"), let month = scanner.digits(2), scanner.take("-"),
-              let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
+            let day = scanner.digits(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
         else { return nil }
         var seconds = Double(daysSinceEpoch(year: year, month: month, day: day)) * 86_400
         if scanner.atEnd { return seconds }
         guard scanner.take("T") || scanner.take(" "), let hour = scanner.digits(2), hour < 24, scanner.take(":"),
-              let minute = scanner.digits(2), minute < 60 else { return nil }
+            let minute = scanner.digits(2), minute < 60
+        else { return nil }
         seconds += Double(hour * 3600 + minute * 60)
         if scanner.take(":") {
             guard let second = scanner.digits(2), second <= 60 else { return nil }

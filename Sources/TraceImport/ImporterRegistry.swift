@@ -22,7 +22,7 @@ public enum ImporterRegistry {
         GeteventImporter.self,
         IOSStudyImporter.self,
         PointerEventsImporter.self,
-        CSVReader.self,   // last: the most generic text form
+        CSVReader.self // last: the most generic text form
     ]
 
     /// The importer registered for `format` (`nil` for `auto` or a format no

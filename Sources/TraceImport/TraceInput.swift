@@ -1,8 +1,9 @@
 import TraceModel
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Input bytes
@@ -64,10 +65,10 @@ public final class TraceInput {
         var info = stat()
         let small = fstat(fd, &info) == 0 && info.st_mode & S_IFMT == S_IFREG && Int(info.st_size) < Self.chunkSize
         var buffer = [UInt8](repeating: 0, count: small ? max(Int(info.st_size) + 1, 4096) : Self.chunkSize)
-        var filled = 0        // bytes valid in buffer
+        var filled = 0 // bytes valid in buffer
         var lineNumber = 0
         var atEnd = false
-        var searched = 0      // leading bytes of buffer already known to hold no newline
+        var searched = 0 // leading bytes of buffer already known to hold no newline
         while !atEnd {
             if filled == buffer.count {
                 buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
@@ -77,8 +78,9 @@ public final class TraceInput {
             }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw TraceError(SourceLocation(file: name, line: lineNumber),
-                                 "read failed: \(String(cString: strerror(errno)))")
+                throw TraceError(
+                    SourceLocation(file: name, line: lineNumber),
+                    "read failed: \(String(cString: strerror(errno)))")
             }
             if n == 0 { atEnd = true }
             filled += n
@@ -86,7 +88,7 @@ public final class TraceInput {
             var consumed = 0
             try buffer.withUnsafeBufferPointer { all in
                 var start = 0
-                var i = searched   // a long line is searched once, not again after every read
+                var i = searched // a long line is searched once, not again after every read
                 while i < filled, let found = memchr(all.baseAddress! + i, 0x0A, filled - i) {
                     i = all.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     lineNumber += 1
@@ -130,14 +132,16 @@ public final class TraceInput {
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw TraceError(SourceLocation(file: name, line: 0),
-                                 "read failed: \(String(cString: strerror(errno)))")
+                throw TraceError(
+                    SourceLocation(file: name, line: 0),
+                    "read failed: \(String(cString: strerror(errno)))")
             }
             if n == 0 { break }
             result.append(contentsOf: chunk[0..<n])
             if result.count > Self.maxDocumentSize {
-                throw TraceError(SourceLocation(file: name, line: 0),
-                                 "larger than \(Self.maxDocumentSize >> 20) MiB: not a recording this format holds", field: "size")
+                throw TraceError(
+                    SourceLocation(file: name, line: 0),
+                    "larger than \(Self.maxDocumentSize >> 20) MiB: not a recording this format holds", field: "size")
             }
         }
         return result

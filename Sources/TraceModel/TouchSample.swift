@@ -2,7 +2,8 @@
 
 /// The phase of one pointer sample, as UIKit names them.
 public enum TouchPhase: UInt8, Sendable, Hashable, Codable, CaseIterable {
-    case began = 0, moved, stationary, ended, cancelled
+    case began = 0
+    case moved, stationary, ended, cancelled
 
     /// The spelling used in the canonical format.
     public var name: String {

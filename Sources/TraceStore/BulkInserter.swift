@@ -128,7 +128,8 @@ struct BulkInserter {
             }
         } else {
             // Readers validate pointer order; an importer that does not is a bug.
-            throw StoreError("\(fileName): pointer \(touch.pointer) is \(touch.phase.name) but has not begun (session \(session!.name))")
+            throw StoreError(
+                "\(fileName): pointer \(touch.pointer) is \(touch.phase.name) but has not begun (session \(session!.name))")
         }
         let id = nextTouchID
         nextTouchID += 1
@@ -172,13 +173,15 @@ struct BulkInserter {
         guard session != nil else { throw StoreError("\(fileName): a label outside a session") }
         session!.hasher.add(label)
         guard let sessionID = session!.rowID else { return }
-        try db.cachedStatement(sql: """
-            INSERT INTO labels(session, start, "end", intent, direction, fingers, target, note)
-            VALUES (?,?,?,?,?,?,?,?)
-            """).execute(arguments: [
-                sessionID, label.start, label.end, label.intent.rawValue, label.direction?.rawValue,
-                label.fingers, label.target, label.note,
-            ])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO labels(session, start, "end", intent, direction, fingers, target, note)
+                VALUES (?,?,?,?,?,?,?,?)
+                """
+        ).execute(arguments: [
+            sessionID, label.start, label.end, label.intent.rawValue, label.direction?.rawValue,
+            label.fingers, label.target, label.note
+        ])
         session!.labelCount += 1
         labels += 1
     }
@@ -206,7 +209,7 @@ struct BulkInserter {
                     """,
                 arguments: [
                     header.id, deviceID, userID, header.scene, header.startedAt, header.metaJSON, importID,
-                    nextTouchID, nextMotionID,
+                    nextTouchID, nextMotionID
                 ])
             current.rowID = db.lastInsertedRowID
         }
@@ -239,7 +242,7 @@ struct BulkInserter {
     private func deviceRow(_ device: Device) throws -> Int64 {
         let key = [
             device.platform.rawValue, device.model ?? "", "\(device.screenWidth)x\(device.screenHeight)",
-            "@\(device.scale)", device.ppi.map { "\($0)ppi" } ?? "", device.sampleRateHz.map { "\($0)Hz" } ?? "",
+            "@\(device.scale)", device.ppi.map { "\($0)ppi" } ?? "", device.sampleRateHz.map { "\($0)Hz" } ?? ""
         ].joined(separator: "|")
         try db.execute(
             sql: """
@@ -248,7 +251,7 @@ struct BulkInserter {
                 """,
             arguments: [
                 key, device.platform.rawValue, device.model, device.screenWidth, device.screenHeight, device.scale,
-                device.ppi, device.sampleRateHz,
+                device.ppi, device.sampleRateHz
             ])
         guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM devices WHERE key = ?", arguments: [key]) else {
             throw StoreError("cannot store the device \(key)")
@@ -284,7 +287,9 @@ package struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
     package var line: Int
     package var session: String
     package var description: String {
-        TraceError(SourceLocation(file: file, line: line),
-                   "session \"\(session)\" is already in the store with different content", field: "id").description
+        TraceError(
+            SourceLocation(file: file, line: line),
+            "session \"\(session)\" is already in the store with different content", field: "id"
+        ).description
     }
 }

@@ -6,7 +6,7 @@ import GRDB
 extension TraceStore {
     /// The tables ``contentDigest()`` covers.
     package static let tables = [
-        "imports", "devices", "users", "sessions", "strokes", "touchSamples", "motionSamples", "labels",
+        "imports", "devices", "users", "sessions", "strokes", "touchSamples", "motionSamples", "labels"
     ]
 
     /// SHA-256 over every row of every table, in id order: equal digests mean

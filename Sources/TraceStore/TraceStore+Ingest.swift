@@ -73,9 +73,11 @@ extension TraceStore {
         // a pipe cannot be, and /dev/zero would never end.
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw TraceError(SourceLocation(file: name, line: 0), info.st_mode & S_IFMT == S_IFDIR
-                             ? "it is a directory; give the files in it (for example DIR/*.jsonl)"
-                             : "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
+            throw TraceError(
+                SourceLocation(file: name, line: 0),
+                info.st_mode & S_IFMT == S_IFDIR
+                    ? "it is a directory; give the files in it (for example DIR/*.jsonl)"
+                    : "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
         }
         let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
         let importerType = try ImporterRegistry.importer(
@@ -100,7 +102,9 @@ extension TraceStore {
         } catch let error as DatabaseError {
             // A full disk, an I/O error, a lock held too long: the transaction
             // rolled back; say which input was not stored.
-            throw StoreError("\(name): not stored, the store is unchanged: \(error.message ?? "\(error)") (SQLite error \(error.resultCode.rawValue))")
+            throw StoreError(
+                "\(name): not stored, the store is unchanged: \(error.message ?? "\(error)") (SQLite error \(error.resultCode.rawValue))"
+            )
         }
     }
 
@@ -115,7 +119,9 @@ extension TraceStore {
                 func previousImport(_ sha: String) throws -> Row? {
                     try Row.fetchOne(db, sql: "SELECT fileName, importedAt FROM imports WHERE sha256 = ?", arguments: [sha])
                 }
-                let sameSize = try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM imports WHERE fileSize = ?)", arguments: [size]) ?? false
+                let sameSize =
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM imports WHERE fileSize = ?)", arguments: [size])
+                    ?? false
                 if sameSize, let row = try previousImport(try fileDigest()) {
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
                     return .rollback
@@ -124,7 +130,7 @@ extension TraceStore {
                     sql: "INSERT INTO imports(fileName, sha256, fileSize, format, importedAt) VALUES (?,?,?,?,?)",
                     arguments: [
                         name, "pending:\(UUID().uuidString)", size, importerType.format.rawValue,
-                        ISO8601DateFormatter().string(from: started),
+                        ISO8601DateFormatter().string(from: started)
                     ])
                 let importID = db.lastInsertedRowID
                 var inserter = try BulkInserter(db: db, importID: importID, fileName: name)
@@ -136,12 +142,12 @@ extension TraceStore {
                     if let progress { progress(inserter.touches + inserter.motion + inserter.labels, estimatedTotal) }
                 }
                 try inserter.finish()
-                try summary.requireSamples(file: name)   // throwing rolls the import back
+                try summary.requireSamples(file: name) // throwing rolls the import back
                 for k in summary.problems.indices where summary.problems[k].location.file == path {
                     summary.problems[k].location.file = name
                 }
                 let sha256 = try fileDigest()
-                if let row = try previousImport(sha256) {   // only if another writer raced us
+                if let row = try previousImport(sha256) { // only if another writer raced us
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
                     return .rollback
                 }
@@ -154,14 +160,15 @@ extension TraceStore {
                         """,
                     arguments: [
                         sha256, inserter.sessionsAdded, inserter.touches, inserter.motion, inserter.labels,
-                        summary.skipped, seconds, importID,
+                        summary.skipped, seconds, importID
                     ])
-                outcome = .imported(IngestReport(
-                    fileName: name, sha256: sha256, format: importerType.format.rawValue,
-                    sessions: inserter.sessionsAdded, sessionsAlreadyPresent: inserter.sessionsAlreadyPresent,
-                    strokes: inserter.strokes, touches: inserter.touches, motion: inserter.motion,
-                    labels: inserter.labels, skippedLines: summary.skipped,
-                    problems: summary.problems.map(\.description), notes: summary.notes, seconds: seconds))
+                outcome = .imported(
+                    IngestReport(
+                        fileName: name, sha256: sha256, format: importerType.format.rawValue,
+                        sessions: inserter.sessionsAdded, sessionsAlreadyPresent: inserter.sessionsAlreadyPresent,
+                        strokes: inserter.strokes, touches: inserter.touches, motion: inserter.motion,
+                        labels: inserter.labels, skippedLines: summary.skipped,
+                        problems: summary.problems.map(\.description), notes: summary.notes, seconds: seconds))
                 return .commit
             }
             guard let outcome else { throw StoreError("\(name): the import did not finish") }

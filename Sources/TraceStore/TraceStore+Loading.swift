@@ -62,12 +62,14 @@ extension TraceStore {
     }
 
     static func loadSessions(_ db: Database, _ filter: SessionFilter) throws -> [Session] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT s.id, s.name, s.scene, s.startedAt, s.meta, s.touchFirst, s.touchCount, s.motionFirst, s.motionCount,
-                   u.name AS user, d.platform, d.model, d.screenWidth, d.screenHeight, d.scale, d.ppi, d.sampleRateHz
-            FROM sessions s JOIN devices d ON d.id = s.device LEFT JOIN users u ON u.id = s.user
-            ORDER BY s.id
-            """)
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT s.id, s.name, s.scene, s.startedAt, s.meta, s.touchFirst, s.touchCount, s.motionFirst, s.motionCount,
+                       u.name AS user, d.platform, d.model, d.screenWidth, d.screenHeight, d.scale, d.ppi, d.sampleRateHz
+                FROM sessions s JOIN devices d ON d.id = s.device LEFT JOIN users u ON u.id = s.user
+                ORDER BY s.id
+                """)
         var sessions: [Session] = []
         var slots: [Slot] = []
         for row in rows {
@@ -91,9 +93,10 @@ extension TraceStore {
             session.touches.reserveCapacity(Int(touchCount))
             session.motion.reserveCapacity(Int(motionCount))
             sessions.append(session)
-            slots.append(Slot(
-                index: sessions.count - 1, rowID: row["id"], touchFirst: touchFirst, touchEnd: touchFirst + touchCount,
-                motionFirst: motionFirst, motionEnd: motionFirst + motionCount))
+            slots.append(
+                Slot(
+                    index: sessions.count - 1, rowID: row["id"], touchFirst: touchFirst, touchEnd: touchFirst + touchCount,
+                    motionFirst: motionFirst, motionEnd: motionFirst + motionCount))
         }
         guard !slots.isEmpty else { return [] }
         let indexByRowID = Dictionary(uniqueKeysWithValues: slots.map { ($0.rowID, $0.index) })
@@ -114,7 +117,8 @@ extension TraceStore {
         var cursor = 0
         let touchSlots = slots.filter { $0.touchEnd > $0.touchFirst }
         try forEachRow(
-            db, "SELECT id, stroke, t, phase, x, y, force, radius FROM touchSamples WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
+            db,
+            "SELECT id, stroke, t, phase, x, y, force, radius FROM touchSamples WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
         ) { s in
             let id = sqlite3_column_int64(s, 0)
             while cursor < touchSlots.count && id >= touchSlots[cursor].touchEnd { cursor += 1 }
@@ -148,17 +152,20 @@ extension TraceStore {
             }
         }
 
-        let labelRows = try Row.fetchCursor(db, sql: """
-            SELECT session, start, "end", intent, direction, fingers, target, note FROM labels ORDER BY id
-            """)
+        let labelRows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT session, start, "end", intent, direction, fingers, target, note FROM labels ORDER BY id
+                """)
         while let row = try labelRows.next() {
             guard let index = indexByRowID[row[0]] else { continue }
             let intentName: String = row[3]
             guard let intent = Intent(rawValue: intentName) else { continue }
             let directionName: String? = row[4]
-            sessions[index].labels.append(Label(
-                start: row[1], end: row[2], intent: intent, direction: directionName.flatMap(Direction.init(rawValue:)),
-                fingers: row[5], target: row[6], note: row[7]))
+            sessions[index].labels.append(
+                Label(
+                    start: row[1], end: row[2], intent: intent, direction: directionName.flatMap(Direction.init(rawValue:)),
+                    fingers: row[5], target: row[6], note: row[7]))
         }
         return sessions
     }

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
-#endif   // usleep
+    import Darwin
+#endif // usleep
 
 // MARK: - Which files are stores
 
@@ -32,14 +33,16 @@ extension TraceStore {
         let userVersion = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         let objects = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") ?? 0
-        let applied = tables.contains("grdb_migrations")
+        let applied =
+            tables.contains("grdb_migrations")
             ? Set(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
 
         if applicationID != Self.applicationID {
             if applicationID == 0 && objects == 0 && userVersion == 0 { return .blank }
             // Stores made before the application id: GRDB's migration record
             // says v1-traces ran and its tables are there.
-            let legacy = applicationID == 0 && applied.contains("v1-traces")
+            let legacy =
+                applicationID == 0 && applied.contains("v1-traces")
                 && tables.isSuperset(of: ["imports", "sessions", "touchSamples"])
             guard legacy else {
                 throw StoreError(
@@ -55,8 +58,10 @@ extension TraceStore {
                 "\(path): the store was written by a newer gesturetune (store schema version \(userVersion), "
                     + "this gesturetune knows versions up to \(schemaVersion)\(what)); refusing to change it")
         }
-        return .store(missing: known.filter { !applied.contains($0) }, marked: applicationID == Self.applicationID
-                      && userVersion == schemaVersion)
+        return .store(
+            missing: known.filter { !applied.contains($0) },
+            marked: applicationID == Self.applicationID
+                && userVersion == schemaVersion)
     }
 
     private static func hex(_ id: Int32) -> String {
@@ -88,7 +93,7 @@ extension TraceStore {
             // is atomic in the WAL); only the last commits may be lost on a
             // power cut, never half of one.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            try db.execute(sql: "PRAGMA cache_size = -16384")   // 16 MiB
+            try db.execute(sql: "PRAGMA cache_size = -16384") // 16 MiB
         }
         configuration.busyMode = .timeout(10)
         let pool = try whileBusy { try DatabasePool(path: path, configuration: configuration) }
@@ -117,8 +122,9 @@ extension TraceStore {
                 try db.execute(sql: "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
                 for migration in migrations where missing.contains(migration.identifier) {
                     try migration.migrate(db)
-                    try db.execute(sql: "INSERT OR IGNORE INTO grdb_migrations (identifier) VALUES (?)",
-                                   arguments: [migration.identifier])
+                    try db.execute(
+                        sql: "INSERT OR IGNORE INTO grdb_migrations (identifier) VALUES (?)",
+                        arguments: [migration.identifier])
                 }
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
                 try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
@@ -137,7 +143,8 @@ extension TraceStore {
             do {
                 return try body()
             } catch let error as DatabaseError
-                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline {
+                where (error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED) && Date() < deadline
+            {
                 usleep(pause)
                 pause = min(pause * 2, 100_000)
             }
@@ -189,7 +196,9 @@ extension TraceStore {
                 try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
                 return queue
             } catch let error as DatabaseError
-                where error.resultCode == .SQLITE_CANTOPEN && !FileManager.default.isWritableFile(atPath: path) && fileSize(path + "-wal") == 0 {
+                where error.resultCode == .SQLITE_CANTOPEN && !FileManager.default.isWritableFile(atPath: path)
+                && fileSize(path + "-wal") == 0
+            {
                 let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
                 try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
                 return queue

@@ -12,112 +12,113 @@ extension TraceStore {
     static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
         ("v1-traces", createTraceTables),
         // MARK: optimizer runs (branch optimizer; tables in Runs/TraceStore+Runs.swift)
-        ("v2-runs", createRunTables),
+        ("v2-runs", createRunTables)
     ]
 
     /// The schema version this gesturetune writes (`PRAGMA user_version`).
     package static var schemaVersion: Int { migrations.count }
 
     static func createTraceTables(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS imports (
-                id INTEGER PRIMARY KEY,
-                fileName TEXT NOT NULL,
-                sha256 TEXT NOT NULL UNIQUE,
-                fileSize INTEGER NOT NULL DEFAULT 0,
-                format TEXT NOT NULL,
-                sessions INTEGER NOT NULL DEFAULT 0,
-                touches INTEGER NOT NULL DEFAULT 0,
-                motion INTEGER NOT NULL DEFAULT 0,
-                labels INTEGER NOT NULL DEFAULT 0,
-                skippedLines INTEGER NOT NULL DEFAULT 0,
-                importedAt TEXT NOT NULL,
-                seconds REAL NOT NULL DEFAULT 0
-            );
-            CREATE TABLE IF NOT EXISTS devices (
-                id INTEGER PRIMARY KEY,
-                key TEXT NOT NULL UNIQUE,
-                platform TEXT NOT NULL,
-                model TEXT,
-                screenWidth REAL NOT NULL,
-                screenHeight REAL NOT NULL,
-                scale REAL NOT NULL,
-                ppi REAL,
-                sampleRateHz REAL
-            );
-            CREATE TABLE IF NOT EXISTS users (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE
-            );
-            -- touchFirst/touchCount: a session's samples are the
-            -- contiguous id range [touchFirst, touchFirst + touchCount)
-            -- of touchSamples (one writer appends a session at a time),
-            -- so loading one session is a rowid range scan, no index.
-            CREATE TABLE IF NOT EXISTS sessions (
-                id INTEGER PRIMARY KEY,
-                name TEXT NOT NULL UNIQUE,
-                device INTEGER NOT NULL REFERENCES devices(id),
-                user INTEGER REFERENCES users(id),
-                scene TEXT,
-                startedAt TEXT,
-                meta TEXT,
-                contentSHA256 TEXT,
-                import INTEGER NOT NULL REFERENCES imports(id),
-                touchFirst INTEGER NOT NULL DEFAULT 0,
-                touchCount INTEGER NOT NULL DEFAULT 0,
-                motionFirst INTEGER NOT NULL DEFAULT 0,
-                motionCount INTEGER NOT NULL DEFAULT 0,
-                strokeCount INTEGER NOT NULL DEFAULT 0,
-                labelCount INTEGER NOT NULL DEFAULT 0
-            );
-            CREATE INDEX IF NOT EXISTS sessionsByScene ON sessions(scene);
-            CREATE INDEX IF NOT EXISTS sessionsByUser ON sessions(user);
-            CREATE TABLE IF NOT EXISTS strokes (
-                id INTEGER PRIMARY KEY,
-                session INTEGER NOT NULL,
-                pointer INTEGER NOT NULL,
-                began INTEGER NOT NULL,
-                ended INTEGER NOT NULL,
-                sampleCount INTEGER NOT NULL,
-                endPhase INTEGER NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS strokesBySession ON strokes(session);
-            -- Times in integer microseconds, coordinates in points.
-            -- phase: 0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled.
-            CREATE TABLE IF NOT EXISTS touchSamples (
-                id INTEGER PRIMARY KEY,
-                session INTEGER NOT NULL,
-                stroke INTEGER NOT NULL,
-                t INTEGER NOT NULL,
-                phase INTEGER NOT NULL,
-                x REAL NOT NULL,
-                y REAL NOT NULL,
-                force REAL,
-                radius REAL
-            );
-            CREATE TABLE IF NOT EXISTS motionSamples (
-                id INTEGER PRIMARY KEY,
-                session INTEGER NOT NULL,
-                t INTEGER NOT NULL,
-                ax REAL NOT NULL,
-                ay REAL NOT NULL,
-                az REAL NOT NULL,
-                rx REAL,
-                ry REAL,
-                rz REAL
-            );
-            CREATE TABLE IF NOT EXISTS labels (
-                id INTEGER PRIMARY KEY,
-                session INTEGER NOT NULL,
-                start INTEGER NOT NULL,
-                "end" INTEGER NOT NULL,
-                intent TEXT NOT NULL,
-                direction TEXT,
-                fingers INTEGER,
-                target TEXT,
-                note TEXT
-            );
-            CREATE INDEX IF NOT EXISTS labelsBySession ON labels(session);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS imports (
+                    id INTEGER PRIMARY KEY,
+                    fileName TEXT NOT NULL,
+                    sha256 TEXT NOT NULL UNIQUE,
+                    fileSize INTEGER NOT NULL DEFAULT 0,
+                    format TEXT NOT NULL,
+                    sessions INTEGER NOT NULL DEFAULT 0,
+                    touches INTEGER NOT NULL DEFAULT 0,
+                    motion INTEGER NOT NULL DEFAULT 0,
+                    labels INTEGER NOT NULL DEFAULT 0,
+                    skippedLines INTEGER NOT NULL DEFAULT 0,
+                    importedAt TEXT NOT NULL,
+                    seconds REAL NOT NULL DEFAULT 0
+                );
+                CREATE TABLE IF NOT EXISTS devices (
+                    id INTEGER PRIMARY KEY,
+                    key TEXT NOT NULL UNIQUE,
+                    platform TEXT NOT NULL,
+                    model TEXT,
+                    screenWidth REAL NOT NULL,
+                    screenHeight REAL NOT NULL,
+                    scale REAL NOT NULL,
+                    ppi REAL,
+                    sampleRateHz REAL
+                );
+                CREATE TABLE IF NOT EXISTS users (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE
+                );
+                -- touchFirst/touchCount: a session's samples are the
+                -- contiguous id range [touchFirst, touchFirst + touchCount)
+                -- of touchSamples (one writer appends a session at a time),
+                -- so loading one session is a rowid range scan, no index.
+                CREATE TABLE IF NOT EXISTS sessions (
+                    id INTEGER PRIMARY KEY,
+                    name TEXT NOT NULL UNIQUE,
+                    device INTEGER NOT NULL REFERENCES devices(id),
+                    user INTEGER REFERENCES users(id),
+                    scene TEXT,
+                    startedAt TEXT,
+                    meta TEXT,
+                    contentSHA256 TEXT,
+                    import INTEGER NOT NULL REFERENCES imports(id),
+                    touchFirst INTEGER NOT NULL DEFAULT 0,
+                    touchCount INTEGER NOT NULL DEFAULT 0,
+                    motionFirst INTEGER NOT NULL DEFAULT 0,
+                    motionCount INTEGER NOT NULL DEFAULT 0,
+                    strokeCount INTEGER NOT NULL DEFAULT 0,
+                    labelCount INTEGER NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS sessionsByScene ON sessions(scene);
+                CREATE INDEX IF NOT EXISTS sessionsByUser ON sessions(user);
+                CREATE TABLE IF NOT EXISTS strokes (
+                    id INTEGER PRIMARY KEY,
+                    session INTEGER NOT NULL,
+                    pointer INTEGER NOT NULL,
+                    began INTEGER NOT NULL,
+                    ended INTEGER NOT NULL,
+                    sampleCount INTEGER NOT NULL,
+                    endPhase INTEGER NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS strokesBySession ON strokes(session);
+                -- Times in integer microseconds, coordinates in points.
+                -- phase: 0 began, 1 moved, 2 stationary, 3 ended, 4 cancelled.
+                CREATE TABLE IF NOT EXISTS touchSamples (
+                    id INTEGER PRIMARY KEY,
+                    session INTEGER NOT NULL,
+                    stroke INTEGER NOT NULL,
+                    t INTEGER NOT NULL,
+                    phase INTEGER NOT NULL,
+                    x REAL NOT NULL,
+                    y REAL NOT NULL,
+                    force REAL,
+                    radius REAL
+                );
+                CREATE TABLE IF NOT EXISTS motionSamples (
+                    id INTEGER PRIMARY KEY,
+                    session INTEGER NOT NULL,
+                    t INTEGER NOT NULL,
+                    ax REAL NOT NULL,
+                    ay REAL NOT NULL,
+                    az REAL NOT NULL,
+                    rx REAL,
+                    ry REAL,
+                    rz REAL
+                );
+                CREATE TABLE IF NOT EXISTS labels (
+                    id INTEGER PRIMARY KEY,
+                    session INTEGER NOT NULL,
+                    start INTEGER NOT NULL,
+                    "end" INTEGER NOT NULL,
+                    intent TEXT NOT NULL,
+                    direction TEXT,
+                    fingers INTEGER,
+                    target TEXT,
+                    note TEXT
+                );
+                CREATE INDEX IF NOT EXISTS labelsBySession ON labels(session);
+                """)
     }
 }

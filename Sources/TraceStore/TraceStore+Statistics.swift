@@ -71,9 +71,11 @@ extension TraceStore {
 
             // Device of each session, for the sampling intervals.
             var deviceOfSession: [Int64: String] = [:]
-            for row in try Row.fetchAll(db, sql: """
-                SELECT s.id, d.platform, d.model, d.screenWidth, d.screenHeight FROM sessions s JOIN devices d ON d.id = s.device
-                """)
+            for row in try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.id, d.platform, d.model, d.screenWidth, d.screenHeight FROM sessions s JOIN devices d ON d.id = s.device
+                    """)
             {
                 let model: String? = row[2]
                 let width: Double = row[3], height: Double = row[4]
@@ -129,7 +131,8 @@ extension TraceStore {
     static func quantiles(_ histogram: [Int64: Int], scale: Double) -> StoreStatistics.Quantiles? {
         let bins = histogram.sorted { $0.key < $1.key }.map { (value: Double($0.key) * scale, count: $0.value) }
         guard let p5 = Percentile.of(histogram: bins, 5), let p50 = Percentile.of(histogram: bins, 50),
-              let p95 = Percentile.of(histogram: bins, 95) else { return nil }
+            let p95 = Percentile.of(histogram: bins, 95)
+        else { return nil }
         return .init(p5: p5, p50: p50, p95: p95, count: bins.reduce(0) { $0 + $1.count })
     }
 

@@ -61,8 +61,10 @@ package final class TraceStore: Sendable {
             }
         } catch let error as StoreError {
             throw error
-        } catch where access == .readWrite && FileManager.default.fileExists(atPath: path)
-                    && !FileManager.default.isWritableFile(atPath: path) {
+        } catch
+            where access == .readWrite && FileManager.default.fileExists(atPath: path)
+            && !FileManager.default.isWritableFile(atPath: path)
+        {
             throw StoreError(
                 "\(path): the store cannot be written (a read-only file or file system); the reading commands"
                     + " (stats, simulate, evaluate, report) still work on it")

@@ -36,8 +36,11 @@ import TraceModel
         #expect(abs(result.misfireRate - 0.1052) < 0.0005, "misfire rate \(result.misfireRate)")
         // Every intent of the playground is there.
         let perIntent = result.perIntent.mapValues(\.labels)
-        #expect(perIntent == ["tap": 155, "long-press": 154, "multi-swipe": 168, "pan": 152, "pinch": 80,
-                              "rotate": 90, "edge-swipe": 79, "none": 82])
+        #expect(
+            perIntent == [
+                "tap": 155, "long-press": 154, "multi-swipe": 168, "pan": 152, "pinch": 80,
+                "rotate": 90, "edge-swipe": 79, "none": 82
+            ])
         // The near-misses: swipes too slow for the swipe are pans; two-finger
         // double taps and tap-then-holds lost to a slow or lingering tap.
         #expect(result.confusion["multi-swipe"]?["pan"] == 21)
@@ -63,7 +66,8 @@ import TraceModel
         // A longer tap lets a lingering tap count: fewer double taps and
         // tap-then-holds lost.
         let lingering = try run(["tap.maxDuration": 0.5])
-        let lost = { (r: SimulationResult) in (r.confusion["tap"]?["nothing"] ?? 0) + (r.confusion["long-press"]?["nothing"] ?? 0) }
+        let lost = { (r: SimulationResult) in (r.confusion["tap"]?["nothing"] ?? 0) + (r.confusion["long-press"]?["nothing"] ?? 0)
+        }
         #expect(lost(lingering) < lost(defaults))
         // A bouncier spring back overshoots identity.
         let bouncy = try run(["springBack.damping": 0.5])

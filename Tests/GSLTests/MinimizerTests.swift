@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GSL
 
 @Suite struct MinimizerTests {
@@ -21,7 +22,9 @@ import Testing
 
     @Test func findsAShiftedQuadraticMinimum() throws {
         let centre = [3.0, -2.0, 0.5, 10.0]
-        let result = try Minimizer.minimize(from: [0, 0, 0, 0], options: .init(stepSizes: [1], sizeTolerance: 1e-9, maxIterations: 20_000)) { x in
+        let result = try Minimizer.minimize(
+            from: [0, 0, 0, 0], options: .init(stepSizes: [1], sizeTolerance: 1e-9, maxIterations: 20_000)
+        ) { x in
             zip(x, centre).enumerated().reduce(7.0) { sum, item in
                 let d = item.element.0 - item.element.1
                 return sum + Double(item.offset + 1) * d * d
@@ -35,11 +38,11 @@ import Testing
         var calls = 0
         let result = try Minimizer.minimize(
             from: [5, 5], options: .init(stepSizes: [1], sizeTolerance: 1e-12, maxIterations: 10_000),
-            shouldStop: { calls >= 30 }
-        ) { x in
-            calls += 1
-            return x[0] * x[0] + x[1] * x[1]
-        }
+            shouldStop: { calls >= 30 },
+            { x in
+                calls += 1
+                return x[0] * x[0] + x[1] * x[1]
+            })
         #expect(result.stopReason == .stopRequested)
         #expect(result.evaluations == calls)
         #expect(calls < 40)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GSL
 
 @Suite struct SimulatedAnnealingTests {
@@ -9,7 +10,7 @@ import Testing
 
     static func scanMinimum() -> (x: Double, f: Double) {
         var best = (x: 0.0, f: Double.infinity)
-        for i in 0 ... 2_000_000 {
+        for i in 0...2_000_000 {
             let x = -10 + Double(i) * 1e-5
             let f = bumpy(x)
             if f < best.f { best = (x, f) }
@@ -52,7 +53,7 @@ import Testing
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let target = targets[index]
             guard let rng = try? RandomGenerator(seed: UInt(index + 1)),
-                  let result = try? SimulatedAnnealing.minimize(
+                let result = try? SimulatedAnnealing.minimize(
                     from: [0], parameters: Self.parameters, using: rng,
                     energy: { x in (x[0] - target) * (x[0] - target) },
                     step: { x, rng, size in x[0] += rng.uniform(-size, size) })
@@ -66,8 +67,9 @@ import Testing
     @Test func rejectsAnInvalidSchedule() throws {
         let rng = try RandomGenerator(seed: 1)
         #expect(throws: GSLError.self) {
-            try SimulatedAnnealing.minimize(from: [0], parameters: .init(coolingFactor: 0.9), using: rng,
-                                            energy: { _ in 0 }, step: { _, _, _ in })
+            try SimulatedAnnealing.minimize(
+                from: [0], parameters: .init(coolingFactor: 0.9), using: rng,
+                energy: { _ in 0 }, step: { _, _, _ in })
         }
     }
 }

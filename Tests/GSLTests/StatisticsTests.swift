@@ -1,4 +1,5 @@
 import Testing
+
 @testable import GSL
 
 @Suite struct StatisticsTests {
@@ -31,7 +32,7 @@ import Testing
         let h = try Histogram(bins: 4, lower: 0, upper: 100)
         #expect(h.edges == [0, 25, 50, 75, 100])
         let outside = h.add(contentsOf: [0, 10, 24.999, 25, 60, 61, 99.9, 100, -1])
-        #expect(outside == 2)   // 100 and -1: bins are half-open
+        #expect(outside == 2) // 100 and -1: bins are half-open
         #expect(h.counts == [3, 1, 2, 1])
         #expect(h.total == 7)
         #expect(h.binIndex(for: 50) == 2)
@@ -45,8 +46,11 @@ import Testing
         h.add(0.5, weight: 2)
         h.add(5)
         h.add(50, weight: 0.5)
-        #expect(h.bins == [.init(lower: 0, upper: 1, count: 2), .init(lower: 1, upper: 10, count: 1),
-                           .init(lower: 10, upper: 100, count: 0.5)])
+        #expect(
+            h.bins == [
+                .init(lower: 0, upper: 1, count: 2), .init(lower: 1, upper: 10, count: 1),
+                .init(lower: 10, upper: 100, count: 0.5)
+            ])
         #expect(throws: GSLError.self) { try Histogram(edges: [0, 1, 1]) }
         #expect(throws: GSLError.self) { try Histogram(bins: 0, lower: 0, upper: 1) }
         #expect(throws: GSLError.self) { try Histogram(bins: 3, lower: 2, upper: 1) }

@@ -25,7 +25,7 @@ enum Fixtures {
             guard !line.allSatisfy(\.isWhitespace) else { continue }
             let where_ = "\(relativePath):\(number + 1)"
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let type = object["type"] as? String
+                let type = object["type"] as? String
             else { throw LoadError(description: "\(where_): not a JSON object with a type") }
             switch type {
             case "session":
@@ -34,11 +34,11 @@ enum Fixtures {
                 sessions.append(Session(header: SessionHeader(id: id, device: device)))
             case "touch":
                 guard !sessions.isEmpty,
-                      let t = (object["t"] as? NSNumber)?.doubleValue, let micros = Micros(seconds: t),
-                      let id = (object["id"] as? NSNumber)?.int32Value,
-                      let phaseName = object["phase"] as? String, let phase = TouchPhase(name: phaseName),
-                      let x = (object["x"] as? NSNumber)?.doubleValue,
-                      let y = (object["y"] as? NSNumber)?.doubleValue
+                    let t = (object["t"] as? NSNumber)?.doubleValue, let micros = Micros(seconds: t),
+                    let id = (object["id"] as? NSNumber)?.int32Value,
+                    let phaseName = object["phase"] as? String, let phase = TouchPhase(name: phaseName),
+                    let x = (object["x"] as? NSNumber)?.doubleValue,
+                    let y = (object["y"] as? NSNumber)?.doubleValue
                 else { throw LoadError(description: "\(where_): bad touch line") }
                 sessions[sessions.count - 1].touches.append(
                     TouchSample(t: micros, pointer: id, phase: phase, x: x, y: y))
@@ -69,12 +69,12 @@ enum Fixtures {
         }
         return try rows.enumerated().map { index, row in
             guard let session = row["session"] as? String,
-                  let pointer = (row["pointer"] as? NSNumber)?.int32Value,
-                  let t = (row["t"] as? NSNumber)?.doubleValue, let micros = Micros(seconds: t),
-                  let strategy = row["strategy"] as? String,
-                  let vx = (row["vx"] as? NSNumber)?.doubleValue,
-                  let vy = (row["vy"] as? NSNumber)?.doubleValue,
-                  let tolerance = (row["relativeTolerance"] as? NSNumber)?.doubleValue
+                let pointer = (row["pointer"] as? NSNumber)?.int32Value,
+                let t = (row["t"] as? NSNumber)?.doubleValue, let micros = Micros(seconds: t),
+                let strategy = row["strategy"] as? String,
+                let vx = (row["vx"] as? NSNumber)?.doubleValue,
+                let vy = (row["vy"] as? NSNumber)?.doubleValue,
+                let tolerance = (row["relativeTolerance"] as? NSNumber)?.doubleValue
             else { throw LoadError(description: "\(relativePath): row \(index) incomplete") }
             return ExpectedRelease(
                 session: session, pointer: pointer, t: micros, strategy: strategy,

@@ -15,7 +15,9 @@ struct RippleTests {
         #expect(isApproximatelyEqual(TimingCurve.easeOut.progress(at: 0.3425), 0.5, tolerance: 1e-9))
         // Ease-out: ahead of linear, and pinned at both ends.
         #expect(isApproximatelyEqual(TimingCurve.easeOut.progress(at: 0.5), 0.684643187, tolerance: 1e-8))
-        #expect(TimingCurve.easeOut.progress(at: 0) == 0 && isApproximatelyEqual(TimingCurve.easeOut.progress(at: 1), 1, tolerance: 1e-12))
+        #expect(
+            TimingCurve.easeOut.progress(at: 0) == 0
+                && isApproximatelyEqual(TimingCurve.easeOut.progress(at: 1), 1, tolerance: 1e-12))
         #expect(TimingCurve.easeOut.progress(at: 2) == TimingCurve.easeOut.progress(at: 1))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import GesturePhysics
 
 // MARK: - Reference: numeric integration
@@ -35,8 +36,10 @@ private func integrate(
 }
 
 /// The last time on a fine grid where |x| > tolerance (brute force).
-private func bruteForceSettle(_ spring: Spring, distance: Double, velocity: Double, tolerance: Double = 0.5,
-                              horizon: Double = 8, step: Double = 1e-4) -> Double {
+private func bruteForceSettle(
+    _ spring: Spring, distance: Double, velocity: Double, tolerance: Double = 0.5,
+    horizon: Double = 8, step: Double = 1e-4
+) -> Double {
     var last = 0.0
     var t = 0.0
     while t <= horizon {
@@ -105,7 +108,7 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         ("critical, away", Spring(response: 0.4, dampingFraction: 1), 120, 2_000),
         ("overdamped, towards", Spring(response: 0.4, dampingFraction: 2.5), -200, 3_000),
         ("overdamped, away", Spring(response: 0.4, dampingFraction: 2.5), -200, -700),
-        ("strongly overdamped", Spring(response: 0.3, dampingFraction: 40), 80, -50),
+        ("strongly overdamped", Spring(response: 0.3, dampingFraction: 40), 80, -50)
     ]
 
     @Test(arguments: 0..<cases.count)
@@ -118,8 +121,9 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         for (t, reference) in zip(times, numeric) {
             let exact = spring.state(after: t, displacement: x0, velocity: v0)
             #expect(abs(exact.displacement - reference.displacement) < 1e-7 * scale, "\(name) x at \(t)")
-            #expect(abs(exact.velocity - reference.velocity) < 1e-7 * scale * spring.naturalFrequency,
-                    "\(name) v at \(t)")
+            #expect(
+                abs(exact.velocity - reference.velocity) < 1e-7 * scale * spring.naturalFrequency,
+                "\(name) v at \(t)")
         }
     }
 
@@ -154,7 +158,7 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         (Spring(response: 0.4, dampingFraction: 1), 100.0, -3_000.0),
         (Spring(response: 0.3, dampingFraction: 2.2), 250.0, 0.0),
         (Spring(response: 0.3, dampingFraction: 2.2), 50.0, 6_000.0),
-        (Spring(response: 0.3, dampingFraction: 2.2), -50.0, 1_000.0),
+        (Spring(response: 0.3, dampingFraction: 2.2), -50.0, 1_000.0)
     ])
     func settleTimeIsTheLastExitFromTheBand(spring: Spring, distance: Double, velocity: Double) {
         let settle = spring.settleTime(distance: distance, initialVelocity: velocity)
@@ -218,7 +222,7 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         (Spring(response: 0.4, dampingFraction: 1), 100.0, 4_000.0),
         (Spring(response: 0.4, dampingFraction: 2.5), 50.0, 6_000.0),
         (Spring(response: 0.4, dampingFraction: 0.4), 100.0, -1_500.0),
-        (Spring(response: 0.4, dampingFraction: 0.4), -100.0, -3_000.0),
+        (Spring(response: 0.4, dampingFraction: 0.4), -100.0, -3_000.0)
     ])
     func overshootWithVelocityMatchesBruteForce(spring: Spring, distance: Double, velocity: Double) {
         let overshoot = spring.overshoot(distance: distance, initialVelocity: velocity)
@@ -259,6 +263,6 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         #expect(end > 1)
         #expect(abs(end - 1 - Spring.smooth.settleTime(distance: 300)) < 1e-12)
         #expect(abs(animation.position(at: end) - 400) <= 0.5 + 1e-9)
-        #expect(animation.position(at: 0) == 100)  // the clock before the start clamps
+        #expect(animation.position(at: 0) == 100) // the clock before the start clamps
     }
 }

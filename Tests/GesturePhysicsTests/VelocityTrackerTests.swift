@@ -1,5 +1,6 @@
 import Testing
 import TraceModel
+
 @testable import GesturePhysics
 
 // MARK: - Helpers
@@ -121,7 +122,7 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
     @Test func releaseMoreThan40msAfterTheLastSampleMeansStopped() {
         let moving = tracker(.lsq2, [(0, 0, 0), (8, 10, 0), (16, 20, 0)])
         #expect(close(moving.releaseVelocity(at: 16_000).dx, 1_250))
-        #expect(close(moving.releaseVelocity(at: 56_000).dx, 1_250))  // exactly 40 ms: still moving
+        #expect(close(moving.releaseVelocity(at: 56_000).dx, 1_250)) // exactly 40 ms: still moving
         #expect(moving.releaseVelocity(at: 56_001) == .zero)
         for strategy in VelocityStrategy.allCases {
             var t = moving
@@ -229,9 +230,9 @@ private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool
             .init(t: 25_000, pointer: 1, phase: .ended, x: 900, y: 900),
             .init(t: 30_000, pointer: 1, phase: .began, x: 0, y: 0),
             .init(t: 38_000, pointer: 1, phase: .moved, x: 0, y: 8),
-            .init(t: 60_000, pointer: 2, phase: .cancelled, x: 50, y: 50),  // 45 ms after its only sample
+            .init(t: 60_000, pointer: 2, phase: .cancelled, x: 50, y: 50), // 45 ms after its only sample
             .init(t: 46_000, pointer: 1, phase: .moved, x: 0, y: 16),
-            .init(t: 50_000, pointer: 1, phase: .ended, x: 0, y: 16),
+            .init(t: 50_000, pointer: 1, phase: .ended, x: 0, y: 16)
         ].sorted { $0.t < $1.t }
         let releases = releaseVelocities(of: session(touches), strategy: .twopoint)
         #expect(releases.map(\.pointer) == [1, 1, 2])

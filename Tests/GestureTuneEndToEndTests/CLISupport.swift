@@ -15,8 +15,9 @@ let gesturetune: String = {
     let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var candidates = [executable.deletingLastPathComponent().appendingPathComponent("gesturetune").path]
     if let bundle = Bundle.allBundles.first(where: { $0.bundlePath.hasSuffix(".xctest") }) {
-        candidates.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent()
-            .appendingPathComponent("gesturetune").path)
+        candidates.append(
+            URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent()
+                .appendingPathComponent("gesturetune").path)
     }
     candidates.append(packageRoot.appendingPathComponent(".build/debug/gesturetune").path)
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]

@@ -1,10 +1,11 @@
 import Foundation
-@testable import GestureTuneCLI
 import GestureTuneTestSupport
 import Recognizers
 import Simulation
 import Testing
 import TraceModel
+
+@testable import GestureTuneCLI
 
 // MARK: - What the command line prints, in process
 
@@ -30,10 +31,12 @@ struct ConsoleOutputTests {
         let convention = "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"
         let response = lines.first { $0.hasPrefix("springBack.response ") }
         let damping = lines.first { $0.hasPrefix("springBack.damping ") }
-        #expect(response?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
-            == ["springBack.response", "s", "0.5", "0.15", "1", "log"])
-        #expect(damping?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
-            == ["springBack.damping", "-", "1", "0.3", "1", "linear"])
+        #expect(
+            response?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
+                == ["springBack.response", "s", "0.5", "0.15", "1", "log"])
+        #expect(
+            damping?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
+                == ["springBack.damping", "-", "1", "0.3", "1", "linear"])
         #expect(response?.contains(convention) == true && damping?.contains(convention) == true)
     }
 
@@ -71,8 +74,9 @@ struct ConsoleOutputTests {
 
     @Test func theProgressBarFillsInProportionAndClearsItsLine() {
         let half = ProgressBar.line(label: "optimize", done: 150, total: 300, detail: "150/300 best 0.0412 search")
-        #expect(half == "\r\u{1B}[Koptimize [" + String(repeating: "#", count: 15) + String(repeating: " ", count: 15)
-            + "] 150/300 best 0.0412 search")
+        #expect(
+            half == "\r\u{1B}[Koptimize [" + String(repeating: "#", count: 15) + String(repeating: " ", count: 15)
+                + "] 150/300 best 0.0412 search")
         // Past the total stays full; an unknown total (0) is empty.
         #expect(ProgressBar.fraction(done: 400, total: 300) == 1)
         #expect(ProgressBar.fraction(done: 5, total: 0) == 0)

@@ -14,12 +14,16 @@ struct CrashEndToEndTests {
         defer { try? handle.close() }
         var samples = 0
         for s in 0..<sessions {
-            var text = #"{"type":"session","id":"\#(prefix)-\#(s)","format":"gesturetune-trace/1","device":{"platform":"android","screen":{"width":412,"height":915}}}"# + "\n"
+            var text =
+                #"{"type":"session","id":"\#(prefix)-\#(s)","format":"gesturetune-trace/1","device":{"platform":"android","screen":{"width":412,"height":915}}}"#
+                + "\n"
             var t = 0
             for _ in 0..<strokesPerSession {
                 for k in 0..<50 {
                     let phase = k == 0 ? "began" : (k == 49 ? "ended" : "moved")
-                    text += #"{"type":"touch","t":\#(Double(t) / 1e6),"id":1,"phase":"\#(phase)","x":\#(100 + k),"y":\#(200 + 2 * k)}"# + "\n"
+                    text +=
+                        #"{"type":"touch","t":\#(Double(t) / 1e6),"id":1,"phase":"\#(phase)","x":\#(100 + k),"y":\#(200 + 2 * k)}"#
+                        + "\n"
                     t += 8000
                     samples += 1
                 }
@@ -39,7 +43,7 @@ struct CrashEndToEndTests {
         let db = dir.appendingPathComponent("crash.sqlite").path
         #expect(try run(["ingest", "--db", db, flutterFixture]).status == 0)
         let big = dir.appendingPathComponent("big.jsonl").path
-        let samples = try bigFile(at: big, sessions: 200, strokesPerSession: 100)   // 1,000,000 samples
+        let samples = try bigFile(at: big, sessions: 200, strokesPerSession: 100) // 1,000,000 samples
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gesturetune)
@@ -76,7 +80,9 @@ struct CrashEndToEndTests {
         #expect(try sqlite(db, "PRAGMA integrity_check") == "ok")
     }
 
-    @Test("kill -9 at seeded random points of a multi-file ingest: after every kill the store is intact and each file is all or nothing")
+    @Test(
+        "kill -9 at seeded random points of a multi-file ingest: after every kill the store is intact and each file is all or nothing"
+    )
     func killedAtRandomPoints() throws {
         let dir = try scratch()
         let db = dir.appendingPathComponent("kills.sqlite").path
@@ -91,7 +97,7 @@ struct CrashEndToEndTests {
             var z = state
             z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return useconds_t(10_000 + (z ^ (z >> 31)) % 700_000)   // 10 ms … 0.71 s
+            return useconds_t(10_000 + (z ^ (z >> 31)) % 700_000) // 10 ms … 0.71 s
         }
         // Five kills that land mid-ingest, however fast the machine: a round
         // that finishes before its kill does not count, and a store that
@@ -127,16 +133,21 @@ struct CrashEndToEndTests {
     /// SQLite's integrity check, then per file: all its sessions and samples
     /// with its import row, or nothing of it; no import left pending.
     private func checkAllOrNothing(_ db: String, files: [(path: String, samples: Int)]) throws {
-        guard FileManager.default.fileExists(atPath: db) else { return }   // killed before the store existed
+        guard FileManager.default.fileExists(atPath: db) else { return } // killed before the store existed
         #expect(try sqlite(db, "PRAGMA integrity_check") == "ok")
         #expect(try sqlite(db, "SELECT COUNT(*) FROM imports WHERE sha256 LIKE 'pending:%'") == "0")
-        #expect(try sqlite(db, """
-            SELECT COUNT(*) FROM sessions s WHERE touchCount != (SELECT COUNT(*) FROM touchSamples WHERE session = s.id)
-            """) == "0")
+        #expect(
+            try sqlite(
+                db,
+                """
+                SELECT COUNT(*) FROM sessions s WHERE touchCount != (SELECT COUNT(*) FROM touchSamples WHERE session = s.id)
+                """) == "0")
         for (k, file) in files.enumerated() {
             let imported = try sqlite(db, "SELECT COUNT(*) FROM imports WHERE fileName = '\(file.path)'")
             let sessions = try sqlite(db, "SELECT COUNT(*) FROM sessions WHERE name LIKE 'part\(k)-%'")
-            let samples = try sqlite(db, """
+            let samples = try sqlite(
+                db,
+                """
                 SELECT COUNT(*) FROM touchSamples WHERE session IN (SELECT id FROM sessions WHERE name LIKE 'part\(k)-%')
                 """)
             if imported == "1" {

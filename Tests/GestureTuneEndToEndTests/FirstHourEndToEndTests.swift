@@ -20,7 +20,9 @@ struct FirstHourEndToEndTests {
         let db = dir.appendingPathComponent("s.sqlite").path
         let missing = try run(["ingest", "--db", db, dir.appendingPathComponent("nosuch.jsonl").path])
         #expect(missing.status == 1)
-        #expect(missing.stderr == "gesturetune ingest: \(dir.appendingPathComponent("nosuch.jsonl").path): cannot open the file: no such file\n")
+        #expect(
+            missing.stderr
+                == "gesturetune ingest: \(dir.appendingPathComponent("nosuch.jsonl").path): cannot open the file: no such file\n")
         #expect(missing.stdout.isEmpty)
         let directory = try run(["ingest", "--db", db, dir.path])
         #expect(directory.status == 1)
@@ -31,7 +33,8 @@ struct FirstHourEndToEndTests {
         let dir = try scratch()
         let corpus = dir.appendingPathComponent("two.jsonl").path
         let db = dir.appendingPathComponent("two.sqlite").path
-        #expect(try run(["synth", "--seed", "1", "--users", "2", "--devices", "1", "--sessions", "1", "--out", corpus]).status == 0)
+        #expect(
+            try run(["synth", "--seed", "1", "--users", "2", "--devices", "1", "--sessions", "1", "--out", corpus]).status == 0)
         #expect(try run(["ingest", "--db", db, corpus]).status == 0)
         let optimize = try run(["optimize", "--db", db, "--max-evals", "5", "--out", dir.appendingPathComponent("o").path])
         #expect(optimize.status == 1)
@@ -58,7 +61,8 @@ struct FirstHourEndToEndTests {
         let dir = try scratch()
         let db = dir.appendingPathComponent("s.sqlite").path
         let bad = dir.appendingPathComponent("bad.jsonl")
-        try #"{"type":"session","id":"x","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
+        try
+            #"{"type":"session","id":"x","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
             .appending("\n{\"type\":\"touch\",\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":1}\n")
             .write(to: bad, atomically: true, encoding: .utf8)
         let cases: [(arguments: [String], stdin: String?, status: Int32, needle: String)] = [
@@ -74,7 +78,7 @@ struct FirstHourEndToEndTests {
             (["evaluate", "--db", db], nil, 2, "gesturetune evaluate: give --params FILE"),
             (["velocity", dir.appendingPathComponent("none.jsonl").path], nil, 1, "gesturetune velocity: "),
             (["synth", "--out", "-", "--json"], nil, 2, "gesturetune synth: --json cannot share standard output"),
-            (["explode"], nil, 2, "gesturetune: "),
+            (["explode"], nil, 2, "gesturetune: ")
         ]
         for c in cases {
             let result = try run(c.arguments, stdin: c.stdin)

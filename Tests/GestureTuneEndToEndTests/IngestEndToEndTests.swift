@@ -30,7 +30,7 @@ struct IngestEndToEndTests {
         let text = try run(["stats", "--db", db])
         #expect(text.status == 0)
         #expect(text.stdout.contains("pointers 14; touch samples 318"))
-        #expect(text.stdout.contains("8.00"))   // median interval, ms
+        #expect(text.stdout.contains("8.00")) // median interval, ms
     }
 
     @Test("--json summary; GESTURETUNE_DB picks the store; - reads standard input")
@@ -56,10 +56,10 @@ struct IngestEndToEndTests {
         let db = dir.appendingPathComponent("t.sqlite").path
         let bad = dir.appendingPathComponent("bad.jsonl").path
         try """
-            {"type":"session","id":"b","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}
-            {"type":"touch","t":0,"id":1,"phase":"began","x":1,"y":2}
-            {"type":"touch","t":0.01,"id":1,"phase":"ended","x":1,"y":2,"radius":-1}
-            """.write(toFile: bad, atomically: true, encoding: .utf8)
+        {"type":"session","id":"b","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}
+        {"type":"touch","t":0,"id":1,"phase":"began","x":1,"y":2}
+        {"type":"touch","t":0.01,"id":1,"phase":"ended","x":1,"y":2,"radius":-1}
+        """.write(toFile: bad, atomically: true, encoding: .utf8)
         let result = try run(["ingest", "--db", db, flutterFixture, bad, flutterFixture])
         #expect(result.status == 1)
         #expect(result.stderr.contains("\(bad):3: must be ≥ 0 (radius)\n"))
@@ -70,7 +70,7 @@ struct IngestEndToEndTests {
         #expect(skipping.status == 0)
         #expect(skipping.stderr.contains("skipped 1 invalid line(s)"))
         #expect(skipping.stderr.contains("\(bad):3: must be ≥ 0 (radius)"))
-        #expect(skipping.stderr.contains("never ended"))   // pointer 1 closed by a cancellation
+        #expect(skipping.stderr.contains("never ended")) // pointer 1 closed by a cancellation
         let after = try json(try run(["stats", "--db", db, "--json"]).stdout)
         #expect(after["sessions"] as? Int == 3 && after["touches"] as? Int == 320)
     }
@@ -78,8 +78,10 @@ struct IngestEndToEndTests {
     @Test("errors in standard input name it standard input")
     func stdinErrors() throws {
         let db = try scratch().appendingPathComponent("s.sqlite").path
-        let line = #"{"type":"session","id":"x","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
-        let result = try run(["ingest", "--db", db, "-"], stdin: line + "\n{\"type\":\"touch\",\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":1}\n")
+        let line =
+            #"{"type":"session","id":"x","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
+        let result = try run(
+            ["ingest", "--db", db, "-"], stdin: line + "\n{\"type\":\"touch\",\"t\":0,\"id\":1,\"phase\":\"began\",\"x\":1}\n")
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("gesturetune ingest: standard input:2: missing required field (y)\n"), "\(result.stderr)")
     }
@@ -93,7 +95,7 @@ struct IngestEndToEndTests {
             ["ingest", "--frobnicate", "x.jsonl"],
             ["ingest", "-", "-"],
             ["explode"],
-            ["stats", "extra"],
+            ["stats", "extra"]
         ])
     func usage(arguments: [String]) throws {
         let result = try run(arguments + ["--db", try scratch().appendingPathComponent("u.sqlite").path])
@@ -129,12 +131,12 @@ struct IngestEndToEndTests {
         let db = dir.appendingPathComponent("c.sqlite").path
         let file = dir.appendingPathComponent("rows.csv").path
         try """
-            session,t,id,phase,x,y,force,radius
-            a,0,1,began,1,1,,
-            a,0.008,1,moved,2,1,,
-            a,0.016,1,ended,3,1,,
-            #label,a,0,0.016,tap,,,,
-            """.write(toFile: file, atomically: true, encoding: .utf8)
+        session,t,id,phase,x,y,force,radius
+        a,0,1,began,1,1,,
+        a,0.008,1,moved,2,1,,
+        a,0.016,1,ended,3,1,,
+        #label,a,0,0.016,tap,,,,
+        """.write(toFile: file, atomically: true, encoding: .utf8)
         let result = try run(["ingest", "--db", db, "--screen", "393x852", file])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("ingested 1 sessions, 1 pointers, 3 touches, 1 labels"))

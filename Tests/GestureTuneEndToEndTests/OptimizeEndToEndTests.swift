@@ -14,7 +14,7 @@ import TraceStore
 private func panCorpus(users: Int = 8) -> String {
     var lines: [String] = []
     func seconds(_ t: Micros) -> String { String(format: "%.6f", Double(t) / 1_000_000) }
-    let names = (0 ..< 1_000).map { "person-\($0)" }
+    let names = (0..<1_000).map { "person-\($0)" }
     let holdout = names.first { holdoutSide(user: $0, session: "") == .holdout } ?? "person-0"
     let chosen = [holdout] + names.filter { holdoutSide(user: $0, session: "") == .train }.prefix(users - 1)
     for (u, user) in chosen.enumerated() {
@@ -25,17 +25,23 @@ private func panCorpus(users: Int = 8) -> String {
         }
         for (i, length) in [12.0, 14, 16, 20, 25, 30, 40].enumerated() {
             trace.wait(1)
-            trace.drag(from: (80, 200 + Double(i) * 40), by: (length, 0), speed: 150, label: .pan, direction: .right,
-                       target: "screen")
+            trace.drag(
+                from: (80, 200 + Double(i) * 40), by: (length, 0), speed: 150, label: .pan, direction: .right,
+                target: "screen")
         }
         let s = trace.session
-        lines.append(#"{"type":"session","id":"\#(s.id)","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":390,"height":844},"sampleRateHz":120},"user":"\#(user)","scene":"plain"}"#)
+        lines.append(
+            #"{"type":"session","id":"\#(s.id)","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":390,"height":844},"sampleRateHz":120},"user":"\#(user)","scene":"plain"}"#
+        )
         for t in s.touches {
-            lines.append(#"{"type":"touch","t":\#(seconds(t.t)),"id":\#(t.pointer),"phase":"\#(t.phase.name)","x":\#(t.x),"y":\#(t.y)}"#)
+            lines.append(
+                #"{"type":"touch","t":\#(seconds(t.t)),"id":\#(t.pointer),"phase":"\#(t.phase.name)","x":\#(t.x),"y":\#(t.y)}"#)
         }
         for l in s.labels {
             let direction = l.direction.map { #","direction":"\#($0.rawValue)""# } ?? ""
-            lines.append(#"{"type":"label","start":\#(seconds(l.start)),"end":\#(seconds(l.end)),"intent":"\#(l.intent.rawValue)"\#(direction)}"#)
+            lines.append(
+                #"{"type":"label","start":\#(seconds(l.start)),"end":\#(seconds(l.end)),"intent":"\#(l.intent.rawValue)"\#(direction)}"#
+            )
         }
     }
     return lines.joined(separator: "\n") + "\n"
@@ -58,8 +64,10 @@ struct OptimizeEndToEndTests {
     func optimize() throws {
         let (dir, db) = try ingestedStore()
         let out = dir.appendingPathComponent("out").path
-        let arguments = ["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "30", "--seed", "3",
-                         "--sensitivity-points", "4", "--no-pareto", "--out", out, "--json"]
+        let arguments = [
+            "optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "30", "--seed", "3",
+            "--sensitivity-points", "4", "--no-pareto", "--out", out, "--json"
+        ]
         let result = try run(arguments)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty, "progress is quiet when stderr is not a terminal: \(result.stderr)")
@@ -117,10 +125,12 @@ struct OptimizeEndToEndTests {
     @Test("an optimize whose reports cannot be written stores no run: --run latest does not point at it")
     func failedOptimizeStoresNoRun() throws {
         let (dir, db) = try ingestedStore()
-        let blocked = dir.appendingPathComponent("a-file").path   // --out names a file: no directory can be made
+        let blocked = dir.appendingPathComponent("a-file").path // --out names a file: no directory can be made
         try Data("x".utf8).write(to: URL(fileURLWithPath: blocked))
-        let failed = try run(["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
-                              "--no-pareto", "--out", blocked])
+        let failed = try run([
+            "optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
+            "--no-pareto", "--out", blocked
+        ])
         #expect(failed.status == 1)
         let latest = try run(["report", "--db", db, "--run", "latest", "--out", dir.appendingPathComponent("r").path])
         #expect(latest.status == 1 && latest.stderr.contains("no stored run latest"), "\(latest.stderr)")
@@ -128,7 +138,7 @@ struct OptimizeEndToEndTests {
 
     @Test("optimize reads an immutable store and fails only where it must write, saying why")
     func optimizeReadOnlyStore() throws {
-        guard geteuid() == 0 else { return }   // chattr needs root; StoreOpeningTests covers read-only opening otherwise
+        guard geteuid() == 0 else { return } // chattr needs root; StoreOpeningTests covers read-only opening otherwise
         let (dir, db) = try ingestedStore()
         try #require(try run(["stats", "--db", db]).status == 0)
         let chattr = Process()
@@ -143,14 +153,17 @@ struct OptimizeEndToEndTests {
             try? undo.run()
             undo.waitUntilExit()
         }
-        guard chattr.terminationStatus == 0 else { return }   // no CAP_LINUX_IMMUTABLE here
+        guard chattr.terminationStatus == 0 else { return } // no CAP_LINUX_IMMUTABLE here
         let simulate = try run(["simulate", "--db", db, "--json"])
         #expect(simulate.status == 0, "\(simulate.stderr)")
-        let optimize = try run(["optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
-                                "--no-pareto", "--out", dir.appendingPathComponent("o").path])
+        let optimize = try run([
+            "optimize", "--db", db, "--tune", "pan.slop", "--max-evals", "5", "--sensitivity-points", "0",
+            "--no-pareto", "--out", dir.appendingPathComponent("o").path
+        ])
         #expect(optimize.status == 1)
-        #expect(optimize.stderr.contains("\(db): the store cannot be written (a read-only file or file system)"),
-                "\(optimize.stderr)")
+        #expect(
+            optimize.stderr.contains("\(db): the store cannot be written (a read-only file or file system)"),
+            "\(optimize.stderr)")
     }
 
     @Test("evaluate --json: the exact objective of a parameter file, on either split; --serve answers per line")
@@ -165,8 +178,11 @@ struct OptimizeEndToEndTests {
         #expect(tuned["objective"] as? Double == 0)
         #expect(tuned["misfires"] as? Int == 0)
         #expect(tuned["split"] as? String == "train")
-        let before = try json(try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
-                                       "--split", "holdout", "--json"]).stdout)
+        let before = try json(
+            try run([
+                "evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
+                "--split", "holdout", "--json"
+            ]).stdout)
         let labels = try #require(before["labels"] as? Int)
         #expect(before["misfires"] as? Int == labels / 13 * 3)
         #expect(before["split"] as? String == "holdout")
@@ -178,12 +194,16 @@ struct OptimizeEndToEndTests {
         #expect(violations.keys.sorted() == ["tap.response.waited.p95"])
         #expect(abs((violations["tap.response.waited.p95"] ?? 0) - (500.0 / 285 - 1)) < 1e-9)
         // …unless budgets the baseline misses are relaxed.
-        let relaxed = try json(try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
-                                        "--split", "holdout", "--relax-budgets", "--json"]).stdout)
+        let relaxed = try json(
+            try run([
+                "evaluate", "--db", db, "--tune", "pan.slop", "--params", defaults.path,
+                "--split", "holdout", "--relax-budgets", "--json"
+            ]).stdout)
         #expect(relaxed["feasible"] as? Bool == true)
 
-        let served = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--serve"],
-                             stdin: "{\"pan.slop\": 10}\n{\"params\": {\"pan.slop\": 18}, \"split\": \"holdout\"}\n{\"pan.slop\": 999}\n")
+        let served = try run(
+            ["evaluate", "--db", db, "--tune", "pan.slop", "--serve"],
+            stdin: "{\"pan.slop\": 10}\n{\"params\": {\"pan.slop\": 18}, \"split\": \"holdout\"}\n{\"pan.slop\": 999}\n")
         #expect(served.status == 0, "\(served.stderr)")
         let replies = served.stdout.split(separator: "\n").map(String.init)
         #expect(replies.count == 3)
@@ -217,8 +237,10 @@ struct OptimizeEndToEndTests {
         let params = try json(evaluate.stdout)["params"] as? [String: Double]
         #expect(params?["doubleTap.minimumGap"] == 0.05 && params?["pan.slop"] == 10)
 
-        let optimize = try run(["optimize", "--db", db, "--scene", "plain", "--max-evals", "3", "--sensitivity-points", "0",
-                                "--no-pareto", "--out", dir.appendingPathComponent("o").path])
+        let optimize = try run([
+            "optimize", "--db", db, "--scene", "plain", "--max-evals", "3", "--sensitivity-points", "0",
+            "--no-pareto", "--out", dir.appendingPathComponent("o").path
+        ])
         #expect(optimize.status == 0, "\(optimize.stderr)")
         let latest = try run(["evaluate", "--db", db, "--tune", "pan.slop", "--params", "latest", "--json"])
         #expect(latest.status == 0, "\(latest.stderr)")
@@ -235,8 +257,10 @@ struct OptimizeEndToEndTests {
         #expect(!negative.stderr.contains("Missing value"))
         let users = try run(["synth", "--users", "-3", "--out", dir.appendingPathComponent("s.jsonl").path])
         #expect(users.status == 2 && !users.stderr.contains("Missing value"), "\(users.stderr)")
-        let folds = try run(["optimize", "--db", db, "--folds", "1000", "--max-evals", "3", "--out",
-                             dir.appendingPathComponent("o").path])
+        let folds = try run([
+            "optimize", "--db", db, "--folds", "1000", "--max-evals", "3", "--out",
+            dir.appendingPathComponent("o").path
+        ])
         #expect(folds.status == 1)
         #expect(folds.stderr.contains("--folds 1000 is more than the 8 people in the corpus"), "\(folds.stderr)")
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 // MARK: - gesturetune record over real loopback HTTP
@@ -26,7 +27,7 @@ struct RecordEndToEndTests {
         let wrongToken = server.url.replacingOccurrences(of: server.token, with: String(server.token.reversed()))
         for (method, url, body) in [
             ("GET", wrongToken, nil), ("POST", wrongToken + "/sessions", valid),
-            ("POST", server.origin + "/study/sessions", valid), ("GET", server.origin + "/", nil),
+            ("POST", server.origin + "/study/sessions", valid), ("GET", server.origin + "/", nil)
         ] as [(String, String, String?)] {
             let response = try await server.request(method, url, body: body)
             #expect(response.status == 403, "\(method) \(url)")
@@ -34,7 +35,8 @@ struct RecordEndToEndTests {
             #expect(try server.stats() == empty, "\(method) \(url) changed the store")
         }
 
-        let large = try await server.request("POST", server.uploadURL, body: RecordServer.session("e2e-big", user: "P01", taps: 40))
+        let large = try await server.request(
+            "POST", server.uploadURL, body: RecordServer.session("e2e-big", user: "P01", taps: 40))
         #expect(large.status == 413)
         #expect(try server.stats() == empty)
 
@@ -241,7 +243,7 @@ final class RecordServer: @unchecked Sendable {
     /// One canonical session of `taps` labelled taps on the note rows.
     static func session(_ id: String, user: String, taps: Int) -> String {
         var lines = [
-            #"{"type":"session","id":"\#(id)","format":"gesturetune-trace/1","device":{"platform":"web","screen":{"width":390,"height":844},"scale":3},"user":"\#(user)","scene":"epilogue","meta":{"hand":"right","study":"e2e"}}"#,
+            #"{"type":"session","id":"\#(id)","format":"gesturetune-trace/1","device":{"platform":"web","screen":{"width":390,"height":844},"scale":3},"user":"\#(user)","scene":"epilogue","meta":{"hand":"right","study":"e2e"}}"#
         ]
         for k in 0..<taps {
             let t = Double(k)

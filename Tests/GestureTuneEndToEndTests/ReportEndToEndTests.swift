@@ -13,8 +13,10 @@ struct ReportEndToEndTests {
         let dir = try scratch()
         let corpus = dir.appendingPathComponent("corpus.jsonl")
         let db = dir.appendingPathComponent("hostile.sqlite").path
-        let synth = try run(["synth", "--seed", "11", "--users", "16", "--devices", "3", "--sessions", "1",
-                             "--gestures", "30", "--out", corpus.path])
+        let synth = try run([
+            "synth", "--seed", "11", "--users", "16", "--devices", "3", "--sessions", "1",
+            "--gestures", "30", "--out", corpus.path
+        ])
         #expect(synth.status == 0, "\(synth.stderr)")
         var lines: [String] = []
         for line in try String(contentsOf: corpus, encoding: .utf8).split(separator: "\n") {
@@ -41,8 +43,10 @@ struct ReportEndToEndTests {
     @Test func nothingFromTheDataComesOutUnescaped() throws {
         let (db, dir) = try hostileStore()
         let out = dir.appendingPathComponent("out").path
-        let optimize = try run(["optimize", "--db", db, "--max-evals", "12", "--sensitivity-points", "3",
-                                "--no-pareto", "--out", out])
+        let optimize = try run([
+            "optimize", "--db", db, "--max-evals", "12", "--sensitivity-points", "3",
+            "--no-pareto", "--out", out
+        ])
         #expect(optimize.status == 0, "\(optimize.stderr)")
 
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
@@ -61,7 +65,10 @@ struct ReportEndToEndTests {
         #expect(!markdown.contains("<script"))
         var columns: Int?
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            guard line.hasPrefix("|") else { columns = nil; continue }
+            guard line.hasPrefix("|") else {
+                columns = nil
+                continue
+            }
             let separators = Self.unescapedPipes(in: line)
             if let columns { #expect(separators == columns, "\(line)") } else { columns = separators }
         }
@@ -86,8 +93,11 @@ struct ReportEndToEndTests {
         let dir = try scratch()
         let corpus = dir.appendingPathComponent("corpus.jsonl").path
         let db = dir.appendingPathComponent("agree.sqlite").path
-        #expect(try run(["synth", "--seed", "5", "--users", "16", "--devices", "2", "--sessions", "1", "--gestures", "40",
-                         "--out", corpus]).status == 0)
+        #expect(
+            try run([
+                "synth", "--seed", "5", "--users", "16", "--devices", "2", "--sessions", "1", "--gestures", "40",
+                "--out", corpus
+            ]).status == 0)
         #expect(try run(["ingest", "--db", db, corpus]).status == 0)
         // One budget the reference constants miss (a tap waits out the
         // 500 ms double-tap window): the search starts infeasible.
@@ -95,9 +105,11 @@ struct ReportEndToEndTests {
         try Data(#"[{"gesture": "tap", "measure": "response", "scope": "waited", "percentile": 95, "limit": 300}]"#.utf8)
             .write(to: budgets)
         let out = dir.appendingPathComponent("out").path
-        let optimize = try run(["optimize", "--db", db, "--seed", "1", "--tune", "doubleTap.window,edgeSwipe.minimumDistance",
-                                "--budgets", budgets.path, "--intent-margin", "off", "--max-evals", "24",
-                                "--sensitivity-points", "4", "--out", out])
+        let optimize = try run([
+            "optimize", "--db", db, "--seed", "1", "--tune", "doubleTap.window,edgeSwipe.minimumDistance",
+            "--budgets", budgets.path, "--intent-margin", "off", "--max-evals", "24",
+            "--sensitivity-points", "4", "--out", out
+        ])
         #expect(optimize.status == 0, "\(optimize.stderr)")
         let report = try json(String(contentsOfFile: out + "/report.json", encoding: .utf8))
         let result = try json(String(contentsOfFile: out + "/result.json", encoding: .utf8))
@@ -137,10 +149,15 @@ struct ReportEndToEndTests {
         #expect(ringed["trainObjective"] as? Double == chosen)
         // The front is judged among settings that meet every limit: the chosen one is on it or beaten by one of them.
         #expect(pareto.contains { $0["onFront"] as? Bool == true })
-        #expect(pareto.allSatisfy { p in p["onFront"] as? Bool == true || pareto.contains { q in
-            (q["latencyMs"] as? Double ?? .infinity) <= (p["latencyMs"] as? Double ?? 0)
-                && (q["misfireRate"] as? Double ?? .infinity) <= (p["misfireRate"] as? Double ?? 0) && q["onFront"] as? Bool == true
-        } })
+        #expect(
+            pareto.allSatisfy { p in
+                p["onFront"] as? Bool == true
+                    || pareto.contains { q in
+                        (q["latencyMs"] as? Double ?? .infinity) <= (p["latencyMs"] as? Double ?? 0)
+                            && (q["misfireRate"] as? Double ?? .infinity) <= (p["misfireRate"] as? Double ?? 0)
+                            && q["onFront"] as? Bool == true
+                    }
+            })
         let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
         let limit = try #require(budget["limitMs"] as? Double)
         #expect(html.contains(">budget \(Int(limit)) ms</text>"))
@@ -160,14 +177,18 @@ struct ReportEndToEndTests {
         let card = springs.filter { $0["spring"] as? String == "cardSwipe" }
         #expect(card.count == 1 && card.first?["velocityName"] as? String == "from rest")
         #expect(card.first?["releaseVelocity"] as? Double == 0)
-        #expect(springs.filter { $0["spring"] as? String == "tabSwipe" }.compactMap { $0["velocityName"] as? String }
-            == ["typical", "fast"])
+        #expect(
+            springs.filter { $0["spring"] as? String == "tabSwipe" }.compactMap { $0["velocityName"] as? String }
+                == ["typical", "fast"])
     }
 
     static func unescapedPipes(in line: Substring) -> Int {
         var count = 0, escaped = false
         for c in line {
-            if escaped { escaped = false; continue }
+            if escaped {
+                escaped = false
+                continue
+            }
             if c == "\\" { escaped = true } else if c == "|" { count += 1 }
         }
         return count

@@ -25,8 +25,10 @@ struct SimulateEndToEndTests {
         let corpus = dir.appendingPathComponent("playground.jsonl").path
         let db = dir.appendingPathComponent("playground.sqlite").path
         // A dozen people, so that the split by user holds some out.
-        let synth = try run(["synth", "--seed", "3", "--users", "12", "--devices", "3", "--sessions", "1",
-                             "--gestures", "10", "--scene", "playground", "--out", corpus])
+        let synth = try run([
+            "synth", "--seed", "3", "--users", "12", "--devices", "3", "--sessions", "1",
+            "--gestures", "10", "--scene", "playground", "--out", corpus
+        ])
         #expect(synth.status == 0, "\(synth.stderr)")
         #expect(try run(["ingest", "--db", db, corpus]).status == 0)
         let simulated = try run(["simulate", "--db", db, "--scene", "playground", "--json"])
@@ -36,8 +38,10 @@ struct SimulateEndToEndTests {
         let springs = try #require(object["springs"] as? [[String: Any]])
         #expect(Set(springs.compactMap { $0["spring"] as? String }) == ["pinch", "rotation"])
         let out = dir.appendingPathComponent("report").path
-        let optimized = try run(["optimize", "--db", db, "--scene", "playground", "--seed", "1", "--max-evals", "20",
-                                 "--no-pareto", "--sensitivity-points", "0", "--out", out])
+        let optimized = try run([
+            "optimize", "--db", db, "--scene", "playground", "--seed", "1", "--max-evals", "20",
+            "--no-pareto", "--sensitivity-points", "0", "--out", out
+        ])
         #expect(optimized.status == 0, "\(optimized.stderr)")
         let params = try json(try String(contentsOfFile: out + "/params.json", encoding: .utf8))
         #expect(params["swipe.maximumDuration"] is Double && params["doubleTap.window"] is Double)
@@ -58,7 +62,8 @@ struct SimulateEndToEndTests {
         #expect(counts[0] + counts[1] + counts[2] + counts[3] <= labels)
         #expect(counts[0] + counts[1] + counts[2] + counts[3] + counts[4] >= labels)
         let rate = try #require(object["misfireRate"] as? Double)
-        #expect(isApproximatelyEqual(rate, Double(counts[1] + counts[2] + counts[3] + counts[4]) / Double(labels), tolerance: 1e-12))
+        #expect(
+            isApproximatelyEqual(rate, Double(counts[1] + counts[2] + counts[3] + counts[4]) / Double(labels), tolerance: 1e-12))
         let latency = try #require(object["latency"] as? [String: [String: Any]])
         #expect(latency["tap"]?["p95"] is Double)
         #expect(object["budgetViolations"] is Int)
@@ -80,8 +85,10 @@ struct SimulateEndToEndTests {
         #expect(text.stdout.contains("fixed by design, not counted: no constant makes it fail"))
         let budgets = try #require(try json(try run(["simulate", "--db", db, "--json"]).stdout)["budgets"] as? [[String: Any]])
         func tunable(_ key: String) -> Bool? {
-            budgets.first { ($0["budget"] as? [String: Any])?["scope"] as? String == key
-                && (($0["budget"] as? [String: Any])?["gesture"] as? String == "tap") }?["tunable"] as? Bool
+            budgets.first {
+                ($0["budget"] as? [String: Any])?["scope"] as? String == key
+                    && (($0["budget"] as? [String: Any])?["gesture"] as? String == "tap")
+            }?["tunable"] as? Bool
         }
         #expect(tunable("immediate") == false && tunable("waited") == true)
 

@@ -12,7 +12,10 @@ struct StoreSafetyEndToEndTests {
         let path = dir.appendingPathComponent("other-app.sqlite").path
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
-            try db.execute(sql: "CREATE TABLE imports (id INTEGER PRIMARY KEY, invoice TEXT); INSERT INTO imports (invoice) VALUES ('2026-001')")
+            try db.execute(
+                sql:
+                    "CREATE TABLE imports (id INTEGER PRIMARY KEY, invoice TEXT); INSERT INTO imports (invoice) VALUES ('2026-001')"
+            )
         }
         try queue.close()
         let before = FileManager.default.contents(atPath: path)
@@ -59,16 +62,18 @@ struct StoreSafetyEndToEndTests {
 
     @Test("a full disk: ingest names the input and leaves the store as it was; synth leaves no file (as root, on a 1 MiB tmpfs)")
     func fullDisk() throws {
-        guard geteuid() == 0 else { return }   // mounting needs root; nothing else can fill a disk safely
+        guard geteuid() == 0 else { return } // mounting needs root; nothing else can fill a disk safely
         let dir = try scratch()
         let small = dir.appendingPathComponent("small")
         try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
-        guard system("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", small.path]) else { return }   // no CAP_SYS_ADMIN
+        guard system("/usr/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", small.path]) else { return } // no CAP_SYS_ADMIN
         defer { _ = system("/usr/bin/umount", [small.path]) }
 
         let big = dir.appendingPathComponent("big.jsonl").path
         #expect(try run(["synth", "--users", "8", "--sessions", "2", "--out", big]).status == 0)
-        let synth = try run(["synth", "--users", "8", "--sessions", "2", "--out", small.appendingPathComponent("corpus.jsonl").path])
+        let synth = try run([
+            "synth", "--users", "8", "--sessions", "2", "--out", small.appendingPathComponent("corpus.jsonl").path
+        ])
         #expect(synth.status == 1)
         #expect(try FileManager.default.contentsOfDirectory(atPath: small.path) == [], "no 0-byte or partial file")
 

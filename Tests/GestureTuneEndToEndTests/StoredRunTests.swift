@@ -1,8 +1,9 @@
 import Foundation
-@testable import GestureTuneCLI
 import Testing
 import TraceStore
 import Tuning
+
+@testable import GestureTuneCLI
 
 // MARK: - Runs in the store: the CLI's adapter between results and run tables
 
@@ -14,19 +15,22 @@ struct StoredRunTests {
         let directory = try scratch()
         let corpus = directory.appendingPathComponent("small.jsonl").path
         let path = directory.appendingPathComponent("runs.sqlite").path
-        #expect(try run(["synth", "--seed", "7", "--users", "12", "--devices", "2", "--sessions", "1", "--out", corpus]).status == 0)
+        #expect(
+            try run(["synth", "--seed", "7", "--users", "12", "--devices", "2", "--sessions", "1", "--out", corpus]).status == 0)
         #expect(try run(["ingest", "--db", path, corpus]).status == 0)
         let store = try TraceStore(path: path)
         let sessions = try store.loadSessions()
         #expect(try store.latestRun() == nil)
 
         func settings(seed: UInt, evaluations: Int) -> OptimizerSettings {
-            OptimizerSettings(tune: ["tabSwipe.distanceThreshold"], budgets: [], seed: seed, maxEvaluations: evaluations,
-                              sensitivityPoints: 0, paretoFractions: [], bootstrapResamples: 0)
+            OptimizerSettings(
+                tune: ["tabSwipe.distanceThreshold"], budgets: [], seed: seed, maxEvaluations: evaluations,
+                sensitivityPoints: 0, paretoFractions: [], bootstrapResamples: 0)
         }
         var first = try Optimizer(settings: settings(seed: 1, evaluations: 12)).run(sessions: sessions, scene: nil)
-        first.run = RunInfo(commandLine: "gesturetune optimize --max-evals 12", createdAt: "2026-11-23T11:00:00Z",
-                            corpusFingerprint: try store.corpusFingerprint())
+        first.run = RunInfo(
+            commandLine: "gesturetune optimize --max-evals 12", createdAt: "2026-11-23T11:00:00Z",
+            corpusFingerprint: try store.corpusFingerprint())
         first = try first.saved(in: store)
         var second = try Optimizer(settings: settings(seed: 2, evaluations: 15)).run(sessions: sessions, scene: nil)
         second.run = RunInfo(commandLine: "gesturetune optimize --seed 2", createdAt: "2026-11-23T11:05:00Z")

@@ -23,7 +23,8 @@ struct StudyEndToEndTests {
         let ingest = try run(["ingest", "--db", db, "--format", "ios-study", Self.export])
         #expect(ingest.status == 0, "\(ingest.stderr)")
         #expect(ingest.stdout.hasPrefix("ingested 1 sessions, 11 pointers, 47 touches, 10 labels from 1 file(s)"))
-        #expect(ingest.stderr == "gesturetune ingest: \(Self.export): 1 of 11 trials without touches got no label (tap trial 2)\n")
+        #expect(
+            ingest.stderr == "gesturetune ingest: \(Self.export): 1 of 11 trials without touches got no label (tap trial 2)\n")
         // The participant's and the phone's names appear nowhere in the store's bytes.
         let bytes = try storeBytes(db)
         #expect(bytes.count > 4096)
@@ -88,15 +89,19 @@ struct StudyEndToEndTests {
         var files: [String] = []
         for k in 1...4 {
             let path = dir.appendingPathComponent("participant-\(k).json").path
-            try Data(text.replacingOccurrences(of: "8B2A-19F8E7D6C5B4", with: "8B2A-19F8E7D6C5B\(k)")
-                .replacingOccurrences(of: "9F7A-1D2E3F4A5B6C", with: "9F7A-1D2E3F4A5B6\(k)").utf8)
-                .write(to: URL(fileURLWithPath: path))
+            try Data(
+                text.replacingOccurrences(of: "8B2A-19F8E7D6C5B4", with: "8B2A-19F8E7D6C5B\(k)")
+                    .replacingOccurrences(of: "9F7A-1D2E3F4A5B6C", with: "9F7A-1D2E3F4A5B6\(k)").utf8
+            )
+            .write(to: URL(fileURLWithPath: path))
             files.append(path)
         }
         #expect(try run(["ingest", "--db", db, "--format", "ios-study"] + files).status == 0)
         let out = dir.appendingPathComponent("out").path
-        let result = try run(["optimize", "--db", db, "--scene", "study", "--target", "platform", "--max-evals", "60",
-                              "--sensitivity-points", "0", "--out", out, "--json"])
+        let result = try run([
+            "optimize", "--db", db, "--scene", "study", "--target", "platform", "--max-evals", "60",
+            "--sensitivity-points", "0", "--out", out, "--json"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         let summary = try json(result.stdout)
         #expect(summary["target"] as? String == "platform")
@@ -125,10 +130,13 @@ struct StudyEndToEndTests {
         // Without platform recognitions, calibration is refused, saying why.
         let plain = dir.appendingPathComponent("plain.sqlite").path
         let corpus = dir.appendingPathComponent("synthetic.jsonl").path
-        #expect(try run(["synth", "--seed", "3", "--users", "16", "--devices", "2", "--sessions", "1", "--out", corpus]).status == 0)
+        #expect(
+            try run(["synth", "--seed", "3", "--users", "16", "--devices", "2", "--sessions", "1", "--out", corpus]).status == 0)
         #expect(try run(["ingest", "--db", plain, corpus]).status == 0)
-        let refused = try run(["optimize", "--db", plain, "--target", "platform", "--max-evals", "5",
-                               "--out", dir.appendingPathComponent("none").path])
+        let refused = try run([
+            "optimize", "--db", plain, "--target", "platform", "--max-evals", "5",
+            "--out", dir.appendingPathComponent("none").path
+        ])
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("--target platform: no training session carries the platform's own recognitions"))
     }
@@ -138,16 +146,19 @@ struct StudyEndToEndTests {
         let db = dir.appendingPathComponent("store.sqlite").path
         #expect(try run(["ingest", "--db", db, "--format", "ios-study", Self.export]).status == 0)
         let labelsOnly = dir.appendingPathComponent("labels.jsonl").path
-        try Data(#"""
+        try Data(
+            #"""
             {"type":"session","id":"l","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}
             {"type":"label","start":0,"end":1,"intent":"tap"}
 
-            """#.utf8).write(to: URL(fileURLWithPath: labelsOnly))
+            """#.utf8
+        ).write(to: URL(fileURLWithPath: labelsOnly))
         let failed = try run(["ingest", "--db", db, labelsOnly])
         #expect(failed.status == 1)
         #expect(failed.stdout.isEmpty, "no 'ingested 0 sessions' line after a failed ingest")
-        #expect(failed.stderr.contains(
-            "\(labelsOnly): no touch samples in the file (1 sessions, 1 labels read): is it the format given with --format?"))
+        #expect(
+            failed.stderr.contains(
+                "\(labelsOnly): no touch samples in the file (1 sessions, 1 labels read): is it the format given with --format?"))
         let stats = try json(try run(["stats", "--db", db, "--json"]).stdout)
         #expect(stats["sessions"] as? Int == 1 && stats["labels"] as? Int == 10)
     }

@@ -31,7 +31,7 @@ struct VelocityEndToEndTests {
     @Test func strategiesDifferAndUsageErrorsExitTwo() throws {
         let lsq2 = try run(["velocity", flutterFixture]).stdout
         let twopoint = try run(["velocity", "--strategy", "twopoint", flutterFixture]).stdout
-        #expect(lsq2.split(separator: "\n").count == 15)   // header + 14 releases
+        #expect(lsq2.split(separator: "\n").count == 15) // header + 14 releases
         #expect(lsq2 != twopoint)
         #expect(try run(["velocity", "--strategy", "fastest", flutterFixture]).status == 2)
         let missing = try run(["velocity", "/nonexistent/trace.jsonl"])

@@ -45,8 +45,9 @@ package struct TraceBuilder: Sendable {
         _ intent: Intent, from start: Micros, to end: Micros, direction: Direction? = nil, fingers: Int? = nil,
         target: String? = nil
     ) {
-        session.labels.append(Label(
-            start: start, end: end, intent: intent, direction: direction, fingers: fingers, target: target))
+        session.labels.append(
+            Label(
+                start: start, end: end, intent: intent, direction: direction, fingers: fingers, target: target))
     }
 
     /// Samples for a movement of `duration` seconds (at least one).

@@ -17,12 +17,12 @@ struct ArenaTests {
     @Test func highPriorityEdgeSwipeBeatsTheTabSwipeInItsStrip() throws {
         let recognizers = [
             Recognizer(kind: .edgeSwipe, region: .edge(.left)),
-            Recognizer(kind: .tabSwipe),
+            Recognizer(kind: .tabSwipe)
         ]
         var trace = TraceBuilder(id: "t")
         trace.drag(from: (5, 400), by: (150, 0), speed: 600)
         trace.wait(1)
-        trace.drag(from: (300, 400), by: (-150, 0), speed: 600)  // outside the strip
+        trace.drag(from: (300, 400), by: (-150, 0), speed: 600) // outside the strip
         let shared = SharedState(tabCount: 3, currentTab: 1)
         let arena = try replay(trace.session, recognizers, [.highPriority(winner: 0, over: 1)], shared: shared)
         #expect(arena.kinds == [.edgeSwipe, .tabSwipe])
@@ -34,7 +34,7 @@ struct ArenaTests {
     @Test func theLoserOfAHighPriorityRelationWaitsAndPaysInLatency() throws {
         let recognizers = [
             Recognizer(kind: .edgeSwipe, region: .edge(.left)),
-            Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical)),
+            Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical))
         ]
         var trace = TraceBuilder(id: "t")
         trace.drag(from: (5, 300), by: (0, 200), speed: 500)
@@ -60,8 +60,9 @@ struct ArenaTests {
         trace.drag(from: (5, 300), by: (200, 0), speed: 400)
         let edge = [Recognizer(kind: .edgeSwipe, region: .edge(.left))]
         func recognition(_ distance: Double) throws -> Recognition {
-            try #require(try replay(trace.session, edge, parameters: try ParameterSet(["edgeSwipe.minimumDistance": distance]))
-                .recognitions.first)
+            try #require(
+                try replay(trace.session, edge, parameters: try ParameterSet(["edgeSwipe.minimumDistance": distance]))
+                    .recognitions.first)
         }
         // 50 pt: 40 pt past the yardstick at 400 pt/s is 100 ms.
         let far = try recognition(50)
@@ -70,8 +71,11 @@ struct ArenaTests {
         // 20 pt: 25 ms.
         #expect(abs(try recognition(20).recognitionTime - 25_000) <= 9_000)
         // Recognized before the yardstick (a 5 pt pan slop): no recognition time at all.
-        let near = try #require(try replay(trace.session, [Recognizer(kind: .pan)],
-                                           parameters: try ParameterSet(["pan.slop": 5])).recognitions.first)
+        let near = try #require(
+            try replay(
+                trace.session, [Recognizer(kind: .pan)],
+                parameters: try ParameterSet(["pan.slop": 5])
+            ).recognitions.first)
         #expect(near.recognitionTime == 0 && near.movedYardstick == near.recognized)
         #expect(near.latency > 0)
     }
@@ -123,9 +127,9 @@ struct ArenaTests {
         let rowTap = Recognizer(
             kind: .tap, region: Region(x: 0, y: 0.1, width: 1, height: 0.1), tab: 0)
         var trace = TraceBuilder(id: "t", width: 400, height: 800)
-        trace.tap(at: (200, 100))  // y 100 in 80…160
+        trace.tap(at: (200, 100)) // y 100 in 80…160
         trace.wait(1)
-        trace.tap(at: (200, 170))  // below the row
+        trace.tap(at: (200, 170)) // below the row
         trace.wait(1)
         trace.tap(at: (200, 159.9))
         let arena = try replay(trace.session, [rowTap], shared: SharedState(tabCount: 2, currentTab: 0))
@@ -142,7 +146,7 @@ struct ArenaWaitingTests {
         // scroll waits for it, and the finger lifts after 20 pt.
         let recognizers = [
             Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical)),
-            Recognizer(kind: .tabSwipe),
+            Recognizer(kind: .tabSwipe)
         ]
         var trace = TraceBuilder(id: "t")
         trace.drag(from: (200, 300), by: (0, 20), speed: 200)

@@ -66,12 +66,12 @@ struct DragTests {
     @Test func swipeActionsProjectedDistanceTriggerOpensShortFastSwipes() throws {
         let row = Recognizer(kind: .swipeActions)
         var fast = TraceBuilder(id: "t")
-        fast.drag(from: (300, 200), by: (-60, 0), speed: 600)  // projects −299 pt < −200
+        fast.drag(from: (300, 200), by: (-60, 0), speed: 600) // projects −299 pt < −200
         let opened = try #require(try replay(fast.session, [row]).recognitions.first)
         #expect(opened.committed)
-        #expect(opened.hapticLatency == -1)  // never crossed 80 pt
+        #expect(opened.hapticLatency == -1) // never crossed 80 pt
         var slow = TraceBuilder(id: "t")
-        slow.drag(from: (300, 200), by: (-60, 0), speed: 100)  // projects −50 pt
+        slow.drag(from: (300, 200), by: (-60, 0), speed: 100) // projects −50 pt
         let sprang = try #require(try replay(slow.session, [row]).recognitions.first)
         #expect(!sprang.committed)
     }
@@ -103,21 +103,21 @@ struct DragTests {
         // ReferenceAppSemanticsTests.aFastShortCardSwipeDeletesTheCard.
         #expect(arena.recognitions.map(\.committed) == [true, true])
         #expect(arena.recognitions.map(\.direction) == [.right, .left])
-        #expect(abs(arena.recognitions[0].value - 6) < 1e-9)  // 150 / 25 degrees
-        #expect(abs(arena.recognitions[1].springDistance - -485) < 1e-9)  // flies off 485 pt left
+        #expect(abs(arena.recognitions[0].value - 6) < 1e-9) // 150 / 25 degrees
+        #expect(abs(arena.recognitions[1].springDistance - -485) < 1e-9) // flies off 485 pt left
         #expect(abs(arena.recognitions[0].releaseVelocity - 300) < 1)
     }
 
     @Test func sheetDismissesByProgressOrByVelocity() throws {
         let sheet = Recognizer(kind: .dismiss)
         var trace = TraceBuilder(id: "t")
-        trace.drag(from: (200, 500), by: (0, 150), speed: 200)  // progress 0.5
+        trace.drag(from: (200, 500), by: (0, 150), speed: 200) // progress 0.5
         trace.wait(1)
-        trace.drag(from: (200, 500), by: (0, 60), speed: 200)  // 0.2, slow
+        trace.drag(from: (200, 500), by: (0, 60), speed: 200) // 0.2, slow
         trace.wait(1)
-        trace.drag(from: (200, 500), by: (0, 60), speed: 1000)  // 0.2, fast
+        trace.drag(from: (200, 500), by: (0, 60), speed: 1000) // 0.2, fast
         trace.wait(1)
-        trace.drag(from: (200, 500), by: (0, -100), speed: 300)  // up: not a dismiss
+        trace.drag(from: (200, 500), by: (0, -100), speed: 300) // up: not a dismiss
         let arena = try replay(trace.session, [sheet])
         #expect(arena.recognitions.map(\.committed) == [true, false, true])
         #expect(abs(arena.recognitions[0].value - 0.5) < 1e-9)
@@ -128,14 +128,15 @@ struct DragTests {
         var trace = TraceBuilder(id: "t")
         trace.drag(from: (8, 400), by: (120, 10), speed: 500)
         trace.wait(1)
-        trace.drag(from: (8, 400), by: (10, 120), speed: 500)  // along the edge
+        trace.drag(from: (8, 400), by: (10, 120), speed: 500) // along the edge
         trace.wait(1)
-        trace.drag(from: (60, 400), by: (120, 0), speed: 500)  // outside the 20 pt strip
+        trace.drag(from: (60, 400), by: (120, 0), speed: 500) // outside the 20 pt strip
         let arena = try replay(trace.session, [edge])
         #expect(arena.kinds == [.edgeSwipe])
         // The strip's width is a parameter: at 5 pt, x = 8 is outside it.
-        #expect(try replay(trace.session, [edge], parameters: try ParameterSet(["edgeSwipe.edgeWidth": 5]))
-            .recognitions.isEmpty)
+        #expect(
+            try replay(trace.session, [edge], parameters: try ParameterSet(["edgeSwipe.edgeWidth": 5]))
+                .recognitions.isEmpty)
         #expect(arena.recognitions[0].direction == .right)
         // Recognized at 50 pt: 100 ms into a 500 pt/s drag, less the first interval.
         #expect(abs(arena.recognitions[0].latency - 100_000) <= 8_400)

@@ -23,7 +23,7 @@ struct MultiTouchAndMotionTests {
         closing.twoFinger(center: (200, 300), span: 200, scale: 0.5, degrees: 0, duration: 0.3)
         let pinchIn = try #require(try replay(closing.session, [pinch]).recognitions.first)
         #expect(pinchIn.direction == .in)
-        #expect(pinchIn.value == 1)  // clamped at the minimum scale
+        #expect(pinchIn.value == 1) // clamped at the minimum scale
     }
 
     @Test func rotationSnapsToFortyFiveDegrees() throws {
@@ -56,9 +56,9 @@ struct MultiTouchAndMotionTests {
         trace.wait(1)
         trace.multiDrag(center: (200, 400), offsets: [(-40, 0), (40, 0)], by: (-150, 0), speed: 600)
         trace.wait(1)
-        trace.multiDrag(center: (200, 400), offsets: three, by: (-150, -150), speed: 600)  // 45°: outside 30°
+        trace.multiDrag(center: (200, 400), offsets: three, by: (-150, -150), speed: 600) // 45°: outside 30°
         trace.wait(1)
-        trace.multiDrag(center: (200, 400), offsets: three, by: (0, 150), speed: 150)  // too slow
+        trace.multiDrag(center: (200, 400), offsets: three, by: (0, 150), speed: 150) // too slow
         let arena = try replay(trace.session, [swipe])
         #expect(arena.kinds == [.multiSwipe])
         #expect(arena.recognitions[0].direction == .left)
@@ -70,11 +70,11 @@ struct MultiTouchAndMotionTests {
         var trace = TraceBuilder(id: "t")
         trace.shake(strokes: 4, peak: 2.5)
         trace.wait(1)
-        trace.shake(strokes: 4, peak: 2.5)  // within 2 s of the first
+        trace.shake(strokes: 4, peak: 2.5) // within 2 s of the first
         trace.wait(3)
-        trace.shake(strokes: 4, peak: 1.0)  // too weak
+        trace.shake(strokes: 4, peak: 1.0) // too weak
         trace.wait(1)
-        trace.shake(strokes: 2, peak: 2.5)  // one reversal only
+        trace.shake(strokes: 2, peak: 2.5) // one reversal only
         let arena = try replay(trace.session, [shake])
         #expect(arena.kinds == [.shake])
         #expect(arena.drops.map(\.reason) == [.debounce])

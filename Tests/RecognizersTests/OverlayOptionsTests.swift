@@ -13,18 +13,18 @@ struct OverlayOptionsTests {
     let recognizers = [
         Recognizer(kind: .longPress, options: RecognizerOptions(action: .openNoteMenu)),
         Recognizer(kind: .tap, options: RecognizerOptions(action: .dismissNoteMenu, layer: .noteMenu)),
-        Recognizer(kind: .tap, options: RecognizerOptions(haptic: .medium)),
+        Recognizer(kind: .tap, options: RecognizerOptions(haptic: .medium))
     ]
 
     @Test func anOpenMenusBackdropIsTheOnlyLayerHit() throws {
         var trace = TraceBuilder(id: "layers")
-        trace.tap(at: (200, 400))                    // content: the content tap
+        trace.tap(at: (200, 400)) // content: the content tap
         trace.wait(0.5)
-        trace.press(at: (200, 400), duration: 0.7)   // the long press opens the menu
+        trace.press(at: (200, 400), duration: 0.7) // the long press opens the menu
         trace.wait(0.5)
-        trace.tap(at: (200, 400))                    // the backdrop only: dismisses it
+        trace.tap(at: (200, 400)) // the backdrop only: dismisses it
         trace.wait(0.5)
-        trace.tap(at: (200, 400))                    // content again
+        trace.tap(at: (200, 400)) // content again
         let arena = try replay(trace.session, recognizers)
         #expect(arena.recognitions.map(\.recognizer) == [2, 0, 1, 2])
         #expect(!arena.shared.noteMenuOpen)
@@ -52,8 +52,9 @@ struct OverlayOptionsTests {
         #expect(waiting.recognitions.map(\.hapticLatency) == [500_000])
         #expect(try replay(trace.session, [Recognizer(kind: .tap)]).recognitions.map(\.hapticLatency) == [-1])
         // A light haptic on a pressed state that shows 40 ms after touch-down.
-        let press = try replay(trace.session, [Recognizer(kind: .pressFeedback, options: RecognizerOptions(haptic: .light))],
-                               parameters: try ParameterSet(["pressFeedback.minimumDuration": 0.04]))
+        let press = try replay(
+            trace.session, [Recognizer(kind: .pressFeedback, options: RecognizerOptions(haptic: .light))],
+            parameters: try ParameterSet(["pressFeedback.minimumDuration": 0.04]))
         #expect(press.recognitions.map(\.hapticLatency) == [40_000])
     }
 }

@@ -15,7 +15,7 @@ struct PlaygroundOptionsTests {
         #expect(triple.options.requiredTaps(of: .tap) == 3)
         // Three two-finger taps 0.2 s apart: recognized on the third lift.
         var three = TraceBuilder(id: "t")
-        for k in 0 ..< 3 {
+        for k in 0..<3 {
             if k > 0 { three.wait(0.2) }
             three.multiTap(center: (200, 400), offsets: twoFingers)
         }
@@ -31,14 +31,14 @@ struct PlaygroundOptionsTests {
         two.wait(1)
         #expect(try replay(two.session, [triple]).recognitions.isEmpty)
         var single = TraceBuilder(id: "t")
-        for k in 0 ..< 3 {
+        for k in 0..<3 {
             if k > 0 { single.wait(0.2) }
             single.tap(at: (200, 400))
         }
         #expect(try replay(single.session, [triple]).recognitions.isEmpty)
         // A gap longer than doubleTap.window (0.5 s) breaks the sequence.
         var slow = TraceBuilder(id: "t")
-        for k in 0 ..< 3 {
+        for k in 0..<3 {
             if k > 0 { slow.wait(k == 2 ? 0.6 : 0.2) }
             slow.multiTap(center: (200, 400), offsets: twoFingers)
         }
@@ -60,7 +60,7 @@ struct PlaygroundOptionsTests {
         let arena = try replay(trace.session, [tapThenHold])
         #expect(arena.kinds == [.longPress])
         #expect(arena.recognitions[0].recognized == holdDown + 500_000)
-        #expect(arena.recognitions[0].latency == 500_000)  // from the hold's touch-down
+        #expect(arena.recognitions[0].latency == 500_000) // from the hold's touch-down
         // The same hold without the tap first is no tap-then-hold…
         var bare = TraceBuilder(id: "t")
         bare.press(at: (200, 400), duration: 0.7)
@@ -129,7 +129,8 @@ struct PlaygroundOptionsTests {
         func swipeRight(from x: Double, backShown: Bool) throws -> [GestureKind] {
             var trace = TraceBuilder(id: "t")
             trace.drag(from: (x, 400), by: (150, 0), speed: 800)
-            return backShown ? try replay(trace.session, [swipe, back], withBack).kinds
+            return backShown
+                ? try replay(trace.session, [swipe, back], withBack).kinds
                 : try replay(trace.session, [swipe]).kinds
         }
         #expect(try swipeRight(from: 10, backShown: true) == [.edgeSwipe])
@@ -146,10 +147,12 @@ struct PlaygroundOptionsTests {
 struct OpenRowTests {
     /// Six rows of 84.4 pt from y 84.4 (the epilogue's note list on a
     /// 390 × 844 screen), with the tab swipe behind them.
-    let rows = Recognizer(kind: .swipeActions, region: Region(x: 0, y: 0.1, width: 1, height: 0.6),
-                          options: RecognizerOptions(maxTouches: 1, rows: 6))
-    let tabs = Recognizer(kind: .tabSwipe, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
-                          options: RecognizerOptions(maxTouches: 1))
+    let rows = Recognizer(
+        kind: .swipeActions, region: Region(x: 0, y: 0.1, width: 1, height: 0.6),
+        options: RecognizerOptions(maxTouches: 1, rows: 6))
+    let tabs = Recognizer(
+        kind: .tabSwipe, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
+        options: RecognizerOptions(maxTouches: 1))
     var recognizers: [Recognizer] { [rows, tabs] }
     let relations: [Relation] = [.highPriority(winner: 0, over: 1)]
 
@@ -170,7 +173,7 @@ struct OpenRowTests {
         // springs home: 60 × (1 − 60/400) = 51 pt right of −112.
         #expect(abs(close.value - (-112 + 51)) < 1e-9)
         #expect(abs(close.springDistance - (112 - 51)) < 1e-9)
-        #expect(close.hapticLatency == -1)   // no threshold crossed
+        #expect(close.hapticLatency == -1) // no threshold crossed
         #expect(arena.recognizers[0].openRow == -1)
         #expect(arena.shared.currentTab == 1)
         // A second rightward drag finds no open row: the tab swipe has it.
@@ -184,9 +187,9 @@ struct OpenRowTests {
 
     @Test func onlyTheOpenRowTakesARightwardDragAndOneRowIsOpenAtATime() throws {
         var trace = TraceBuilder(id: "r")
-        trace.drag(from: (300, 130), by: (-100, 0), speed: 300)   // opens row 0
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300) // opens row 0
         trace.wait(1)
-        trace.drag(from: (150, 320), by: (150, 0), speed: 600)     // row 2 is closed: a tab swipe
+        trace.drag(from: (150, 320), by: (150, 0), speed: 600) // row 2 is closed: a tab swipe
         let arena = try replay(trace.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
         #expect(arena.kinds == [.swipeActions, .tabSwipe])
         #expect(arena.recognizers[0].openRow == 0)
@@ -204,7 +207,7 @@ struct OpenRowTests {
 
     @Test func aShortLeftwardDragOnTheOpenRowClosesItAndANewSessionStartsClosed() throws {
         var trace = TraceBuilder(id: "r")
-        trace.drag(from: (300, 130), by: (-100, 0), speed: 300)   // opens row 0
+        trace.drag(from: (300, 130), by: (-100, 0), speed: 300) // opens row 0
         trace.wait(1)
         // 40 pt further left, slowly: under the threshold, so the same
         // release rule closes it (left, not committed: it did not stay open).
@@ -217,8 +220,9 @@ struct OpenRowTests {
         first.drag(from: (300, 130), by: (-100, 0), speed: 300)
         var next = TraceBuilder(id: "b")
         next.drag(from: (150, 140), by: (60, 0), speed: 300)
-        var both = try Arena(recognizers: recognizers, relations: relations,
-                             tuning: ResolvedParameters(ParameterSet()), shared: SharedState(tabCount: 3, currentTab: 1))
+        var both = try Arena(
+            recognizers: recognizers, relations: relations,
+            tuning: ResolvedParameters(ParameterSet()), shared: SharedState(tabCount: 3, currentTab: 1))
         both = replay(first.session, both)
         #expect(both.recognizers[0].openRow == 0)
         both = replay(next.session, both)
@@ -235,8 +239,9 @@ struct TwoFingerVelocityTests {
         // 2 scale/s and 180°/s until the lift.
         var trace = TraceBuilder(id: "t")
         trace.twoFinger(center: (200, 400), span: 100, scale: 2, degrees: 90, duration: 0.5)
-        let arena = try replay(trace.session, [Recognizer(kind: .pinch), Recognizer(kind: .rotation)],
-                               [.simultaneous(0, 1)])
+        let arena = try replay(
+            trace.session, [Recognizer(kind: .pinch), Recognizer(kind: .rotation)],
+            [.simultaneous(0, 1)])
         let pinch = try #require(arena.recognitions.first { $0.kind == .pinch })
         let rotation = try #require(arena.recognitions.first { $0.kind == .rotation })
         #expect(abs(pinch.releaseVelocity - 2) < 0.1, "\(pinch.releaseVelocity)")
@@ -244,11 +249,13 @@ struct TwoFingerVelocityTests {
         // Pinching in, the scale falls: a negative rate.
         var closing = TraceBuilder(id: "t")
         closing.twoFinger(center: (200, 400), span: 200, scale: 0.5, degrees: 0, duration: 0.5)
-        let shrink = try replay(closing.session, [Recognizer(kind: .pinch)], shared: {
-            var state = SharedState()
-            state.imageScale = 2   // zoomed in, so the pinch can go down to 1×
-            return state
-        }())
+        let shrink = try replay(
+            closing.session, [Recognizer(kind: .pinch)],
+            shared: {
+                var state = SharedState()
+                state.imageScale = 2 // zoomed in, so the pinch can go down to 1×
+                return state
+            }())
         let inward = try #require(shrink.recognitions.first)
         #expect(inward.releaseVelocity < -1, "\(inward.releaseVelocity)")
     }

@@ -13,12 +13,15 @@ struct ReferenceAppSemanticsTests {
     /// bar (a tap that selects the tab under it), on a 390 × 844 screen: the
     /// content is y 84.4…759.6, the tab bar y 759.6…844.
     let recognizers = [
-        Recognizer(kind: .tabSwipe, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
-                   options: RecognizerOptions(maxTouches: 1)),
-        Recognizer(kind: .scroll, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
-                   options: RecognizerOptions(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
-        Recognizer(kind: .tap, region: Region(x: 0, y: 0.9, width: 1, height: 0.1),
-                   options: RecognizerOptions(action: .selectTab)),
+        Recognizer(
+            kind: .tabSwipe, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
+            options: RecognizerOptions(maxTouches: 1)),
+        Recognizer(
+            kind: .scroll, region: Region(x: 0, y: 0.1, width: 1, height: 0.8),
+            options: RecognizerOptions(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
+        Recognizer(
+            kind: .tap, region: Region(x: 0, y: 0.9, width: 1, height: 0.1),
+            options: RecognizerOptions(action: .selectTab))
     ]
     let relations: [Relation] = [.requireToFail(recognizer: 1, waitsFor: 0)]
     let middle = SharedState(tabCount: 3, currentTab: 1)
@@ -94,8 +97,9 @@ struct ReferenceAppSemanticsTests {
         // 120 switches to the previous tab (the translation's side). (Old:
         // measured along the first direction, −130, it sprang back.)
         let reversed = try run { trace in
-            trace.path(from: (200, 400), hold: 0,
-                       legs: [(by: (-60, 0), speed: 300, pause: 0), (by: (190, 0), speed: 300, pause: 0.1)])
+            trace.path(
+                from: (200, 400), hold: 0,
+                legs: [(by: (-60, 0), speed: 300, pause: 0), (by: (190, 0), speed: 300, pause: 0.1)])
         }
         let back = try #require(reversed.recognitions.first)
         #expect(back.kind == .tabSwipe && back.committed)
@@ -106,8 +110,9 @@ struct ReferenceAppSemanticsTests {
         // the translation's side. (Old: the projection against the swipe's
         // direction, −200, sprang back.)
         let flicked = try run { trace in
-            trace.path(from: (300, 400), hold: 0,
-                       legs: [(by: (-100, 0), speed: 300, pause: 0), (by: (40, 0), speed: 400, pause: 0)])
+            trace.path(
+                from: (300, 400), hold: 0,
+                legs: [(by: (-100, 0), speed: 300, pause: 0), (by: (40, 0), speed: 400, pause: 0)])
         }
         let flick = try #require(flicked.recognitions.first)
         #expect(flick.releaseVelocity > 300)
@@ -125,10 +130,12 @@ struct ReferenceAppSemanticsTests {
         // follow change nothing. (Old: decided once at the slop, the final
         // 230 pt > 120 switched the tab.)
         var trace = TraceBuilder(id: "t")
-        trace.path(from: (300, 200), hold: 0, legs: [
-            (by: (-80, 0), speed: 400, pause: 0), (by: (0, 300), speed: 600, pause: 0),
-            (by: (-150, 0), speed: 600, pause: 0),
-        ])
+        trace.path(
+            from: (300, 200), hold: 0,
+            legs: [
+                (by: (-80, 0), speed: 400, pause: 0), (by: (0, 300), speed: 600, pause: 0),
+                (by: (-150, 0), speed: 600, pause: 0)
+            ])
         let arena = try replay(trace.session, recognizers, relations, shared: middle)
         let r = try #require(arena.recognitions.first)
         #expect(arena.kinds == [.tabSwipe])
@@ -144,13 +151,17 @@ struct ReferenceAppSemanticsTests {
         // given up as the vertical passes 455 pt, and does not switch; with
         // the bias at 3.6 (468 pt) the same trace switches on its 130 pt.
         var steep = TraceBuilder(id: "t")
-        steep.path(from: (300, 200), hold: 0, legs: [
-            (by: (-130, 0), speed: 600, pause: 0), (by: (0, 460), speed: 600, pause: 0.1),
-        ])
-        #expect(try replay(steep.session, recognizers, relations, shared: middle).recognitions.map(\.committed)
-            == [false])
-        let wider = try replay(steep.session, recognizers, relations,
-                               parameters: try ParameterSet(["tabSwipe.directionalBias": 3.6]), shared: middle)
+        steep.path(
+            from: (300, 200), hold: 0,
+            legs: [
+                (by: (-130, 0), speed: 600, pause: 0), (by: (0, 460), speed: 600, pause: 0.1)
+            ])
+        #expect(
+            try replay(steep.session, recognizers, relations, shared: middle).recognitions.map(\.committed)
+                == [false])
+        let wider = try replay(
+            steep.session, recognizers, relations,
+            parameters: try ParameterSet(["tabSwipe.directionalBias": 3.6]), shared: middle)
         #expect(wider.recognitions.map(\.committed) == [true])
     }
 
@@ -174,7 +185,7 @@ struct ReferenceAppSemanticsTests {
         let r = try #require(try replay(trace.session, [row]).recognitions.first)
         #expect(r.committed)
         #expect(abs(ms(r.hapticLatency) - 47.214) < 0.002, "\(r.hapticLatency)")
-        #expect(abs(r.value - -84) < 1e-9)  // 120 × (1 − 0.3)
+        #expect(abs(r.value - -84) < 1e-9) // 120 × (1 − 0.3)
         // Released at −100 pt raw: the actions open (100 > 80 of translation),
         // but the row showed −75 — no haptic. (Old: a haptic at −80 raw.)
         var short = TraceBuilder(id: "t", sampleRateHz: 10)
@@ -217,7 +228,7 @@ struct ReferenceAppSemanticsTests {
         fast.drag(from: (100, 300), by: (60, 0), speed: 400)
         let thrown = try #require(try replay(fast.session, [card]).recognitions.first)
         #expect(thrown.committed && thrown.direction == .right)
-        #expect(abs(thrown.springDistance - (390 * 1.5 - 60)) < 1e-9)  // flies off-screen
+        #expect(abs(thrown.springDistance - (390 * 1.5 - 60)) < 1e-9) // flies off-screen
         // The same 60 pt at 100 pt/s (projects ≈ 50 pt) springs back.
         var slow = TraceBuilder(id: "t")
         slow.drag(from: (100, 300), by: (60, 0), speed: 100)

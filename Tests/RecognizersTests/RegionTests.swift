@@ -6,17 +6,21 @@ import Testing
 struct RegionTests {
     @Test func fractionsPointsAndEdgesResolveOnEachScreen() {
         let row = Region(x: 0, y: 0.1, width: 1, height: 0.1)
-        #expect(row.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 20)
-            == Rect(minX: 0, minY: 80, maxX: 400, maxY: 160))
+        #expect(
+            row.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 20)
+                == Rect(minX: 0, minY: 80, maxX: 400, maxY: 160))
         let button = Region(x: 16, y: 200, width: 120, height: 44, unit: .points)
-        #expect(button.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 20)
-            == Rect(minX: 16, minY: 200, maxX: 136, maxY: 244))
+        #expect(
+            button.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 20)
+                == Rect(minX: 16, minY: 200, maxX: 136, maxY: 244))
         let right = Region.edge(.right, y: 0.1, height: 0.8)
-        #expect(right.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 25)
-            == Rect(minX: 375, minY: 80, maxX: 400, maxY: 720))
+        #expect(
+            right.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 25)
+                == Rect(minX: 375, minY: 80, maxX: 400, maxY: 720))
         let bottom = Region.edge(.bottom)
-        #expect(bottom.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 30)
-            == Rect(minX: 0, minY: 770, maxX: 400, maxY: 800))
+        #expect(
+            bottom.resolved(screenWidth: 400, screenHeight: 800, edgeWidth: 30)
+                == Rect(minX: 0, minY: 770, maxX: 400, maxY: 800))
     }
 
     @Test func rectanglesOwnTheirTopLeftEdgesOnly() {

@@ -8,7 +8,7 @@ import TraceModel
 struct TabSwipeTests {
     let recognizers = [
         Recognizer(kind: .tabSwipe, options: RecognizerOptions(maxTouches: 1)),
-        Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical, maxTouches: 1, obeysTabLock: true)),
+        Recognizer(kind: .scroll, options: RecognizerOptions(axis: .vertical, maxTouches: 1, obeysTabLock: true))
     ]
     let relations: [Relation] = [.requireToFail(recognizer: 1, waitsFor: 0)]
     let middle = SharedState(tabCount: 3, currentTab: 1)
@@ -21,10 +21,10 @@ struct TabSwipeTests {
 
     @Test(arguments: [
         // (speed pt/s, distance pt, switches)
-        (300.0, 60.0, true),    // quick flick: projects 150 pt > 100
-        (150.0, 50.0, false),   // projects 75 pt, short: snaps back
-        (80.0, 130.0, true),    // slow but past 120 pt
-        (50.0, 100.0, false),   // slow and short
+        (300.0, 60.0, true), // quick flick: projects 150 pt > 100
+        (150.0, 50.0, false), // projects 75 pt, short: snaps back
+        (80.0, 130.0, true), // slow but past 120 pt
+        (50.0, 100.0, false) // slow and short
     ])
     func releaseSwitchesByDistanceOrProjectedDistance(speed: Double, distance: Double, switches: Bool) throws {
         let arena = try run { $0.drag(from: (300, 400), by: (-distance, 0), speed: speed) }
@@ -63,12 +63,14 @@ struct TabSwipeTests {
     }
 
     @Test func boundaryPreventionDropsSwipesPastTheFirstAndLastTab() throws {
-        let first = try run({ $0.drag(from: (100, 400), by: (150, 0), speed: 600) },
-                            shared: SharedState(tabCount: 3, currentTab: 0))
+        let first = try run(
+            { $0.drag(from: (100, 400), by: (150, 0), speed: 600) },
+            shared: SharedState(tabCount: 3, currentTab: 0))
         #expect(first.recognitions.isEmpty)
         #expect(first.drops.map(\.reason) == [.boundary])
-        let last = try run({ $0.drag(from: (300, 400), by: (-150, 0), speed: 600) },
-                           shared: SharedState(tabCount: 3, currentTab: 2))
+        let last = try run(
+            { $0.drag(from: (300, 400), by: (-150, 0), speed: 600) },
+            shared: SharedState(tabCount: 3, currentTab: 2))
         #expect(last.drops.map(\.reason) == [.boundary])
         #expect(last.drops.first?.direction == .left)
     }

@@ -78,7 +78,7 @@ struct TapFamilyTests {
         var trace = TraceBuilder(id: "t")
         trace.tap(at: (100, 100))
         trace.wait(0.2)
-        trace.tap(at: (100, 160))  // 60 pt away > 40 pt inter-tap slop
+        trace.tap(at: (100, 160)) // 60 pt away > 40 pt inter-tap slop
         let arena = try replay(trace.session, [tap, doubleTap], [.requireToFail(recognizer: 0, waitsFor: 1)])
         #expect(arena.kinds == [.tap, .tap])
         // The first is released when the second finger lands far away.
@@ -105,8 +105,9 @@ struct TapFamilyTests {
         trace.wait(0.45)
         trace.tap(at: (100, 100))
         #expect(try replay(trace.session, [doubleTap]).kinds == [.doubleTap])
-        #expect(try replay(trace.session, [doubleTap], parameters: try ParameterSet(["doubleTap.window": 0.4]))
-            .recognitions.isEmpty)
+        #expect(
+            try replay(trace.session, [doubleTap], parameters: try ParameterSet(["doubleTap.window": 0.4]))
+                .recognitions.isEmpty)
     }
 
     @Test func longPressBeginsAfterItsMinimumDurationAndEndsOnTheLift() throws {

@@ -1,5 +1,6 @@
 import Testing
 import TraceModel
+
 @testable import Reports
 
 @Suite struct ChartTests {
@@ -20,8 +21,10 @@ import TraceModel
     @Test func lineChartDrawsSeriesAxesAndMarkersWhereTheyBelong() throws {
         let chart = LineChart(
             title: "t", caption: "A line.", xLabel: "x", yLabel: "y",
-            series: [ChartSeries("before", points: [ChartPoint(0, 0), ChartPoint(10, 1)], tone: .before),
-                     ChartSeries("after", points: [ChartPoint(0, 0.5), ChartPoint(10, 0.8)], tone: .after)],
+            series: [
+                ChartSeries("before", points: [ChartPoint(0, 0), ChartPoint(10, 1)], tone: .before),
+                ChartSeries("after", points: [ChartPoint(0, 0.5), ChartPoint(10, 0.8)], tone: .after)
+            ],
             verticalMarkers: [ChartMarker(5, label: "chosen 5", tone: .chosen)],
             horizontalMarkers: [ChartMarker(1, label: "rest", tone: .muted)])
         try expectAccessibleFigure(chart.figure, caption: "A line.")
@@ -42,21 +45,28 @@ import TraceModel
 
     @Test func dotsAreThinnedAndStepsHoldTheirValue() throws {
         let many = (0..<5_000).map { ChartPoint(Double($0), Double($0 % 7)) }
-        let dots = LineChart(title: "t", caption: "Dots.", xLabel: "x", yLabel: "y",
-                             series: [ChartSeries("d", points: many, tone: .muted, shape: .dots)]).figure
+        let dots = LineChart(
+            title: "t", caption: "Dots.", xLabel: "x", yLabel: "y",
+            series: [ChartSeries("d", points: many, tone: .muted, shape: .dots)]
+        ).figure
         let circles = try XMLTreeBuilder.parse(dots.rendered).elements(named: "circle")
         #expect(circles.count <= LineChart.maximumDots && circles.count >= LineChart.maximumDots / 2)
 
-        let step = LineChart(title: "t", caption: "Step.", xLabel: "x", yLabel: "y",
-                             series: [ChartSeries("s", points: [ChartPoint(0, 1), ChartPoint(10, 0)], tone: .after, shape: .step)]).figure
+        let step = LineChart(
+            title: "t", caption: "Step.", xLabel: "x", yLabel: "y",
+            series: [ChartSeries("s", points: [ChartPoint(0, 1), ChartPoint(10, 0)], tone: .after, shape: .step)]
+        ).figure
         let points = try #require(try XMLTreeBuilder.parse(step.rendered).elements(named: "polyline").first?.attributes["points"])
         #expect(points.split(separator: " ").count == 3, "a step adds the corner before each drop")
 
         // A running best over many evaluations keeps only its corners.
         let best = (0..<10_000).map { ChartPoint(Double($0), $0 < 5_000 ? 2 : 1) }
-        let long = LineChart(title: "t", caption: "Best.", xLabel: "x", yLabel: "y",
-                             series: [ChartSeries("s", points: best, tone: .after, shape: .step)]).figure
-        let corners = try #require(try XMLTreeBuilder.parse(long.rendered).elements(named: "polyline").first?.attributes["points"])
+        let long = LineChart(
+            title: "t", caption: "Best.", xLabel: "x", yLabel: "y",
+            series: [ChartSeries("s", points: best, tone: .after, shape: .step)]
+        ).figure
+        let corners = try #require(
+            try XMLTreeBuilder.parse(long.rendered).elements(named: "polyline").first?.attributes["points"])
         #expect(corners.split(separator: " ").count == 4, "start, the corner and drop at 5000, the end")
     }
 
@@ -80,9 +90,10 @@ import TraceModel
     }
 
     @Test func distributionChartMarksTheBudgetAndPercentiles() throws {
-        let chart = DistributionChart(title: "t", caption: "Latency.", xLabel: "ms",
-                                      before: (0..<100).map(Double.init), after: (0..<100).map { Double($0) / 2 },
-                                      limit: ChartMarker(80, label: "budget p95 ≤ 80 ms", tone: .budget), percentile: 95)
+        let chart = DistributionChart(
+            title: "t", caption: "Latency.", xLabel: "ms",
+            before: (0..<100).map(Double.init), after: (0..<100).map { Double($0) / 2 },
+            limit: ChartMarker(80, label: "budget p95 ≤ 80 ms", tone: .budget), percentile: 95)
         try expectAccessibleFigure(chart.figure, caption: "Latency.")
         let root = try XMLTreeBuilder.parse(chart.figure.rendered)
         #expect(root.allText.contains("budget p95 ≤ 80 ms"))
@@ -91,9 +102,10 @@ import TraceModel
     }
 
     @Test func scatterRingsTheChosenPointAndJoinsTheFront() throws {
-        let chart = ScatterChart(title: "t", caption: "Front.", xLabel: "ms", yLabel: "rate",
-                                 points: [ChartPoint(100, 0.1), ChartPoint(120, 0.05), ChartPoint(130, 0.2)],
-                                 front: [ChartPoint(120, 0.05), ChartPoint(100, 0.1)], chosen: ChartPoint(120, 0.05))
+        let chart = ScatterChart(
+            title: "t", caption: "Front.", xLabel: "ms", yLabel: "rate",
+            points: [ChartPoint(100, 0.1), ChartPoint(120, 0.05), ChartPoint(130, 0.2)],
+            front: [ChartPoint(120, 0.05), ChartPoint(100, 0.1)], chosen: ChartPoint(120, 0.05))
         try expectAccessibleFigure(chart.figure, caption: "Front.")
         let root = try XMLTreeBuilder.parse(chart.figure.rendered)
         #expect(root.elements(named: "circle").contains { $0.attributes["class"] == "ring chosen" })
@@ -105,8 +117,9 @@ import TraceModel
         #expect(HeatMapTable.level(share: 0.001) == 1, "a single confusion is never invisible")
         #expect(HeatMapTable.level(share: 0.5) == 4)
         #expect(HeatMapTable.level(share: 1) == 8)
-        let table = HeatMapTable(caption: "Confusion.", rowTitle: "intended", columnTitle: "recognized",
-                                 rows: ["tap", "scroll"], columns: ["tap", "scroll", "nothing"], counts: [[9, 1], [0, 5, 5]])
+        let table = HeatMapTable(
+            caption: "Confusion.", rowTitle: "intended", columnTitle: "recognized",
+            rows: ["tap", "scroll"], columns: ["tap", "scroll", "nothing"], counts: [[9, 1], [0, 5, 5]])
         let root = try XMLTreeBuilder.parse(table.figure.rendered)
         #expect(root.children.last?.name == "figcaption")
         let cells = root.elements(named: "td").filter { $0.attributes["class"]?.contains("heat") == true }
@@ -117,10 +130,12 @@ import TraceModel
     }
 
     @Test func intervalChartDrawsOneWhiskerPerRow() throws {
-        let chart = IntervalChart(title: "t", caption: "Rates.", xLabel: "rate", rows: [
-            .init(label: "before", value: 0.08, lower: 0.07, upper: 0.1, tone: .before),
-            .init(label: "after", value: 0.05, lower: 0.04, upper: 0.06, tone: .after),
-        ])
+        let chart = IntervalChart(
+            title: "t", caption: "Rates.", xLabel: "rate",
+            rows: [
+                .init(label: "before", value: 0.08, lower: 0.07, upper: 0.1, tone: .before),
+                .init(label: "after", value: 0.05, lower: 0.04, upper: 0.06, tone: .after)
+            ])
         try expectAccessibleFigure(chart.figure, caption: "Rates.")
         let root = try XMLTreeBuilder.parse(chart.figure.rendered)
         #expect(root.elements(named: "g").filter { $0.attributes["class"]?.hasPrefix("interval") == true }.count == 2)
@@ -134,7 +149,7 @@ import TraceModel
         TouchSample(t: 20_000, pointer: 1, phase: .moved, x: 140, y: 110),
         TouchSample(t: 30_000, pointer: 1, phase: .ended, x: 140, y: 110),
         TouchSample(t: 40_000, pointer: 1, phase: .began, x: 10, y: 10),
-        TouchSample(t: 50_000, pointer: 1, phase: .ended, x: 12, y: 10),
+        TouchSample(t: 50_000, pointer: 1, phase: .ended, x: 12, y: 10)
     ]
 
     @Test func timeRampRunsFromBlueToAmber() {
@@ -153,8 +168,9 @@ import TraceModel
     }
 
     @Test func touchPathDrawsSegmentsMarkersAndTheRecognitionStar() throws {
-        let chart = TouchPathChart(title: "path", caption: "A swipe.", samples: swipe, recognizedAt: 15_000,
-                                   recognizedName: "scroll", screenWidth: 393, screenHeight: 852)
+        let chart = TouchPathChart(
+            title: "path", caption: "A swipe.", samples: swipe, recognizedAt: 15_000,
+            recognizedName: "scroll", screenWidth: 393, screenHeight: 852)
         try expectAccessibleFigure(chart.figure, caption: "A swipe.")
         let root = try XMLTreeBuilder.parse(chart.figure.rendered)
         let segments = root.elements(named: "polyline").filter { $0.attributes["class"] == "segment" }
@@ -175,8 +191,9 @@ import TraceModel
     }
 
     @Test func anEmptyPathStillRendersACaptionedFigure() throws {
-        let chart = TouchPathChart(title: "path", caption: "Nothing.", samples: [], recognizedAt: nil,
-                                   recognizedName: nil, screenWidth: 0, screenHeight: 0)
+        let chart = TouchPathChart(
+            title: "path", caption: "Nothing.", samples: [], recognizedAt: nil,
+            recognizedName: nil, screenWidth: 0, screenHeight: 0)
         try expectAccessibleFigure(chart.figure, caption: "Nothing.")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reports
 
 @Suite struct HTMLReportTests {
@@ -14,7 +15,9 @@ import Testing
 
     @Test func loadsNothingAndRunsNothing() throws {
         let lower = html.lowercased()
-        for forbidden in ["<script", "<link", "<img", "<iframe", "<object", "<embed", " src=", " style=", "javascript:", "http:", "https:"] {
+        for forbidden in [
+            "<script", "<link", "<img", "<iframe", "<object", "<embed", " src=", " style=", "javascript:", "http:", "https:"
+        ] {
             #expect(!lower.contains(forbidden), "report contains \(forbidden)")
         }
         let css = styleSheet(lower)
@@ -74,7 +77,10 @@ import Testing
     @Test func sectionsComeInTheDesignersOrder() throws {
         let root = try XMLTreeBuilder.parse(html)
         let sections = root.elements(named: "section").compactMap { $0.attributes["id"] }
-        #expect(sections == ["verdict", "constants", "misfires", "latency", "springs", "sensitivity", "search", "examples", "breakdown", "run"])
+        #expect(
+            sections == [
+                "verdict", "constants", "misfires", "latency", "springs", "sensitivity", "search", "examples", "breakdown", "run"
+            ])
         let headings = root.elements(named: "h2").map(\.text)
         #expect(headings.first == "1. Verdict")
         #expect(headings.last == "10. The data and the run")
@@ -85,9 +91,12 @@ import Testing
         let root = try XMLTreeBuilder.parse(html)
         let verdict = try #require(root.elements(named: "section").first { $0.attributes["id"] == "verdict" })
         let text = verdict.allText
-        #expect(text.contains("fell from \(Format.percent(v.before.rate)) (95 % CI \(Format.fixed(v.before.lower * 100, 1))–\(Format.percent(v.before.upper)))"))
+        #expect(
+            text.contains(
+                "fell from \(Format.percent(v.before.rate)) (95 % CI \(Format.fixed(v.before.lower * 100, 1))–\(Format.percent(v.before.upper)))"
+            ))
         #expect(text.contains("to \(Format.percent(v.after.rate))"))
-        #expect(text.contains("The gain is significant (McNemar χ² (continuity-corrected) p < 0.001"))  // 71 discordant: χ²
+        #expect(text.contains("The gain is significant (McNemar χ² (continuity-corrected) p < 0.001")) // 71 discordant: χ²
         #expect(text.contains("All 4 latency and animation budgets are met."))
         #expect(text.contains("\(v.fixedCount) gestures fixed, \(v.brokenCount) broken"))
         #expect(verdict.elements(named: "figure").count == 1, "the rates with their intervals as a chart")
@@ -99,8 +108,11 @@ import Testing
         let rows = section.elements(named: "tr").dropFirst()
         #expect(rows.count == TuningReport.sample.constants.count)
         let slop = try #require(rows.first { $0.children.first?.text == "pan.slop" })
-        #expect(slop.children.map(\.text) == ["pan.slop", "10 pt", "8.02 pt", "\u{2212}1.98", "\u{2212}19.8 %", "8 … 24 pt",
-                                              "on lower bound: the range chose it, not the data"])
+        #expect(
+            slop.children.map(\.text) == [
+                "pan.slop", "10 pt", "8.02 pt", "\u{2212}1.98", "\u{2212}19.8 %", "8 … 24 pt",
+                "on lower bound: the range chose it, not the data"
+            ])
         #expect(slop.children[2].attributes["class"] == "num warn")
         let flagged = rows.filter { $0.allText.contains("bound:") }
         #expect(flagged.count == 1)
@@ -166,6 +178,8 @@ import Testing
         #expect(titles.contains { $0.contains(shown + " #session") }, "SVG titles carry the session id as text")
         let cellTitles = root.all.compactMap { $0.attributes["title"] }
         #expect(cellTitles.contains { $0.hasPrefix(shown + " #intended → ") }, "attribute values round-trip")
-        #expect(root.elements(named: "code").first?.text == TuningReport.hostileSample.run.commandLine.replacingOccurrences(of: "\r\n", with: "\n"))
+        #expect(
+            root.elements(named: "code").first?.text
+                == TuningReport.hostileSample.run.commandLine.replacingOccurrences(of: "\r\n", with: "\n"))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reports
 
 @Suite struct MarkdownReportTests {
@@ -43,9 +44,12 @@ import Testing
         let markdown = MarkdownReport.render(.sample)
         expectWellFormedTables(markdown)
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.map(String.init)
-        #expect(headings == ["## 1. Verdict", "## 2. The constants", "## 3. Misfires by kind and intent", "## 4. Latency against budgets",
-                             "## 5. Springs", "## 6. Sensitivity", "## 7. The search", "## 8. Examples", "## 9. Who it serves",
-                             "## 10. The data and the run"])
+        #expect(
+            headings == [
+                "## 1. Verdict", "## 2. The constants", "## 3. Misfires by kind and intent", "## 4. Latency against budgets",
+                "## 5. Springs", "## 6. Sensitivity", "## 7. The search", "## 8. Examples", "## 9. Who it serves",
+                "## 10. The data and the run"
+            ])
         let findings = ReportFindings(.sample)
         #expect(markdown.contains("**" + MarkdownReport.escape(findings.headline) + "**"))
         #expect(markdown.contains("| pan.slop | 10 pt | 8.02 pt |"))
@@ -58,14 +62,19 @@ import Testing
         expectWellFormedTables(markdown)
         var fenced = false
         for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.hasPrefix("````") { fenced.toggle(); continue }
+            if line.hasPrefix("````") {
+                fenced.toggle()
+                continue
+            }
             if fenced { continue }
             #expect(!line.contains("<"), "raw HTML: \(line)")
             #expect(!line.contains("#note") || line.hasPrefix("|"), "a newline in data split a row: \(line)")
             // Every backtick, bracket and emphasis character from data is
             // escaped; the only markup is the verdict's own bold.
             var text = String(line)
-            if text.hasPrefix("**"), let close = text.range(of: "** ", range: text.index(text.startIndex, offsetBy: 2)..<text.endIndex) {
+            if text.hasPrefix("**"),
+                let close = text.range(of: "** ", range: text.index(text.startIndex, offsetBy: 2)..<text.endIndex)
+            {
                 text.removeSubrange(close)
                 text.removeFirst(2)
             }

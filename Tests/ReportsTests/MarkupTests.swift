@@ -1,10 +1,13 @@
 import Testing
+
 @testable import Reports
 
 @Suite struct MarkupTests {
     @Test func escapesTextAndAttributeValuesTheSameSafeWay() {
         let node = Markup.el(.td, [.class: "a\"b'c<d>&e"], text: "<b>&amp;</b> \"q\" 'q'")
-        #expect(node.rendered == "<td class=\"a&quot;b&#39;c&lt;d&gt;&amp;e\">&lt;b&gt;&amp;amp;&lt;/b&gt; &quot;q&quot; &#39;q&#39;</td>")
+        #expect(
+            node.rendered
+                == "<td class=\"a&quot;b&#39;c&lt;d&gt;&amp;e\">&lt;b&gt;&amp;amp;&lt;/b&gt; &quot;q&quot; &#39;q&#39;</td>")
     }
 
     @Test func normalizesLineBreaksAndDropsControlCharacters() {
@@ -20,7 +23,8 @@ import Testing
 
     @Test func hasNoVocabularyForScriptsOrOutsideResources() {
         let tags = Set(Markup.Tag.allCases.map(\.rawValue))
-        for forbidden in ["script", "link", "img", "iframe", "object", "embed", "style", "form", "image", "use", "foreignObject"] {
+        for forbidden in ["script", "link", "img", "iframe", "object", "embed", "style", "form", "image", "use", "foreignObject"]
+        {
             #expect(!tags.contains(forbidden), "\(forbidden) must not be expressible")
         }
         let attributes = Set(Markup.Attribute.allCases.map(\.rawValue))
@@ -30,7 +34,8 @@ import Testing
     }
 
     @Test func sectionLinksStayOnThePage() {
-        #expect(Markup.link(toSection: "https://evil.example/x\"y", "go").rendered
+        #expect(
+            Markup.link(toSection: "https://evil.example/x\"y", "go").rendered
                 == "<a href=\"#https---evil-example-x-y\">go</a>")
     }
 

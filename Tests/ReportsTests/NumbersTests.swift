@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Reports
 
 @Suite struct FormatTests {
@@ -37,9 +38,9 @@ import Testing
     }
 
     @Test func decimalsFollowTheStep() {
-        #expect(NiceTicks(lower: 50, upper: 200, count: 7).decimals == 0)        // step 25
-        #expect(NiceTicks(lower: 0, upper: 1, count: 5).decimals == 2)           // step 0.25
-        #expect(NiceTicks(lower: 0, upper: 10, count: 5).decimals == 1)          // step 2.5
+        #expect(NiceTicks(lower: 50, upper: 200, count: 7).decimals == 0) // step 25
+        #expect(NiceTicks(lower: 0, upper: 1, count: 5).decimals == 2) // step 0.25
+        #expect(NiceTicks(lower: 0, upper: 10, count: 5).decimals == 1) // step 2.5
         #expect(NiceTicks(lower: 0, upper: 400, count: 5).decimals == 0)
     }
 
@@ -64,13 +65,13 @@ import Testing
 @Suite struct VerdictStatisticsTests {
     @Test func paretoFrontKeepsOnlyUndominatedCandidates() {
         let candidates: [TuningReport.ParetoPoint] = [
-            .init(misfireRate: 0.10, latencyMs: 100, onFront: true),   // front
-            .init(misfireRate: 0.08, latencyMs: 120, onFront: true),   // front
-            .init(misfireRate: 0.09, latencyMs: 130, onFront: true),   // dominated by (120, 0.08)
-            .init(misfireRate: 0.08, latencyMs: 125, onFront: true),   // dominated: same rate, slower
-            .init(misfireRate: 0.05, latencyMs: 200, onFront: false),  // front
-            .init(misfireRate: 0.05, latencyMs: 200, onFront: false),  // its duplicate: front too
-            .init(misfireRate: 0.12, latencyMs: 100, onFront: true),   // dominated: same latency, worse
+            .init(misfireRate: 0.10, latencyMs: 100, onFront: true), // front
+            .init(misfireRate: 0.08, latencyMs: 120, onFront: true), // front
+            .init(misfireRate: 0.09, latencyMs: 130, onFront: true), // dominated by (120, 0.08)
+            .init(misfireRate: 0.08, latencyMs: 125, onFront: true), // dominated: same rate, slower
+            .init(misfireRate: 0.05, latencyMs: 200, onFront: false), // front
+            .init(misfireRate: 0.05, latencyMs: 200, onFront: false), // its duplicate: front too
+            .init(misfireRate: 0.12, latencyMs: 100, onFront: true) // dominated: same latency, worse
         ]
         let marked = TuningReport.markingFront(candidates)
         #expect(marked.map(\.onFront) == [true, true, false, false, true, true, false])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reports
 
 /// The report on a 390 px phone (issue 15): no grid column or element may
@@ -59,7 +60,8 @@ import Testing
         let content = try phoneContentWidth()
         let svgMax = try px(after: "figure svg{display:block;width:100%;max-width:")
         let cardSvgMax = try px(after: ".example figure svg{max-width:")
-        let cardPadding = try px(after: ".example{background:var(--panel);border:1px solid var(--border);border-radius:8px;padding:10px ")
+        let cardPadding = try px(
+            after: ".example{background:var(--panel);border:1px solid var(--border);border-radius:8px;padding:10px ")
         // Font sizes by the classes a rule names (`svg .tick`, `svg text.marker-label,…`).
         let ruleRegex = try NSRegularExpression(pattern: #"(svg[^{}]*)\{[^{}]*font-size:(\d+(?:\.\d+)?)px"#)
         var sizes: [(classes: Set<String>, px: Double)] = []
@@ -88,10 +90,13 @@ import Testing
             for text in svg.elements(named: "text") {
                 let classes = Set((text.attributes["class"] ?? "").split(separator: " ").map(String.init))
                 // The most specific matching rule wins; without one, the body's size.
-                let size = sizes.filter { $0.classes.isSubset(of: classes) }.max { $0.classes.count < $1.classes.count }?.px ?? body
+                let size =
+                    sizes.filter { $0.classes.isSubset(of: classes) }.max { $0.classes.count < $1.classes.count }?.px ?? body
                 let rendered = size * scale
-                #expect(rendered >= Self.minimumTextPx,
-                        "\"\(text.allText)\" (\(classes.sorted())) is \(rendered) px on a phone in \(svg.elements(named: "title").first?.text ?? "?")")
+                #expect(
+                    rendered >= Self.minimumTextPx,
+                    "\"\(text.allText)\" (\(classes.sorted())) is \(rendered) px on a phone in \(svg.elements(named: "title").first?.text ?? "?")"
+                )
                 smallest = min(smallest, rendered)
                 texts += 1
             }

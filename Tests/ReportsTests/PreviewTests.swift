@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Reports
 
 @Suite struct ReportWriterTests {
@@ -9,7 +10,8 @@ import Testing
     /// demo produces a real one.
     @Test func writesFourFilesThatReadBack() throws {
         let preview = ProcessInfo.processInfo.environment["GESTURETUNE_REPORT_PREVIEW_DIR"].flatMap { $0.isEmpty ? nil : $0 }
-        let directory = preview.map { URL(fileURLWithPath: $0) }
+        let directory =
+            preview.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("gesturetune-reports-\(UUID().uuidString)")
         defer { if preview == nil { try? FileManager.default.removeItem(at: directory) } }
 
@@ -29,7 +31,10 @@ import Testing
 @Suite struct ResultJSONTests {
     @Test func keysAreSortedAndDerivedJudgementsWritten() throws {
         let json = String(decoding: try ReportWriter.json(.sample), as: UTF8.self)
-        let topLevel = ["breakdown", "constants", "examples", "latency", "misfires", "run", "search", "sensitivity", "springs", "title", "verdict"]
+        let topLevel = [
+            "breakdown", "constants", "examples", "latency", "misfires", "run", "search", "sensitivity", "springs", "title",
+            "verdict"
+        ]
         let positions = topLevel.map { json.range(of: "\n  \"\($0)\" : ")?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil })
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted(), "top-level keys in sorted order")

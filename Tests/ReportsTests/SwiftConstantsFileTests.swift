@@ -1,18 +1,21 @@
 import Foundation
 import GestureTuneTestSupport
 import Testing
+
 @testable import Reports
 
 @Suite struct SwiftConstantsFileTests {
     @Test func sampleBecomesNestedEnumsWithAppTypes() {
         let source = SwiftConstantsFile.render(.sample)
-        #expect(source.contains("""
-            public enum GestureConstants {
-                public enum TabSwipe {
-                    /// The tab swipe holds only while vertical < bias × horizontal over the whole translation: at the slop, during the drag (a steep drag gives it up) and at release.
-                    /// tabSwipe.directionalBias: 3.5 × → 2.617 × (−0.8826, −25.2 %); searched 1 … 6 ×; written to 0.01 ×
-                    public static let directionalBias: CGFloat = 2.62
-            """))
+        #expect(
+            source.contains(
+                """
+                public enum GestureConstants {
+                    public enum TabSwipe {
+                        /// The tab swipe holds only while vertical < bias × horizontal over the whole translation: at the slop, during the drag (a steep drag gives it up) and at release.
+                        /// tabSwipe.directionalBias: 3.5 × → 2.617 × (−0.8826, −25.2 %); searched 1 … 6 ×; written to 0.01 ×
+                        public static let directionalBias: CGFloat = 2.62
+                """))
         #expect(source.contains("public static let response: TimeInterval = 0.313"))
         #expect(source.contains("public static let dampingRatio: CGFloat = 0.905"))
         // Milliseconds become the seconds UIKit and SwiftUI take.
@@ -43,11 +46,15 @@ import Testing
         #expect(step(1, 1) == nil && step(0, .infinity) == nil)
 
         let trigger = SwiftConstantsFile.Written(
-            .init(name: "swipeActions.projectedDistanceTrigger", unit: "pt", old: -200, new: -279.1666666666667, lower: -600, upper: -50))
+            .init(
+                name: "swipeActions.projectedDistanceTrigger", unit: "pt", old: -200, new: -279.1666666666667, lower: -600,
+                upper: -50))
         #expect(trigger.literal == "-279" && trigger.type == "CGFloat")
-        let window = SwiftConstantsFile.Written(.init(name: "doubleTap.window", unit: "s", old: 0.5, new: 0.41234567, lower: 0.15, upper: 0.8))
+        let window = SwiftConstantsFile.Written(
+            .init(name: "doubleTap.window", unit: "s", old: 0.5, new: 0.41234567, lower: 0.15, upper: 0.8))
         #expect(window.literal == "0.412" && window.type == "TimeInterval")
-        let fingers = SwiftConstantsFile.Written(.init(name: "multiSwipe.touchCount", unit: "fingers", old: 3, new: 3.6, lower: 2, upper: 5))
+        let fingers = SwiftConstantsFile.Written(
+            .init(name: "multiSwipe.touchCount", unit: "fingers", old: 3, new: 3.6, lower: 2, upper: 5))
         #expect(fingers.literal == "4" && fingers.type == "Int")
         // Rounding never leaves the range: 0.0125 is written in full, not as 0.0.
         let low = SwiftConstantsFile.Written(.init(name: "x.y", unit: "", old: 1, new: 0.0126, lower: 0.0125, upper: 10))
@@ -99,10 +106,11 @@ import Testing
             .init(name: "pan.slop", unit: "pt", old: 18, new: 14, lower: 2, upper: 60),
             .init(name: "cardSwipe.springResponse", unit: "s", old: 0.4, new: 0.5, lower: 0.15, upper: 1),
             .init(name: "swipeActions.threshold", unit: "pt", old: 80, new: 90, lower: 30, upper: 200),
-            .init(name: "unknown.thing", unit: "pt", old: 1, new: 2, lower: 0, upper: 4),
+            .init(name: "unknown.thing", unit: "pt", old: 1, new: 2, lower: 0, upper: 4)
         ]
         let source = SwiftConstantsFile.render(report)
-        #expect(source.contains("`UILongPressGestureRecognizer.minimumPressDuration`; SwiftUI `LongPressGesture(minimumDuration:)`"))
+        #expect(
+            source.contains("`UILongPressGestureRecognizer.minimumPressDuration`; SwiftUI `LongPressGesture(minimumDuration:)`"))
         #expect(source.contains("SwiftUI `DragGesture(minimumDistance:)`"))
         #expect(source.contains("SwiftUI `.spring(response:dampingFraction:)`"))
         // No platform name: the catalogue's description, not a copy of it.
@@ -112,11 +120,13 @@ import Testing
 
     @Test func valuesOnABoundAreFlagged() {
         let source = SwiftConstantsFile.render(.sample)
-        #expect(source.contains("""
-                    /// pan.slop: 10 pt → 8.02 pt (−1.98, −19.8 %); searched 8 … 24 pt; on the lower bound; written to 0.1 pt
-                    /// Warning: on the lower bound of the search range (8 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
-                    public static let slop: CGFloat = 8
-            """))
+        #expect(
+            source.contains(
+                """
+                        /// pan.slop: 10 pt → 8.02 pt (−1.98, −19.8 %); searched 8 … 24 pt; on the lower bound; written to 0.1 pt
+                        /// Warning: on the lower bound of the search range (8 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
+                        public static let slop: CGFloat = 8
+                """))
         #expect(source.components(separatedBy: "Warning: on the").count == 2, "only pan.slop is on a bound")
     }
 
@@ -125,27 +135,33 @@ import Testing
         report.constants = [
             .init(name: "longPress.minimumDuration", unit: "s", old: 0.5, new: 0.4, lower: 0.2, upper: 1.5),
             .init(name: "drag.minimumDuration", unit: "s", old: 0.25, new: 0.45, lower: 0.1, upper: 1),
-            .init(name: "tap.maxDuration", unit: "s", old: 0.35, new: 0.3, lower: 0.1, upper: 1),
+            .init(name: "tap.maxDuration", unit: "s", old: 0.35, new: 0.3, lower: 0.1, upper: 1)
         ]
         let source = SwiftConstantsFile.render(report)
-        let drag = "/// Warning: ordering changed: drag.minimumDuration < longPress.minimumDuration before, 0.45 s > 0.4 s now: "
+        let drag =
+            "/// Warning: ordering changed: drag.minimumDuration < longPress.minimumDuration before, 0.45 s > 0.4 s now: "
             + "a still press opens the context menu before the drag lifts."
         #expect(source.components(separatedBy: drag).count == 3, "on both constants of the pair")
         // textSelect.pressDuration was not tuned: its default (0.5 s) was equal to the long press and is longer now.
-        #expect(source.contains("/// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.5 s > 0.4 s now: "
-            + "a press on text opens the context menu before (or as) the word is selected."))
+        #expect(
+            source.contains(
+                "/// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.5 s > 0.4 s now: "
+                    + "a press on text opens the context menu before (or as) the word is selected."))
         #expect(source.components(separatedBy: "ordering changed").count == 4, "drag twice, textSelect once on longPress")
-        #expect(!source.contains("tap.maxDuration < longPress") && !source.contains("tap.maxDuration >"), "0.3 s < 0.4 s: unchanged")
+        #expect(
+            !source.contains("tap.maxDuration < longPress") && !source.contains("tap.maxDuration >"), "0.3 s < 0.4 s: unchanged")
 
         report.constants[2].new = 0.42
-        #expect(SwiftConstantsFile.render(report).contains(
-            "/// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 0.42 s > 0.4 s now: "
-            + "a touch held long enough to be a long press is still a tap; both can fire."))
+        #expect(
+            SwiftConstantsFile.render(report).contains(
+                "/// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 0.42 s > 0.4 s now: "
+                    + "a touch held long enough to be a long press is still a tap; both can fire."))
 
         report.constants = [.init(name: "textSelect.pressDuration", unit: "s", old: 0.5, new: 0.38, lower: 0.15, upper: 1)]
-        #expect(SwiftConstantsFile.render(report).contains(
-            "/// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.38 s < 0.5 s now: "
-            + "a press on text selects the word before the context menu's hold is over."))
+        #expect(
+            SwiftConstantsFile.render(report).contains(
+                "/// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.38 s < 0.5 s now: "
+                    + "a press on text selects the word before the context menu's hold is over."))
     }
 
     // MARK: - Escaping
@@ -159,9 +175,12 @@ import Testing
         let header: Set<String> = ["import Foundation", "#if canImport(CoreGraphics)", "import CoreGraphics", "#endif"]
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             let code = line.trimmingCharacters(in: .whitespaces)
-            let ok = code.isEmpty || code == "}" || code.hasPrefix("//") || header.contains(code)
+            let ok =
+                code.isEmpty || code == "}" || code.hasPrefix("//") || header.contains(code)
                 || code.range(of: #"^public enum [A-Za-z_][A-Za-z0-9_]* \{$"#, options: .regularExpression) != nil
-                || code.range(of: #"^public static let [A-Za-z_][A-Za-z0-9_]*: (CGFloat|TimeInterval|Double|Int) = [-0-9.e+]+$"#, options: .regularExpression) != nil
+                || code.range(
+                    of: #"^public static let [A-Za-z_][A-Za-z0-9_]*: (CGFloat|TimeInterval|Double|Int) = [-0-9.e+]+$"#,
+                    options: .regularExpression) != nil
             #expect(ok, "unexpected line: \(line)")
             #expect(!line.contains("*/") && !line.contains("/*"))
         }
@@ -193,7 +212,7 @@ import Testing
             .init(name: "pan.slop!", unit: "pt", old: 10, new: 12, lower: 8, upper: 24),
             .init(name: "nan", unit: "", old: 1, new: .nan, lower: 0, upper: 2),
             .init(name: "tiny", unit: "", old: 1, new: 1e-5, lower: 0, upper: 2),
-            .init(name: "timeInterval.cgFloat", unit: "s", old: 1, new: 1, lower: 0, upper: 2),
+            .init(name: "timeInterval.cgFloat", unit: "s", old: 1, new: 1, lower: 0, upper: 2)
         ]
         let source = SwiftConstantsFile.render(report)
         #expect(source.contains("public static let slop: CGFloat = 8"))

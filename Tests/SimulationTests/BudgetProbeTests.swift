@@ -27,18 +27,22 @@ struct BudgetProbeTests {
         let corpus = presses()
         let baseline = try simulator.run(corpus: corpus)
         #expect(baseline.budgets[0].count == 4 && baseline.budgets[0].passed)
-        let checks = try BudgetProbe.annotate(baseline.budgets, simulator: simulator, corpus: corpus,
-                                              probing: [.longPressMinimumDuration])
+        let checks = try BudgetProbe.annotate(
+            baseline.budgets, simulator: simulator, corpus: corpus,
+            probing: [.longPressMinimumDuration])
         #expect(checks[0].fixedByDesign == nil)
         let witness = try #require(checks[0].missedWith?["longPress.minimumDuration"])
         #expect(abs(witness - ((3.0 * 0.5).squareRoot() * 0.5).squareRoot()) < 1e-12)
         // The witness does miss it.
-        let missed = try Simulator(scene: .plain, parameters: try ParameterSet(["longPress.minimumDuration": witness]),
-                                   options: SimulationOptions(budgets: [budget])).run(corpus: corpus)
+        let missed = try Simulator(
+            scene: .plain, parameters: try ParameterSet(["longPress.minimumDuration": witness]),
+            options: SimulationOptions(budgets: [budget])
+        ).run(corpus: corpus)
         #expect(missed.budgets[0].count == 3 && !missed.budgets[0].passed)
         // Probing a constant that cannot move it leaves it fixed by design.
-        let unmoved = try BudgetProbe.annotate(baseline.budgets, simulator: simulator, corpus: corpus,
-                                               probing: [.panSlop])
+        let unmoved = try BudgetProbe.annotate(
+            baseline.budgets, simulator: simulator, corpus: corpus,
+            probing: [.panSlop])
         #expect(unmoved[0].fixedByDesign?.hasPrefix("no constant makes it fail") == true)
     }
 }

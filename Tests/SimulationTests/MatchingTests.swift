@@ -14,17 +14,17 @@ struct MatchingTests {
     func knownOutcomes() -> Session {
         var trace = TraceBuilder(id: "known", user: "u1", scene: "epilogue")
         trace.wait(0.5)
-        trace.tap(at: (200, 150), label: .tap, target: "note-row")                  // correct
+        trace.tap(at: (200, 150), label: .tap, target: "note-row") // correct
         trace.wait(1)
-        trace.press(at: (200, 680), duration: 0.6, label: .longPress)               // missed: no long press below the rows
+        trace.press(at: (200, 680), duration: 0.6, label: .longPress) // missed: no long press below the rows
         trace.wait(1)
-        trace.drag(from: (300, 300), by: (-50, 200), speed: 600, label: .tabSwipe, direction: .left)  // wrong: scroll
+        trace.drag(from: (300, 300), by: (-50, 200), speed: 600, label: .tabSwipe, direction: .left) // wrong: scroll
         trace.wait(1)
-        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left)   // correct
+        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left) // correct
         trace.wait(0.05)
-        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left)   // dead zone
+        trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left) // dead zone
         trace.wait(1)
-        trace.tap(at: (195, 300))                                                    // spurious: card tap
+        trace.tap(at: (195, 300)) // spurious: card tap
         return trace.session
     }
 
@@ -40,7 +40,7 @@ struct MatchingTests {
         #expect(t.spurious == 1)
         #expect(t.misfires == 4)
         #expect(result.misfireRate == 0.8)
-        #expect(t.softMisfires == 4)  // temperature 0: exact
+        #expect(t.softMisfires == 4) // temperature 0: exact
 
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed, .wrong, .correct, .deadZone])
         #expect(result.labelOutcomes[2].recognized == .scroll)
@@ -59,9 +59,9 @@ struct MatchingTests {
     @Test func noneLabelsAreCorrectWhenNothingFiresAndSpuriousOtherwise() throws {
         var trace = TraceBuilder(id: "none", scene: "plain")
         // `Intent.none`, not `.none`: the label parameter is optional.
-        trace.press(at: (100, 100), duration: 0.45, label: Intent.none)  // resting thumb: nothing fires
+        trace.press(at: (100, 100), duration: 0.45, label: Intent.none) // resting thumb: nothing fires
         trace.wait(1)
-        trace.tap(at: (100, 100), label: Intent.none)                    // a brush that taps
+        trace.tap(at: (100, 100), label: Intent.none) // a brush that taps
         let result = try Simulator().run(sessions: [trace.session])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .spurious])
         #expect(result.total.labels == 2)

@@ -48,17 +48,22 @@ struct PlaygroundSceneTests {
         // Forced either way, whatever the direction.
         #expect(Scene.playground(PlaygroundConfiguration(backGesture: true)).recognizers.first?.id == "edgeBack")
         #expect(Scene.playground(PlaygroundConfiguration(backGesture: false)).recognizers.first?.id == "tap")
-        #expect(Scene.playground(PlaygroundConfiguration(swipeDirection: .up, backGesture: false))
-            .recognizers.first?.id == "tap")
+        #expect(
+            Scene.playground(PlaygroundConfiguration(swipeDirection: .up, backGesture: false))
+                .recognizers.first?.id == "tap")
         // The spring back's constants are the scene's to tune; the epilogue's pinch keeps its scale and has none.
         let tunable = Set(builtIn.tunableParameters.map(\.name))
-        #expect(tunable.isSuperset(of: ["springBack.response", "springBack.damping", "swipe.minimumDistance", "pan.slop",
-                                        "longPress.minimumDuration", "doubleTap.window", "pinch.spanSlop"]))
+        #expect(
+            tunable.isSuperset(of: [
+                "springBack.response", "springBack.damping", "swipe.minimumDistance", "pan.slop",
+                "longPress.minimumDuration", "doubleTap.window", "pinch.spanSlop"
+            ]))
         #expect(!Set(Scene.epilogue.tunableParameters.map(\.name)).contains("springBack.response"))
     }
 
     @Test func aSceneFileConfiguresEachInstance() throws {
-        let path = try write("""
+        let path = try write(
+            """
             name: tap-hold-vs-swipe
             playground: {tapTaps: 3, tapTouches: 2, longPressTaps: 1, longPressTouches: 2, swipeDirection: down,
                          swipeTouches: 3, panMinTouches: 2, panMaxTouches: 4}
@@ -67,8 +72,9 @@ struct PlaygroundSceneTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let scene = try Scene.load(path: path)
         var expected = Scene.playground(
-            PlaygroundConfiguration(tapTaps: 3, tapTouches: 2, longPressTaps: 1, longPressTouches: 2,
-                                    swipeDirection: .down, swipeTouches: 3, panMinTouches: 2, panMaxTouches: 4),
+            PlaygroundConfiguration(
+                tapTaps: 3, tapTouches: 2, longPressTaps: 1, longPressTouches: 2,
+                swipeDirection: .down, swipeTouches: 3, panMinTouches: 2, panMaxTouches: 4),
             name: "tap-hold-vs-swipe")
         expected.parameters["longPress.minimumDuration"] = 0.8
         #expect(scene == expected)
@@ -77,7 +83,7 @@ struct PlaygroundSceneTests {
         #expect(member("longPress")?.taps == 1 && member("longPress")?.fingers == 2)
         #expect(member("swipe")?.direction == .down && member("swipe")?.fingers == 3)
         #expect(member("pan")?.minTouches == 2 && member("pan")?.maxTouches == 4)
-        #expect(member("edgeBack") != nil)   // the swipe goes down: the back button shows
+        #expect(member("edgeBack") != nil) // the swipe goes down: the back button shows
         #expect(try scene.effectiveParameters()[.longPressMinimumDuration] == 0.8)
         // It writes its configuration back, and reads back the same.
         let again = try write(try scene.yaml())
@@ -92,7 +98,7 @@ struct PlaygroundSceneTests {
             ("playground: {tapTaps: 6}", "playground tapTaps is 6; it takes 1 to 5"),
             ("playground: {longPressTouches: 0}", "playground longPressTouches is 0; it takes 1 to 5"),
             ("playground: {panMinTouches: 3, panMaxTouches: 2}", "playground panMinTouches 3 > panMaxTouches 2"),
-            ("playground: {swipeDirection: cw}", "playground swipeDirection is left, right, up or down, not cw"),
+            ("playground: {swipeDirection: cw}", "playground swipeDirection is left, right, up or down, not cw")
         ] {
             let path = try write(text)
             defer { try? FileManager.default.removeItem(atPath: path) }
@@ -105,7 +111,9 @@ struct PlaygroundSceneTests {
         #expect(throws: SceneError.self) { try Scene.load(path: mixed) }
         // springBack belongs to the two-finger kinds.
         let tap = Scene(name: "s", recognizers: [Scene.Member("tap", .tap, .init(action: .springBack))])
-        #expect(throws: SceneError.invalid("s", "recognizer tap: springBack applies to a pinch, rotation or transform, not a tap")) {
+        #expect(
+            throws: SceneError.invalid("s", "recognizer tap: springBack applies to a pinch, rotation or transform, not a tap")
+        ) {
             try tap.validate()
         }
     }
@@ -250,7 +258,7 @@ struct PlaygroundSceneTests {
         let halfDiagonal = (195.0 * 195 + 422 * 422).squareRoot()
         #expect(isApproximatelyEqual(pinch.value, 2, tolerance: 1e-9))
         #expect(isApproximatelyEqual(pinch.springDistance, halfDiagonal, tolerance: 1e-6))
-        #expect(isApproximatelyEqual(rotation.value, 60, tolerance: 1e-6))   // the turn, not snapped
+        #expect(isApproximatelyEqual(rotation.value, 60, tolerance: 1e-6)) // the turn, not snapped
         #expect(isApproximatelyEqual(rotation.springDistance, halfDiagonal, tolerance: 1e-6))
         // The simulator measures each spring at springBack's defaults, from rest.
         let result = try Simulator(scene: scene).run(sessions: [trace.session])
@@ -258,18 +266,21 @@ struct PlaygroundSceneTests {
         for (kind, r) in [(GestureKind.pinch, pinch), (.rotation, rotation)] {
             let report = try #require(result.springs.first { $0.spring == kind.rawValue })
             #expect(report.gesture == kind && report.response == 0.5 && report.dampingFraction == 1)
-            #expect(isApproximatelyEqual(report.settleTime?.max ?? -1,
-                                         spring.settleTime(distance: r.springDistance, initialVelocity: 0) * 1000,
-                                         tolerance: 1e-9))
-            #expect(report.overshoot?.max == 0)   // critically damped from rest
+            #expect(
+                isApproximatelyEqual(
+                    report.settleTime?.max ?? -1,
+                    spring.settleTime(distance: r.springDistance, initialVelocity: 0) * 1000,
+                    tolerance: 1e-9))
+            #expect(report.overshoot?.max == 0) // critically damped from rest
         }
         // A bouncier spring overshoots identity.
         let bouncy = try Simulator(scene: scene, parameters: try ParameterSet(["springBack.damping": 0.5]))
             .run(sessions: [trace.session])
         let overshoot = try #require(bouncy.springs.first { $0.spring == "pinch" }?.overshoot?.max)
-        #expect(isApproximatelyEqual(
-            overshoot, Spring(response: 0.5, dampingFraction: 0.5).overshoot(distance: pinch.springDistance),
-            tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(
+                overshoot, Spring(response: 0.5, dampingFraction: 0.5).overshoot(distance: pinch.springDistance),
+                tolerance: 1e-9))
         #expect(overshoot > 1)
         // The epilogue's pinch keeps its scale: its only spring is the
         // zoom's (back within 1…5×, `pinch.spring*`), not the spring back.
@@ -367,8 +378,10 @@ struct TransformReportTests {
         let springing = Recognizer(kind: .transform, options: RecognizerOptions(maxTouches: 2, action: .springBack))
         let back = try #require(try replay(turn.session, [springing]).recognitions.first)
         let whole = try #require(back.transform)
-        #expect(isApproximatelyEqual(back.springDistance, whole.farthestCornerDisplacement(width: 390, height: 844),
-                                     tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(
+                back.springDistance, whole.farthestCornerDisplacement(width: 390, height: 844),
+                tolerance: 1e-9))
         #expect(back.springDistance > 100)
         #expect(try replay(turn.session, [transform]).recognitions.first?.springDistance == 0)
     }
@@ -380,13 +393,18 @@ struct TransformReportTests {
         // Scaled 1.5×: the corners move half their distance from the centre.
         let scaled = ViewTransform(translationX: 0, translationY: 0, scale: 1.5, rotation: 0)
         let corner = (100.0 * 100 + 50 * 50).squareRoot()
-        #expect(isApproximatelyEqual(scaled.farthestCornerDisplacement(width: 200, height: 100), corner / 2,
-                                     tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(
+                scaled.farthestCornerDisplacement(width: 200, height: 100), corner / 2,
+                tolerance: 1e-9))
         // Turned 180°: each corner crosses to the opposite one.
         let turned = ViewTransform(translationX: 0, translationY: 0, scale: 1, rotation: 180)
-        #expect(isApproximatelyEqual(turned.farthestCornerDisplacement(width: 200, height: 100), 2 * corner,
-                                     tolerance: 1e-9))
-        #expect(ViewTransform(translationX: 0, translationY: 0, scale: 1, rotation: 0)
-            .farthestCornerDisplacement(width: 200, height: 100) == 0)
+        #expect(
+            isApproximatelyEqual(
+                turned.farthestCornerDisplacement(width: 200, height: 100), 2 * corner,
+                tolerance: 1e-9))
+        #expect(
+            ViewTransform(translationX: 0, translationY: 0, scale: 1, rotation: 0)
+                .farthestCornerDisplacement(width: 200, height: 100) == 0)
     }
 }

@@ -37,7 +37,7 @@ struct DragAndDropTests {
         // Armed at 0.25 s; dragged on the first sample past 10 pt, 1/30 s into the move.
         #expect(r.onset == r.touchDown)
         #expect(ms(r.latency) > 300 + 33 - 0.1 && ms(r.latency) < 300 + 33 + 8.4)
-        #expect(r.value == 0 && r.direction == nil)  // far from the edges: no auto-scroll
+        #expect(r.value == 0 && r.direction == nil) // far from the edges: no auto-scroll
         // Moving before the hold completes cancels the press.
         var early = TraceBuilder(id: "t")
         early.drag(from: (195, 570), by: (0, -100), speed: 300, hold: 0.1)
@@ -92,16 +92,18 @@ struct DragAndDropTests {
         #expect(menu.labelOutcomes.map(\.outcome) == [.correct])
         // Drifting 12 pt after the item lifted (0.3 s) drags it: the menu never opens.
         var drift = TraceBuilder(id: "m")
-        drift.path(from: (195, 570), hold: 0.3, legs: [(by: (12, 0), speed: 80, pause: 0.4)],
-                   label: .longPress, target: "grid-item")
+        drift.path(
+            from: (195, 570), hold: 0.3, legs: [(by: (12, 0), speed: 80, pause: 0.4)],
+            label: .longPress, target: "grid-item")
         let misfire = try simulate(drift)
         #expect(fired(misfire) == ["gridDrag"])
         #expect(misfire.labelOutcomes.map(\.outcome) == [.wrong])
         // An 8 pt drift stays within "cancel the press on movement" (10 pt):
         // the menu opens; at 6 pt the same drift drags the item.
         var small = TraceBuilder(id: "m")
-        small.path(from: (195, 570), hold: 0.3, legs: [(by: (8, 0), speed: 80, pause: 0.4)],
-                   label: .longPress, target: "grid-item")
+        small.path(
+            from: (195, 570), hold: 0.3, legs: [(by: (8, 0), speed: 80, pause: 0.4)],
+            label: .longPress, target: "grid-item")
         #expect(fired(try simulate(small)) == ["gridLongPress"])
         #expect(fired(try simulate(small, ["drag.allowableMovement": 6])) == ["gridDrag"])
         // A drag held past the menu's hold opens the menu instead (the other misfire).
@@ -129,7 +131,7 @@ struct TextSelectionTests {
         let arena = try replay(trace.session, [select])
         let r = try #require(arena.recognitions.first)
         #expect(r.kind == .textSelect && r.committed)
-        #expect(r.latency == 500_000)  // the press duration, from touch-down
+        #expect(r.latency == 500_000) // the press duration, from touch-down
         #expect(abs(r.value - 80) < 1e-9)
         // The selection last changed at the end of the move; the menu comes
         // 0.25 s later: 0.1 s rest + one interval before the lift, so the wait
@@ -155,8 +157,9 @@ struct TextSelectionTests {
         #expect(scrolled.labelOutcomes.map(\.outcome) == [.correct])
         // A selection: the press wins the contact; extending it downwards does not scroll.
         var select = TraceBuilder(id: "x")
-        select.path(from: (60, 300), hold: 0.6, legs: [(by: (120, 40), speed: 200, pause: 0.3)],
-                    label: .textSelect, target: "text")
+        select.path(
+            from: (60, 300), hold: 0.6, legs: [(by: (120, 40), speed: 200, pause: 0.3)],
+            label: .textSelect, target: "text")
         let selected = try simulate(select)
         #expect(fired(selected) == ["textSelect"])
         #expect(selected.labelOutcomes.map(\.outcome) == [.correct])
@@ -198,8 +201,9 @@ struct TransformAndTouchCountTests {
         // (8°) starts anything.
         var turn = TraceBuilder(id: "t")
         turn.twoFinger(center: (195, 185), span: 100, scale: 1, degrees: 20, duration: 0.3)
-        let turned = try replay(turn.session, [pinch, rotation, transform], relations,
-                                parameters: try ParameterSet(["rotation.slop": 30]))
+        let turned = try replay(
+            turn.session, [pinch, rotation, transform], relations,
+            parameters: try ParameterSet(["rotation.slop": 30]))
         #expect(turned.kinds == [.transform])
         // One finger never transforms.
         var one = TraceBuilder(id: "t")
@@ -276,7 +280,7 @@ struct PressFeedbackTests {
         // Tab bar button 2 (x 260…390): centre (325, 801.8), down at (300, 780), button scale 0.92.
         trace.tap(at: (300, 780), label: .tap, target: "tab-bar")
         let result = try simulate(trace)
-        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct])  // feedback is not matched
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct]) // feedback is not matched
         let presses = result.recognitionLog.filter { $0.recognition.kind == .pressFeedback }
         #expect(presses.map(\.recognizerID) == ["gridPress", "tabBarPress"])
         #expect(presses.allSatisfy { $0.recognition.latency == 0 && $0.recognition.committed })
@@ -296,7 +300,7 @@ struct PressFeedbackTests {
         trace.wait(1)
         trace.tap(at: (195, 570), duration: 0.03)
         trace.wait(1)
-        trace.drag(from: (195, 690), by: (0, -200), speed: 600)  // a scroll starting on an item
+        trace.drag(from: (195, 690), by: (0, -200), speed: 600) // a scroll starting on an item
         // The reference app's zero-duration press: every press shows at
         // touch-down; the scroll's flashes and is cancelled (no ripple).
         let instant = try simulate(trace)
@@ -331,10 +335,12 @@ struct NewMemberOptionTests {
         #expect(member.minTouches == 1 && member.columns == 1 && member.rows == 1 && member.pressStyle == .item)
         #expect(member.scrollArea == nil)
         // The catalogue lists the new parameters with their bounds.
-        for name in ["drag.minimumDuration", "drag.allowableMovement", "drag.edgeBand", "drag.autoScrollSpeed",
-                     "textSelect.pressDuration", "textSelect.allowableMovement", "textSelect.menuDelay",
-                     "transform.panSlop", "transform.spanSlop", "transform.rotationSlop",
-                     "pressFeedback.minimumDuration", "pressFeedback.itemScale", "pressFeedback.buttonScale"] {
+        for name in [
+            "drag.minimumDuration", "drag.allowableMovement", "drag.edgeBand", "drag.autoScrollSpeed",
+            "textSelect.pressDuration", "textSelect.allowableMovement", "textSelect.menuDelay",
+            "transform.panSlop", "transform.spanSlop", "transform.rotationSlop",
+            "pressFeedback.minimumDuration", "pressFeedback.itemScale", "pressFeedback.buttonScale"
+        ] {
             let spec = try #require(Parameter(name: name)?.spec, "\(name)")
             #expect(spec.accepts(spec.defaultValue) && spec.lower < spec.upper && !spec.description.isEmpty)
             #expect(listParameters().contains { $0.name == name })

@@ -19,11 +19,15 @@ struct ReadingAppOverlayTests {
         return scene
     }
 
-    func run(_ trace: TraceBuilder, scene: Scene = .epilogue, parameters: [String: Double] = [:],
-             budgets: [LatencyBudget] = LatencyBudget.defaults) throws -> SimulationResult {
-        try Simulator(scene: scene, parameters: try ParameterSet(parameters),
-                      options: SimulationOptions(budgets: budgets, keepRecognitions: true))
-            .run(sessions: [trace.session])
+    func run(
+        _ trace: TraceBuilder, scene: Scene = .epilogue, parameters: [String: Double] = [:],
+        budgets: [LatencyBudget] = LatencyBudget.defaults
+    ) throws -> SimulationResult {
+        try Simulator(
+            scene: scene, parameters: try ParameterSet(parameters),
+            options: SimulationOptions(budgets: budgets, keepRecognitions: true)
+        )
+        .run(sessions: [trace.session])
     }
 
     func ids(_ result: SimulationResult) -> [String] {
@@ -34,11 +38,11 @@ struct ReadingAppOverlayTests {
 
     @Test func aLongPressOnANoteRowOpensTheMenuAndABackdropTapDismissesIt() throws {
         var trace = TraceBuilder(id: "menu", scene: "epilogue")
-        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")   // opens the menu
+        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row") // opens the menu
         trace.wait(0.5)
-        trace.tap(at: (200, 500), label: .tap, target: "note-menu")                        // dismisses it
+        trace.tap(at: (200, 500), label: .tap, target: "note-menu") // dismisses it
         trace.wait(0.5)
-        trace.tap(at: (200, 300), label: .tap, target: "note-row")                         // the row again
+        trace.tap(at: (200, 300), label: .tap, target: "note-row") // the row again
         let result = try run(trace)
         #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteRowTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct])
@@ -61,11 +65,11 @@ struct ReadingAppOverlayTests {
         var trace = TraceBuilder(id: "menu", scene: "epilogue")
         trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
         trace.wait(0.5)
-        trace.tap(at: (200, 300), label: .tap, target: "note-row")        // swallowed: wrong
+        trace.tap(at: (200, 300), label: .tap, target: "note-row") // swallowed: wrong
         trace.wait(0.5)
-        trace.tap(at: (200, 300), label: .tap, target: "note-row")        // the menu is gone: correct
+        trace.tap(at: (200, 300), label: .tap, target: "note-row") // the menu is gone: correct
         trace.wait(0.5)
-        trace.tap(at: (200, 500), label: .tap, target: "tab0/note-menu")  // no menu to dismiss: the row takes it, wrong
+        trace.tap(at: (200, 500), label: .tap, target: "tab0/note-menu") // no menu to dismiss: the row takes it, wrong
         let result = try run(trace)
         #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteRowTap", "noteRowTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .wrong, .correct, .wrong])
@@ -99,7 +103,7 @@ struct ReadingAppOverlayTests {
 
     @Test func theMenuGrowsInAndShrinksOutOnItsSprings() throws {
         var trace = TraceBuilder(id: "menu", scene: "epilogue")
-        for _ in 0 ..< 2 {
+        for _ in 0..<2 {
             trace.press(at: (200, 130), duration: 0.7)
             trace.wait(0.5)
             trace.tap(at: (200, 500))
@@ -113,21 +117,27 @@ struct ReadingAppOverlayTests {
         #expect(entrance.gesture == .longPress && entrance.response == 0.35 && entrance.dampingFraction == 0.75)
         let growing = Spring(response: 0.35, dampingFraction: 0.75)
         #expect(entrance.settleTime?.count == 2)
-        #expect(isApproximatelyEqual(try #require(entrance.settleTime?.max),
-                                     growing.settleTime(distance: 19.5) * 1000, tolerance: 1e-9))
-        #expect(isApproximatelyEqual(try #require(entrance.overshoot?.max), growing.overshoot(distance: 19.5),
-                                     tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(
+                try #require(entrance.settleTime?.max),
+                growing.settleTime(distance: 19.5) * 1000, tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(
+                try #require(entrance.overshoot?.max), growing.overshoot(distance: 19.5),
+                tolerance: 1e-9))
         // The dismissal shrinks it back as it fades: settle measured, no overshoot.
         let dismiss = try #require(result.springs.first { $0.spring == SpringReport.noteMenuDismiss })
         #expect(dismiss.gesture == .tap && dismiss.response == 0.25 && dismiss.dampingFraction == 0.8)
         #expect(dismiss.overshoot == nil && dismiss.settleTime?.count == 2)
-        #expect(isApproximatelyEqual(
-            try #require(dismiss.settleTime?.max),
-            Spring(response: 0.25, dampingFraction: 0.8).settleTime(distance: -19.5) * 1000, tolerance: 1e-9))
+        #expect(
+            isApproximatelyEqual(
+                try #require(dismiss.settleTime?.max),
+                Spring(response: 0.25, dampingFraction: 0.8).settleTime(distance: -19.5) * 1000, tolerance: 1e-9))
         // The catalogue's scale drives the travel.
         let deeper = try run(trace, parameters: ["noteMenu.entranceScale": 0.8])
-        #expect(deeper.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
-            .allSatisfy { isApproximatelyEqual($0.springDistance, 39, tolerance: 1e-9) })
+        #expect(
+            deeper.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
+                .allSatisfy { isApproximatelyEqual($0.springDistance, 39, tolerance: 1e-9) })
     }
 
     // MARK: The action pills
@@ -141,14 +151,14 @@ struct ReadingAppOverlayTests {
         var trace = TraceBuilder(id: "pills")
         trace.press(at: (200, 320), duration: 0.6, label: .textSelect, target: "text")
         trace.wait(0.3)
-        trace.tap(at: (128, 264), label: .tap, target: "action-pill")    // "note", over the image
+        trace.tap(at: (128, 264), label: .tap, target: "action-pill") // "note", over the image
         trace.wait(0.3)
-        trace.tap(at: (272, 290), label: .tap, target: "action-pill")    // "question", over the text
+        trace.tap(at: (272, 290), label: .tap, target: "action-pill") // "question", over the text
         let onPills = trace.session
         trace.wait(0.6)
-        trace.tap(at: (300, 150), label: .tap, target: "image")          // elsewhere: collapses it
+        trace.tap(at: (300, 150), label: .tap, target: "image") // elsewhere: collapses it
         trace.wait(0.8)
-        trace.tap(at: (128, 264), label: .tap, target: "action-pill")    // the pill is gone: the image's tap
+        trace.tap(at: (128, 264), label: .tap, target: "action-pill") // the pill is gone: the image's tap
         let result = try run(trace, scene: library)
         #expect(ids(result) == ["textSelect", "actionPillTap", "actionPillTap", "imageTap", "imageTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct, .wrong])
@@ -163,15 +173,16 @@ struct ReadingAppOverlayTests {
         let pill = try #require(result.springs.first { $0.spring == SpringReport.actionPill })
         #expect(pill.response == 0.2 && pill.dampingFraction == 0.825 && pill.settleTime?.count == 2)
         let travel = 0.08 * 36.0
-        #expect(isApproximatelyEqual(
-            try #require(pill.settleTime?.max),
-            Spring(response: 0.2, dampingFraction: 0.825).settleTime(distance: travel) * 1000, tolerance: 1e-6))
+        #expect(
+            isApproximatelyEqual(
+                try #require(pill.settleTime?.max),
+                Spring(response: 0.2, dampingFraction: 0.825).settleTime(distance: travel) * 1000, tolerance: 1e-6))
     }
 
     @Test func aTapWhereThePillsWillBeBeforeTheMenuShowsCollapsesTheSelection() throws {
         var trace = TraceBuilder(id: "pills")
         trace.press(at: (200, 320), duration: 0.6)
-        trace.wait(0.05)   // 0.65 s: the menu comes at 0.75 s
+        trace.wait(0.05) // 0.65 s: the menu comes at 0.75 s
         trace.tap(at: (128, 264))
         let arena = replay(trace.session, try library.arena())
         #expect(arena.shared.selectionMenuAt == .max)
@@ -183,8 +194,9 @@ struct ReadingAppOverlayTests {
         wide.wait(0.3)
         wide.tap(at: (60, 210), label: .tap, target: "action-pill")
         #expect(try run(wide, scene: library).labelOutcomes.map(\.outcome) == [.wrong])
-        #expect(try run(wide, scene: library, parameters: ["actionPill.size": 100]).labelOutcomes.map(\.outcome)
-            == [.correct])
+        #expect(
+            try run(wide, scene: library, parameters: ["actionPill.size": 100]).labelOutcomes.map(\.outcome)
+                == [.correct])
     }
 
     // MARK: The grid's haptics and ripple
@@ -193,11 +205,13 @@ struct ReadingAppOverlayTests {
         var trace = TraceBuilder(id: "grid")
         trace.tap(at: (195, 443), label: .tap, target: "grid-item")
         trace.wait(0.5)
-        trace.tap(at: (330, 800), label: .tap, target: "tab-bar")     // no haptic on the tab bar
+        trace.tap(at: (330, 800), label: .tap, target: "tab-bar") // no haptic on the tab bar
         trace.wait(0.5)
-        trace.drag(from: (250, 500), by: (-30, 0), speed: 100)        // a press that moves: no tap
-        let budgets = [LatencyBudget(gesture: .pressFeedback, measure: .haptic, limit: 20),
-                       LatencyBudget(gesture: .tap, measure: .haptic, limit: 20)]
+        trace.drag(from: (250, 500), by: (-30, 0), speed: 100) // a press that moves: no tap
+        let budgets = [
+            LatencyBudget(gesture: .pressFeedback, measure: .haptic, limit: 20),
+            LatencyBudget(gesture: .tap, measure: .haptic, limit: 20)
+        ]
         let result = try run(trace, scene: library, budgets: budgets)
         // Pressed at touch-down, tapped on the lift: both at once.
         #expect(result.haptics["pressFeedback"]?.count == 2 && result.haptics["pressFeedback"]?.max == 0)
@@ -220,7 +234,7 @@ struct ReadingAppOverlayTests {
         trace.wait(0.5)
         trace.drag(from: (250, 500), by: (-90, 0), speed: 300)
         trace.wait(0.5)
-        trace.tap(at: (195, 443))   // at the item's centre: the ripple starts under the finger
+        trace.tap(at: (195, 443)) // at the item's centre: the ripple starts under the finger
         let result = try run(trace, scene: library)
         let presses = result.recognitionLog.map(\.recognition).filter { $0.kind == .pressFeedback }
         #expect(presses.count == 3 && presses.allSatisfy(\.committed))
@@ -255,17 +269,17 @@ struct ReadingAppOverlayTests {
         // The image is 351 pt wide (x 19.5…370.5): a scale change moves its
         // edge by the change × 175.5 pt.
         var trace = TraceBuilder(id: "zoom")
-        trace.twoFinger(center: (195, 185), span: 100, scale: 0.6, degrees: 0, duration: 0.3)  // below 1×: back to 1×
+        trace.twoFinger(center: (195, 185), span: 100, scale: 0.6, degrees: 0, duration: 0.3) // below 1×: back to 1×
         trace.wait(1)
-        trace.twoFinger(center: (195, 185), span: 100, scale: 1.5, degrees: 0, duration: 0.3)  // 1.5×: stays
-        trace.wait(1)
-        trace.tap(at: (195, 185))
-        trace.wait(0.15)
-        trace.tap(at: (197, 186))    // double tap: 1.5× → 1×
+        trace.twoFinger(center: (195, 185), span: 100, scale: 1.5, degrees: 0, duration: 0.3) // 1.5×: stays
         trace.wait(1)
         trace.tap(at: (195, 185))
         trace.wait(0.15)
-        trace.tap(at: (197, 186))    // double tap: 1× → 2×
+        trace.tap(at: (197, 186)) // double tap: 1.5× → 1×
+        trace.wait(1)
+        trace.tap(at: (195, 185))
+        trace.wait(0.15)
+        trace.tap(at: (197, 186)) // double tap: 1× → 2×
         let result = try run(trace, scene: library)
         let log = result.recognitionLog.map(\.recognition)
         let pinches = log.filter { $0.kind == .pinch }, zooms = log.filter { $0.kind == .doubleTap }
@@ -285,17 +299,25 @@ struct ReadingAppOverlayTests {
         #expect(pinch.settleTime?.count == 2)
         #expect(isApproximatelyEqual(try #require(pinch.settleTime?.max), pinchSettle, tolerance: 1e-6))
         #expect(isApproximatelyEqual(try #require(pinch.settleTime?.mean), pinchSettle / 2, tolerance: 1e-6))
-        #expect(isApproximatelyEqual(try #require(pinch.overshoot?.max), pinchSpring.overshoot(distance: 70.2),
-                                     tolerance: 1e-6))
-        #expect(isApproximatelyEqual(try #require(zoom.settleTime?.max),
-                                     zoomSpring.settleTime(distance: 175.5) * 1000, tolerance: 1e-6))
-        #expect(isApproximatelyEqual(try #require(zoom.overshoot?.max), zoomSpring.overshoot(distance: 175.5),
-                                     tolerance: 1e-6))
+        #expect(
+            isApproximatelyEqual(
+                try #require(pinch.overshoot?.max), pinchSpring.overshoot(distance: 70.2),
+                tolerance: 1e-6))
+        #expect(
+            isApproximatelyEqual(
+                try #require(zoom.settleTime?.max),
+                zoomSpring.settleTime(distance: 175.5) * 1000, tolerance: 1e-6))
+        #expect(
+            isApproximatelyEqual(
+                try #require(zoom.overshoot?.max), zoomSpring.overshoot(distance: 175.5),
+                tolerance: 1e-6))
         // The catalogue's damping drives them: critically damped, no overshoot.
-        let critical = try run(trace, scene: library,
-                               parameters: ["pinch.springDamping": 1, "pinch.doubleTapSpringDamping": 1])
-        #expect(critical.springs.filter { $0.gesture == .pinch || $0.gesture == .doubleTap }
-            .allSatisfy { $0.overshoot?.max == 0 })
+        let critical = try run(
+            trace, scene: library,
+            parameters: ["pinch.springDamping": 1, "pinch.doubleTapSpringDamping": 1])
+        #expect(
+            critical.springs.filter { $0.gesture == .pinch || $0.gesture == .doubleTap }
+                .allSatisfy { $0.overshoot?.max == 0 })
         // A double tap on a scene without zoom animates nothing.
         var plain = TraceBuilder(id: "zoom")
         plain.tap(at: (195, 185))

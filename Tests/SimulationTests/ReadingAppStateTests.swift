@@ -35,7 +35,8 @@ struct ReadingAppStateTests {
         #expect(try shake(after: 1.0, scene: atLaunch).labelOutcomes.map(\.outcome) == [.correct])
         // Scene files say it too; it is off unless they do.
         let yaml = "name: s\nshakeDebounceAtStart: true\nrecognizers:\n  - {id: shake, kind: shake}\n"
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shake-\(UInt64.random(in: 0 ... .max)).yaml").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("shake-\(UInt64.random(in: 0 ... .max)).yaml")
+            .path
         try yaml.write(toFile: path, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: path) }
         #expect(try Scene.load(path: path).shakeDebounceAtStart)
@@ -112,8 +113,9 @@ struct ReadingAppStateTests {
         #expect(abs((exit.settleTime?.max ?? 0) - exitSettle * 1000) < 1e-9)
         // A sheet leaving the screen is not seen to overshoot; a kept one is.
         #expect(exit.overshoot == nil && back.overshoot?.count == 1)
-        let backOvershoot = returning.overshoot(distance: sheets[1].springDistance,
-                                                initialVelocity: sheets[1].releaseVelocity)
+        let backOvershoot = returning.overshoot(
+            distance: sheets[1].springDistance,
+            initialVelocity: sheets[1].releaseVelocity)
         #expect(abs((back.overshoot?.max ?? -1) - backOvershoot) < 1e-9)
         #expect(abs(sheets[1].springDistance + 60) < 1e-9)
     }

@@ -30,8 +30,9 @@ struct ReferenceConstantsTests {
     @Test func sourcelessConstantsAreTagged() {
         let spec = { (name: String) in Parameter(name: name)!.spec }
         #expect(spec("tap.movementSlop").source == .gesturetune)
-        #expect(spec("longPress.allowableMovement").source
-            == .platform("UIKit's documented allowableMovement of UILongPressGestureRecognizer"))
+        #expect(
+            spec("longPress.allowableMovement").source
+                == .platform("UIKit's documented allowableMovement of UILongPressGestureRecognizer"))
         #expect(spec("projection.decelerationRate").source == .platform("UIScrollView.DecelerationRate.normal, 0.998"))
         #expect(spec("pan.slop").source == .platform("Flutter's kTouchSlop"))
         #expect(spec("tabSwipe.directionalBias").source == .referenceApp)
@@ -62,7 +63,8 @@ func constantsTable(_ parameters: [Parameter]) -> String {
     var lines = ["| constant | default | unit | source |", "|---|---:|---|---|"]
     for parameter in parameters {
         let spec = parameter.spec
-        lines.append("| `\(spec.name)` | \(number(spec.defaultValue)) | \(spec.unit.isEmpty ? "–" : spec.unit) | \(spec.source.label) |")
+        lines.append(
+            "| `\(spec.name)` | \(number(spec.defaultValue)) | \(spec.unit.isEmpty ? "–" : spec.unit) | \(spec.source.label) |")
     }
     return lines.joined(separator: "\n")
 }

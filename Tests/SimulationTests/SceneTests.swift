@@ -34,13 +34,16 @@ struct SceneTests {
         // The epilogue uses every kind but pan and the one-direction swipe,
         // and no view of it springs back to identity (the playground's do).
         let epilogue = Set(Scene.epilogue.tunableParameters)
-        let unused: Set<Parameter> = [.panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone,
-                                      .springBackResponse, .springBackDamping]
+        let unused: Set<Parameter> = [
+            .panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone,
+            .springBackResponse, .springBackDamping
+        ]
         #expect(epilogue == Set(Parameter.allCases).subtracting(unused))
     }
 
     @Test func loadsAHandWrittenYAMLScene() throws {
-        let path = try write("""
+        let path = try write(
+            """
             name: photo
             recognizers:
               - {id: tap, kind: tap, region: {x: 0, y: 0.2, width: 1, height: 0.5}, target: image}
@@ -76,7 +79,8 @@ struct SceneTests {
     }
 
     @Test func loadsJSONScenes() throws {
-        let path = try write("""
+        let path = try write(
+            """
             {"name": "j", "tabs": 2, "recognizers": [{"id": "swipe", "kind": "tabSwipe"},
              {"id": "pinch", "kind": "pinch", "region": "screen"}, {"id": "rotate", "kind": "rotation"}],
              "relations": [{"simultaneous": ["pinch", "rotate"]}]}
@@ -94,22 +98,34 @@ struct SceneTests {
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nparameters:\n  tap.slop: 3\n", "unknown parameter tap.slop"),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap, tab: 2}\n", "on tab 2"),
         ("recognizers: []\n", "missing field name"),
-        ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: in}\n",
-         "recognizer a: a swipe's direction is left, right, up or down, not in"),
-        ("name: x\nrecognizers:\n  - {id: a, kind: pan, direction: left}\n",
-         "recognizer a: direction applies to a swipe only, not a pan"),
+        (
+            "name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: in}\n",
+            "recognizer a: a swipe's direction is left, right, up or down, not in"
+        ),
+        (
+            "name: x\nrecognizers:\n  - {id: a, kind: pan, direction: left}\n",
+            "recognizer a: direction applies to a swipe only, not a pan"
+        ),
         ("name: x\nrecognizers:\n  - {id: a, kind: swipe, direction: sideways}\n", "sideways"),
-        ("name: x\nrecognizers:\n  - {id: a, kind: pan, taps: 2}\n",
-         "recognizer a: taps applies to a tap, double tap or long press only, not a pan"),
+        (
+            "name: x\nrecognizers:\n  - {id: a, kind: pan, taps: 2}\n",
+            "recognizer a: taps applies to a tap, double tap or long press only, not a pan"
+        ),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap, taps: 6}\n", "recognizer a: a tap takes 1 to 5 taps, not 6"),
-        ("name: x\nrecognizers:\n  - {id: a, kind: doubleTap, taps: 1}\n",
-         "recognizer a: a doubleTap takes 2 to 5 taps, not 1"),
-        ("name: x\nrecognizers:\n  - {id: a, kind: longPress, taps: -1}\n",
-         "recognizer a: a longPress takes 0 to 5 taps, not -1"),
+        (
+            "name: x\nrecognizers:\n  - {id: a, kind: doubleTap, taps: 1}\n",
+            "recognizer a: a doubleTap takes 2 to 5 taps, not 1"
+        ),
+        (
+            "name: x\nrecognizers:\n  - {id: a, kind: longPress, taps: -1}\n",
+            "recognizer a: a longPress takes 0 to 5 taps, not -1"
+        ),
         ("name: x\nrecognizers:\n  - {id: a, kind: tap}\nrelations:\n  - {simultaneous: every}\n", "not every"),
-        ("name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: b, kind: doubleTap}\n  - {id: c, kind: longPress}\n"
-            + "relations:\n  - {recognizer: a, requireToFail: b}\n  - {recognizer: b, requireToFail: c}\n"
-            + "  - {recognizer: c, requireToFail: a}\n", "form a cycle (a waits for b waits for c waits for a)"),
+        (
+            "name: x\nrecognizers:\n  - {id: a, kind: tap}\n  - {id: b, kind: doubleTap}\n  - {id: c, kind: longPress}\n"
+                + "relations:\n  - {recognizer: a, requireToFail: b}\n  - {recognizer: b, requireToFail: c}\n"
+                + "  - {recognizer: c, requireToFail: a}\n", "form a cycle (a waits for b waits for c waits for a)"
+        )
     ])
     func badScenesAreRejectedWithTheFileAndTheReason(text: String, reason: String) throws {
         let path = try write(text, "yaml")
@@ -127,7 +143,8 @@ struct SceneTests {
     @Test func tapsRequiredComeFromTheSceneFile() throws {
         // A two-finger triple tap and a two-finger tap-then-hold of 2 s, as
         // the multi-finger playground configures them.
-        let path = try write("""
+        let path = try write(
+            """
             name: playground-like
             recognizers:
               - {id: tripleTap, kind: tap, fingers: 2, taps: 3}
@@ -163,7 +180,8 @@ struct SceneTests {
     }
 
     @Test func swipeDirectionsAndAllSimultaneousRoundTrip() throws {
-        let path = try write("""
+        let path = try write(
+            """
             name: flicks
             recognizers:
               - {id: back, kind: swipe, direction: left}

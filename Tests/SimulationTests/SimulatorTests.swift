@@ -1,9 +1,10 @@
 import Foundation
 import GestureTuneTestSupport
 import Recognizers
-@testable import Simulation
 import Testing
 import TraceModel
+
+@testable import Simulation
 
 @Suite("Simulator runs, splits and the smoothed surrogate")
 struct SimulatorTests {
@@ -34,15 +35,17 @@ struct SimulatorTests {
             trace.tap(at: (200, 200))
             trace.label(.doubleTap, from: doubleStart, to: trace.now, target: "image")
             trace.wait(0.8)
-            trace.twoFinger(center: (195, 230), span: 100, scale: 2, degrees: 30, duration: 0.3,
-                            label: .transform, target: "image")
+            trace.twoFinger(
+                center: (195, 230), span: 100, scale: 2, degrees: 30, duration: 0.3,
+                label: .transform, target: "image")
             trace.wait(0.8)
             trace.press(at: (100, 600), duration: 0.7, label: .longPress, target: "grid-item")
             trace.wait(0.8)
             trace.drag(from: (8, 400), by: (150, 0), speed: 600, label: .edgeSwipe, direction: .right)
             trace.wait(0.8)
-            trace.multiDrag(center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600,
-                            label: .multiSwipe, direction: .left)
+            trace.multiDrag(
+                center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600,
+                label: .multiSwipe, direction: .left)
             return trace.session
         }
     }
@@ -120,16 +123,18 @@ struct SimulatorTests {
     @Test func holdoutSplitIsByUserDeterministicAndAboutTheFractionAsked() {
         let sides = (0..<2000).map { holdoutSide(user: "participant-\($0)", session: "any") }
         let holdout = sides.filter { $0 == .holdout }.count
-        #expect(holdout > 440 && holdout < 560)  // 25 % ± 3 %
+        #expect(holdout > 440 && holdout < 560) // 25 % ± 3 %
         #expect(sides == (0..<2000).map { holdoutSide(user: "participant-\($0)", session: "other") })
         #expect(holdoutSide(user: "p1", session: "a", holdoutFraction: 0) == .train)
         #expect(holdoutSide(user: "p1", session: "a", holdoutFraction: 1) == .holdout)
         // Sessions of one user stay together; without a user the session id decides.
-        let sessions = Self.corpus(users: 8) + Self.corpus(users: 8).map { s in
-            var copy = s
-            copy.header.id += "-again"
-            return copy
-        }
+        let sessions =
+            Self.corpus(users: 8)
+            + Self.corpus(users: 8).map { s in
+                var copy = s
+                copy.header.id += "-again"
+                return copy
+            }
         let (train, test) = splitByUser(sessions, holdoutFraction: 0.3)
         #expect(train.count + test.count == 16)
         #expect(Set(train.compactMap(\.header.user)).isDisjoint(with: Set(test.compactMap(\.header.user))))

@@ -64,7 +64,7 @@ struct SwipeTests {
 
     @Test func aDiagonalOutsideTheConeIsNoSwipe() throws {
         var diagonal = TraceBuilder(id: "t")
-        diagonal.drag(from: (300, 600), by: (-120, -120), speed: 1000)  // 45° off both axes
+        diagonal.drag(from: (300, 600), by: (-120, -120), speed: 1000) // 45° off both axes
         #expect(recognized(replay(diagonal.session, try study.arena())) == ["pan"])
         // 20° off the left axis lies inside the 30° cone.
         var slanted = TraceBuilder(id: "t")
@@ -78,8 +78,10 @@ struct SwipeTests {
         #expect(recognized(replay(trace.session, try study.arena())) == ["pan"])
         let scene = Scene(
             name: "fingers",
-            recognizers: [Scene.Member("one", .swipe, .init(direction: .left)),
-                          Scene.Member("two", .swipe, .init(fingers: 2, direction: .left))],
+            recognizers: [
+                Scene.Member("one", .swipe, .init(direction: .left)),
+                Scene.Member("two", .swipe, .init(fingers: 2, direction: .left))
+            ],
             relations: [.allSimultaneous])
         let arena = replay(trace.session, try scene.arena())
         #expect(arena.recognitions.map(\.recognizer) == [1])
@@ -109,7 +111,7 @@ struct SwipeTests {
         var trace = TraceBuilder(id: "t")
         trace.drag(from: (200, 600), by: (10, -160), speed: 1000)
         trace.wait(1)
-        trace.drag(from: (200, 600), by: (-100, -100), speed: 1000)  // between two axes: outside both cones
+        trace.drag(from: (200, 600), by: (-100, -100), speed: 1000) // between two axes: outside both cones
         let arena = try replay(trace.session, [any])
         #expect(arena.kinds == [.swipe])
         #expect(arena.recognitions.first?.direction == .up)
@@ -126,8 +128,12 @@ struct SwipeTests {
         #expect(try replay(trace.session, [left]).recognitions.isEmpty)
         // The same path with the first leg inside the cone is a swipe.
         trace.wait(1)
-        trace.path(from: (300, 600), hold: 0, legs: [(by: (-20, -8), speed: 1000, pause: 0),
-                                                     (by: (-200, 0), speed: 1500, pause: 0)])
+        trace.path(
+            from: (300, 600), hold: 0,
+            legs: [
+                (by: (-20, -8), speed: 1000, pause: 0),
+                (by: (-200, 0), speed: 1500, pause: 0)
+            ])
         #expect(try replay(trace.session, [left]).kinds == [.swipe])
     }
 
@@ -136,7 +142,7 @@ struct SwipeTests {
         // and the comparator remembers how close the angle came.
         let left = Recognizer(kind: .swipe, options: RecognizerOptions(direction: .left))
         var trace = TraceBuilder(id: "t")
-        let tangent = 0.5543  // tan 29°
+        let tangent = 0.5543 // tan 29°
         trace.drag(from: (300, 600), by: (-150, -150 * tangent), speed: 1000)
         let arena = try replay(trace.session, [left], temperature: 0.1)
         #expect(arena.kinds == [.swipe])

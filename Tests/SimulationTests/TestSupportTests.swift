@@ -10,7 +10,7 @@ struct TestSupportTests {
     @Test func approximatelyEqualIsAnAbsoluteToleranceThatNaNNeverMeets() {
         #expect(isApproximatelyEqual(1.0, 1.0 + 1e-10, tolerance: 1e-9))
         #expect(!isApproximatelyEqual(1.0, 1.1, tolerance: 0.05))
-        #expect(!isApproximatelyEqual(0.3, 0.1 + 0.2, tolerance: 0))   // tolerance 0: exact only
+        #expect(!isApproximatelyEqual(0.3, 0.1 + 0.2, tolerance: 0)) // tolerance 0: exact only
         #expect(isApproximatelyEqual(.infinity, .infinity, tolerance: 0))
         #expect(!isApproximatelyEqual(.nan, .nan, tolerance: 1))
         #expect(!isApproximatelyEqual(.infinity, 1e308, tolerance: 1e300))

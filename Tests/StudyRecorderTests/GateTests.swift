@@ -13,8 +13,8 @@ import Testing
         #expect(limiter.admit("10.0.0.1") == nil)
         #expect(limiter.admit("10.0.0.1") == nil)
         #expect(limiter.admit("10.0.0.1") == nil)
-        #expect(limiter.admit("10.0.0.1") == 20)          // one token every 20 s
-        #expect(limiter.admit("10.0.0.2") == nil)         // addresses are counted apart
+        #expect(limiter.admit("10.0.0.1") == 20) // one token every 20 s
+        #expect(limiter.admit("10.0.0.2") == nil) // addresses are counted apart
         clock.now += 20
         #expect(limiter.admit("10.0.0.1") == nil)
         #expect(limiter.admit("10.0.0.1") != nil)

@@ -3,6 +3,7 @@ import Foundation
 import Simulation
 import StudyRecorder
 import Testing
+import TraceImport
 import TraceModel
 
 // MARK: - The page: self-contained, escaped, allowed by its own hashes
@@ -34,9 +35,11 @@ import TraceModel
         #expect(page.contentSecurityPolicy.hasPrefix("default-src 'none'"))
         #expect(page.contentSecurityPolicy.contains("connect-src 'self'"))
         // The same policy travels with the exported page, in a meta element.
-        #expect(page.html.contains("http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src \(Self.hash(script))"))
+        #expect(
+            page.html.contains(
+                "http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src \(Self.hash(script))"))
         // Exactly one executable script; nothing loaded from anywhere.
-        #expect(page.html.components(separatedBy: "<script").count == 3)   // the JSON block and the script
+        #expect(page.html.components(separatedBy: "<script").count == 3) // the JSON block and the script
         #expect(!page.html.contains("src="))
         #expect(!page.html.contains("http://") && !page.html.contains("https://"))
         #expect(page.html.contains("touch-action:none"))
@@ -45,9 +48,11 @@ import TraceModel
 
     @Test func hostileTargetNamesStayDataInTheConfigurationBlock() throws {
         let evil = "</script><img src=x onerror=alert(1)>&\u{2028}<!--"
-        let scene = Scene(name: "evil", recognizers: [
-            Scene.Member("tap", .tap, region: Region(x: 0.1, y: 0.2, width: 0.5, height: 0.3), target: evil),
-        ])
+        let scene = Scene(
+            name: "evil",
+            recognizers: [
+                Scene.Member("tap", .tap, region: Region(x: 0.1, y: 0.2, width: 0.5, height: 0.3), target: evil)
+            ])
         let page = try Self.page(scene)
         #expect(!page.html.contains("<img"))
         #expect(!page.html.contains("<!--"))
@@ -119,8 +124,6 @@ import TraceModel
         }
     }
 }
-
-import TraceImport
 
 enum CanonicalVocabularyCheck {
     static func accepts(_ direction: Direction, for intent: Intent) -> Bool {

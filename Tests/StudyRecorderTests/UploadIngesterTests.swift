@@ -13,7 +13,8 @@ import TraceStore
     }
 
     static func session(_ id: String, scene: String = "epilogue", secondT: String = "0.08") -> Data {
-        Data("""
+        Data(
+            """
             {"type":"session","id":"\(id)","format":"gesturetune-trace/1","device":{"platform":"web","screen":{"width":390,"height":844}},"user":"P01","scene":"\(scene)","meta":{"hand":"right"}}
             {"type":"touch","t":0.1,"id":1,"phase":"began","x":100,"y":200}
             {"type":"touch","t":\(secondT),"id":1,"phase":"ended","x":100,"y":200}
@@ -38,7 +39,10 @@ import TraceStore
         let ingester = UploadIngester(store: store, scene: "epilogue")
         let empty = try store.contentDigest()
         func refusal(_ body: Data) async -> UploadRefusal? {
-            do { _ = try await ingester.ingest(body); return nil } catch { return error as? UploadRefusal }
+            do {
+                _ = try await ingester.ingest(body)
+                return nil
+            } catch { return error as? UploadRefusal }
         }
         // t goes back in time on line 3: the validator's own message.
         let backwards = await refusal(Self.session("s-2", secondT: "0.05"))
@@ -52,8 +56,10 @@ import TraceStore
         #expect(otherScene?.status == 400 && otherScene?.message.hasSuffix("(scene)") == true)
         let badID = await refusal(Self.session("s 4/\\u001b[2J", secondT: "0.18"))
         #expect(badID?.status == 400 && badID?.message.hasSuffix("(id)") == true)
-        let named = await refusal(Data(String(decoding: Self.session("s-6", secondT: "0.18"), as: UTF8.self)
-            .replacingOccurrences(of: "\"P01\"", with: "\"Ada Lovelace\"").utf8))
+        let named = await refusal(
+            Data(
+                String(decoding: Self.session("s-6", secondT: "0.18"), as: UTF8.self)
+                    .replacingOccurrences(of: "\"P01\"", with: "\"Ada Lovelace\"").utf8))
         #expect(named?.status == 400 && named?.message.hasSuffix("(user)") == true)
         #expect(try store.contentDigest() == empty)
         // The same id with other content: a conflict, not an overwrite.

@@ -1,8 +1,9 @@
 import Foundation
 import GestureTuneTestSupport
 import Testing
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 /// The committed corpus in `datasets/epilogue/` is exactly what the
 /// documented command writes, and stays within its size budget.
@@ -25,14 +26,15 @@ import TraceModel
         let first = try #require(try files().first)
         #expect(first.lastPathComponent == "epilogue-u00-u04.jsonl")
         var part = Self.corpus
-        part.userRange = 0 ..< Self.usersPerFile
+        part.userRange = 0..<Self.usersPerFile
         let regenerated = try Synthesizer(part).encoded()
         let committed = try [UInt8](Data(contentsOf: first))
         #expect(regenerated.count == committed.count)
         // A Bool, not `==` on the arrays: on a mismatch the testing library
         // would diff two multi-megabyte arrays element by element (for hours).
         let identical = regenerated.elementsEqual(committed)
-        let firstDifference = zip(regenerated, committed).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let firstDifference =
+            zip(regenerated, committed).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(regenerated.count, committed.count)
         #expect(identical, "first difference at byte \(firstDifference)")
     }
@@ -74,18 +76,20 @@ import TraceModel
 
     func files() throws -> [URL] {
         try FileManager.default.contentsOfDirectory(
-            at: TestPaths.inPackage("datasets/playground"), includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "jsonl" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+            at: TestPaths.inPackage("datasets/playground"), includingPropertiesForKeys: nil
+        )
+        .filter { $0.pathExtension == "jsonl" }
+        .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 
     @Test func theFirstFileIsRegeneratedByteForByte() throws {
         let files = try files()
-        #expect(files.map(\.lastPathComponent)
-            == ["playground-u00-u03.jsonl", "playground-u04-u07.jsonl", "playground-u08-u11.jsonl"])
+        #expect(
+            files.map(\.lastPathComponent)
+                == ["playground-u00-u03.jsonl", "playground-u04-u07.jsonl", "playground-u08-u11.jsonl"])
         let first = try #require(files.first)
         var part = Self.corpus
-        part.userRange = 0 ..< Self.usersPerFile
+        part.userRange = 0..<Self.usersPerFile
         let regenerated = try Synthesizer(part).encoded()
         let committed = try [UInt8](Data(contentsOf: first))
         #expect(regenerated.count == committed.count)
@@ -95,7 +99,7 @@ import TraceModel
 
     @Test func itsSessionsArePerformedOnThePlaygroundWithItsIntents() throws {
         var part = Self.corpus
-        part.userRange = 0 ..< 1
+        part.userRange = 0..<1
         var intents = Set<Intent>(), fingers = Set<Int>(), scenes = Set<String>()
         try Synthesizer(part).forEachEvent { event in
             switch event {

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 @Suite struct DeterminismTests {
     let small = SynthConfiguration(seed: 7, users: 3, devices: 3, sessions: 1, gesturesPerSession: 12)
@@ -25,9 +26,9 @@ import TraceModel
     @Test func aPersonsSessionsDoNotDependOnWhoElseIsWritten() throws {
         let whole = try Synthesizer(small).encoded()
         var first = small
-        first.userRange = 0 ..< 1
+        first.userRange = 0..<1
         var rest = small
-        rest.userRange = 1 ..< 3
+        rest.userRange = 1..<3
         let head = try Synthesizer(first).encoded()
         let tail = try Synthesizer(rest).encoded()
         #expect(Array(whole.prefix(head.count)) == head)

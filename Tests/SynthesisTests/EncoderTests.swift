@@ -1,6 +1,7 @@
 import Testing
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 @Suite struct EncoderTests {
     func text(_ body: (inout [UInt8]) -> Void) -> String {
@@ -33,9 +34,12 @@ import TraceModel
         var encoder = TraceLineEncoder()
         let touch = TraceEvent.touch(TouchSample(t: 8_000, pointer: 1, phase: .moved, x: 292.5, y: 411))
         let label = TraceEvent.label(Label(start: 0, end: 24_000, intent: .swipeActions, direction: .left, target: "note-row"))
-        #expect(text { encoder.encode(touch, into: &$0) }
-            == #"{"type":"touch","t":0.008,"id":1,"phase":"moved","x":292.5,"y":411}"# + "\n")
-        #expect(text { encoder.encode(label, into: &$0) }
-            == #"{"type":"label","start":0,"end":0.024,"intent":"swipe-actions","direction":"left","target":"note-row"}"# + "\n")
+        #expect(
+            text { encoder.encode(touch, into: &$0) }
+                == #"{"type":"touch","t":0.008,"id":1,"phase":"moved","x":292.5,"y":411}"# + "\n")
+        #expect(
+            text { encoder.encode(label, into: &$0) }
+                == #"{"type":"label","start":0,"end":0.024,"intent":"swipe-actions","direction":"left","target":"note-row"}"#
+                + "\n")
     }
 }

@@ -1,6 +1,7 @@
 import Testing
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 @Suite struct KinematicsTests {
     @Test func minimumJerkStartsAndEndsAtRest() {
@@ -47,7 +48,7 @@ import TraceModel
         #expect(path.position(at: 0.5) == Vector(100, 500))
         #expect(path.position(at: 1.04) == Vector(100, 500))
         #expect(abs(path.position(at: 1.25).y - 400) < 1e-9)
-        #expect(abs(abs(path.position(at: 1.25).x - 100) - 10) < 1e-9)  // the bend peaks mid-way
+        #expect(abs(abs(path.position(at: 1.25).x - 100) - 10) < 1e-9) // the bend peaks mid-way
         #expect(path.position(at: 2) == Vector(100, 300))
         #expect(abs(path.endTime - 1.45) < 1e-12)
         path.flick(direction: Vector(0, -1), travel: 100, releaseSpeed: 3000, sigma: 0.3, liftRatio: 1)

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 /// The corpus must cover the scene and look like people on real digitizers.
 @Suite struct ModelTests {
@@ -10,14 +11,18 @@ import TraceModel
         let labels = all.flatMap(\.labels)
         var counts: [Intent: Int] = [:]
         for label in labels { counts[label.intent, default: 0] += 1 }
-        let sceneIntents: [Intent] = [.tap, .doubleTap, .longPress, .scroll, .tabSwipe, .swipeActions, .cardSwipe,
-                                      .dismiss, .pinch, .rotate, .edgeSwipe, .multiSwipe, .shake, .none,
-                                      .drag, .textSelect, .transform]
+        let sceneIntents: [Intent] = [
+            .tap, .doubleTap, .longPress, .scroll, .tabSwipe, .swipeActions, .cardSwipe,
+            .dismiss, .pinch, .rotate, .edgeSwipe, .multiSwipe, .shake, .none,
+            .drag, .textSelect, .transform
+        ]
         for intent in sceneIntents { #expect((counts[intent] ?? 0) >= 3, "\(intent): \(counts[intent] ?? 0)") }
         #expect(Set(counts.keys) == Set(sceneIntents))
 
-        let directional: Set<Intent> = [.scroll, .tabSwipe, .swipeActions, .cardSwipe, .dismiss, .pinch, .rotate,
-                                        .edgeSwipe, .multiSwipe]
+        let directional: Set<Intent> = [
+            .scroll, .tabSwipe, .swipeActions, .cardSwipe, .dismiss, .pinch, .rotate,
+            .edgeSwipe, .multiSwipe
+        ]
         for label in labels {
             #expect((label.direction != nil) == directional.contains(label.intent), "\(label)")
             #expect(tab(of: label) != nil, "target without a tab: \(label.target ?? "nil")")
@@ -72,16 +77,18 @@ import TraceModel
             }
         }
         #expect(drags >= 10 && autoScrolls >= 2)
-        #expect((0.3 ... 0.55).contains(median(holds)), "median drag hold \(median(holds))")
-        #expect((0.55 ... 0.9).contains(median(selectionHolds)), "median selection hold \(median(selectionHolds))")
+        #expect((0.3...0.55).contains(median(holds)), "median drag hold \(median(holds))")
+        #expect((0.55...0.9).contains(median(selectionHolds)), "median selection hold \(median(selectionHolds))")
     }
 
     @Test func theHardCasesArePlanted() throws {
         let notes = try sessions(population).flatMap(\.labels).compactMap(\.note).flatMap { $0.split(separator: ",") }
         let tags = Set(notes.map(String.init))
-        for tag in ["fling", "drag", "slow-drag", "diagonal", "momentum", "during-animation", "pan-start", "long-hold",
-                    "near-threshold", "resting-thumb", "brush", "grip", "contested", "hesitant", "auto-scroll",
-                    "extended"] {
+        for tag in [
+            "fling", "drag", "slow-drag", "diagonal", "momentum", "during-animation", "pan-start", "long-hold",
+            "near-threshold", "resting-thumb", "brush", "grip", "contested", "hesitant", "auto-scroll",
+            "extended"
+        ] {
             #expect(tags.contains(tag), "no \(tag)")
         }
     }
@@ -101,7 +108,7 @@ import TraceModel
                     tab = min(Int(down.x / (width / 3)), 2)
                 default: break
                 }
-                #expect((0 ..< 3).contains(tab))
+                #expect((0..<3).contains(tab))
             }
         }
     }
@@ -109,9 +116,11 @@ import TraceModel
     private func epilogueTab(_ label: Label) -> Int? { tab(of: label) }
 
     @Test func gesturesNeedingATabHappenOnIt() throws {
-        let needs: [Intent: Set<Int>] = [.swipeActions: [0], .cardSwipe: [1], .dismiss: [1], .doubleTap: [2],
-                                          .longPress: [0, 2], .pinch: [2], .rotate: [2], .scroll: [0, 2], .drag: [2],
-                                          .textSelect: [2], .transform: [2]]
+        let needs: [Intent: Set<Int>] = [
+            .swipeActions: [0], .cardSwipe: [1], .dismiss: [1], .doubleTap: [2],
+            .longPress: [0, 2], .pinch: [2], .rotate: [2], .scroll: [0, 2], .drag: [2],
+            .textSelect: [2], .transform: [2]
+        ]
         for label in try sessions(population).flatMap(\.labels) {
             if let allowed = needs[label.intent], let t = tab(of: label) { #expect(allowed.contains(t), "\(label)") }
         }
@@ -153,7 +162,7 @@ import TraceModel
             }
         }
         #expect(gaps.count >= 20)
-        #expect((0.13 ... 0.26).contains(median(gaps)), "median gap \(median(gaps))")
+        #expect((0.13...0.26).contains(median(gaps)), "median gap \(median(gaps))")
         let spread = try #require(gaps.max()) - (try #require(gaps.min()))
         #expect(spread > 0.12)
     }
@@ -180,7 +189,7 @@ import TraceModel
         let p05 = speeds[speeds.count / 20], p95 = speeds[speeds.count * 19 / 20]
         #expect(p05 >= 500 && p05 <= 1_500, "5th percentile \(p05)")
         #expect(p95 >= 4_000 && p95 <= 9_000, "95th percentile \(p95)")
-        #expect((1_500 ... 4_500).contains(median(speeds)), "median \(median(speeds))")
+        #expect((1_500...4_500).contains(median(speeds)), "median \(median(speeds))")
     }
 
     @Test func slowDragsComeToRestOrNearly() throws {
@@ -188,7 +197,8 @@ import TraceModel
         for session in try sessions(population) {
             for label in session.labels where (label.note ?? "").split(separator: ",").contains("slow-drag") {
                 guard let stroke = strokes(of: label, in: session).first, let lift = stroke.samples.last?.t,
-                      let lastMove = stroke.samples.last(where: { $0.phase != .ended })?.t else { continue }
+                    let lastMove = stroke.samples.last(where: { $0.phase != .ended })?.t
+                else { continue }
                 // Stopped: the lift comes long after the last reported movement.
                 if lift - lastMove > 40_000 { speeds.append(0) } else if let v = releaseSpeed(stroke) { speeds.append(v) }
             }
@@ -202,7 +212,8 @@ import TraceModel
         for session in try sessions(population) {
             for label in session.labels where label.intent == .scroll {
                 guard let stroke = strokes(of: label, in: session).first,
-                      let a = stroke.samples.first, let b = stroke.samples.last else { continue }
+                    let a = stroke.samples.first, let b = stroke.samples.last
+                else { continue }
                 let dx = b.x - a.x, dy = b.y - a.y
                 guard abs(dy) > 40 else { continue }
                 leans.append(abs(atan2(dx, abs(dy))) * 180 / .pi)

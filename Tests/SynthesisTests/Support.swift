@@ -1,6 +1,7 @@
 import Foundation
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 // MARK: - Helpers shared by the synthesis tests
 
@@ -29,7 +30,7 @@ func strokes(of label: Label, in session: Session) -> [Stroke] {
 /// The tab a label's target names (`tab2/image` → 2).
 func tab(of label: Label) -> Int? {
     guard let target = label.target, target.hasPrefix("tab"), let slash = target.firstIndex(of: "/") else { return nil }
-    return Int(target[target.index(target.startIndex, offsetBy: 3) ..< slash])
+    return Int(target[target.index(target.startIndex, offsetBy: 3)..<slash])
 }
 
 func median(_ values: [Double]) -> Double {

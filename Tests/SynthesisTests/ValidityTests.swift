@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import Synthesis
 import TraceModel
+
+@testable import Synthesis
 
 /// Every generated session must pass the format's rules, exactly as a reader
 /// would check them.

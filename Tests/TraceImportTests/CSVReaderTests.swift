@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraceModel
+
 @testable import TraceImport
 
 func readCSV(_ text: String, screen: ScreenSize? = nil, skipInvalid: Bool = false) throws -> ([TraceEvent], ImportSummary) {
@@ -8,7 +9,9 @@ func readCSV(_ text: String, screen: ScreenSize? = nil, skipInvalid: Bool = fals
     options.screen = screen
     options.skipInvalid = skipInvalid
     var events: [TraceEvent] = []
-    let summary = try CSVReader.read(try TraceInput(path: try temporaryFile(text, name: "input.csv")), options: options) { events.append($0) }
+    let summary = try CSVReader.read(try TraceInput(path: try temporaryFile(text, name: "input.csv")), options: options) {
+        events.append($0)
+    }
     return (events, summary)
 }
 
@@ -30,20 +33,30 @@ struct CSVReaderTests {
             """
         let (events, summary) = try readCSV(text)
         #expect(summary.sessions == 1 && summary.touches == 3 && summary.labels == 1 && summary.motion == 1)
-        guard case .touch(let moved) = events[2] else { Issue.record("touch expected"); return }
+        guard case .touch(let moved) = events[2] else {
+            Issue.record("touch expected")
+            return
+        }
         #expect(moved == TouchSample(t: 8_000, pointer: 1, phase: .moved, x: 292.5, y: 411, force: 0.5))
-        guard case .label(let label) = events[4] else { Issue.record("label expected"); return }
-        #expect(label == Label(
-            start: 0, end: 24_000, intent: .swipeActions, direction: .left, target: "note-row",
-            note: "a \"quoted\", note\non two lines"))
+        guard case .label(let label) = events[4] else {
+            Issue.record("label expected")
+            return
+        }
+        #expect(
+            label
+                == Label(
+                    start: 0, end: 24_000, intent: .swipeActions, direction: .left, target: "note-row",
+                    note: "a \"quoted\", note\non two lines"))
     }
 
     @Test("gives the same events as the canonical reader for the Flutter fixture")
     func sameAsCanonical() throws {
         var canonical: [TraceEvent] = []
-        _ = try CanonicalReader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl")), options: ImportOptions()) { canonical.append($0) }
+        _ = try CanonicalReader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl")), options: ImportOptions()) {
+            canonical.append($0)
+        }
         // Convert: session lines become #session rows, touches become rows.
-        var csv = "radius,force,y,x,phase,id,t,session,comment\n"   // any column order, extra columns ignored
+        var csv = "radius,force,y,x,phase,id,t,session,comment\n" // any column order, extra columns ignored
         var current = ""
         for line in try String(contentsOfFile: fixture("velocity/flutter-velocity.jsonl"), encoding: .utf8)
             .split(separator: "\n")
@@ -90,7 +103,7 @@ struct CSVReaderTests {
             ("\(csvSessionRow)\ns1,0,1,began,1,1,-0.5,\n", 3, "force"),
             ("\(csvSessionRow)\ns1,0,1,began,1,1,,-2\n", 3, "radius"),
             ("\(csvSessionRow)\ns1,0,1,moved,1,1,,\n", 3, "phase"),
-            ("\(csvSessionRow)\ns1,0,1,began,1,1,,\n", 3, "phase"),   // never ended (reported at the last line)
+            ("\(csvSessionRow)\ns1,0,1,began,1,1,,\n", 3, "phase"), // never ended (reported at the last line)
             ("\(csvSessionRow)\n#label,s1,2,1,tap,,,,\n", 3, "start"),
             ("\(csvSessionRow)\n#label,s1,0,1,wave,,,,\n", 3, "intent"),
             ("\(csvSessionRow)\n#label,s1,0,1,dismiss,sideways,,,\n", 3, "direction"),
@@ -98,7 +111,7 @@ struct CSVReaderTests {
             ("\(csvSessionRow)\n#motion,s1,0,1,,1,,,\n", 3, "ay"),
             ("\(csvSessionRow)\n#gesture,s1\n", 3, "session"),
             ("#session,\"{\"\"id\"\":\"\"s1\"\"}\"\n", 2, "device"),
-            ("\(csvSessionRow)\ns1,0,1,began,1,\"1\"x,,\n", 3, "csv"),
+            ("\(csvSessionRow)\ns1,0,1,began,1,\"1\"x,,\n", 3, "csv")
         ] as [(String, Int, String?)])
     func invalid(body: String, line: Int, field: String?) throws {
         let text = "session,t,id,phase,x,y,force,radius\n" + body

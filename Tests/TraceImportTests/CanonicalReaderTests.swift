@@ -2,6 +2,7 @@ import Foundation
 import GestureTuneTestSupport
 import Testing
 import TraceModel
+
 @testable import TraceImport
 
 // MARK: - Helpers
@@ -28,7 +29,8 @@ func readCanonical(_ text: String, skipInvalid: Bool = false) throws -> ([TraceE
     return (events, summary)
 }
 
-let sessionLine = #"{"type":"session","id":"s1","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":393,"height":852}}}"#
+let sessionLine =
+    #"{"type":"session","id":"s1","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":393,"height":852}}}"#
 
 // MARK: - Reading
 
@@ -37,7 +39,9 @@ struct CanonicalReaderTests {
     @Test("reads the Flutter velocity fixture: 2 sessions, 14 pointers, 318 touches")
     func fixtureCounts() throws {
         var collector = SessionCollector()
-        let summary = try CanonicalReader.read(try TraceInput(path: fixture("velocity/flutter-velocity.jsonl")), options: ImportOptions()) {
+        let summary = try CanonicalReader.read(
+            try TraceInput(path: fixture("velocity/flutter-velocity.jsonl")), options: ImportOptions()
+        ) {
             collector.add($0)
         }
         #expect(summary.sessions == 2)
@@ -49,7 +53,7 @@ struct CanonicalReaderTests {
         let first = try #require(collector.sessions.first)
         #expect(first.header.device.platform == .android)
         #expect(first.header.device.screenWidth == 540)
-        #expect(first.touches[1].t == 10_000)        // 0.01 s
+        #expect(first.touches[1].t == 10_000) // 0.01 s
         #expect(first.touches[1].y == 538.2857055664062)
     }
 
@@ -83,33 +87,51 @@ struct CanonicalReaderTests {
             """
         let (events, summary) = try readCanonical(text)
         #expect(summary.sessions == 1 && summary.touches == 3 && summary.motion == 1 && summary.labels == 2)
-        guard case .session(let header) = events[0] else { Issue.record("no session first"); return }
-        #expect(header.device == Device(
-            platform: .web, model: "M", screenWidth: 1280, screenHeight: 800, scale: 2, ppi: 110, sampleRateHz: 60))
+        guard case .session(let header) = events[0] else {
+            Issue.record("no session first")
+            return
+        }
+        #expect(
+            header.device
+                == Device(
+                    platform: .web, model: "M", screenWidth: 1280, screenHeight: 800, scale: 2, ppi: 110, sampleRateHz: 60))
         #expect(header.user == "p07" && header.scene == "library")
         #expect(header.metaJSON == #"{"app":"notes","n":[1,2,{"k":"a b"}]}"#)
-        guard case .label(let label) = events[1] else { Issue.record("label expected"); return }
-        #expect(label == Label(
-            start: 500_000, end: 900_000, intent: .pinch, direction: .in, fingers: 2, target: "photo",
-            note: "a \"quoted\" note"))
+        guard case .label(let label) = events[1] else {
+            Issue.record("label expected")
+            return
+        }
+        #expect(
+            label
+                == Label(
+                    start: 500_000, end: 900_000, intent: .pinch, direction: .in, fingers: 2, target: "photo",
+                    note: "a \"quoted\" note"))
         guard case .touch(let touch) = events[2], case .touch(let stationary) = events[3] else { return }
         #expect(touch == TouchSample(t: 0, pointer: 1, phase: .began, x: -3.5, y: 4, force: 0.5, radius: 10))
         #expect(stationary.force == nil && stationary.phase == .stationary)
-        guard case .motion(let motion) = events[5] else { Issue.record("motion expected"); return }
+        guard case .motion(let motion) = events[5] else {
+            Issue.record("motion expected")
+            return
+        }
         #expect(motion == MotionSample(t: 10_000, ax: 0.1, ay: -2.3, az: 0.4, rz: 1.5))
     }
 
     @Test("decodes string escapes: \\uXXXX, surrogate pairs, \\n, \\/")
     func escapes() throws {
-        let text = #"{"type":"session","id":"caf\u00e9 \ud83d\ude00 a\/b\n\t\\","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
+        let text =
+            #"{"type":"session","id":"caf\u00e9 \ud83d\ude00 a\/b\n\t\\","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}}}"#
         let (events, _) = try readCanonical(text)
-        guard case .session(let header) = events.first else { Issue.record("no session"); return }
+        guard case .session(let header) = events.first else {
+            Issue.record("no session")
+            return
+        }
         #expect(header.id == "café 😀 a/b\n\t\\")
     }
 
     @Test("escaped keys are the keys they spell")
     func escapedKeys() throws {
-        let text = sessionLine + "\n" + #"{"\u0074ype":"touch","t":0,"id":1,"phase":"began","x":1,"y":2}"# + "\n"
+        let text =
+            sessionLine + "\n" + #"{"\u0074ype":"touch","t":0,"id":1,"phase":"began","x":1,"y":2}"# + "\n"
             + #"{"type":"touch","t":0,"id":1,"phase":"ended","x":1,"y":2}"#
         let (_, summary) = try readCanonical(text)
         #expect(summary.touches == 2)
@@ -131,7 +153,7 @@ struct CanonicalReaderTests {
             (#"{"type":"\ud83d"}"#, "unpaired surrogate"),
             (#"{"type":"\u12G4"}"#, "invalid \\u escape"),
             ("{\"type\":\"a\u{01}b\"}", "control character"),
-            (#"{"type":"touch","m":[1,2}"#, "expected ',' or ']'"),
+            (#"{"type":"touch","m":[1,2}"#, "expected ',' or ']'")
         ])
     func malformed(line: String, expected: String) throws {
         let error = try #require(throws: TraceError.self) { try readCanonical(sessionLine + "\n" + line) }
@@ -149,7 +171,7 @@ struct CanonicalReaderTests {
             // The smallest subnormal, and 2⁵³ + 1 rounded half to even: written
             // as the values they round to, which a Swift literal cannot spell exactly.
             ("4.9e-324", .leastNonzeroMagnitude),
-            ("0.30000000000000004", 0.30000000000000004), ("1e400", .infinity), ("9007199254740993", 9_007_199_254_740_992),
+            ("0.30000000000000004", 0.30000000000000004), ("1e400", .infinity), ("9007199254740993", 9_007_199_254_740_992)
         ]
         for (text, value) in cases {
             let parsed = Array(text.utf8).withUnsafeBufferPointer { JSONNumber.parse($0) }
@@ -188,8 +210,9 @@ struct CanonicalReaderTests {
         #expect(CanonicalReader.recognizes(prefix: Array(sessionLine.utf8), fileName: "-"))
         #expect(!CanonicalReader.recognizes(prefix: Array("session,t,id".utf8), fileName: "x.txt"))
         #expect(ImporterRegistry.detect(prefix: Array(sessionLine.utf8), fileName: "")?.format == .jsonl)
-        #expect(ImporterRegistry.detect(prefix: Array("session,t,id,phase,x,y,force,radius\n".utf8), fileName: "")?.format
-            == .csv)
+        #expect(
+            ImporterRegistry.detect(prefix: Array("session,t,id,phase,x,y,force,radius\n".utf8), fileName: "")?.format
+                == .csv)
         #expect(ImporterRegistry.detect(prefix: Array("hello".utf8), fileName: "notes.txt") == nil)
         #expect(ImporterRegistry.importer(for: .csv)?.format == .csv)
     }

@@ -1,15 +1,16 @@
 import Testing
-@testable import TraceImport
 import TraceModel
+
+@testable import TraceImport
 
 // MARK: - Real recordings (../shared/fixtures/evemu, MIT, Red Hat)
 
 @Suite struct EvemuRealRecordingTests {
-    static let atmelScreen = screen(800, 480)   // the maXTouch panel: 0…799 × 0…479, no resolution
+    static let atmelScreen = screen(800, 480) // the maXTouch panel: 0…799 × 0…479, no resolution
     static let ntrigDesc = RecordingFixtures.evemu("N-Trig MultiTouch.desc")
 
     static func ntrigOptions() -> ImportOptions {
-        var options = screen(1280, 960)   // N-Trig 0…9600 × 0…7200 (4:3), no resolution
+        var options = screen(1280, 960) // N-Trig 0…9600 × 0…7200 (4:3), no resolution
         options.deviceDescriptionPath = ntrigDesc
         return options
     }
@@ -103,10 +104,10 @@ import TraceModel
         #expect(session.header.device.model == "N-Trig MultiTouch")
         #expect(session.strokes.count == 1)
         let stroke = try #require(session.strokes.first)
-        #expect(stroke.samples.count == 107)   // 106 contact frames + the end on the empty frame
+        #expect(stroke.samples.count == 107) // 106 contact frames + the end on the empty frame
         let start = try #require(stroke.samples.first), end = try #require(stroke.samples.last)
-        #expect(end.x - start.x > 200)   // west → east
-        #expect(end.y - start.y > 200)   // north → south (y down)
+        #expect(end.x - start.x > 200) // west → east
+        #expect(end.y - start.y > 200) // north → south (y down)
         // First contact: raw (205, 183) on 0…9600 × 0…7200 → 205/9601×1280, 183/7201×960.
         #expect(abs(start.x - 205.0 / 9601 * 1280) < 1e-9)
         #expect(abs(start.y - 183.0 / 7201 * 960) < 1e-9)
@@ -143,9 +144,10 @@ import TraceModel
     }
 
     @Test func protocolAWithoutItsDescriptionFails() throws {
-        let error = try #require(importError(
-            EvemuImporter.self, RecordingFixtures.evemu("N-Trig MultiTouch.1-finger-drag-NW-SE.events"),
-            options: Self.atmelScreen))
+        let error = try #require(
+            importError(
+                EvemuImporter.self, RecordingFixtures.evemu("N-Trig MultiTouch.1-finger-drag-NW-SE.events"),
+                options: Self.atmelScreen))
         #expect(error.location.line == 1)
         #expect(error.message.contains("--device-desc"))
     }

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TraceImport
 import TraceModel
+
+@testable import TraceImport
 
 // MARK: - The fuzz regression corpus, replayed on every test run
 
@@ -14,7 +15,7 @@ import TraceModel
     static let corpus = RecordingFixtures.packageRoot.appendingPathComponent("Fuzz/Corpus")
     static let formats: [String: InputFormat] = [
         "FuzzJSONL": .jsonl, "FuzzCSV": .csv, "FuzzEvemu": .evemu, "FuzzLibinput": .libinput,
-        "FuzzGetevent": .getevent, "FuzzPointerEvents": .pointerEvents, "FuzzIOSStudy": .iosStudy,
+        "FuzzGetevent": .getevent, "FuzzPointerEvents": .pointerEvents, "FuzzIOSStudy": .iosStudy
     ]
 
     @Test func everyTargetHasARegressionCorpus() throws {

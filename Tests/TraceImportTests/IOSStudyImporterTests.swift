@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TraceImport
 import TraceModel
+
+@testable import TraceImport
 
 /// The iOS study export, read from `ios-study-session.json`: an invented
 /// session in the real layout, written by `make-ios-study-fixture.py`,
@@ -15,8 +16,10 @@ import TraceModel
 
     /// A one-trial export in the real layout; `touches` are touch objects,
     /// one per line from line 4.
-    func export(task: String = "tap", _ touches: [String], trial: String = #""success" : true"#,
-                events: String = "") -> String {
+    func export(
+        task: String = "tap", _ touches: [String], trial: String = #""success" : true"#,
+        events: String = ""
+    ) -> String {
         """
         {"deviceInfo" : {"screenSize" : [ 375, 667 ]},
          "\(task)" : {"trials" : [{\(trial),\(events)
@@ -70,12 +73,13 @@ import TraceModel
         let session = try #require(try importSessions(IOSStudyImporter.self, Self.fixture).sessions.first)
         // Tasks in file order (keys sorted), trials in order; tap trial 2 had no touches.
         let labels = session.labels.map { "\($0.intent.rawValue) \($0.direction?.rawValue ?? "-")" }
-        #expect(labels == [
-            "scroll right", "long-press -", "long-press -", "multi-swipe left", "multi-swipe up", "multi-swipe right",
-            "tap -", "tap -", "scroll up", "scroll up",
-        ])
+        #expect(
+            labels == [
+                "scroll right", "long-press -", "long-press -", "multi-swipe left", "multi-swipe up", "multi-swipe right",
+                "tap -", "tap -", "scroll up", "scroll up"
+            ])
         let tap = try #require(session.labels.first { $0.intent == .tap })
-        #expect(tap.start == 1_500_000 && tap.end == 1_580_000)   // first touch to last
+        #expect(tap.start == 1_500_000 && tap.end == 1_580_000) // first touch to last
         #expect(tap.note == "tap trial 0: success; target frame 100,200 80×44 pt")
         let swipes = session.labels.filter { $0.intent == .multiSwipe }
         #expect(swipes.allSatisfy { $0.fingers == 1 })
@@ -90,8 +94,9 @@ import TraceModel
         #expect(platform.count == 21)
         #expect(platform.first == PlatformRecognition(gesture: "tap", state: .ended, t: 1_582_000, x: 141, y: 223, touches: 1))
         #expect(platform.map(\.t) == platform.map(\.t).sorted())
-        #expect(Dictionary(grouping: platform, by: \.gesture).mapValues(\.count)
-                    == ["tap": 1, "longPress": 4, "swipe": 4, "pan": 12])
+        #expect(
+            Dictionary(grouping: platform, by: \.gesture).mapValues(\.count)
+                == ["tap": 1, "longPress": 4, "swipe": 4, "pan": 12])
         // UIKit's swipe reports [0, 0]: no location kept; a pan's end counts no touches.
         #expect(platform.filter { $0.gesture == "swipe" }.allSatisfy { $0.x == nil && $0.y == nil })
         #expect(platform.first { $0.gesture == "pan" && $0.state == .ended }?.touches == 0)
@@ -102,9 +107,10 @@ import TraceModel
         let prefix = Array(try String(contentsOfFile: Self.fixture, encoding: .utf8).utf8.prefix(65_536))
         #expect(IOSStudyImporter.recognizes(prefix: prefix, fileName: "x.json"))
         #expect(!PointerEventsImporter.recognizes(prefix: prefix, fileName: "x.json"))
-        #expect(!IOSStudyImporter.recognizes(
-            prefix: Array(try String(contentsOfFile: PointerEventsImporterTests.fixture, encoding: .utf8).utf8),
-            fileName: "x.json"))
+        #expect(
+            !IOSStudyImporter.recognizes(
+                prefix: Array(try String(contentsOfFile: PointerEventsImporterTests.fixture, encoding: .utf8).utf8),
+                fileName: "x.json"))
     }
 
     // MARK: - Bad input
@@ -131,8 +137,11 @@ import TraceModel
     /// (JSONText): `\u+041` and lone surrogates are errors on their line.
     @Test func malformedStringEscapesNameTheirLine() throws {
         for bad in [#"\u+041"#, #"\uD800"#, #"\uDC00"#] {
-            let text = export([touch(10.2, "began"), touch(10.3, "ended").replacingOccurrences(
-                of: #""phase" : "ended""#, with: #""phase" : "ended", "note" : "\#(bad)""#)])
+            let text = export([
+                touch(10.2, "began"),
+                touch(10.3, "ended").replacingOccurrences(
+                    of: #""phase" : "ended""#, with: #""phase" : "ended", "note" : "\#(bad)""#)
+            ])
             let error = try #require(try run(text), "\(bad)")
             #expect(error.location.line == 5 && error.field == "json", "\(bad): \(error)")
             #expect(error.message.contains("escape"), "\(bad): \(error.message)")
@@ -143,16 +152,26 @@ import TraceModel
         let text = export([touch(10.2, "began"), touch(10.3, "ended")])
         let cut = try #require(try run(String(text.prefix(text.count - 30))))
         #expect(cut.message.contains("truncated") && cut.field == "json" && cut.location.line == 5)
-        let noScreen = try #require(try run(text.replacingOccurrences(of: #""screenSize" : [ 375, 667 ]"#, with: #""model" : "x""#)))
+        let noScreen = try #require(
+            try run(text.replacingOccurrences(of: #""screenSize" : [ 375, 667 ]"#, with: #""model" : "x""#)))
         #expect(noScreen.location.line == 1 && noScreen.field == "deviceInfo.screenSize" && noScreen.message.contains("--screen"))
-        let month = try #require(try run(export([touch(10.2, "began"), touch(10.3, "ended")],
-                                                trial: #""startDate" : "2019-13-01T10:00:00Z""#)))
+        let month = try #require(
+            try run(
+                export(
+                    [touch(10.2, "began"), touch(10.3, "ended")],
+                    trial: #""startDate" : "2019-13-01T10:00:00Z""#)))
         #expect(month.location.line == 2 && month.field == "startDate")
-        let direction = try #require(try run(export(task: "swipe", [touch(10.2, "began"), touch(10.3, "ended")],
-                                                    trial: #""targetDirection" : "left""#)))
+        let direction = try #require(
+            try run(
+                export(
+                    task: "swipe", [touch(10.2, "began"), touch(10.3, "ended")],
+                    trial: #""targetDirection" : "left""#)))
         #expect(direction.field == "targetDirection")
-        let state = try #require(try run(export([touch(10.2, "began"), touch(10.3, "ended")],
-            events: #""events" : [{"type" : "tap", "state" : "done", "timestamp" : 10.3}],"#)))
+        let state = try #require(
+            try run(
+                export(
+                    [touch(10.2, "began"), touch(10.3, "ended")],
+                    events: #""events" : [{"type" : "tap", "state" : "done", "timestamp" : 10.3}],"#)))
         #expect(state.location.line == 2 && state.field == "state")
     }
 
@@ -160,8 +179,11 @@ import TraceModel
     /// difference is checked, not computed into an overflow; beyond the
     /// range a time is refused where it is read.
     @Test func farApartTimesAreAnErrorNotACrash() throws {
-        let error = try #require(try run(export([touch(-2e12, "began"), touch(-2e12, "ended")],
-            events: #""events" : [{"type" : "tap", "state" : "ended", "timestamp" : 2e12}],"#)))
+        let error = try #require(
+            try run(
+                export(
+                    [touch(-2e12, "began"), touch(-2e12, "ended")],
+                    events: #""events" : [{"type" : "tap", "state" : "ended", "timestamp" : 2e12}],"#)))
         #expect(error.field == "timestamp" && error.message.contains("after the session start"))
         let huge = try #require(try run(export([touch(-9e12, "began"), touch(-9e12, "ended")])))
         #expect(huge.field == "timestamp" && huge.location.line == 4 && huge.message.contains("out of range"))
@@ -176,15 +198,18 @@ import TraceModel
         // And a file that yields no sample at all is an error for every importer.
         #expect(throws: TraceError.self) { try summary.requireSamples(file: path) }
         do { try summary.requireSamples(file: path) } catch {
-            #expect(error.description == "\(path): no touch samples in the file (1 sessions, 0 labels read): is it the format given with --format?")
+            #expect(
+                error.description
+                    == "\(path): no touch samples in the file (1 sessions, 0 labels read): is it the format given with --format?")
         }
     }
 
     @Test func skippingDropsABrokenTrial() throws {
         var options = ImportOptions()
         options.skipInvalid = true
-        let text = export([touch(10.2, "began"), touch(10.3, "moved", 100, 150), touch(10.4, "ended", 100, 150)],
-                          events: #""events" : [{"type" : "tap", "state" : "ended"}],"#)
+        let text = export(
+            [touch(10.2, "began"), touch(10.3, "moved", 100, 150), touch(10.4, "ended", 100, 150)],
+            events: #""events" : [{"type" : "tap", "state" : "ended"}],"#)
         let path = try RecordingFixtures.temporary(text, name: "skip.json")
         let (sessions, summary) = try importSessions(IOSStudyImporter.self, path, options: options)
         #expect(summary.skipped == 1 && summary.problems.first?.field == "timestamp")

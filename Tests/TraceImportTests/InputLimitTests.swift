@@ -1,7 +1,8 @@
 import Foundation
 import Testing
-@testable import TraceImport
 import TraceModel
+
+@testable import TraceImport
 
 // MARK: - Inputs without end: bounded memory, an error naming the line
 
@@ -33,8 +34,9 @@ import TraceModel
         // `--device-desc /dev/zero` never returned: one endless line.
         var options = ImportOptions()
         options.deviceDescriptionPath = "/dev/zero"
-        let error = try #require(importError(
-            EvemuImporter.self, RecordingFixtures.local("evemu-single-touch-resolution.events"), options: options))
+        let error = try #require(
+            importError(
+                EvemuImporter.self, RecordingFixtures.local("evemu-single-touch-resolution.events"), options: options))
         #expect(error.description == "/dev/zero:1: a line longer than 16 MiB: not a text recording (line)")
     }
 }

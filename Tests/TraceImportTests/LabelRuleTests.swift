@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraceModel
+
 @testable import TraceImport
 
 // MARK: - One label validator, every format
@@ -26,8 +27,9 @@ struct LabelRuleTests {
         return events.compactMap { if case .label(let label) = $0 { label } else { nil } }
     }
 
-    @Test("fingers: an integer ≥ 1, with no cap (the CSV reader's old 100 was written nowhere)",
-          arguments: [false, true])
+    @Test(
+        "fingers: an integer ≥ 1, with no cap (the CSV reader's old 100 was written nowhere)",
+        arguments: [false, true])
     func fingers(csv isCSV: Bool) throws {
         let make = isCSV ? csv : jsonl
         for (written, expected) in [("1", 1), ("3", 3), ("3.0", 3), ("101", 101), ("2147483647", 2_147_483_647)] {
@@ -41,13 +43,16 @@ struct LabelRuleTests {
         }
     }
 
-    @Test("intent and direction: the vocabulary's words, direction where the intent takes one",
-          arguments: [false, true])
+    @Test(
+        "intent and direction: the vocabulary's words, direction where the intent takes one",
+        arguments: [false, true])
     func vocabulary(csv isCSV: Bool) throws {
         let make = isCSV ? csv : jsonl
         #expect(try labels(make(nil, "dismiss", "down"), csv: isCSV).first?.direction == .down)
-        for (intent, direction, field) in [("wave", nil, "intent"), ("dismiss", nil, "direction"),
-                                           ("dismiss", "sideways", "direction"), ("tap", "left", "direction")] {
+        for (intent, direction, field) in [
+            ("wave", nil, "intent"), ("dismiss", nil, "direction"),
+            ("dismiss", "sideways", "direction"), ("tap", "left", "direction")
+        ] {
             let error = try #require(throws: TraceError.self) { try labels(make(nil, intent, direction), csv: isCSV) }
             #expect(error.field == field, "\(intent) \(direction ?? "-"): \(error)")
         }

@@ -1,11 +1,12 @@
 import Foundation
 import Testing
-@testable import TraceImport
 import TraceModel
+
+@testable import TraceImport
 
 @Suite struct LibinputRecordImporterTests {
     static let fixture = RecordingFixtures.local("libinput-record-two-finger-spread.yml")
-    static let pointsPerUnit = 163.0 / 25.4 / 10   // resolution 10 units/mm, 163 pt per inch
+    static let pointsPerUnit = 163.0 / 25.4 / 10 // resolution 10 units/mm, 163 pt per inch
 
     func fixtureText() throws -> String { try String(contentsOfFile: Self.fixture, encoding: .utf8) }
 
@@ -18,18 +19,18 @@ import TraceModel
         let session = try #require(sessions.first)
         #expect(sessions.count == 1)
         #expect(session.id == "libinput-record-two-finger-spread")
-        #expect(session.header.device.model == "Wacom Pen and multitouch sensor Finger")   // not the keyboard
+        #expect(session.header.device.model == "Wacom Pen and multitouch sensor Finger") // not the keyboard
         #expect(session.header.device.ppi == 163)
         #expect(abs(session.header.device.screenWidth - 2765 * Self.pointsPerUnit) < 1e-9)
         #expect(session.strokes.map(\.pointer) == [301, 302])
         // 7 frames: both begin, 5 moves each, both lift → 2 + 10 + 2 samples.
         #expect(summary.touches == 14)
         let left = session.strokes[0].samples, right = session.strokes[1].samples
-        #expect(left.first?.t == 0 && left.last?.t == 96_000)   // relative to the touchscreen's first event
+        #expect(left.first?.t == 0 && left.last?.t == 96_000) // relative to the touchscreen's first event
         #expect(abs((left.first?.x ?? 0) - 1300 * Self.pointsPerUnit) < 1e-9)
-        #expect(abs((left.first?.radius ?? 0) - 30 * Self.pointsPerUnit) < 1e-9)   // TOUCH_MAJOR 60 → radius 30 units
-        #expect(abs((left.last?.x ?? 0) - 1000 * Self.pointsPerUnit) < 1e-9)   // moved left 5 × 60
-        #expect(abs((right.last?.x ?? 0) - 1800 * Self.pointsPerUnit) < 1e-9)  // moved right
+        #expect(abs((left.first?.radius ?? 0) - 30 * Self.pointsPerUnit) < 1e-9) // TOUCH_MAJOR 60 → radius 30 units
+        #expect(abs((left.last?.x ?? 0) - 1000 * Self.pointsPerUnit) < 1e-9) // moved left 5 × 60
+        #expect(abs((right.last?.x ?? 0) - 1800 * Self.pointsPerUnit) < 1e-9) // moved right
         #expect(session.header.metaJSON?.contains(#""node":"/dev/input/event8""#) == true)
     }
 
@@ -62,11 +63,15 @@ import TraceModel
     }
 
     @Test func outOfOrderTimeAndUnknownType() throws {
-        let back = try #require(try run(try fixtureText().replacingOccurrences(
-            of: "    - [  1, 282000,   3,  47,     0]", with: "    - [  1, 200000,   3,  47,     0]")))
+        let back = try #require(
+            try run(
+                try fixtureText().replacingOccurrences(
+                    of: "    - [  1, 282000,   3,  47,     0]", with: "    - [  1, 200000,   3,  47,     0]")))
         #expect(back.field == "time")
-        let type = try #require(try run(try fixtureText().replacingOccurrences(
-            of: "    - [  1, 282000,   3,  47,     0]", with: "    - [  1, 282000,  99,  47,     0]")))
+        let type = try #require(
+            try run(
+                try fixtureText().replacingOccurrences(
+                    of: "    - [  1, 282000,   3,  47,     0]", with: "    - [  1, 282000,  99,  47,     0]")))
         #expect(type.field == "type" && type.message.contains("0x63"))
         #expect(type.location.line == back.location.line)
     }

@@ -1,8 +1,9 @@
 import Foundation
 import GestureTuneTestSupport
 import Testing
-@testable import TraceImport
 import TraceModel
+
+@testable import TraceImport
 
 // MARK: - Helpers for the importers of real recording formats
 
@@ -34,7 +35,8 @@ func importSessions<Importer: TraceImporter>(
     var collector = SessionCollector()
     var first = true
     let summary = try Importer.read(TraceInput(path: path), options: options) { event in
-        if first, case .session = event {} else if first {
+        if first, case .session = event {
+        } else if first {
             Issue.record("the first event is not a session: \(event)")
         }
         first = false

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraceImport
 import TraceModel
+
 @testable import TraceStore
 
 // MARK: - Every ingest error as FILE:LINE: what (field), blaming the right file
@@ -34,7 +35,8 @@ struct IngestErrorFormTests {
     @Test("a bad line in a getevent -lp listing names the listing and its line")
     func geteventListing() throws {
         let (store, dir) = try newStore()
-        let listing = try write("""
+        let listing = try write(
+            """
             add device 1: /dev/input/event2
               name:     "fts_ts"
               events:
@@ -58,7 +60,7 @@ struct IngestErrorFormTests {
             ("bad.csv", "session,t,id,phase,x,y,force,radius\ns,\"1,1\n", .csv, "csv"),
             ("nodesc.events", "E: 1.000000 0003 0035 1\n", .evemu, "A:"),
             ("bad.yml", "version: 1\nndevices: [\n  - a: b\n  c\n", .libinput, "yaml"),
-            ("control.yml", "version: 1\n\u{7}\n", .libinput, "yaml"),
+            ("control.yml", "version: 1\n\u{7}\n", .libinput, "yaml")
         ]
         for item in cases {
             let path = try write(item.text, item.name, in: dir)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import TraceStore
 
 // MARK: - Helpers
@@ -48,7 +49,8 @@ struct StoreOpeningTests {
     @Test("another application's database is refused, byte for byte untouched, for writing and reading")
     func foreignDatabase() throws {
         let dir = try temporaryDirectory()
-        let path = try makeForeignDatabase("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')", in: dir)
+        let path = try makeForeignDatabase(
+            "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')", in: dir)
         let before = bytes(path)
         let files = try listing(dir)
         for access in [TraceStore.Access.readWrite, .readOnly] {
@@ -67,7 +69,13 @@ struct StoreOpeningTests {
         let before = bytes(path)
         #expect(errorText { _ = try TraceStore(path: path) }.contains("not a gesturetune store"))
         #expect(bytes(path) == before)
-        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: path,
+            configuration: {
+                var c = Configuration()
+                c.readonly = true
+                return c
+            }())
         let (mode, migrations) = try queue.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try db.tableExists("grdb_migrations"))
         }
@@ -104,8 +112,11 @@ struct StoreOpeningTests {
         let before = bytes(path)
         for access in [TraceStore.Access.readWrite, .readOnly] {
             let message = errorText { _ = try TraceStore(path: path, access: access) }
-            #expect(message.contains("newer gesturetune (store schema version 99, this gesturetune knows versions up to \(TraceStore.schemaVersion)"),
-                    "\(message)")
+            #expect(
+                message.contains(
+                    "newer gesturetune (store schema version 99, this gesturetune knows versions up to \(TraceStore.schemaVersion)"
+                ),
+                "\(message)")
         }
         #expect(bytes(path) == before)
     }
@@ -129,8 +140,9 @@ struct StoreOpeningTests {
         }
         let store = try TraceStore(path: path)
         #expect(try store.sessionIDs().count == 2)
-        #expect(try store.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") }
-            == ["v1-traces", "v2-runs"])
+        #expect(
+            try store.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") }
+                == ["v1-traces", "v2-runs"])
     }
 
     @Test("an older store (before runs, before the application id) is migrated and marked, also by a reading open")
@@ -138,11 +150,12 @@ struct StoreOpeningTests {
         let dir = try temporaryDirectory()
         let path = try filledStore(in: dir)
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: """
-                DROP TABLE runHistory; DROP TABLE runParameters; DROP TABLE runs;
-                DELETE FROM grdb_migrations WHERE identifier = 'v2-runs';
-                PRAGMA user_version = 0; PRAGMA application_id = 0
-                """)
+            try db.execute(
+                sql: """
+                    DROP TABLE runHistory; DROP TABLE runParameters; DROP TABLE runs;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v2-runs';
+                    PRAGMA user_version = 0; PRAGMA application_id = 0
+                    """)
         }
         let store = try TraceStore(path: path, access: .readOnly)
         #expect(try store.latestRun() == nil)
@@ -168,7 +181,9 @@ struct StoreOpeningTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.path)
         }
         defer {
-            if root { shell(["chattr", "-i", path]) } else {
+            if root {
+                shell(["chattr", "-i", path])
+            } else {
                 try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
             }
         }
@@ -183,12 +198,12 @@ struct StoreOpeningTests {
 
     @Test("a store on a read-only file system, where no -shm can be made, is read (as root, on a tmpfs)")
     func readOnlyFileSystem() throws {
-        guard geteuid() == 0 else { return }   // non-root: the read-only directory case above covers it
+        guard geteuid() == 0 else { return } // non-root: the read-only directory case above covers it
         let dir = try temporaryDirectory()
         let path = try filledStore(in: dir)
         let mount = dir.appendingPathComponent("mount")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
-        guard shell(["mount", "-t", "tmpfs", "tmpfs", mount.path]) == 0 else { return }   // no CAP_SYS_ADMIN here
+        guard shell(["mount", "-t", "tmpfs", "tmpfs", mount.path]) == 0 else { return } // no CAP_SYS_ADMIN here
         defer { shell(["umount", mount.path]) }
         let mounted = mount.appendingPathComponent("store.sqlite").path
         try FileManager.default.copyItem(atPath: path, toPath: mounted)
@@ -202,7 +217,8 @@ struct StoreOpeningTests {
     func missingForReading() throws {
         let dir = try temporaryDirectory()
         let path = dir.appendingPathComponent("none.sqlite").path
-        #expect(errorText { _ = try TraceStore(path: path, access: .readOnly) } == "\(path): no store here (ingest recordings first)")
+        #expect(
+            errorText { _ = try TraceStore(path: path, access: .readOnly) } == "\(path): no store here (ingest recordings first)")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 

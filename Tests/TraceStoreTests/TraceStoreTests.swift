@@ -3,6 +3,7 @@ import GestureTuneTestSupport
 import Testing
 import TraceImport
 import TraceModel
+
 @testable import TraceStore
 
 // MARK: - Helpers
@@ -99,7 +100,8 @@ struct TraceStoreTests {
         let before = try store.contentDigest()
         let changed = try write(text.replacingOccurrences(of: "\"x\":270.0", with: "\"x\":271.0"), "changed.jsonl", in: dir)
         let error = try #require(throws: DuplicateSessionError.self) { try store.ingest(path: changed) }
-        #expect(error.description == "\(changed):1: session \"flutter-velocity\" is already in the store with different content (id)")
+        #expect(
+            error.description == "\(changed):1: session \"flutter-velocity\" is already in the store with different content (id)")
         #expect(try store.contentDigest() == before)
     }
 
@@ -108,7 +110,9 @@ struct TraceStoreTests {
         let (store, dir) = try newStore()
         var text = ""
         for (k, (user, scene)) in [("p1", "library"), ("p2", "library"), ("p1", "feed")].enumerated() {
-            text += #"{"type":"session","id":"s\#(k)","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":393,"height":852}},"user":"\#(user)","scene":"\#(scene)"}"# + "\n"
+            text +=
+                #"{"type":"session","id":"s\#(k)","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":393,"height":852}},"user":"\#(user)","scene":"\#(scene)"}"#
+                + "\n"
             text += #"{"type":"touch","t":0,"id":1,"phase":"began","x":\#(k),"y":0}"# + "\n"
             text += #"{"type":"motion","t":0.001,"ax":\#(k),"ay":0,"az":0}"# + "\n"
             text += #"{"type":"touch","t":0.1,"id":1,"phase":"ended","x":\#(k),"y":5}"# + "\n"
@@ -174,7 +178,7 @@ struct TraceStoreTests {
         #expect(stats.intents == ["tap": 2, "dismiss": 1])
         let sampling = try #require(stats.sampling.first)
         #expect(stats.sampling.count == 1)
-        #expect(sampling.intervalMs.p50 == 8)     // Flutter's data samples at ~125 Hz
+        #expect(sampling.intervalMs.p50 == 8) // Flutter's data samples at ~125 Hz
         let zeros = try zeroIntervals()
         #expect(sampling.intervalMs.count == 318 - 14 - zeros)
         #expect(stats.strokeDurationMs?.count == 15)

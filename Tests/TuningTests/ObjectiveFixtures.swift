@@ -4,6 +4,7 @@ import Recognizers
 import Simulation
 import Testing
 import TraceModel
+
 @testable import Tuning
 
 // MARK: - A hand-built corpus with a known best pan slop
@@ -48,8 +49,9 @@ struct PanSlopCorpus {
             }
             for (i, length) in Self.pans.enumerated() {
                 trace.wait(1.0)
-                trace.drag(from: (80, 200 + Double(i) * 40), by: (length, 0), speed: Self.panSpeed, label: .pan,
-                           direction: .right, target: "screen")
+                trace.drag(
+                    from: (80, 200 + Double(i) * 40), by: (length, 0), speed: Self.panSpeed, label: .pan,
+                    direction: .right, target: "screen")
             }
             sessions.append(trace.session)
         }
@@ -67,11 +69,13 @@ struct PanSlopCorpus {
 
     /// An objective over `pan.slop` only; budgets checked at their limits
     /// unless a margin is given.
-    func objective(budgets: [LatencyBudget] = [], weights: MisfireWeights = .uniform, relax: Bool = false,
-                   margin: Double = 0) throws -> TuningObjective
-    {
-        try TuningObjective(data: try data(), space: try TuningSpace.space(names: ["pan.slop"]), scene: nil,
-                            weights: weights, budgets: budgets, relaxBrokenBudgets: relax, budgetMargin: margin)
+    func objective(
+        budgets: [LatencyBudget] = [], weights: MisfireWeights = .uniform, relax: Bool = false,
+        margin: Double = 0
+    ) throws -> TuningObjective {
+        try TuningObjective(
+            data: try data(), space: try TuningSpace.space(names: ["pan.slop"]), scene: nil,
+            weights: weights, budgets: budgets, relaxBrokenBudgets: relax, budgetMargin: margin)
     }
 }
 
@@ -79,7 +83,7 @@ struct PanSlopCorpus {
 /// simulator's 25 % train/holdout split and the rest (at least one) on the
 /// training side.
 func usersOnBothSides(_ count: Int, holdout: Int = 1) throws -> [String] {
-    let names = (0 ..< 1_000).map { "person-\($0)" }
+    let names = (0..<1_000).map { "person-\($0)" }
     let heldOut = names.filter { holdoutSide(user: $0, session: "") == .holdout }.prefix(max(holdout, 1))
     try #require(heldOut.count == max(holdout, 1))
     let train = names.filter { holdoutSide(user: $0, session: "") == .train }.prefix(max(count - heldOut.count, 1))
@@ -88,6 +92,7 @@ func usersOnBothSides(_ count: Int, holdout: Int = 1) throws -> [String] {
 
 /// Settings small enough for unit tests.
 func quickSettings(seed: UInt = 1, maxEvaluations: Int = 40, budgets: [LatencyBudget] = []) -> OptimizerSettings {
-    OptimizerSettings(tune: ["pan.slop"], budgets: budgets, weights: .uniform, seed: seed, maxEvaluations: maxEvaluations,
-                      sensitivityPoints: 5, paretoFractions: [], bootstrapResamples: 100)
+    OptimizerSettings(
+        tune: ["pan.slop"], budgets: budgets, weights: .uniform, seed: seed, maxEvaluations: maxEvaluations,
+        sensitivityPoints: 5, paretoFractions: [], bootstrapResamples: 100)
 }

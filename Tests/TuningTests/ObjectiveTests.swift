@@ -4,6 +4,7 @@ import Recognizers
 import Simulation
 import Testing
 import TraceModel
+
 @testable import Tuning
 
 // MARK: - The objective on a corpus with a known answer
@@ -43,8 +44,9 @@ struct ObjectiveTests {
         // A tap fails when its movement at the lift exceeds tap.movementSlop
         // (a key decision, smoothed); the wobbles go up to 8 pt.
         let corpus = try PanSlopCorpus()
-        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["tap.movementSlop"]),
-                                            weights: .uniform, budgets: [])
+        let objective = try TuningObjective(
+            data: try corpus.data(), space: try TuningSpace.space(names: ["tap.movementSlop"]),
+            weights: .uniform, budgets: [])
         let below = objective.evaluate(["tap.movementSlop": 7.9], temperature: 0.2)
         let above = objective.evaluate(["tap.movementSlop": 8.1], temperature: 0.2)
         let labels = Double(objective.data.train.entries.reduce(0) { $0 + $1.labels.count })
@@ -110,8 +112,9 @@ struct ObjectiveTests {
     @Test("no intent is sacrificed: a rate rising more than the margin above the reference's is a violation")
     func intentProtection() throws {
         let corpus = try PanSlopCorpus()
-        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
-                                            weights: .uniform, budgets: [], intentMargin: 0.02)
+        let objective = try TuningObjective(
+            data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+            weights: .uniform, budgets: [], intentMargin: 0.02)
         // The reference (18 pt) taps are all right, its short pans missed.
         #expect(objective.baselineIntentRates["tap"] == 0)
         #expect(objective.intentLimits["tap"] == 0.02)
@@ -127,8 +130,9 @@ struct ObjectiveTests {
         let fair = objective.evaluate(["pan.slop": 10])
         #expect(fair.isFeasible && fair.isBetter(than: greedy.evaluation))
         // Unprotected, the greedy point is feasible.
-        let unprotected = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
-                                              weights: .uniform, budgets: [], intentMargin: nil)
+        let unprotected = try TuningObjective(
+            data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+            weights: .uniform, budgets: [], intentMargin: nil)
         #expect(unprotected.evaluate(["pan.slop": 5]).isFeasible && unprotected.intentLimits.isEmpty)
         #expect(throws: ObjectiveError.self) {
             try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]), intentMargin: -0.1)
@@ -141,17 +145,21 @@ struct ObjectiveTests {
         // On the plain scene every tap waits for the double tap: its
         // response comes when the 0.5 s window closes, which pan.slop
         // cannot move.
-        let budgets = [LatencyBudget(gesture: .tap, measure: .response, scope: .waited, limit: 300),
-                       PanSlopCorpus.panBudget(ms: 60)]
-        let objective = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
-                                            weights: .uniform, budgets: budgets, budgetMargin: 0)
+        let budgets = [
+            LatencyBudget(gesture: .tap, measure: .response, scope: .waited, limit: 300),
+            PanSlopCorpus.panBudget(ms: 60)
+        ]
+        let objective = try TuningObjective(
+            data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+            weights: .uniform, budgets: budgets, budgetMargin: 0)
         // The window (0.5 s) misses 300 ms whatever the slop: a budget already
         // missed can fail, so it is counted (and makes every point infeasible)…
         #expect(objective.fixedBudgets[0] == nil)
         // …while pan latency, met at the reference, fails at a 60 pt slop.
         #expect(objective.fixedBudgets[1] == nil)
-        let wide = try TuningObjective(data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
-                                       weights: .uniform, budgets: [PanSlopCorpus.panBudget(ms: 10_000)], budgetMargin: 0)
+        let wide = try TuningObjective(
+            data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
+            weights: .uniform, budgets: [PanSlopCorpus.panBudget(ms: 10_000)], budgetMargin: 0)
         // A 10 s pan budget no slop can break: fixed by design, no
         // constraint — not even the "a budgeted gesture that never fires
         // breaks it" rule, which a 60 pt slop (no pan at all) would trigger.
@@ -185,8 +193,9 @@ struct ObjectiveTests {
         for (u, user) in try usersOnBothSides(8).enumerated() {
             var trace = TraceBuilder(id: "card-\(u)", user: user, scene: "epilogue")
             trace.wait(0.5)
-            trace.drag(from: (120, 300), by: (160, 0), speed: 500, label: .tabSwipe, direction: .right,
-                       target: "tab1/tab-content")
+            trace.drag(
+                from: (120, 300), by: (160, 0), speed: 500, label: .tabSwipe, direction: .right,
+                target: "tab1/tab-content")
             sessions.append(trace.session)
         }
         let data = try TuningData(sessions: sessions)
@@ -205,7 +214,7 @@ struct ObjectiveTests {
     @Test("the objective answers the same from two threads at once")
     func threadSafety() throws {
         let objective = try PanSlopCorpus().objective()
-        let slops = (0 ..< 16).map { 4 + Double($0) * 2 }
+        let slops = (0..<16).map { 4 + Double($0) * 2 }
         let serial = slops.map { objective.evaluate(["pan.slop": $0], temperature: 0.05) }
         let parallel = ParallelMap.map(slops.count, width: 2) { i in
             objective.evaluate(["pan.slop": slops[i]], temperature: 0.05)
@@ -222,15 +231,16 @@ struct ObjectiveTests {
         #expect(space.dimension == names.count)
         let bias = try #require(space.parameter(named: "tabSwipe.directionalBias"))
         #expect(bias.scale == .log && bias.defaultValue == 3.5 && bias.lowerBound == 1 && bias.upperBound == 10)
-        let narrowed = try TuningSpace.space(names: ["swipeActions.threshold"],
-                                             bounds: ["swipeActions.threshold": 60 ... 120])
+        let narrowed = try TuningSpace.space(
+            names: ["swipeActions.threshold"],
+            bounds: ["swipeActions.threshold": 60...120])
         #expect(narrowed.parameters[0].lowerBound == 60)
         #expect(throws: TuningParameterError.self) { try TuningSpace.space(names: ["swipeActions.nonsense"]) }
         #expect(throws: TuningParameterError.self) {
-            try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 10 ... 120])
+            try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 10...120])
         }
-        #expect(throws: TuningParameterError.self) {   // excludes the baseline, 80
-            try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 90 ... 120])
+        #expect(throws: TuningParameterError.self) { // excludes the baseline, 80
+            try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 90...120])
         }
         #expect(TuningSpace.defaultNames(for: [.plain]) == TuningSpace.plainDefaults)
     }
@@ -256,7 +266,7 @@ struct ObjectiveTests {
             .write(to: url)
         let file = try TuningFile.load(path: url.path)
         #expect(file.parameters == ["pan.slop", "tap.movementSlop"])
-        #expect(file.ranges["pan.slop"] == 4 ... 30)
+        #expect(file.ranges["pan.slop"] == 4...30)
         try Data(#"{"parameters": []}"#.utf8).write(to: url)
         #expect(throws: TuningParameterError.self) { try TuningFile.load(path: url.path) }
     }

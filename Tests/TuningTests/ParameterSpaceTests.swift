@@ -1,13 +1,14 @@
 import Foundation
 import Testing
+
 @testable import Tuning
 
 @Suite struct ParameterSpaceTests {
     static func space() throws -> ParameterSpace {
         try ParameterSpace([
-            TunableParameter("tabSwipe.fastTrigger", unit: "pt/s", default: 700, range: 100 ... 3000, scale: .log),
-            TunableParameter("pan.slop", unit: "pt", default: 18, range: 4 ... 40),
-            TunableParameter("pan.slopSamples", unit: "samples", default: 3, range: 1 ... 8, isInteger: true),
+            TunableParameter("tabSwipe.fastTrigger", unit: "pt/s", default: 700, range: 100...3000, scale: .log),
+            TunableParameter("pan.slop", unit: "pt", default: 18, range: 4...40),
+            TunableParameter("pan.slopSamples", unit: "samples", default: 3, range: 1...8, isInteger: true)
         ])
     }
 
@@ -32,10 +33,10 @@ import Testing
         #expect(slop.value(atUnit: 1) == 8)
         // 8 integers share [0, 1] equally: k owns [(k − 1)/8, k/8).
         var counts: [Double: Int] = [:]
-        for i in 0 ..< 8_000 { counts[slop.value(atUnit: (Double(i) + 0.5) / 8_000), default: 0] += 1 }
+        for i in 0..<8_000 { counts[slop.value(atUnit: (Double(i) + 0.5) / 8_000), default: 0] += 1 }
         #expect(counts.keys.sorted() == [1, 2, 3, 4, 5, 6, 7, 8])
         #expect(counts.values.allSatisfy { $0 == 1_000 })
-        #expect(slop.unitCoordinate(of: 3) == 0.3125)   // centre of [0.25, 0.375)
+        #expect(slop.unitCoordinate(of: 3) == 0.3125) // centre of [0.25, 0.375)
         #expect(slop.value(atUnit: slop.unitCoordinate(of: 3)) == 3)
         #expect(slop.clamp(4.4) == 4)
     }
@@ -54,19 +55,19 @@ import Testing
         let wild = space.values(atUnitPoint: [-3, 7, .nan])
         #expect(wild["tabSwipe.fastTrigger"] == 100)
         #expect(wild["pan.slop"] == 40)
-        #expect((1 ... 8).contains((try #require(wild["pan.slopSamples"]))))
+        #expect((1...8).contains((try #require(wild["pan.slopSamples"]))))
         let clamped = space.clamped(["pan.slop": 1_000, "nonsense": 3])
         #expect(clamped == ["tabSwipe.fastTrigger": 700, "pan.slop": 40, "pan.slopSamples": 3])
         #expect(space.unitPoint(for: ["pan.slop": -5]) == [space.parameters[0].unitCoordinate(of: 700), 0, 0.3125])
     }
 
     @Test func invalidDefinitionsAreRejected() {
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 0 ... 10, scale: .log) }
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 11, range: 0 ... 10) }
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 0 ... 10.5, isInteger: true) }
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 1 ... 1) }
+        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 0...10, scale: .log) }
+        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 11, range: 0...10) }
+        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 0...10.5, isInteger: true) }
+        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 1...1) }
         #expect(throws: ParameterError.self) {
-            let p = try TunableParameter("a", unit: "", default: 1, range: 0 ... 2)
+            let p = try TunableParameter("a", unit: "", default: 1, range: 0...2)
             _ = try ParameterSpace([p, p])
         }
         #expect(throws: ParameterError.self) { try ParameterSpace([]) }
@@ -80,8 +81,10 @@ import Testing
         #expect(text.contains("\"pan.slop\" : 12"))
         #expect(try space.decode(json: data) == values)
         // Missing names take defaults; integers are rounded.
-        #expect(try space.decode(json: Data(#"{"pan.slopSamples": 4.2}"#.utf8)) ==
-                ["tabSwipe.fastTrigger": 700, "pan.slop": 18, "pan.slopSamples": 4])
+        #expect(
+            try space.decode(json: Data(#"{"pan.slopSamples": 4.2}"#.utf8)) == [
+                "tabSwipe.fastTrigger": 700, "pan.slop": 18, "pan.slopSamples": 4
+            ])
         #expect(throws: ParameterError.self) { try space.decode(json: Data(#"{"pan.slip": 4}"#.utf8)) }
         #expect(throws: ParameterError.self) { try space.decode(json: Data(#"{"pan.slop": 41}"#.utf8)) }
         #expect(throws: ParameterError.self) { try space.decode(json: Data(#"[1, 2]"#.utf8)) }

@@ -3,6 +3,7 @@ import Recognizers
 import Simulation
 import Testing
 import TraceModel
+
 @testable import Tuning
 
 // MARK: - Whole optimization runs
@@ -45,7 +46,7 @@ struct RunTests {
         var settings = quickSettings(budgets: [PanSlopCorpus.panBudget(ms: 60)])
         settings.budgetMargin = 0
         // The feasible, misfire-free window is 1.4 pt wide: search 4…20 pt.
-        settings.bounds = ["pan.slop": 4 ... 20]
+        settings.bounds = ["pan.slop": 4...20]
         let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
         let slop = try #require(result.params["pan.slop"])
         // At 150 pt/s and 120 Hz a slop of 9.6 pt or more takes 67 ms to pass.
@@ -64,8 +65,9 @@ struct RunTests {
         #expect(!objective.evaluate(["pan.slop": 11]).isFeasible)
     }
 
-    @Test("every global phase (lines, lhs, siman) finds the slop window within the budget, deterministically",
-          arguments: TuningSearch.GlobalPhase.allCases)
+    @Test(
+        "every global phase (lines, lhs, siman) finds the slop window within the budget, deterministically",
+        arguments: TuningSearch.GlobalPhase.allCases)
     func globalPhases(_ global: TuningSearch.GlobalPhase) throws {
         let corpus = try PanSlopCorpus()
         var settings = quickSettings(seed: 5, maxEvaluations: 40)
@@ -107,7 +109,7 @@ struct RunTests {
         var settings = quickSettings(maxEvaluations: 25, budgets: [PanSlopCorpus.panBudget(ms: 60)])
         // As in budgetConstrains: the feasible, misfire-free window is 8…9.6 pt.
         settings.budgetMargin = 0
-        settings.bounds = ["pan.slop": 4 ... 20]
+        settings.bounds = ["pan.slop": 4...20]
         settings.folds = 3
         let result = try Optimizer(settings: settings).run(sessions: corpus.sessions, scene: nil)
         let cv = try #require(result.crossValidation)

@@ -1,6 +1,7 @@
 import Foundation
 import GSL
 import Testing
+
 @testable import Tuning
 
 // MARK: - A synthetic misfire problem with a known answer
@@ -16,15 +17,17 @@ struct ThresholdProblem: Sendable {
     let positives: [Double]
     let range: ClosedRange<Double>
 
-    init(seed: UInt, count: Int, negative: (mean: Double, sd: Double), positive: (mean: Double, sd: Double),
-         range: ClosedRange<Double>, integer: Bool = false) throws {
+    init(
+        seed: UInt, count: Int, negative: (mean: Double, sd: Double), positive: (mean: Double, sd: Double),
+        range: ClosedRange<Double>, integer: Bool = false
+    ) throws {
         let rng = try RandomGenerator(seed: seed)
         func draw(_ d: (mean: Double, sd: Double)) -> Double {
             let x = rng.gaussian(mean: d.mean, standardDeviation: d.sd)
             return integer ? x.rounded() : x
         }
-        negatives = (0 ..< count / 2).map { _ in draw(negative) }
-        positives = (0 ..< count - count / 2).map { _ in draw(positive) }
+        negatives = (0..<count / 2).map { _ in draw(negative) }
+        positives = (0..<count - count / 2).map { _ in draw(positive) }
         self.range = range
     }
 
@@ -71,18 +74,19 @@ final class CallMeter: @unchecked Sendable {
 // MARK: - Tests
 
 @Suite struct SearchTests {
-    static let problem = try! ThresholdProblem(seed: 1, count: 200, negative: (0, 1), positive: (2, 1), range: -3 ... 5)
-    static let counts = try! ThresholdProblem(seed: 2, count: 100, negative: (10, 4), positive: (24, 6),
-                                              range: 0 ... 50, integer: true)
+    static let problem = try! ThresholdProblem(seed: 1, count: 200, negative: (0, 1), positive: (2, 1), range: -3...5)
+    static let counts = try! ThresholdProblem(
+        seed: 2, count: 100, negative: (10, 4), positive: (24, 6),
+        range: 0...50, integer: true)
 
     static func oneDimensional() throws -> ParameterSpace {
-        try ParameterSpace([TunableParameter("gate.threshold", unit: "pt", default: -2, range: -3 ... 5)])
+        try ParameterSpace([TunableParameter("gate.threshold", unit: "pt", default: -2, range: -3...5)])
     }
 
     static func twoDimensional() throws -> ParameterSpace {
         try ParameterSpace([
-            TunableParameter("gate.threshold", unit: "pt", default: -2, range: -3 ... 5),
-            TunableParameter("gate.samples", unit: "samples", default: 45, range: 0 ... 50, isInteger: true),
+            TunableParameter("gate.threshold", unit: "pt", default: -2, range: -3...5),
+            TunableParameter("gate.samples", unit: "samples", default: 45, range: 0...50, isInteger: true)
         ])
     }
 
@@ -113,7 +117,7 @@ final class CallMeter: @unchecked Sendable {
         #expect(result.evaluations <= 120)
         #expect(meter.calls == result.evaluations)
         #expect(meter.maxConcurrent <= 2)
-        #expect(result.baseline?.evaluation.exact ?? 0 > Double(optimum) + 50)   // the defaults are poor
+        #expect(result.baseline?.evaluation.exact ?? 0 > Double(optimum) + 50) // the defaults are poor
         #expect(result.best.values["gate.threshold"].map { Self.problem.misfires($0) } == optimum)
     }
 
@@ -132,13 +136,14 @@ final class CallMeter: @unchecked Sendable {
         #expect(result.history.contains { $0.phase == .refinement })
     }
 
-    @Test(arguments: 1 ... 4 as ClosedRange<UInt>)
+    @Test(arguments: 1...4 as ClosedRange<UInt>)
     func findsTheOptimumWhateverTheSeed(seed: UInt) throws {
         for global in [SearchConfiguration.GlobalPhase.latinHypercube, .annealing(SearchConfiguration.defaultAnnealing)] {
             let configuration = SearchConfiguration(maxEvaluations: 300, seed: seed, global: global)
             let result = try ParameterSearch(space: try Self.twoDimensional(), configuration: configuration)
                 .run(objective: Self.objective(CallMeter()))
-            #expect(result.best.evaluation.exact == Double(Self.problem.bestCount() + Self.counts.bestCount(integerThresholds: true)))
+            #expect(
+                result.best.evaluation.exact == Double(Self.problem.bestCount() + Self.counts.bestCount(integerThresholds: true)))
         }
     }
 
@@ -161,15 +166,19 @@ final class CallMeter: @unchecked Sendable {
         for global in [SearchConfiguration.GlobalPhase.latinHypercube, .annealing(SearchConfiguration.defaultAnnealing)] {
             var configuration = SearchConfiguration(maxEvaluations: 150, seed: 42, global: global, parallelism: 2)
             let space = try Self.twoDimensional()
-            let first = try ParameterSearch(space: space, configuration: configuration).run(objective: Self.objective(CallMeter()))
-            let second = try ParameterSearch(space: space, configuration: configuration).run(objective: Self.objective(CallMeter()))
+            let first = try ParameterSearch(space: space, configuration: configuration).run(
+                objective: Self.objective(CallMeter()))
+            let second = try ParameterSearch(space: space, configuration: configuration).run(
+                objective: Self.objective(CallMeter()))
             configuration.parallelism = 1
-            let serial = try ParameterSearch(space: space, configuration: configuration).run(objective: Self.objective(CallMeter()))
+            let serial = try ParameterSearch(space: space, configuration: configuration).run(
+                objective: Self.objective(CallMeter()))
             #expect(first.history == second.history)
             #expect(first.history == serial.history)
             #expect(first == second)
             configuration.seed = 43
-            let other = try ParameterSearch(space: space, configuration: configuration).run(objective: Self.objective(CallMeter()))
+            let other = try ParameterSearch(space: space, configuration: configuration).run(
+                objective: Self.objective(CallMeter()))
             #expect(other.history != first.history)
         }
     }
@@ -177,7 +186,9 @@ final class CallMeter: @unchecked Sendable {
     @Test func neverExceedsTheBudget() throws {
         let space = try Self.twoDimensional()
         for budget in [1, 2, 3, 7, 20, 61] {
-            for global in [SearchConfiguration.GlobalPhase.latinHypercube, .annealing(SearchConfiguration.defaultAnnealing), .none] {
+            for global in [
+                SearchConfiguration.GlobalPhase.latinHypercube, .annealing(SearchConfiguration.defaultAnnealing), .none
+            ] {
                 let meter = CallMeter()
                 let configuration = SearchConfiguration(maxEvaluations: budget, seed: UInt(budget), global: global)
                 let search = ParameterSearch(space: space, configuration: configuration)
@@ -194,7 +205,7 @@ final class CallMeter: @unchecked Sendable {
         var reports: [SearchProgress] = []
         let result = try ParameterSearch(space: try Self.twoDimensional(), configuration: .init(maxEvaluations: 200, seed: 3))
             .run(objective: Self.objective(CallMeter())) { reports.append($0) }
-        #expect(result.history.map(\.index) == Array(1 ... result.history.count))
+        #expect(result.history.map(\.index) == Array(1...result.history.count))
         var best = Double.infinity
         for record in result.history {
             best = min(best, record.evaluation.exact)
@@ -231,7 +242,7 @@ final class CallMeter: @unchecked Sendable {
     @Test func identicalRoundedPointsAreEvaluatedOnce() throws {
         // Five possible values: no search can need more than five calls per
         // temperature, and random search (one temperature) finds all five.
-        let space = try ParameterSpace([TunableParameter("pan.samples", unit: "", default: 3, range: 1 ... 5, isInteger: true)])
+        let space = try ParameterSpace([TunableParameter("pan.samples", unit: "", default: 3, range: 1...5, isInteger: true)])
         let meter = CallMeter()
         let objective: SearchObjective = { values, _ in
             meter.measure { Evaluation(exact: abs((values["pan.samples"] ?? 0) - 4)) }
@@ -246,8 +257,9 @@ final class CallMeter: @unchecked Sendable {
 
         let full = try ParameterSearch(space: space, configuration: .init(maxEvaluations: 100, seed: 1))
             .run(objective: objective)
-        let calls = Dictionary(grouping: full.history, by: { EvaluationKeyForTest(values: $0.values, temperature: $0.temperature) })
-        #expect(calls.values.allSatisfy { $0.count <= 2 })   // ≤ 2: two parallel runs may overlap
+        let calls = Dictionary(
+            grouping: full.history, by: { EvaluationKeyForTest(values: $0.values, temperature: $0.temperature) })
+        #expect(calls.values.allSatisfy { $0.count <= 2 }) // ≤ 2: two parallel runs may overlap
         #expect(full.best.values["pan.samples"] == 4)
         #expect(full.memoHits > 0)
     }
@@ -255,8 +267,10 @@ final class CallMeter: @unchecked Sendable {
     @Test func randomSearchIsDeterministicAndSearchBeatsIt() throws {
         let space = try Self.twoDimensional()
         let configuration = SearchConfiguration(maxEvaluations: 150, seed: 11)
-        let a = try ParameterSearch(space: space, configuration: configuration).randomSearch(objective: Self.objective(CallMeter()))
-        let b = try ParameterSearch(space: space, configuration: configuration).randomSearch(objective: Self.objective(CallMeter()))
+        let a = try ParameterSearch(space: space, configuration: configuration).randomSearch(
+            objective: Self.objective(CallMeter()))
+        let b = try ParameterSearch(space: space, configuration: configuration).randomSearch(
+            objective: Self.objective(CallMeter()))
         #expect(a == b)
         #expect(a.evaluations == 150)
         #expect(a.history.dropFirst().allSatisfy { $0.phase == .random })
@@ -266,8 +280,10 @@ final class CallMeter: @unchecked Sendable {
 
     @Test func rejectsUnusableConfigurations() throws {
         let space = try Self.oneDimensional()
-        for configuration in [SearchConfiguration(maxEvaluations: 0), SearchConfiguration(parallelism: 3),
-                              SearchConfiguration(globalFraction: 1.5), SearchConfiguration(stepShrink: 0)] {
+        for configuration in [
+            SearchConfiguration(maxEvaluations: 0), SearchConfiguration(parallelism: 3),
+            SearchConfiguration(globalFraction: 1.5), SearchConfiguration(stepShrink: 0)
+        ] {
             #expect(throws: SearchError.self) {
                 try ParameterSearch(space: space, configuration: configuration).run(objective: Self.objective(CallMeter()))
             }
@@ -284,10 +300,11 @@ struct EvaluationKeyForTest: Hashable {
     @Test func evaluatesKnownPointsInOrder() throws {
         let meter = CallMeter()
         let search = ParameterSearch(space: try SearchTests.oneDimensional())
-        let points: [ParameterValues] = (0 ..< 9).map { ["gate.threshold": Double($0) - 3] } + [["gate.threshold": 99]]
+        let points: [ParameterValues] = (0..<9).map { ["gate.threshold": Double($0) - 3] } + [["gate.threshold": 99]]
         let evaluations = search.evaluate(points, objective: SearchTests.objective(meter))
-        #expect(evaluations.map(\.exact) == (0 ..< 9).map { Double(SearchTests.problem.misfires(Double($0) - 3)) }
-                + [Double(SearchTests.problem.misfires(5))])   // 99 is clamped to the bound 5
+        #expect(
+            evaluations.map(\.exact) == (0..<9).map { Double(SearchTests.problem.misfires(Double($0) - 3)) }
+                + [Double(SearchTests.problem.misfires(5))]) // 99 is clamped to the bound 5
         #expect(meter.calls == 10)
         #expect(meter.maxConcurrent <= 2)
     }

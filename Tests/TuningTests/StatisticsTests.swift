@@ -1,8 +1,9 @@
 import Foundation
-import GestureTuneTestSupport
 import GSL
+import GestureTuneTestSupport
 import Testing
 import TraceModel
+
 @testable import Tuning
 
 @Suite struct ClopperPearsonTests {
@@ -72,11 +73,11 @@ import TraceModel
     /// switch to χ² at 25 discordant pairs, and thousands of pairs without
     /// overflow.
     @Test func exactTailsSymmetryThresholdAndLargeCounts() {
-        #expect(abs(McNemar.test(worsened: 2, improved: 8).exactPValue - 0.109375) < 1e-12)   // 2·(1+10+45)/1024
-        #expect(abs(McNemar.test(worsened: 0, improved: 10).exactPValue - 0.001953125) < 1e-15)   // 2/1024
+        #expect(abs(McNemar.test(worsened: 2, improved: 8).exactPValue - 0.109375) < 1e-12) // 2·(1+10+45)/1024
+        #expect(abs(McNemar.test(worsened: 0, improved: 10).exactPValue - 0.001953125) < 1e-15) // 2/1024
         #expect(McNemar.test(worsened: 8, improved: 2).pValue == McNemar.test(worsened: 2, improved: 8).pValue)
         #expect(McNemar.test(worsened: 0, improved: 1).pValue == 1)
-        #expect(McNemar.test(worsened: 12, improved: 12).method == .exactBinomial)        // 24 < 25
+        #expect(McNemar.test(worsened: 12, improved: 12).method == .exactBinomial) // 24 < 25
         #expect(McNemar.test(worsened: 12, improved: 13).method == .chiSquaredWithContinuityCorrection)
         let large = McNemar.test(worsened: 5_000, improved: 6_000)
         #expect(large.exactPValue > 0 && large.exactPValue < 1e-20, "\(large.exactPValue)")
@@ -94,7 +95,7 @@ import TraceModel
 @Suite struct BootstrapTests {
     static func latencies() throws -> [Double] {
         let rng = try RandomGenerator(seed: 77)
-        return (0 ..< 400).map { _ in rng.lognormal(zeta: 4, sigma: 0.4) }
+        return (0..<400).map { _ in rng.lognormal(zeta: 4, sigma: 0.4) }
     }
 
     @Test func sameSeedSameInterval() throws {
@@ -167,8 +168,10 @@ import TraceModel
 
     @Test("pairs are counted as McNemar reads them")
     func fromPairs() {
-        let pairs: [(before: Bool, after: Bool)] = [(true, true), (true, false), (false, true), (false, false),
-                                                    (true, false)]
+        let pairs: [(before: Bool, after: Bool)] = [
+            (true, true), (true, false), (false, true), (false, false),
+            (true, false)
+        ]
         #expect(PairedDifference(pairs) == PairedDifference(both: 1, broken: 2, fixed: 1, neither: 1))
     }
 }
@@ -180,7 +183,7 @@ import TraceModel
 @Suite struct PercentileAgreesWithGSLTests {
     @Test func sameNumbersAsGSL() throws {
         let rng = try RandomGenerator(seed: 11)
-        let sample = (0 ..< 257).map { _ in rng.lognormal(zeta: 3, sigma: 0.6) }.sorted()
+        let sample = (0..<257).map { _ in rng.lognormal(zeta: 3, sigma: 0.6) }.sorted()
         for p in [0.0, 1, 5, 25, 50, 62.5, 95, 99, 100] {
             let ours = try #require(Percentile.of(sorted: sample, p))
             let gsl = try #require(Statistics.quantile(sorted: sample, p / 100))

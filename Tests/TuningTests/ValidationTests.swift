@@ -1,9 +1,10 @@
 import Foundation
-import GestureTuneTestSupport
 import GSL
+import GestureTuneTestSupport
 import Simulation
 import Testing
 import TraceModel
+
 @testable import Tuning
 
 // MARK: - Validation: pairing, folds, verdicts
@@ -12,34 +13,39 @@ import TraceModel
 struct ValidationTests {
     /// A label outcome (its memberwise init is the simulator's own; JSON is public).
     private func outcome(_ session: String, _ label: Int, _ verdict: Outcome) throws -> LabelOutcome {
-        let json = #"{"session":"\#(session)","label":\#(label),"device":"d","intent":"tap","start":0,"end":0,"outcome":"\#(verdict.rawValue)","softMisfires":0}"#
+        let json =
+            #"{"session":"\#(session)","label":\#(label),"device":"d","intent":"tap","start":0,"end":0,"outcome":"\#(verdict.rawValue)","softMisfires":0}"#
         return try JSONDecoder().decode(LabelOutcome.self, from: Data(json.utf8))
     }
 
     @Test("McNemar pairs labels by session and index, in any order")
     func pairing() throws {
-        let before = [try outcome("s1", 0, .missed), try outcome("s1", 1, .correct), try outcome("s2", 0, .wrong),
-                      try outcome("s2", 1, .correct)]
-        let after = [try outcome("s2", 1, .missed), try outcome("s2", 0, .correct), try outcome("s1", 1, .correct),
-                     try outcome("s1", 0, .correct), try outcome("s9", 0, .correct)]
+        let before = [
+            try outcome("s1", 0, .missed), try outcome("s1", 1, .correct), try outcome("s2", 0, .wrong),
+            try outcome("s2", 1, .correct)
+        ]
+        let after = [
+            try outcome("s2", 1, .missed), try outcome("s2", 0, .correct), try outcome("s1", 1, .correct),
+            try outcome("s1", 0, .correct), try outcome("s9", 0, .correct)
+        ]
         let test = Validation.pairedTest(before, after)
-        #expect(test.improved == 2)   // s1#0, s2#0
-        #expect(test.worsened == 1)   // s2#1
-        #expect(test.unchanged == 1)  // s1#1; s9 has no partner
+        #expect(test.improved == 2) // s1#0, s2#0
+        #expect(test.worsened == 1) // s2#1
+        #expect(test.unchanged == 1) // s1#1; s9 has no partner
     }
 
     @Test("fold 0 of 4 is exactly the 25 % holdout; folds partition users")
     func folds() {
-        let users = (0 ..< 200).map { "user-\($0)" }
+        let users = (0..<200).map { "user-\($0)" }
         for user in users {
             let inFirst = TuningData.fold(user: user, session: "x", count: 4) == 0
             #expect(inFirst == (holdoutSide(user: user, session: "x", holdoutFraction: 0.25) == .holdout))
             let fold = TuningData.fold(user: user, session: "x", count: 5)
-            #expect((0 ..< 5).contains(fold))
+            #expect((0..<5).contains(fold))
         }
         let counts = Dictionary(grouping: users) { TuningData.fold(user: $0, session: "", count: 4) }.mapValues(\.count)
         #expect(counts.keys.sorted() == [0, 1, 2, 3])
-        #expect(counts.values.allSatisfy { $0 > 25 })   // about 50 each
+        #expect(counts.values.allSatisfy { $0 > 25 }) // about 50 each
     }
 
     @Test("the verdict needs p < 0.05 on the held-out labels and reads the direction of the change")
@@ -68,8 +74,9 @@ struct ValidationTests {
         // 10 → 18 pt: every held-out pan of 12, 14 and 16 pt is missed (3 of 7 per person).
         func backward(users: Int, heldOut: Int) throws -> (Validation, IntentComparison, Int, Double) {
             let objective = try PanSlopCorpus(userCount: users, holdoutCount: heldOut).objective()
-            let validation = try Validation(objective: objective, baseline: good, tuned: bad, seed: 1,
-                                            bootstrapResamples: 0)
+            let validation = try Validation(
+                objective: objective, baseline: good, tuned: bad, seed: 1,
+                bootstrapResamples: 0)
             let pan = try #require(validation.perIntent.first { $0.intent == "pan" })
             return (validation, pan, objective.data.holdoutUsers.count, try #require(objective.intentMargin))
         }

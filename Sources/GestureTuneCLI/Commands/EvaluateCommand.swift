@@ -65,9 +65,12 @@ struct EvaluateCommand: ParsableCommand {
             let loaded = try inputs.load(from: traceStore)
             let space = try Self.space(loaded, sessions: loaded.sessions, including: given?.values.names ?? [])
             let data = try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
-            return (try TuningObjective(data: data, space: space, scene: loaded.scene, weights: loaded.weights,
-                                        budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
-                                        budgetMargin: inputs.budgetMargin), loaded)
+            return (
+                try TuningObjective(
+                    data: data, space: space, scene: loaded.scene, weights: loaded.weights,
+                    budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
+                    budgetMargin: inputs.budgetMargin), loaded
+            )
         }
         _ = loaded
         if serve {
@@ -79,8 +82,10 @@ struct EvaluateCommand: ParsableCommand {
         if json {
             try Console.json(answer)
         } else {
-            Console.out("\(split.rawValue): objective \(Console.fixed(answer.objective, 5)) (weighted misfires per label); "
-                + "misfire rate \(OptimizeCommand.percent(answer.misfireRate)) (\(answer.misfires) of \(answer.labels) labels)")
+            Console.out(
+                "\(split.rawValue): objective \(Console.fixed(answer.objective, 5)) (weighted misfires per label); "
+                    + "misfire rate \(OptimizeCommand.percent(answer.misfireRate)) (\(answer.misfires) of \(answer.labels) labels)"
+            )
             let broken: [String] = answer.violations.keys.sorted().map { key in
                 let excess: Double = answer.violations[key] ?? 0
                 return "\(key) +\(Console.fixed(excess * 100, 1))%"
@@ -113,8 +118,9 @@ struct EvaluateCommand: ParsableCommand {
         let sessions = sessions ?? []
         if loaded.scene == nil, sessions.isEmpty {
             // No store read (--print-space): the epilogue scene's set, the shipped corpus's.
-            return try TuningSpace.space(names: loaded.tune ?? TuningSpace.defaultNames(for: [.epilogue]),
-                                         bounds: loaded.bounds)
+            return try TuningSpace.space(
+                names: loaded.tune ?? TuningSpace.defaultNames(for: [.epilogue]),
+                bounds: loaded.bounds)
         }
         return try Optimizer(settings: settings).space(sessions: sessions, scene: loaded.scene)
     }
@@ -125,8 +131,9 @@ struct EvaluateCommand: ParsableCommand {
             return
         }
         for p in space.parameters {
-            Console.out("\(p.name)  \(number(p.defaultValue)) \(p.unit)  [\(number(p.lowerBound)) … \(number(p.upperBound))]"
-                + (p.scale == .log ? " log" : "") + (p.isInteger ? " integer" : ""))
+            Console.out(
+                "\(p.name)  \(number(p.defaultValue)) \(p.unit)  [\(number(p.lowerBound)) … \(number(p.upperBound))]"
+                    + (p.scale == .log ? " log" : "") + (p.isInteger ? " integer" : ""))
         }
     }
 
@@ -151,8 +158,9 @@ struct EvaluateCommand: ParsableCommand {
             json = try TuningInputOptions.read(reference, what: "parameter file")
         }
         let values: ParameterValues
-        do { values = try JSONDecoder().decode(ParameterValues.self, from: json) }
-        catch { throw CLIFailure("\(reference): not a JSON object of parameter names to numbers: \(error.localizedDescription)") }
+        do { values = try JSONDecoder().decode(ParameterValues.self, from: json) } catch {
+            throw CLIFailure("\(reference): not a JSON object of parameter names to numbers: \(error.localizedDescription)")
+        }
         if let unknown = values.names.first(where: { Recognizers.Parameter(name: $0) == nil }) {
             throw CLIFailure("\(reference): unknown parameter (see simulate --list-params) (\(unknown))")
         }
@@ -162,8 +170,7 @@ struct EvaluateCommand: ParsableCommand {
     /// The given values, checked against the space (bounds, names).
     static func values(_ given: Given?, space: ParameterSpace) throws -> ParameterValues {
         guard let given else { return space.clamped(ParameterValues([:])) }
-        do { return try space.decode(json: given.json) }
-        catch { throw CLIFailure("\(given.reference): \(error)") }
+        do { return try space.decode(json: given.json) } catch { throw CLIFailure("\(given.reference): \(error)") }
     }
 
     // MARK: - Answers
@@ -198,10 +205,11 @@ struct EvaluateCommand: ParsableCommand {
             check.value.map { $0 > budget.limit } ?? false
         }.count
         let e = r.evaluation
-        return Answer(split: split.rawValue, objective: e.exact, penalized: e.exact + penaltyWeight * e.totalViolation,
-                      feasible: e.isFeasible, totalViolation: e.totalViolation, violations: e.violations,
-                      budgetViolations: nominal, misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
-                      labels: r.counts.labels, counts: r.counts, params: objective.space.clamped(values))
+        return Answer(
+            split: split.rawValue, objective: e.exact, penalized: e.exact + penaltyWeight * e.totalViolation,
+            feasible: e.isFeasible, totalViolation: e.totalViolation, violations: e.violations,
+            budgetViolations: nominal, misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
+            labels: r.counts.labels, counts: r.counts, params: objective.space.clamped(values))
     }
 
     // MARK: - --serve

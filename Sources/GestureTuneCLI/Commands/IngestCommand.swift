@@ -106,7 +106,8 @@ struct IngestCommand: ParsableCommand {
             return
         }
         let already = summary.files.filter { $0.status == "already-imported" }.count
-        var line = "ingested \(Console.grouped(summary.sessions)) sessions, \(Console.grouped(summary.pointers)) pointers, "
+        var line =
+            "ingested \(Console.grouped(summary.sessions)) sessions, \(Console.grouped(summary.pointers)) pointers, "
             + "\(Console.grouped(summary.touches)) touches, \(Console.grouped(summary.labels)) labels"
         if summary.motion > 0 { line += ", \(Console.grouped(summary.motion)) motion samples" }
         line += " from \(summary.imported) file(s)"

@@ -34,32 +34,41 @@ struct OptimizeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp("Seed of every random choice.", valueName: "n"))
     var seed: UInt = 1
 
-    @Option(name: .customLong("max-evals"), parsing: .unconditional, help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
+    @Option(
+        name: .customLong("max-evals"), parsing: .unconditional,
+        help: ArgumentHelp("Objective evaluations of the search.", valueName: "n"))
     var maxEvals: Int = 300
 
-    @Option(help: ArgumentHelp(
-        "The global phase before the GSL simplex refinement: coordinate line searches over each constant's range "
-            + "(lines), a seeded Latin-hypercube multi-start (lhs) or gsl_siman annealing chains (siman).",
-        valueName: "lines|lhs|siman"))
+    @Option(
+        help: ArgumentHelp(
+            "The global phase before the GSL simplex refinement: coordinate line searches over each constant's range "
+                + "(lines), a seeded Latin-hypercube multi-start (lhs) or gsl_siman annealing chains (siman).",
+            valueName: "lines|lhs|siman"))
     var global: TuningSearch.GlobalPhase = .lines
 
-    @Option(help: ArgumentHelp(
-        "What to tune towards: the labels (intent: fewer misfires within the budgets) or the platform's own "
-            + "recognitions on the same touches (platform: reproduce UIKit, for recordings that carry them, "
-            + "such as iOS study exports; no budgets).",
-        valueName: "intent|platform"))
+    @Option(
+        help: ArgumentHelp(
+            "What to tune towards: the labels (intent: fewer misfires within the budgets) or the platform's own "
+                + "recognitions on the same touches (platform: reproduce UIKit, for recordings that carry them, "
+                + "such as iOS study exports; no budgets).",
+            valueName: "intent|platform"))
     var target: TuningTarget = .intent
 
-    @Option(help: ArgumentHelp(
-        "How many points any intent's training misfire rate may rise above the reference constants' (a constraint "
-            + "like the budgets, so no gesture is sacrificed for the average), or 'off'.",
-        valueName: "points|off"))
+    @Option(
+        help: ArgumentHelp(
+            "How many points any intent's training misfire rate may rise above the reference constants' (a constraint "
+                + "like the budgets, so no gesture is sacrificed for the average), or 'off'.",
+            valueName: "points|off"))
     var intentMargin: String = "2"
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k"))
+    @Option(
+        parsing: .unconditional, help: ArgumentHelp("Also run k-fold cross-validation by user (k more searches).", valueName: "k")
+    )
     var folds: Int?
 
-    @Option(help: ArgumentHelp("Output directory (report.html, report.md, GestureConstants.swift, params.json, result.json, …).", valueName: "dir"))
+    @Option(
+        help: ArgumentHelp(
+            "Output directory (report.html, report.md, GestureConstants.swift, params.json, result.json, …).", valueName: "dir"))
     var out: String = "gesturetune-optimize"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Points per sensitivity sweep (0: none).", valueName: "n"))
@@ -97,10 +106,12 @@ struct OptimizeCommand: ParsableCommand {
         } else {
             if result.target == .platform { Console.out(Self.calibrationText(result)) }
             Console.out(result.comparison.summary)
-            Console.out("train misfire rate \(Self.percent(result.baseline.trainMisfireRate)) → \(Self.percent(result.tuned.trainMisfireRate)); "
-                + "budgets missed on holdout \(result.baseline.budgetViolations) → \(result.tuned.budgetViolations)")
-            Console.out("\(result.evaluations) evaluations in \(Console.fixed(result.seconds, 1)) s; run \(result.run.id.map(String.init) ?? "?"); "
-                + "wrote \(ReportOutput.files.map { "\(out)/\($0)" }.joined(separator: ", "))")
+            Console.out(
+                "train misfire rate \(Self.percent(result.baseline.trainMisfireRate)) → \(Self.percent(result.tuned.trainMisfireRate)); "
+                    + "budgets missed on holdout \(result.baseline.budgetViolations) → \(result.tuned.budgetViolations)")
+            Console.out(
+                "\(result.evaluations) evaluations in \(Console.fixed(result.seconds, 1)) s; run \(result.run.id.map(String.init) ?? "?"); "
+                    + "wrote \(ReportOutput.files.map { "\(out)/\($0)" }.joined(separator: ", "))")
         }
     }
 
@@ -116,13 +127,17 @@ struct OptimizeCommand: ParsableCommand {
         let bar = ProgressBar(label: "optimize")
         var result = try CLIFailure.guarding {
             try Optimizer(settings: settings).run(sessions: loaded.sessions, scene: loaded.scene) { p in
-                bar.update(done: p.evaluations, total: p.maxEvaluations,
-                           detail: "\(p.evaluations)/\(p.maxEvaluations) best \(p.bestObjective.map { Console.fixed($0, 4) } ?? "–") \(p.phase)")
+                bar.update(
+                    done: p.evaluations, total: p.maxEvaluations,
+                    detail:
+                        "\(p.evaluations)/\(p.maxEvaluations) best \(p.bestObjective.map { Console.fixed($0, 4) } ?? "–") \(p.phase)"
+                )
             }
         }
         bar.finish()
-        result.run = RunInfo(commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
-                             corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
+        result.run = RunInfo(
+            commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
+            corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
         return result
     }
 
@@ -151,13 +166,15 @@ struct OptimizeCommand: ParsableCommand {
             "Agreement with the platform's recognizers: held-out \(agreement(result.baseline, \.holdout)) → "
                 + "\(agreement(result.tuned, \.holdout)) of \(decisions) decisions; "
                 + "training \(agreement(result.baseline, \.train)) → \(agreement(result.tuned, \.train))",
-            "fitted constants (UIKit documents · reference → fitted):",
+            "fitted constants (UIKit documents · reference → fitted):"
         ]
         for change in result.parameters {
-            let documented = UIKitDocumentedValues.values[change.name]
+            let documented =
+                UIKitDocumentedValues.values[change.name]
                 .map { "\(Console.number($0.value)) \(change.unit) (\($0.source))" } ?? "none"
-            lines.append("  \(change.name): \(documented) · \(Console.number(change.baseline)) → "
-                + "\(Console.number(change.tuned)) \(change.unit)")
+            lines.append(
+                "  \(change.name): \(documented) · \(Console.number(change.baseline)) → "
+                    + "\(Console.number(change.tuned)) \(change.unit)")
         }
         return lines.joined(separator: "\n")
     }

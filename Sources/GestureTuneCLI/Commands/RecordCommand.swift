@@ -21,9 +21,10 @@ struct RecordCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp(
-        "The scene the study draws its targets and tasks from (built in: \(Scene.builtInNames.joined(separator: ", ")), or a file).",
-        valueName: "name|file"))
+    @Option(
+        help: ArgumentHelp(
+            "The scene the study draws its targets and tasks from (built in: \(Scene.builtInNames.joined(separator: ", ")), or a file).",
+            valueName: "name|file"))
     var scene = "epilogue"
 
     @Option(help: "The port to listen on (0: a free one, printed).")
@@ -44,9 +45,10 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Trials per session: the page sends a session each time this many are done.")
     var trialsPerSession = 6
 
-    @Option(help: ArgumentHelp(
-        "Only tasks with these intents, comma-separated (e.g. tap,double-tap,long-press,swipe-actions,scroll).",
-        valueName: "list"))
+    @Option(
+        help: ArgumentHelp(
+            "Only tasks with these intents, comma-separated (e.g. tap,double-tap,long-press,swipe-actions,scroll).",
+            valueName: "list"))
     var intents: String?
 
     @Option(help: "The largest upload accepted, in KiB (larger: 413).")
@@ -73,14 +75,16 @@ struct RecordCommand: ParsableCommand {
 
     private func intentSet() throws -> Set<Intent>? {
         guard let intents else { return nil }
-        return Set(try intents.split(separator: ",").map { word in
-            let name = word.trimmingCharacters(in: .whitespaces)
-            guard let intent = Intent(rawValue: name) else {
-                throw ValidationError(
-                    "--intents: unknown intent \"\(name)\" (known: \(Intent.allCases.map(\.rawValue).joined(separator: ", ")))")
-            }
-            return intent
-        })
+        return Set(
+            try intents.split(separator: ",").map { word in
+                let name = word.trimmingCharacters(in: .whitespaces)
+                guard let intent = Intent(rawValue: name) else {
+                    throw ValidationError(
+                        "--intents: unknown intent \"\(name)\" (known: \(Intent.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
+                }
+                return intent
+            })
     }
 
     func run() throws {
@@ -97,8 +101,9 @@ struct RecordCommand: ParsableCommand {
                 let page = try StudyPage(configuration(upload: nil))
                 try Data(page.html.utf8).write(to: URL(fileURLWithPath: exportPage))
             }
-            Console.out("wrote \(exportPage): the offline study page for scene \(scene.name) (study \(study)); "
-                + "participants save a session file that `gesturetune ingest` reads")
+            Console.out(
+                "wrote \(exportPage): the offline study page for scene \(scene.name) (study \(study)); "
+                    + "participants save a session file that `gesturetune ingest` reads")
             return
         }
 

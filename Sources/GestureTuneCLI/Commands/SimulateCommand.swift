@@ -51,7 +51,10 @@ struct SimulateCommand: ParsableCommand {
     @Flag(help: "Print every tunable parameter (name, unit, default, bounds) and exit.")
     var listParams = false
 
-    @Flag(help: "Print one JSON object (labels, correct, missed, wrong, deadZones, spurious, misfireRate, latency, budgetViolations, …).")
+    @Flag(
+        help:
+            "Print one JSON object (labels, correct, missed, wrong, deadZones, spurious, misfireRate, latency, budgetViolations, …)."
+    )
     var json = false
 
     func run() throws {
@@ -74,7 +77,9 @@ struct SimulateCommand: ParsableCommand {
             let corpus = Corpus(sessions: sessions)
             var result = try simulator.run(corpus: corpus)
             // Which budgets any of the scenes' tunable constants can make fail.
-            let scenes = try scene.map { [$0] } ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
+            let scenes =
+                try scene.map { [$0] }
+                ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
                 .map { try Scene.builtIn(named: $0) }
             let probing = Parameter.allCases.filter(Set(scenes.flatMap(\.tunableParameters)).contains)
             result.budgets = try BudgetProbe.annotate(result.budgets, simulator: simulator, corpus: corpus, probing: probing)

@@ -29,10 +29,12 @@ struct StatsCommand: ParsableCommand {
             return
         }
         Console.out("store \(store.path)")
-        Console.out("  sessions \(Console.grouped(stats.sessions)) from \(Console.grouped(stats.imports)) file(s); "
-            + "users \(stats.users); devices \(stats.devices)")
-        Console.out("  pointers \(Console.grouped(stats.pointers)); touch samples \(Console.grouped(stats.touches)); "
-            + "motion samples \(Console.grouped(stats.motion)); labels \(Console.grouped(stats.labels))")
+        Console.out(
+            "  sessions \(Console.grouped(stats.sessions)) from \(Console.grouped(stats.imports)) file(s); "
+                + "users \(stats.users); devices \(stats.devices)")
+        Console.out(
+            "  pointers \(Console.grouped(stats.pointers)); touch samples \(Console.grouped(stats.touches)); "
+                + "motion samples \(Console.grouped(stats.motion)); labels \(Console.grouped(stats.labels))")
         if !stats.intents.isEmpty {
             Console.out("intents")
             for (intent, count) in stats.intents.sorted(by: { $0.key < $1.key }) {
@@ -43,15 +45,21 @@ struct StatsCommand: ParsableCommand {
             Console.out("sampling interval per device (ms: p5 / median / p95)")
             for device in stats.sampling {
                 let q = device.intervalMs
-                Console.out("  \(device.device): \(Console.fixed(q.p5, 2)) / \(Console.fixed(q.p50, 2)) / "
-                    + "\(Console.fixed(q.p95, 2))  (~\(Console.fixed(device.medianRateHz, 0)) Hz, \(Console.grouped(q.count)) intervals)")
+                Console.out(
+                    "  \(device.device): \(Console.fixed(q.p5, 2)) / \(Console.fixed(q.p50, 2)) / "
+                        + "\(Console.fixed(q.p95, 2))  (~\(Console.fixed(device.medianRateHz, 0)) Hz, \(Console.grouped(q.count)) intervals)"
+                )
             }
         }
         if let q = stats.strokeDurationMs {
-            Console.out("stroke duration (ms: p5 / median / p95): \(Console.fixed(q.p5, 1)) / \(Console.fixed(q.p50, 1)) / \(Console.fixed(q.p95, 1))")
+            Console.out(
+                "stroke duration (ms: p5 / median / p95): \(Console.fixed(q.p5, 1)) / \(Console.fixed(q.p50, 1)) / \(Console.fixed(q.p95, 1))"
+            )
         }
         if let q = stats.strokeSpeed {
-            Console.out("stroke mean speed (pt/s: p5 / median / p95): \(Console.fixed(q.p5, 0)) / \(Console.fixed(q.p50, 0)) / \(Console.fixed(q.p95, 0))")
+            Console.out(
+                "stroke mean speed (pt/s: p5 / median / p95): \(Console.fixed(q.p5, 0)) / \(Console.fixed(q.p50, 0)) / \(Console.fixed(q.p95, 0))"
+            )
         }
     }
 }

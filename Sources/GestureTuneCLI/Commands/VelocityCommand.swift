@@ -51,8 +51,9 @@ struct VelocityCommand: ParsableCommand {
         }
         Console.out("session\tpointer\tt (s)\tvx (pt/s)\tvy (pt/s)")
         for release in releases {
-            Console.out("\(release.session)\t\(release.pointer)\t\(Console.fixed(release.t.seconds, 6))\t"
-                + "\(Console.fixed(release.vx, 3))\t\(Console.fixed(release.vy, 3))")
+            Console.out(
+                "\(release.session)\t\(release.pointer)\t\(Console.fixed(release.t.seconds, 6))\t"
+                    + "\(Console.fixed(release.vx, 3))\t\(Console.fixed(release.vy, 3))")
         }
     }
 }

@@ -9,18 +9,21 @@ import TraceModel
 /// `--scene`, `--params` and `--budgets`: what every command that replays
 /// sessions needs to know besides the store.
 struct SceneOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A built-in scene (\(Scene.builtInNames.joined(separator: ", "))) or a scene file (YAML or JSON); "
-            + "default: each session's own scene.", valueName: "name|file"))
+    @Option(
+        help: ArgumentHelp(
+            "A built-in scene (\(Scene.builtInNames.joined(separator: ", "))) or a scene file (YAML or JSON); "
+                + "default: each session's own scene.", valueName: "name|file"))
     var scene: String?
 
-    @Option(help: ArgumentHelp(
-        "A JSON object of parameter name → value (see simulate --list-params).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON object of parameter name → value (see simulate --list-params).", valueName: "file"))
     var params: String?
 
-    @Option(help: ArgumentHelp(
-        "A JSON array of latency budgets ({gesture, measure, scope, percentile, limit}); default: the reference app's.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A JSON array of latency budgets ({gesture, measure, scope, percentile, limit}); default: the reference app's.",
+            valueName: "file"))
     var budgets: String?
 
     /// The scene override, if any.

@@ -6,8 +6,10 @@ import TraceStore
 /// The store a command works on: `--db PATH`, else `$GESTURETUNE_DB`, else
 /// `gesturetune.sqlite` in the working directory.
 struct StoreOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        "The SQLite store (default: $GESTURETUNE_DB, else gesturetune.sqlite).", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The SQLite store (default: $GESTURETUNE_DB, else gesturetune.sqlite).", valueName: "path"))
     var db: String?
 
     /// The path the options resolve to.

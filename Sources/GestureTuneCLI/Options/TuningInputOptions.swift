@@ -10,39 +10,46 @@ import Tuning
 
 /// Scene, tuning space, budgets and weights: what defines the objective.
 struct TuningInputOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Replay every session on this scene: a built-in name (epilogue, plain, study) or a YAML/JSON scene file (default: each session's own).",
-        valueName: "name|file"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay every session on this scene: a built-in name (epilogue, plain, study) or a YAML/JSON scene file (default: each session's own).",
+            valueName: "name|file"))
     var scene: String?
 
-    @Option(help: ArgumentHelp(
-        "Parameters to tune: a comma-separated list (swipeActions.threshold,tabSwipe.directionalBias) or a tuning file "
-            + "{\"parameters\": [names], \"bounds\": {name: {lower, upper}}} (default: the scene's set).",
-        valueName: "list|file"))
+    @Option(
+        help: ArgumentHelp(
+            "Parameters to tune: a comma-separated list (swipeActions.threshold,tabSwipe.directionalBias) or a tuning file "
+                + "{\"parameters\": [names], \"bounds\": {name: {lower, upper}}} (default: the scene's set).",
+            valueName: "list|file"))
     var tune: String?
 
-    @Option(help: ArgumentHelp(
-        "Budgets file: a JSON array of {gesture, measure (latency|response|recognition|haptic|settleTime|overshoot), "
-            + "scope (all|immediate|waited), percentile, limit, exact (checked without the margin)} "
-            + "(default: the reference app's budgets).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Budgets file: a JSON array of {gesture, measure (latency|response|recognition|haptic|settleTime|overshoot), "
+                + "scope (all|immediate|waited), percentile, limit, exact (checked without the margin)} "
+                + "(default: the reference app's budgets).", valueName: "file"))
     var budgets: String?
 
-    @Option(help: ArgumentHelp(
-        "Misfire weights file: {\"outcome\": {…}, \"intent\": {…}, \"fired\": {…}} (default: destructive gestures cost more).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Misfire weights file: {\"outcome\": {…}, \"intent\": {…}, \"fired\": {…}} (default: destructive gestures cost more).",
+            valueName: "file"))
     var weights: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Share of users held out.", valueName: "fraction"))
     var holdoutFraction: Double = 0.25
 
-    @Flag(help: ArgumentHelp(
-        "Hold budgets the reference constants already miss to no worse than before instead of to their limits "
-            + "(for budgets no constant can meet)."))
+    @Flag(
+        help: ArgumentHelp(
+            "Hold budgets the reference constants already miss to no worse than before instead of to their limits "
+                + "(for budgets no constant can meet)."))
     var relaxBudgets = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(
-        "How far inside each budget the training users must stay, so that held-out users meet it too.",
-        valueName: "fraction"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How far inside each budget the training users must stay, so that held-out users meet it too.",
+            valueName: "fraction"))
     var budgetMargin: Double = TuningObjective.defaultBudgetMargin
 
     func validateOptions() throws {
@@ -65,8 +72,9 @@ struct TuningInputOptions: ParsableArguments {
     }
 
     func loadDefinitions() throws -> Loaded {
-        var loaded = Loaded(sessions: [], scene: nil, tune: nil, bounds: [:], budgets: LatencyBudget.defaults,
-                            weights: .default)
+        var loaded = Loaded(
+            sessions: [], scene: nil, tune: nil, bounds: [:], budgets: LatencyBudget.defaults,
+            weights: .default)
         if let scene { loaded.scene = try SceneOptions.scene(scene) }
         if let tune {
             if FileManager.default.fileExists(atPath: tune) {
@@ -82,8 +90,9 @@ struct TuningInputOptions: ParsableArguments {
         if let budgets { loaded.budgets = try Self.loadBudgets(path: budgets) }
         if let weights {
             let data = try Self.read(weights, what: "weights file")
-            do { loaded.weights = try JSONDecoder().decode(MisfireWeights.self, from: data) }
-            catch { throw CLIFailure("\(weights): not a weights file {\"outcome\": {…}, \"intent\": {…}, \"fired\": {…}}: \(error)") }
+            do { loaded.weights = try JSONDecoder().decode(MisfireWeights.self, from: data) } catch {
+                throw CLIFailure("\(weights): not a weights file {\"outcome\": {…}, \"intent\": {…}, \"fired\": {…}}: \(error)")
+            }
             try loaded.weights.validate()
         }
         return loaded
@@ -93,13 +102,16 @@ struct TuningInputOptions: ParsableArguments {
     func load(from store: TraceStore) throws -> Loaded {
         var loaded = try loadDefinitions()
         loaded.sessions = try store.loadSessions()
-        guard !loaded.sessions.isEmpty else { throw CLIFailure("\(store.path): the store holds no sessions (gesturetune ingest FILE)") }
+        guard !loaded.sessions.isEmpty else {
+            throw CLIFailure("\(store.path): the store holds no sessions (gesturetune ingest FILE)")
+        }
         return loaded
     }
 
     static func read(_ path: String, what: String) throws -> Data {
-        do { return try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw CLIFailure("\(path): cannot read the \(what) (\(error.localizedDescription))") }
+        do { return try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw CLIFailure("\(path): cannot read the \(what) (\(error.localizedDescription))")
+        }
     }
 
     /// A JSON array of budgets; `measure` defaults to latency, `scope` to
@@ -114,8 +126,7 @@ struct TuningInputOptions: ParsableArguments {
         }
         let data = try read(path, what: "budgets file")
         let entries: [Entry]
-        do { entries = try JSONDecoder().decode([Entry].self, from: data) }
-        catch {
+        do { entries = try JSONDecoder().decode([Entry].self, from: data) } catch {
             throw CLIFailure(
                 "\(path): not a budgets file, a JSON array of {gesture, measure, scope, percentile, limit}: \(error)")
         }
@@ -124,8 +135,9 @@ struct TuningInputOptions: ParsableArguments {
             guard e.limit.isFinite, e.limit > 0, percentile > 0, percentile <= 100 else {
                 throw CLIFailure("\(path): budget [\(i)] needs limit > 0 and 0 < percentile ≤ 100 (limit)")
             }
-            return LatencyBudget(gesture: e.gesture, measure: e.measure ?? .latency, scope: e.scope ?? .all,
-                                 percentile: percentile, limit: e.limit)
+            return LatencyBudget(
+                gesture: e.gesture, measure: e.measure ?? .latency, scope: e.scope ?? .all,
+                percentile: percentile, limit: e.limit)
         }
     }
 }

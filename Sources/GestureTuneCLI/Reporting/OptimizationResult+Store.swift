@@ -22,8 +22,9 @@ extension OptimizationResult {
                 RunParameter(name: $0.name, baseline: $0.baseline, tuned: $0.tuned, lower: $0.lower, upper: $0.upper)
             },
             history: history.map {
-                RunHistoryPoint(evaluation: $0.index, phase: $0.phase, temperature: $0.temperature,
-                                exact: $0.exact, surrogate: $0.surrogate, violation: $0.violation, bestSoFar: $0.bestSoFar)
+                RunHistoryPoint(
+                    evaluation: $0.index, phase: $0.phase, temperature: $0.temperature,
+                    exact: $0.exact, surrogate: $0.surrogate, violation: $0.violation, bestSoFar: $0.bestSoFar)
             },
             resultJSON: try jsonData())
     }

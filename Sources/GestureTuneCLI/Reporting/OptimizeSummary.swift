@@ -88,8 +88,9 @@ struct OptimizeSummary: Encodable {
                 baseline: agreement(result.baseline), tuned: agreement(result.tuned),
                 holdoutDecisions: result.tuned.holdout.platformAgreement?.decisions ?? 0,
                 constants: result.parameters.map {
-                    .init(name: $0.name, unit: $0.unit, uikitDocuments: UIKitDocumentedValues.values[$0.name],
-                          reference: $0.baseline, fitted: $0.tuned)
+                    .init(
+                        name: $0.name, unit: $0.unit, uikitDocuments: UIKitDocumentedValues.values[$0.name],
+                        reference: $0.baseline, fitted: $0.tuned)
                 })
         }
     }

@@ -21,8 +21,10 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     }
     let header = ["name", "unit", "default", "lower", "upper", "scale", "description"]
     let rows = specs.map { spec in
-        [spec.name, spec.unit.isEmpty ? "-" : spec.unit, number(spec.defaultValue), number(spec.lower),
-         number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.description]
+        [
+            spec.name, spec.unit.isEmpty ? "-" : spec.unit, number(spec.defaultValue), number(spec.lower),
+            number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.description
+        ]
     }
     var widths = header.map(\.count)
     for row in rows {
@@ -35,4 +37,3 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n")
 }
-

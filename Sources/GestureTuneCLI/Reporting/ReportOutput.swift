@@ -42,8 +42,9 @@ enum ReportOutput {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         // The held-out people replayed by Tuning at the optimizer's parallelism;
         // Reports only turns the values into its model and renders.
-        let replay = try HoldoutReplay(result: result, sessions: sessions, scene: scene,
-                                       threads: OptimizerSettings().parallelism)
+        let replay = try HoldoutReplay(
+            result: result, sessions: sessions, scene: scene,
+            threads: OptimizerSettings().parallelism)
         let report = TuningReport(optimization: result, replay: replay, corpus: corpus, versions: versions)
         try ReportWriter.write(report, to: url)
         try result.params.jsonData().write(to: url.appendingPathComponent("params.json"), options: .atomic)

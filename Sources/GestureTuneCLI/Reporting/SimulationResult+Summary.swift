@@ -21,24 +21,29 @@ extension SimulationResult {
         var lines: [String] = []
         let scenes = self.scenes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
         lines.append("\(sessions) sessions (\(scenes)), \(touchSamples) touch + \(motionSamples) motion samples")
-        lines.append("\(total.labels) labels: \(total.correct) correct, \(total.wrong) wrong, \(total.missed) missed, "
-            + "\(total.deadZone) dead zone, \(total.spurious) spurious (\(total.extra) extra)")
-        lines.append("misfire rate \(percent(misfireRate))"
-            + (temperature > 0 ? String(format: ", smoothed %.2f misfires (τ = %g)", total.softMisfires, temperature) : ""))
+        lines.append(
+            "\(total.labels) labels: \(total.correct) correct, \(total.wrong) wrong, \(total.missed) missed, "
+                + "\(total.deadZone) dead zone, \(total.spurious) spurious (\(total.extra) extra)")
+        lines.append(
+            "misfire rate \(percent(misfireRate))"
+                + (temperature > 0 ? String(format: ", smoothed %.2f misfires (τ = %g)", total.softMisfires, temperature) : ""))
         lines.append("")
         lines.append("intent             labels  correct  wrong  missed  dead  spurious  misfire")
         for (intent, c) in perIntent.sorted(by: { $0.key < $1.key }) {
-            lines.append(intent.padding(toLength: 18, withPad: " ", startingAt: 0)
-                + String(format: " %6d  %7d  %5d  %6d  %4d  %8d  ", c.labels, c.correct, c.wrong, c.missed,
-                         c.deadZone, c.spurious) + right(percent(c.misfireRate), 7))
+            lines.append(
+                intent.padding(toLength: 18, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %6d  %7d  %5d  %6d  %4d  %8d  ", c.labels, c.correct, c.wrong, c.missed,
+                        c.deadZone, c.spurious) + right(percent(c.misfireRate), 7))
         }
         if !latency.isEmpty {
             lines.append("")
             lines.append("latency (ms)       count     p50     p95     p99")
             for (gesture, d) in latency.sorted(by: { $0.key < $1.key }) {
-                lines.append(gesture.padding(toLength: 18, withPad: " ", startingAt: 0)
-                    + String(format: " %5d  ", d.count) + right(ms(d.p50), 6) + "  " + right(ms(d.p95), 6) + "  "
-                    + right(ms(d.p99), 6))
+                lines.append(
+                    gesture.padding(toLength: 18, withPad: " ", startingAt: 0)
+                        + String(format: " %5d  ", d.count) + right(ms(d.p50), 6) + "  " + right(ms(d.p95), 6) + "  "
+                        + right(ms(d.p99), 6))
             }
             if let haptic = hapticLatency {
                 lines.append("haptic after crossing: p50 \(ms(haptic.p50)), p95 \(ms(haptic.p95)) ms")
@@ -60,10 +65,11 @@ extension SimulationResult {
                 let b = check.budget
                 let value = check.value.map { String(format: "%.1f", $0) } ?? "—"
                 let verdict = check.fixedByDesign != nil ? "fixed" : check.count == 0 ? "none" : check.passed ? "ok  " : "OVER"
-                lines.append("  \(verdict) \(b.title) "
-                    + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
-                    + " (\(check.overLimit) of \(check.count) over; \(b.definition))"
-                    + (check.fixedByDesign.map { "\n        fixed by design, not counted: \($0)" } ?? ""))
+                lines.append(
+                    "  \(verdict) \(b.title) "
+                        + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
+                        + " (\(check.overLimit) of \(check.count) over; \(b.definition))"
+                        + (check.fixedByDesign.map { "\n        fixed by design, not counted: \($0)" } ?? ""))
             }
         }
         if let agreement = platformAgreement {
@@ -84,19 +90,21 @@ extension PlatformAgreement {
         var lines = [
             "agreement with the platform's recognizers: \(percent(agreementRate)) of \(decisions) decisions"
                 + " (\(windows) labelled windows × \(gestures.count) gestures, \(sessions) sessions)",
-            "gesture       both  platform only  gesturetune only  neither  agree    onset Δ p50 / p95 (ms)",
+            "gesture       both  platform only  gesturetune only  neither  agree    onset Δ p50 / p95 (ms)"
         ]
         for (name, g) in gestures.sorted(by: { $0.key < $1.key }) {
-            lines.append(name.padding(toLength: 12, withPad: " ", startingAt: 0)
-                + String(format: " %5d  %13d  %16d  %7d  ", g.both, g.platformOnly, g.gesturetuneOnly, g.neither)
-                + percent(g.agreementRate).padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + ms(g.onsetDifference))
+            lines.append(
+                name.padding(toLength: 12, withPad: " ", startingAt: 0)
+                    + String(format: " %5d  %13d  %16d  %7d  ", g.both, g.platformOnly, g.gesturetuneOnly, g.neither)
+                    + percent(g.agreementRate).padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + ms(g.onsetDifference))
         }
         lines.append("onset Δ: gesturetune's recognition minus the platform's where both fired (positive: gesturetune later)")
         let columns = Set(firstDecision.values.flatMap(\.keys)).sorted()
-        lines.append("first decision (rows: platform, columns: gesturetune): "
-            + firstDecision.sorted(by: { $0.key < $1.key }).map { row, cells in
-                "\(row) → " + columns.compactMap { column in cells[column].map { "\(column) \($0)" } }.joined(separator: ", ")
-            }.joined(separator: "; "))
+        lines.append(
+            "first decision (rows: platform, columns: gesturetune): "
+                + firstDecision.sorted(by: { $0.key < $1.key }).map { row, cells in
+                    "\(row) → " + columns.compactMap { column in cells[column].map { "\(column) \($0)" } }.joined(separator: ", ")
+                }.joined(separator: "; "))
         return lines
     }
 }

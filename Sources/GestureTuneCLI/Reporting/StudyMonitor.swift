@@ -47,7 +47,8 @@ final class StudyMonitor: @unchecked Sendable {
         case .stored(let stored, let counts):
             if json { try? Console.jsonLine(Stored(event: stored.stored ? "stored" : "repeated", upload: stored)) }
             let who = Console.printable(stored.participant ?? "?")
-            let what = stored.stored
+            let what =
+                stored.stored
                 ? "session \(stored.session) from \(who): \(stored.trials) trials, \(Console.grouped(stored.touches)) touches"
                 : "session \(stored.session) from \(who) again (already stored; the phone had not heard back)"
             progress(what, counts)
@@ -60,7 +61,8 @@ final class StudyMonitor: @unchecked Sendable {
     }
 
     private func progress(_ line: String, _ counts: StudyTally.Counts) {
-        let totals = "\(counts.participants) participant(s), \(counts.sessions) session(s), \(counts.trials) trial(s) received"
+        let totals =
+            "\(counts.participants) participant(s), \(counts.sessions) session(s), \(counts.trials) trial(s) received"
             + (counts.refused > 0 ? ", \(counts.refused) refused" : "")
         if live {
             FileHandle.standardError.write(Data("\r\u{1B}[K\(line)\n\(totals)".utf8))
@@ -79,10 +81,11 @@ final class StudyMonitor: @unchecked Sendable {
         if json {
             try? Console.jsonLine(Stopped(counts: counts))
         } else {
-            Console.out("stopped: \(counts.participants) participant(s), \(counts.sessions) session(s), "
-                + "\(counts.trials) trial(s), \(Console.grouped(counts.touches)) touches stored in \(db)"
-                + (counts.repeated > 0 ? "; \(counts.repeated) repeated upload(s)" : "")
-                + (counts.refused > 0 ? "; \(counts.refused) request(s) refused" : ""))
+            Console.out(
+                "stopped: \(counts.participants) participant(s), \(counts.sessions) session(s), "
+                    + "\(counts.trials) trial(s), \(Console.grouped(counts.touches)) touches stored in \(db)"
+                    + (counts.repeated > 0 ? "; \(counts.repeated) repeated upload(s)" : "")
+                    + (counts.refused > 0 ? "; \(counts.refused) request(s) refused" : ""))
         }
     }
 

@@ -58,7 +58,9 @@ enum Console {
     /// `float("inf")` read these strings back.
     static func encoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty
+            ? [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             : [.sortedKeys, .withoutEscapingSlashes]
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
@@ -79,9 +81,11 @@ enum Console {
     /// Text from outside (an upload, a participant) made safe to print on
     /// a terminal: control characters (escape sequences) become `?`.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map {
-            $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? "?" : $0
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map {
+                    $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? "?" : $0
+                }))
     }
 
     /// `1234567` → `1,234,567`.

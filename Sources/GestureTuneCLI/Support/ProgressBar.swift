@@ -53,7 +53,8 @@ final class ProgressBar {
 extension ProgressBar {
     /// `ingest`: events read of the file's events.
     func updateEvents(done: Int, total: Int) {
-        update(done: done, total: total,
-               detail: "\(Int(Self.fraction(done: done, total: total) * 100))% \(Console.grouped(done)) events")
+        update(
+            done: done, total: total,
+            detail: "\(Int(Self.fraction(done: done, total: total) * 100))% \(Console.grouped(done)) events")
     }
 }

@@ -27,8 +27,10 @@ extension TuningReport {
     /// - Parameters:
     ///   - replay: The run's held-out people replayed (examples already limited).
     ///   - corpus: How to name the data in the report (a path or a description).
-    package init(optimization result: OptimizationResult, replay: HoldoutReplay, corpus: String,
-                versions: [String: String] = [:]) {
+    package init(
+        optimization result: OptimizationResult, replay: HoldoutReplay, corpus: String,
+        versions: [String: String] = [:]
+    ) {
         let base = result.baseline.holdout, tuned = result.tuned.holdout
 
         let verdict = Verdict(
@@ -37,17 +39,19 @@ extension TuningReport {
             fixedCount: result.comparison.holdoutTest.improved, brokenCount: result.comparison.holdoutTest.worsened,
             mcnemarPValue: result.comparison.holdoutTest.pValue,
             budgets: zip(base.budgets, tuned.budgets).map { before, after in
-                Budget(gesture: before.budget.title, definition: before.budget.definition,
-                       percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
-                       before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
-                       spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil)
+                Budget(
+                    gesture: before.budget.title, definition: before.budget.definition,
+                    percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
+                    before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
+                    spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil)
             },
             intervalMethod: "Clopper–Pearson",
             intents: (result.comparison.perIntent ?? []).map { c in
-                IntentChange(intent: c.intent, before: Self.rate(c.baselineMisfires, of: c.labels),
-                             after: Self.rate(c.tunedMisfires, of: c.labels), fixedCount: c.test.improved,
-                             brokenCount: c.test.worsened, pValue: c.test.pValue,
-                             changeInterval: c.changeInterval, margin: c.margin)
+                IntentChange(
+                    intent: c.intent, before: Self.rate(c.baselineMisfires, of: c.labels),
+                    after: Self.rate(c.tunedMisfires, of: c.labels), fixedCount: c.test.improved,
+                    brokenCount: c.test.worsened, pValue: c.test.pValue,
+                    changeInterval: c.changeInterval, margin: c.margin)
             })
 
         let constants = result.parameters.map {
@@ -60,12 +64,18 @@ extension TuningReport {
                 // Read member by member: the counts are the simulator's, reached
                 // through Tuning's measurement, never named here.
                 let sides = [base.perIntent[intent], tuned.perIntent[intent]].map { c in
-                    (labels: c?.labels ?? 0,
-                     counts: c.map { MisfireCounts(wrong: $0.wrong, missed: $0.missed, deadZone: $0.deadZone,
-                                                   spurious: $0.spurious) } ?? MisfireCounts())
+                    (
+                        labels: c?.labels ?? 0,
+                        counts: c.map {
+                            MisfireCounts(
+                                wrong: $0.wrong, missed: $0.missed, deadZone: $0.deadZone,
+                                spurious: $0.spurious)
+                        } ?? MisfireCounts()
+                    )
                 }
-                return IntentMisfires(intent: intent, gestures: max(sides[0].labels, sides[1].labels),
-                                      before: sides[0].counts, after: sides[1].counts)
+                return IntentMisfires(
+                    intent: intent, gestures: max(sides[0].labels, sides[1].labels),
+                    before: sides[0].counts, after: sides[1].counts)
             },
             confusionBefore: Self.matrix(base.confusion), confusionAfter: Self.matrix(tuned.confusion))
 
@@ -78,11 +88,12 @@ extension TuningReport {
             }
 
         let sweeps = result.sensitivity.map { curve in
-            ParameterSweep(parameter: curve.parameter, unit: curve.unit,
-                           points: curve.points.map {
-                               SweepPoint(value: $0.value, objective: $0.objective, feasible: $0.violation == 0)
-                           },
-                           chosen: curve.tuned)
+            ParameterSweep(
+                parameter: curve.parameter, unit: curve.unit,
+                points: curve.points.map {
+                    SweepPoint(value: $0.value, objective: $0.objective, feasible: $0.violation == 0)
+                },
+                chosen: curve.tuned)
         }
         let (pareto, paretoBudget) = Self.pareto(result)
 
@@ -107,11 +118,15 @@ extension TuningReport {
                     ProtectionTradeoff(
                         margin: r.margin, evaluations: r.evaluations, protectedRate: r.protectedTrainMisfireRate,
                         unprotectedRate: r.unprotectedTrainMisfireRate,
-                        sacrificed: r.sacrificed.map { SacrificedIntent(intent: $0.intent, before: $0.baselineRate,
-                                                                        after: $0.unprotectedRate) })
+                        sacrificed: r.sacrificed.map {
+                            SacrificedIntent(
+                                intent: $0.intent, before: $0.baselineRate,
+                                after: $0.unprotectedRate)
+                        })
                 }),
             search: search,
-            examples: Examples(remaining: replay.remaining.compactMap(Self.example), fixed: replay.fixed.compactMap(Self.example)),
+            examples: Examples(
+                remaining: replay.remaining.compactMap(Self.example), fixed: replay.fixed.compactMap(Self.example)),
             breakdown: Breakdown(byUser: Self.rows(replay.byUser), byDevice: Self.rows(replay.byDevice)),
             run: RunInfo(
                 corpus: corpus, sessions: result.corpus.sessions, gestures: result.corpus.labels,
@@ -137,7 +152,8 @@ extension TuningReport {
     /// recordings carry the platform's recognitions.
     static func platformComparison(_ result: OptimizationResult) -> PlatformComparison? {
         guard let before = result.baseline.holdout.platformAgreement,
-              let after = result.tuned.holdout.platformAgreement else { return nil }
+            let after = result.tuned.holdout.platformAgreement
+        else { return nil }
         let names = Set(before.gestures.keys).union(after.gestures.keys).sorted()
         return PlatformComparison(
             target: (result.target ?? .intent).rawValue, decisions: after.decisions,
@@ -146,12 +162,14 @@ extension TuningReport {
                 let onset = after.gestures[name]?.onsetDifference
                 // A gesture missing on one side never fired there: every window is "neither".
                 let cells = [before.gestures[name], after.gestures[name]].map { g in
-                    PlatformComparison.Cells(both: g?.both ?? 0, platformOnly: g?.platformOnly ?? 0,
-                                             gesturetuneOnly: g?.gesturetuneOnly ?? 0,
-                                             neither: g?.neither ?? (g == nil ? after.windows : 0))
+                    PlatformComparison.Cells(
+                        both: g?.both ?? 0, platformOnly: g?.platformOnly ?? 0,
+                        gesturetuneOnly: g?.gesturetuneOnly ?? 0,
+                        neither: g?.neither ?? (g == nil ? after.windows : 0))
                 }
-                return .init(name: name, before: cells[0], after: cells[1],
-                             onsetP50Ms: onset?.p50, onsetP95Ms: onset?.p95)
+                return .init(
+                    name: name, before: cells[0], after: cells[1],
+                    onsetP50Ms: onset?.p50, onsetP95Ms: onset?.p95)
             },
             documented: TuningTarget.documentedPlatformValues.mapValues { .init(value: $0.value, source: $0.source) })
     }
@@ -166,13 +184,15 @@ extension TuningReport {
         guard let front = result.pareto else { return ([], nil) }
         let points = front.points.enumerated().compactMap { index, point -> ParetoPoint? in
             guard point.feasible, let achieved = point.achieved else { return nil }
-            return ParetoPoint(misfireRate: point.trainMisfireRate, latencyMs: achieved, onFront: false,
-                               chosen: index == 0, holdoutMisfireRate: point.holdoutMisfireRate,
-                               trainObjective: point.trainObjective, limitMs: point.limit)
+            return ParetoPoint(
+                misfireRate: point.trainMisfireRate, latencyMs: achieved, onFront: false,
+                chosen: index == 0, holdoutMisfireRate: point.holdoutMisfireRate,
+                trainObjective: point.trainObjective, limitMs: point.limit)
         }
         let budget = result.budgets.first { $0.key == front.budget }.map {
-            ParetoBudget(gesture: $0.budget.title, percentile: $0.budget.percentile, limitMs: front.nominalLimit,
-                         population: "training people")
+            ParetoBudget(
+                gesture: $0.budget.title, percentile: $0.budget.percentile, limitMs: front.nominalLimit,
+                population: "training people")
         }
         return (markingFront(points), budget)
     }
@@ -198,8 +218,9 @@ extension TuningReport {
         }
         let rows = ordered(Set(confusion.keys))
         let columns = ordered(Set(confusion.values.flatMap(\.keys)))
-        return ConfusionMatrix(intended: rows, recognized: columns,
-                               counts: rows.map { row in columns.map { confusion[row]?[$0] ?? 0 } })
+        return ConfusionMatrix(
+            intended: rows, recognized: columns,
+            counts: rows.map { row in columns.map { confusion[row]?[$0] ?? 0 } })
     }
 
 }
@@ -209,19 +230,22 @@ extension TuningReport {
 extension TuningReport {
     static func spring(_ r: HoldoutReplay.SpringRelease) -> SpringComparison {
         func response(_ c: HoldoutReplay.SpringCurve) -> SpringResponse {
-            SpringResponse(points: c.points.map { CurvePoint(t: $0.t, value: $0.value) }, settleTime: c.settleTime,
-                           overshoot: c.overshoot)
+            SpringResponse(
+                points: c.points.map { CurvePoint(t: $0.t, value: $0.value) }, settleTime: c.settleTime,
+                overshoot: c.overshoot)
         }
-        return SpringComparison(spring: r.spring, velocityName: r.velocityName, releaseVelocity: r.releaseVelocity,
-                                before: response(r.baseline), after: response(r.tuned))
+        return SpringComparison(
+            spring: r.spring, velocityName: r.velocityName, releaseVelocity: r.releaseVelocity,
+            before: response(r.baseline), after: response(r.tuned))
     }
 
     /// `nil` for an outcome the report has no kind for (none: the replay
     /// keeps misfires only).
     static func example(_ m: HoldoutReplay.Misfire) -> Example? {
         guard let kind = MisfireKind(rawValue: m.outcome) else { return nil }
-        var example = Example(sessionID: m.sessionID, user: m.user, device: m.device, label: m.label, kind: kind,
-                              recognized: m.recognized, recognizedAt: m.recognizedAt, path: m.path, detail: m.detail)
+        var example = Example(
+            sessionID: m.sessionID, user: m.user, device: m.device, label: m.label, kind: kind,
+            recognized: m.recognized, recognizedAt: m.recognizedAt, path: m.path, detail: m.detail)
         example.sharedBy = PatternShare(gestures: m.sharedBy.gestures, people: m.sharedBy.people)
         return example
     }
@@ -230,8 +254,9 @@ extension TuningReport {
     /// served (highest rate after tuning) first.
     static func rows(_ groups: [HoldoutReplay.GroupCounts]) -> [BreakdownRow] {
         groups.map {
-            BreakdownRow(group: $0.group, before: rate($0.baselineMisfires, of: $0.baselineLabels),
-                         after: rate($0.tunedMisfires, of: $0.tunedLabels))
+            BreakdownRow(
+                group: $0.group, before: rate($0.baselineMisfires, of: $0.baselineLabels),
+                after: rate($0.tunedMisfires, of: $0.tunedLabels))
         }
         .sorted { ($0.after.rate, $0.group) > ($1.after.rate, $1.group) }
     }

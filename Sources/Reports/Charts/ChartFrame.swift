@@ -91,8 +91,10 @@ struct ChartFrame {
     let y: LinearScale
 
     /// Fits the frame around every x and y it must show.
-    init(xs: [Double], ys: [Double], width: Double = ChartFrame.width, height: Double = 300, xTickCount: Int = 6,
-         yTickCount: Int = 5, yFromZero: Bool = false, yFormat: AxisFormat = .number) {
+    init(
+        xs: [Double], ys: [Double], width: Double = ChartFrame.width, height: Double = 300, xTickCount: Int = 6,
+        yTickCount: Int = 5, yFromZero: Bool = false, yFormat: AxisFormat = .number
+    ) {
         self.width = width
         self.height = height
         let finiteX = xs.filter(\.isFinite)
@@ -120,19 +122,28 @@ struct ChartFrame {
         for value in yTicks.values {
             let py = y(value)
             nodes.append(Svg.line(plotLeft, py, plotRight, py, class: "grid"))
-            nodes.append(Svg.text(yFormat.label(value, ticks: yTicks), x: plotLeft - Self.tickGap, y: py, class: "tick", anchor: "end", baseline: "middle"))
+            nodes.append(
+                Svg.text(
+                    yFormat.label(value, ticks: yTicks), x: plotLeft - Self.tickGap, y: py, class: "tick", anchor: "end",
+                    baseline: "middle"))
         }
         for value in xTicks.values {
             let px = x(value)
             nodes.append(Svg.line(px, plotBottom, px, plotBottom + 5, class: "axis"))
-            nodes.append(Svg.text(xFormat.label(value, ticks: xTicks), x: px, y: plotBottom + 18, class: "tick", anchor: "middle"))
+            nodes.append(
+                Svg.text(xFormat.label(value, ticks: xTicks), x: px, y: plotBottom + 18, class: "tick", anchor: "middle"))
         }
         nodes.append(Svg.line(plotLeft, plotBottom, plotRight, plotBottom, class: "axis"))
         nodes.append(Svg.line(plotLeft, plotTop, plotLeft, plotBottom, class: "axis"))
         nodes.append(Svg.text(xLabel, x: (plotLeft + plotRight) / 2, y: height - 6, class: "axis-title", anchor: "middle"))
-        nodes.append(.el(.text, [.class: "axis-title", .x: "0", .y: "0", .textAnchor: "middle",
-                                 .transform: "translate(14 \(Format.coordinate((plotTop + plotBottom) / 2))) rotate(-90)"],
-                         text: yLabel))
+        nodes.append(
+            .el(
+                .text,
+                [
+                    .class: "axis-title", .x: "0", .y: "0", .textAnchor: "middle",
+                    .transform: "translate(14 \(Format.coordinate((plotTop + plotBottom) / 2))) rotate(-90)"
+                ],
+                text: yLabel))
         return .group(nodes)
     }
 
@@ -143,8 +154,9 @@ struct ChartFrame {
         let nearRight = px > plotRight - Double(marker.label.count) * 6.5 - 8
         return .group([
             Svg.line(px, plotTop, px, plotBottom, class: "marker \(marker.tone.className)"),
-            Svg.text(marker.label, x: px + (nearRight ? -4 : 4), y: plotTop + 10 + Double(row) * 13,
-                     class: "marker-label \(marker.tone.className)", anchor: nearRight ? "end" : "start"),
+            Svg.text(
+                marker.label, x: px + (nearRight ? -4 : 4), y: plotTop + 10 + Double(row) * 13,
+                class: "marker-label \(marker.tone.className)", anchor: nearRight ? "end" : "start")
         ])
     }
 
@@ -154,7 +166,7 @@ struct ChartFrame {
         guard py >= plotTop - 0.5, py <= plotBottom + 0.5 else { return .group([]) }
         return .group([
             Svg.line(plotLeft, py, plotRight, py, class: "marker \(marker.tone.className)"),
-            Svg.text(marker.label, x: plotRight - 4, y: py - 4, class: "marker-label \(marker.tone.className)", anchor: "end"),
+            Svg.text(marker.label, x: plotRight - 4, y: py - 4, class: "marker-label \(marker.tone.className)", anchor: "end")
         ])
     }
 
@@ -163,7 +175,9 @@ struct ChartFrame {
         var nodes: [Markup] = []
         var cursor = plotLeft
         for item in items {
-            nodes.append(Svg.line(cursor, 14, cursor + 18, 14, class: "legend-swatch \(item.tone.className)\(item.dashed ? " dashed" : "")"))
+            nodes.append(
+                Svg.line(
+                    cursor, 14, cursor + 18, 14, class: "legend-swatch \(item.tone.className)\(item.dashed ? " dashed" : "")"))
             nodes.append(Svg.text(item.name, x: cursor + 22, y: 14, class: "legend", baseline: "middle"))
             // Rough advance: the legend font is ~6.5 units per character.
             cursor += 22 + Double(item.name.count) * 6.5 + 18
@@ -177,13 +191,19 @@ struct ChartFrame {
 /// The SVG shapes charts draw, with coordinates rounded to 0.1 unit.
 enum Svg {
     static func line(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, class name: String) -> Markup {
-        .el(.line, [.x1: Format.coordinate(x1), .y1: Format.coordinate(y1),
-                    .x2: Format.coordinate(x2), .y2: Format.coordinate(y2), .class: name])
+        .el(
+            .line,
+            [
+                .x1: Format.coordinate(x1), .y1: Format.coordinate(y1),
+                .x2: Format.coordinate(x2), .y2: Format.coordinate(y2), .class: name
+            ])
     }
 
-    static func text(_ text: String, x: Double, y: Double, class name: String, anchor: String = "start", baseline: String? = nil) -> Markup {
+    static func text(_ text: String, x: Double, y: Double, class name: String, anchor: String = "start", baseline: String? = nil)
+        -> Markup
+    {
         var attributes: [Markup.Attribute: String] = [
-            .x: Format.coordinate(x), .y: Format.coordinate(y), .class: name, .textAnchor: anchor,
+            .x: Format.coordinate(x), .y: Format.coordinate(y), .class: name, .textAnchor: anchor
         ]
         if let baseline { attributes[.dominantBaseline] = baseline }
         return .el(.text, attributes, text: text)
@@ -198,10 +218,12 @@ enum Svg {
         .el(.circle, [.cx: Format.coordinate(x), .cy: Format.coordinate(y), .r: Format.coordinate(r), .class: name])
     }
 
-    static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, class name: String, fill: String? = nil) -> Markup {
+    static func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, class name: String, fill: String? = nil)
+        -> Markup
+    {
         var attributes: [Markup.Attribute: String] = [
             .x: Format.coordinate(x), .y: Format.coordinate(y),
-            .width: Format.coordinate(max(0, width)), .height: Format.coordinate(max(0, height)), .class: name,
+            .width: Format.coordinate(max(0, width)), .height: Format.coordinate(max(0, height)), .class: name
         ]
         if let fill { attributes[.fill] = fill }
         return .el(.rect, attributes)
@@ -221,10 +243,17 @@ package enum Figure {
     package static let width = 400.0
 
     /// An SVG chart of the given size, titled and captioned.
-    package static func chart(title: String, caption: String, width: Double, height: Double, class name: String = "chart", content: [Markup]) -> Markup {
-        .el(.figure, [.class: name],
-            .el(.svg, [.viewBox: "0 0 \(Format.coordinate(width)) \(Format.coordinate(height))", .role: "img",
-                       .preserveAspectRatio: "xMidYMid meet"],
+    package static func chart(
+        title: String, caption: String, width: Double, height: Double, class name: String = "chart", content: [Markup]
+    ) -> Markup {
+        .el(
+            .figure, [.class: name],
+            .el(
+                .svg,
+                [
+                    .viewBox: "0 0 \(Format.coordinate(width)) \(Format.coordinate(height))", .role: "img",
+                    .preserveAspectRatio: "xMidYMid meet"
+                ],
                 children: [.el(.title, text: title)] + content),
             .el(.figcaption, text: caption))
     }

@@ -26,7 +26,10 @@ package struct DistributionChart: Sendable, Hashable {
     package var percentile: Double
     package var width: Double
 
-    package init(title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?, percentile: Double, width: Double = Figure.width) {
+    package init(
+        title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?,
+        percentile: Double, width: Double = Figure.width
+    ) {
         self.width = width
         self.title = title
         self.caption = caption
@@ -63,11 +66,12 @@ package struct DistributionChart: Sendable, Hashable {
         let beforeShares = Self.shares(before, bins: bins)
         let afterShares = Self.shares(after, bins: bins)
         let edges = bins.values
-        let frame = ChartFrame(xs: [edges.first ?? 0, edges.last ?? 1], ys: beforeShares + afterShares, width: width, height: 260,
-                               xTickCount: width < 560 ? 5 : 6, yFromZero: true, yFormat: .percent)
+        let frame = ChartFrame(
+            xs: [edges.first ?? 0, edges.last ?? 1], ys: beforeShares + afterShares, width: width, height: 260,
+            xTickCount: width < 560 ? 5 : 6, yFromZero: true, yFormat: .percent)
         var content: [Markup] = [
             frame.legend([("before", .before, true), ("after", .after, false)]),
-            frame.axes(xLabel: xLabel, yLabel: "share of gestures", yFormat: .percent),
+            frame.axes(xLabel: xLabel, yLabel: "share of gestures", yFormat: .percent)
         ]
         // After: filled bars.
         var bars: [Markup] = []
@@ -99,8 +103,10 @@ package struct DistributionChart: Sendable, Hashable {
         if !named.isEmpty {
             // A second legend line: beside "before" and "after" it would run
             // past the right edge of a chart drawn at a phone's width.
-            content.append(Svg.text("\(tag) (dotted): " + named.joined(separator: ", "), x: frame.plotRight, y: 28,
-                                    class: "legend", anchor: "end", baseline: "middle"))
+            content.append(
+                Svg.text(
+                    "\(tag) (dotted): " + named.joined(separator: ", "), x: frame.plotRight, y: 28,
+                    class: "legend", anchor: "end", baseline: "middle"))
         }
         if let limit { content.append(frame.verticalMarker(limit)) }
         return Figure.chart(title: title, caption: caption, width: frame.width, height: frame.height, content: content)

@@ -43,10 +43,11 @@ package struct HeatMapTable: Sendable, Hashable {
     }
 
     package var table: Markup {
-        let header = Markup.el(.tr, children:
-            [.el(.th, [.scope: "col", .class: "corner"], text: "\(rowTitle) ↓ / \(columnTitle) →")]
-            + columns.map { .el(.th, [.scope: "col"], text: $0) }
-            + [.el(.th, [.scope: "col"], text: "total")])
+        let header = Markup.el(
+            .tr,
+            children: [.el(.th, [.scope: "col", .class: "corner"], text: "\(rowTitle) ↓ / \(columnTitle) →")]
+                + columns.map { .el(.th, [.scope: "col"], text: $0) }
+                + [.el(.th, [.scope: "col"], text: "total")])
         var body: [Markup] = []
         for (rowIndex, name) in rows.enumerated() {
             let total = (0..<columns.count).reduce(0) { $0 + count(rowIndex, $1) }
@@ -55,9 +56,14 @@ package struct HeatMapTable: Sendable, Hashable {
                 let value = count(rowIndex, columnIndex)
                 let share = total > 0 ? Double(value) / Double(total) : 0
                 let hue = column == name ? "good" : "bad"
-                cells.append(.el(.td, [.class: "num heat \(hue) h\(Self.level(share: share))",
-                                       .title: "\(name) → \(column): \(value) (\(Format.percent(share)))"],
-                                 text: value == 0 ? "·" : "\(value)"))
+                cells.append(
+                    .el(
+                        .td,
+                        [
+                            .class: "num heat \(hue) h\(Self.level(share: share))",
+                            .title: "\(name) → \(column): \(value) (\(Format.percent(share)))"
+                        ],
+                        text: value == 0 ? "·" : "\(value)"))
             }
             cells.append(.el(.td, [.class: "num total"], text: "\(total)"))
             body.append(.el(.tr, children: cells))

@@ -55,20 +55,24 @@ package struct IntervalChart: Sendable, Hashable {
         for value in ticks.values {
             let px = x(value)
             content.append(Svg.line(px, top, px, plotBottom, class: "grid"))
-            content.append(Svg.text(xFormat.label(value, ticks: ticks), x: px, y: plotBottom + 16, class: "tick", anchor: "middle"))
+            content.append(
+                Svg.text(xFormat.label(value, ticks: ticks), x: px, y: plotBottom + 16, class: "tick", anchor: "middle"))
         }
         content.append(Svg.line(left, plotBottom, ChartFrame.width - 24, plotBottom, class: "axis"))
-        content.append(Svg.text(xLabel, x: (left + ChartFrame.width - 24) / 2, y: height - 6, class: "axis-title", anchor: "middle"))
+        content.append(
+            Svg.text(xLabel, x: (left + ChartFrame.width - 24) / 2, y: height - 6, class: "axis-title", anchor: "middle"))
         for (index, row) in rows.enumerated() {
             let cy = top + (Double(index) + 0.5) * Self.rowHeight
             content.append(Svg.text(row.label, x: left - 8, y: cy, class: "row-label", anchor: "end", baseline: "middle"))
             guard row.value.isFinite else { continue }
             let lo = row.lower.isFinite ? row.lower : row.value, hi = row.upper.isFinite ? row.upper : row.value
-            content.append(.el(.g, [.class: "interval \(row.tone.className)"],
-                               Svg.line(x(lo), cy, x(hi), cy, class: "whisker"),
-                               Svg.line(x(lo), cy - 5, x(lo), cy + 5, class: "whisker"),
-                               Svg.line(x(hi), cy - 5, x(hi), cy + 5, class: "whisker"),
-                               Svg.circle(x(row.value), cy, r: 4.5, class: "estimate")))
+            content.append(
+                .el(
+                    .g, [.class: "interval \(row.tone.className)"],
+                    Svg.line(x(lo), cy, x(hi), cy, class: "whisker"),
+                    Svg.line(x(lo), cy - 5, x(lo), cy + 5, class: "whisker"),
+                    Svg.line(x(hi), cy - 5, x(hi), cy + 5, class: "whisker"),
+                    Svg.circle(x(row.value), cy, r: 4.5, class: "estimate")))
         }
         return Figure.chart(title: title, caption: caption, width: ChartFrame.width, height: height, content: content)
     }

@@ -78,10 +78,12 @@ package struct LineChart: Sendable, Hashable {
 
     package var figure: Markup {
         let xs = series.flatMap { $0.points.map(\.x) } + verticalMarkers.map(\.value)
-        let ys = series.flatMap { $0.points.map(\.y) } + horizontalMarkers.map(\.value)
+        let ys =
+            series.flatMap { $0.points.map(\.y) } + horizontalMarkers.map(\.value)
             + (yExtent.map { [$0.lowerBound, $0.upperBound] } ?? [])
-        let frame = ChartFrame(xs: xs, ys: ys, width: width, height: height, xTickCount: width < 560 ? 5 : 6,
-                               yFromZero: yFromZero, yFormat: yFormat)
+        let frame = ChartFrame(
+            xs: xs, ys: ys, width: width, height: height, xTickCount: width < 560 ? 5 : 6,
+            yFromZero: yFromZero, yFormat: yFormat)
         var content: [Markup] = [frame.axes(xLabel: xLabel, yLabel: yLabel, xFormat: xFormat, yFormat: yFormat)]
         // One series needs no legend: the axis title names it.
         if series.count > 1 { content.append(frame.legend(series.map { ($0.name, $0.tone, $0.tone == .before) })) }
@@ -133,8 +135,9 @@ package struct LineChart: Sendable, Hashable {
         case .dots:
             let stride = max(1, (points.count + maximumDots - 1) / maximumDots)
             let kept = Swift.stride(from: 0, to: points.count, by: stride).map { points[$0] }
-            return .el(.g, [.class: "dots \(tone)"],
-                       children: kept.map { Svg.circle(frame.x($0.x), frame.y($0.y), r: 2.2, class: "dot") })
+            return .el(
+                .g, [.class: "dots \(tone)"],
+                children: kept.map { Svg.circle(frame.x($0.x), frame.y($0.y), r: 2.2, class: "dot") })
         }
     }
 }
@@ -173,8 +176,9 @@ package struct ScatterChart: Sendable, Hashable {
 
     package var figure: Markup {
         let all = points + front + (chosen.map { [$0] } ?? [])
-        let frame = ChartFrame(xs: all.map(\.x) + verticalMarkers.map(\.value), ys: all.map(\.y), yFromZero: true,
-                               yFormat: yFormat)
+        let frame = ChartFrame(
+            xs: all.map(\.x) + verticalMarkers.map(\.value), ys: all.map(\.y), yFromZero: true,
+            yFormat: yFormat)
         // Settings off the front are drawn only when there are some, and
         // the legend names exactly what is drawn.
         let others = points.filter { !front.contains($0) }
@@ -197,8 +201,10 @@ package struct ScatterChart: Sendable, Hashable {
             // edge (on a phone-width chart the chosen point is often there);
             // the same ~6.5 units per character as the frame's markers.
             let nearRight = px + 10 + 6.5 * 6 > frame.plotRight
-            content.append(Svg.text("chosen", x: nearRight ? px - 10 : px + 10, y: py - 8,
-                                    class: "marker-label chosen", anchor: nearRight ? "end" : "start"))
+            content.append(
+                Svg.text(
+                    "chosen", x: nearRight ? px - 10 : px + 10, y: py - 8,
+                    class: "marker-label chosen", anchor: nearRight ? "end" : "start"))
         }
         return Figure.chart(title: title, caption: caption, width: ChartFrame.width, height: frame.height, content: content)
     }

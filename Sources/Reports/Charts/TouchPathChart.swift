@@ -54,10 +54,11 @@ package struct TouchPathChart: Sendable, Hashable {
         let (a, b) = (ramp[index], ramp[index + 1])
         func channel(_ x: Double, _ y: Double) -> Int { Int((x + (y - x) * local).rounded()) }
         let rgb = [channel(a.0, b.0), channel(a.1, b.1), channel(a.2, b.2)]
-        return "#" + rgb.map { value in
-            let hex = String(value, radix: 16)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined()
+        return "#"
+            + rgb.map { value in
+                let hex = String(value, radix: 16)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined()
     }
 
     /// Where pointer strokes were at time `t`: the position interpolated on
@@ -97,8 +98,9 @@ package struct TouchPathChart: Sendable, Hashable {
         let finite = samples.filter { $0.x.isFinite && $0.y.isFinite }
         let size = Self.size
         guard let start = finite.first?.t, let end = finite.last?.t else {
-            return Figure.chart(title: title, caption: caption, width: size, height: size, class: "chart path",
-                                content: [Svg.text("no touch samples", x: size / 2, y: size / 2, class: "tick", anchor: "middle")])
+            return Figure.chart(
+                title: title, caption: caption, width: size, height: size, class: "chart path",
+                content: [Svg.text("no touch samples", x: size / 2, y: size / 2, class: "tick", anchor: "middle")])
         }
         // View box in points, centred on the path.
         let xs = finite.map(\.x), ys = finite.map(\.y)
@@ -115,7 +117,7 @@ package struct TouchPathChart: Sendable, Hashable {
         // The screen's edges, when the zoom reaches them.
         let edges: [(Double, Double, Double, Double)] = [
             (0, 0, screenWidth, 0), (0, screenHeight, screenWidth, screenHeight),
-            (0, 0, 0, screenHeight), (screenWidth, 0, screenWidth, screenHeight),
+            (0, 0, 0, screenHeight), (screenWidth, 0, screenWidth, screenHeight)
         ]
         func clamp(_ v: Double) -> Double { min(max(v, 0), size) }
         for edge in edges where screenWidth > 0 && screenHeight > 0 {
@@ -134,10 +136,15 @@ package struct TouchPathChart: Sendable, Hashable {
             var runShade = -1
             func flush() {
                 if run.count >= 2 {
-                    segments.append(.el(.polyline, [
-                        .points: run.map { "\(Format.coordinate($0.0)),\(Format.coordinate($0.1))" }.joined(separator: " "),
-                        .stroke: Self.color(at: Double(runShade) / Double(Self.shades - 1)), .fill: "none", .class: "segment",
-                    ]))
+                    segments.append(
+                        .el(
+                            .polyline,
+                            [
+                                .points: run.map { "\(Format.coordinate($0.0)),\(Format.coordinate($0.1))" }.joined(
+                                    separator: " "),
+                                .stroke: Self.color(at: Double(runShade) / Double(Self.shades - 1)), .fill: "none",
+                                .class: "segment"
+                            ]))
                 }
             }
             for (a, b) in zip(stroke, stroke.dropFirst()) {
@@ -153,13 +160,23 @@ package struct TouchPathChart: Sendable, Hashable {
             flush()
             content.append(.el(.g, [.class: "stroke"], children: segments))
             if let first = stroke.first {
-                content.append(.el(.circle, [.cx: Format.coordinate(px(first.x)), .cy: Format.coordinate(py(first.y)), .r: "5",
-                                             .stroke: Self.color(at: fraction(first.t)), .class: "touch-down"]))
+                content.append(
+                    .el(
+                        .circle,
+                        [
+                            .cx: Format.coordinate(px(first.x)), .cy: Format.coordinate(py(first.y)), .r: "5",
+                            .stroke: Self.color(at: fraction(first.t)), .class: "touch-down"
+                        ]))
                 content.append(Svg.text("\(first.pointer)", x: px(first.x) + 7, y: py(first.y) - 7, class: "pointer-id"))
             }
             if let last = stroke.last, last.phase.isTerminal {
-                content.append(.el(.rect, [.x: Format.coordinate(px(last.x) - 3.5), .y: Format.coordinate(py(last.y) - 3.5),
-                                           .width: "7", .height: "7", .fill: Self.color(at: fraction(last.t)), .class: "lift"]))
+                content.append(
+                    .el(
+                        .rect,
+                        [
+                            .x: Format.coordinate(px(last.x) - 3.5), .y: Format.coordinate(py(last.y) - 3.5),
+                            .width: "7", .height: "7", .fill: Self.color(at: fraction(last.t)), .class: "lift"
+                        ]))
             }
         }
         // The recognition moment.
@@ -168,7 +185,8 @@ package struct TouchPathChart: Sendable, Hashable {
             content.append(.el(.path, [.d: Self.star(x: x, y: y, radius: 8), .class: "fired"]))
             let label = "\(recognizedName ?? "fired") at \(Format.ms(Double(recognizedAt - start) / 1000))"
             let left = x > size * 0.6
-            content.append(Svg.text(label, x: x + (left ? -11 : 11), y: y + 4, class: "fired-label", anchor: left ? "end" : "start"))
+            content.append(
+                Svg.text(label, x: x + (left ? -11 : 11), y: y + 4, class: "fired-label", anchor: left ? "end" : "start"))
         }
         // Scale bar and time legend below the drawing.
         let legendTop = size + 8
@@ -177,11 +195,14 @@ package struct TouchPathChart: Sendable, Hashable {
         content.append(Svg.text("\(Format.smart(bar)) pt", x: 8, y: legendTop + 22, class: "tick"))
         let rampLeft = size - 128.0
         for step in 0..<8 {
-            content.append(Svg.rect(rampLeft + Double(step) * 12, legendTop, 12, 8, class: "ramp", fill: Self.color(at: Double(step) / 7)))
+            content.append(
+                Svg.rect(rampLeft + Double(step) * 12, legendTop, 12, 8, class: "ramp", fill: Self.color(at: Double(step) / 7)))
         }
         content.append(Svg.text("0", x: rampLeft, y: legendTop + 22, class: "tick"))
-        content.append(Svg.text(Format.ms(Double(duration) / 1000), x: rampLeft + 96, y: legendTop + 22, class: "tick", anchor: "end"))
-        return Figure.chart(title: title, caption: caption, width: size, height: size + Self.legendHeight, class: "chart path", content: content)
+        content.append(
+            Svg.text(Format.ms(Double(duration) / 1000), x: rampLeft + 96, y: legendTop + 22, class: "tick", anchor: "end"))
+        return Figure.chart(
+            title: title, caption: caption, width: size, height: size + Self.legendHeight, class: "chart path", content: content)
     }
 
     /// A round length about a quarter of the view.

@@ -144,7 +144,8 @@ extension Markup {
     package enum Attribute: String, Sendable, Hashable, CaseIterable {
         case `class`, id, lang, charset, name, content, role, title
         case httpEquiv = "http-equiv"
-        case ariaLabel = "aria-label", ariaHidden = "aria-hidden"
+        case ariaLabel = "aria-label"
+        case ariaHidden = "aria-hidden"
         case colspan, rowspan, scope, open, href
         /// A table cell's column title, shown beside the value when a phone
         /// lays each row out as a card (the style sheet's `attr(data-label)`).
@@ -152,9 +153,14 @@ extension Markup {
         // SVG
         case viewBox, width, height, preserveAspectRatio
         case x, y, x1, y1, x2, y2, cx, cy, r, dx, dy, d, points, transform
-        case fill, stroke, strokeWidth = "stroke-width", strokeDasharray = "stroke-dasharray"
-        case strokeLinecap = "stroke-linecap", fillOpacity = "fill-opacity", opacity
-        case textAnchor = "text-anchor", dominantBaseline = "dominant-baseline"
+        case fill, stroke
+        case strokeWidth = "stroke-width"
+        case strokeDasharray = "stroke-dasharray"
+        case strokeLinecap = "stroke-linecap"
+        case fillOpacity = "fill-opacity"
+        case opacity
+        case textAnchor = "text-anchor"
+        case dominantBaseline = "dominant-baseline"
     }
 
     /// A link to a section of the same page. The fragment is made of letters,

@@ -16,8 +16,10 @@ extension TuningReport {
         package var beforeMs: [Double]
         package var afterMs: [Double]
 
-        package init(gesture: String, definition: String = "", budgetPercentile: Double, budgetMs: Double,
-                    beforeMs: [Double], afterMs: [Double]) {
+        package init(
+            gesture: String, definition: String = "", budgetPercentile: Double, budgetMs: Double,
+            beforeMs: [Double], afterMs: [Double]
+        ) {
             self.gesture = gesture
             self.definition = definition
             self.budgetPercentile = budgetPercentile

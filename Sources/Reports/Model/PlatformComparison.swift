@@ -17,8 +17,10 @@ extension TuningReport {
         /// the documented property.
         package var documented: [String: Documented]
 
-        package init(target: String, decisions: Int, before: Double, after: Double, gestures: [Gesture],
-                    documented: [String: Documented]) {
+        package init(
+            target: String, decisions: Int, before: Double, after: Double, gestures: [Gesture],
+            documented: [String: Documented]
+        ) {
             self.target = target
             self.decisions = decisions
             self.before = before

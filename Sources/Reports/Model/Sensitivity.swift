@@ -53,8 +53,10 @@ extension TuningReport {
         /// The budget's limit this setting was searched under, ms.
         package var limitMs: Double?
 
-        package init(misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false,
-                    holdoutMisfireRate: Double? = nil, trainObjective: Double? = nil, limitMs: Double? = nil) {
+        package init(
+            misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false,
+            holdoutMisfireRate: Double? = nil, trainObjective: Double? = nil, limitMs: Double? = nil
+        ) {
             self.misfireRate = misfireRate
             self.latencyMs = latencyMs
             self.onFront = onFront
@@ -131,8 +133,10 @@ extension TuningReport {
         /// What relaxing the per-intent protection would buy.
         package var protection: ProtectionTradeoff?
 
-        package init(sweeps: [ParameterSweep], pareto: [ParetoPoint], paretoBudget: ParetoBudget? = nil,
-                    protection: ProtectionTradeoff? = nil) {
+        package init(
+            sweeps: [ParameterSweep], pareto: [ParetoPoint], paretoBudget: ParetoBudget? = nil,
+            protection: ProtectionTradeoff? = nil
+        ) {
             self.sweeps = sweeps
             self.pareto = pareto
             self.paretoBudget = paretoBudget
@@ -151,8 +155,10 @@ extension TuningReport {
         /// Intent, training rate with the reference → without protection.
         package var sacrificed: [SacrificedIntent]
 
-        package init(margin: Double, evaluations: Int, protectedRate: Double, unprotectedRate: Double,
-                    sacrificed: [SacrificedIntent]) {
+        package init(
+            margin: Double, evaluations: Int, protectedRate: Double, unprotectedRate: Double,
+            sacrificed: [SacrificedIntent]
+        ) {
             self.margin = margin
             self.evaluations = evaluations
             self.protectedRate = protectedRate

@@ -40,7 +40,8 @@ extension TuningReport {
         package var before: SpringResponse
         package var after: SpringResponse
 
-        package init(spring: String, velocityName: String, releaseVelocity: Double, before: SpringResponse, after: SpringResponse) {
+        package init(spring: String, velocityName: String, releaseVelocity: Double, before: SpringResponse, after: SpringResponse)
+        {
             self.spring = spring
             self.velocityName = velocityName
             self.releaseVelocity = releaseVelocity

@@ -126,8 +126,10 @@ extension TuningReport {
         package var trainUnlabelled: [String]?
         package var holdoutUnlabelled: [String]?
 
-        package init(rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int,
-                    trainUnlabelled: [String]? = nil, holdoutUnlabelled: [String]? = nil) {
+        package init(
+            rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int,
+            trainUnlabelled: [String]? = nil, holdoutUnlabelled: [String]? = nil
+        ) {
             self.rule = rule
             self.trainUsers = trainUsers
             self.holdoutUsers = holdoutUsers

@@ -114,8 +114,10 @@ extension TuningReport {
         /// `tabSwipe.springDamping`.
         package var spring: String?
 
-        package init(gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
-                    before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil) {
+        package init(
+            gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
+            before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil
+        ) {
             self.spring = spring
             self.gesture = gesture
             self.definition = definition
@@ -158,8 +160,10 @@ extension TuningReport {
         /// nil in runs without it.
         package var margin: Double?
 
-        package init(intent: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int, pValue: Double,
-                    changeInterval: ClosedRange<Double>? = nil, margin: Double? = nil) {
+        package init(
+            intent: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int, pValue: Double,
+            changeInterval: ClosedRange<Double>? = nil, margin: Double? = nil
+        ) {
             self.intent = intent
             self.before = before
             self.after = after

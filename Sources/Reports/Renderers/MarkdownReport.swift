@@ -13,16 +13,27 @@ package enum MarkdownReport {
     package static func render(_ report: TuningReport) -> String {
         let f = ReportFindings(report)
         var out: [String] = []
-        func heading(_ level: Int, _ text: String) { out.append(String(repeating: "#", count: level) + " " + escape(text)); out.append("") }
-        func paragraph(_ text: String) { out.append(escape(text)); out.append("") }
-        func table(_ t: ReportTable) { out.append(self.table(t)); out.append("") }
+        func heading(_ level: Int, _ text: String) {
+            out.append(String(repeating: "#", count: level) + " " + escape(text))
+            out.append("")
+        }
+        func paragraph(_ text: String) {
+            out.append(escape(text))
+            out.append("")
+        }
+        func table(_ t: ReportTable) {
+            out.append(self.table(t))
+            out.append("")
+        }
 
         heading(1, report.title)
         paragraph("gesturetune tuning report · \(report.run.corpus)" + (report.run.generatedAt.map { " · \($0)" } ?? ""))
 
         heading(2, "1. Verdict")
-        out.append("**" + escape(f.headline) + "** "
-            + escape([f.significance, f.worseIntentsSentence, f.budgetSentence].filter { !$0.isEmpty }.joined(separator: " ")))
+        out.append(
+            "**" + escape(f.headline) + "** "
+                + escape([f.significance, f.worseIntentsSentence, f.budgetSentence].filter { !$0.isEmpty }.joined(separator: " "))
+        )
         out.append("")
         if let intents = f.significantIntentsTable {
             heading(3, "Intents that changed significantly")
@@ -70,7 +81,11 @@ package enum MarkdownReport {
 
         heading(2, "8. Examples")
         heading(3, "Worst remaining misfires")
-        if report.examples.remaining.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.remaining, fixed: false)) }
+        if report.examples.remaining.isEmpty {
+            paragraph("None.")
+        } else {
+            table(f.exampleTable(report.examples.remaining, fixed: false))
+        }
         heading(3, "Misfires the tuning fixed")
         if report.examples.fixed.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.fixed, fixed: true)) }
 

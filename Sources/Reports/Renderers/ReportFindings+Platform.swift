@@ -6,7 +6,8 @@ extension ReportFindings {
     var platformSentence: String? {
         guard let p = report.platform else { return nil }
         let verb = p.after > p.before ? "rose" : p.after < p.before ? "fell" : "stayed"
-        let why = p.target == "platform"
+        let why =
+            p.target == "platform"
             ? "The constants were fitted to reproduce the platform (--target platform)."
             : "The constants were tuned for what people meant; agreement with the platform is a side effect."
         return "Agreement with the platform's own recognizers on the held-out people's touches \(verb) from "
@@ -17,14 +18,17 @@ extension ReportFindings {
     var platformTable: ReportTable? {
         guard let p = report.platform else { return nil }
         func change(_ before: Int, _ after: Int, worseWhenUp: Bool) -> ReportTable.Cell {
-            .init("\(before) → \(after)",
-                  after == before ? .dim : (after > before) == worseWhenUp ? .fail : .ok)
+            .init(
+                "\(before) → \(after)",
+                after == before ? .dim : (after > before) == worseWhenUp ? .fail : .ok)
         }
         func ms(_ x: Double?) -> String { x.map { Format.signedFixed($0, 1) + " ms" } ?? "–" }
         return ReportTable(
-            columns: [("gesture", .left), ("both fired", .right), ("platform only", .right),
-                      ("gesturetune only", .right), ("neither", .right), ("agreement", .right),
-                      ("onset Δ p50 / p95 after", .right)],
+            columns: [
+                ("gesture", .left), ("both fired", .right), ("platform only", .right),
+                ("gesturetune only", .right), ("neither", .right), ("agreement", .right),
+                ("onset Δ p50 / p95 after", .right)
+            ],
             rows: p.gestures.map { g in
                 ReportTable.Row(cells: [
                     .init(g.name),
@@ -32,9 +36,10 @@ extension ReportFindings {
                     change(g.before.platformOnly, g.after.platformOnly, worseWhenUp: true),
                     change(g.before.gesturetuneOnly, g.after.gesturetuneOnly, worseWhenUp: true),
                     change(g.before.neither, g.after.neither, worseWhenUp: false),
-                    .init("\(Format.percent(g.before.rate)) → \(Format.percent(g.after.rate))",
-                          g.after.rate < g.before.rate ? .fail : g.after.rate > g.before.rate ? .ok : .dim),
-                    .init("\(ms(g.onsetP50Ms)) / \(ms(g.onsetP95Ms))"),
+                    .init(
+                        "\(Format.percent(g.before.rate)) → \(Format.percent(g.after.rate))",
+                        g.after.rate < g.before.rate ? .fail : g.after.rate > g.before.rate ? .ok : .dim),
+                    .init("\(ms(g.onsetP50Ms)) / \(ms(g.onsetP95Ms))")
                 ])
             })
     }
@@ -49,9 +54,11 @@ extension ReportFindings {
                 let documented = p.documented[c.name]
                 return ReportTable.Row(cells: [
                     .init(c.name),
-                    .init(documented.map { "\(Format.value($0.value, unit: c.unit)) (\($0.source))" } ?? "nothing", documented == nil ? .dim : nil),
+                    .init(
+                        documented.map { "\(Format.value($0.value, unit: c.unit)) (\($0.source))" } ?? "nothing",
+                        documented == nil ? .dim : nil),
                     .init(Format.value(c.old, unit: c.unit)),
-                    .init(Format.value(c.new, unit: c.unit), c.new == c.old ? .dim : nil),
+                    .init(Format.value(c.new, unit: c.unit), c.new == c.old ? .dim : nil)
                 ])
             })
     }

@@ -21,8 +21,10 @@ struct ReportFindings {
     var headline: String {
         let v = report.verdict
         let verb = v.after.rate < v.before.rate ? "fell" : v.after.rate > v.before.rate ? "rose" : "stayed"
-        let relative = v.before.rate > 0 ? " (\(Format.signedPercent((v.after.rate - v.before.rate) / v.before.rate)) relative)" : ""
-        return "Misfires on \(v.population) \(verb) from \(Self.rateWithInterval(v.before)) to \(Self.rateWithInterval(v.after))\(relative)."
+        let relative =
+            v.before.rate > 0 ? " (\(Format.signedPercent((v.after.rate - v.before.rate) / v.before.rate)) relative)" : ""
+        return
+            "Misfires on \(v.population) \(verb) from \(Self.rateWithInterval(v.before)) to \(Self.rateWithInterval(v.after))\(relative)."
     }
 
     var significance: String {
@@ -40,8 +42,11 @@ struct ReportFindings {
         let all = report.verdict.budgets
         if all.isEmpty { return "No latency or animation budgets were set." }
         let fixed = all.filter { !$0.isCounted }
-        let fixedNote = fixed.isEmpty ? "" : " \(fixed.count) fixed by design, not counted (no tuned constant can make"
-            + " \(fixed.count == 1 ? "it" : "them") fail): \(fixed.map(\.gesture).joined(separator: ", "))."
+        let fixedNote =
+            fixed.isEmpty
+            ? ""
+            : " \(fixed.count) fixed by design, not counted (no tuned constant can make"
+                + " \(fixed.count == 1 ? "it" : "them") fail): \(fixed.map(\.gesture).joined(separator: ", "))."
         return countedBudgetSentence(all.filter(\.isCounted)) + fixedNote
     }
 
@@ -49,14 +54,16 @@ struct ReportFindings {
     var protectionSentence: String? {
         guard let p = report.sensitivity.protection else { return nil }
         let margin = Format.smart(p.margin * 100)
-        let head = "Per-intent protection (no intent's training misfire rate more than \(margin) points above the"
+        let head =
+            "Per-intent protection (no intent's training misfire rate more than \(margin) points above the"
             + " reference's): \(Format.percent(p.protectedRate)) training misfires with it; a search of"
             + " \(p.evaluations) evaluations without it, started at the chosen constants, reaches"
             + " \(Format.percent(p.unprotectedRate))"
         if p.sacrificed.isEmpty { return head + " without sacrificing any intent." }
-        return head + " by sacrificing " + p.sacrificed.map {
-            "\($0.intent) (\(Format.percent($0.before)) → \(Format.percent($0.after)))"
-        }.joined(separator: ", ") + "."
+        return head + " by sacrificing "
+            + p.sacrificed.map {
+                "\($0.intent) (\(Format.percent($0.before)) → \(Format.percent($0.after)))"
+            }.joined(separator: ", ") + "."
     }
 
     /// Every intent made worse on held-out people, with its interval: the
@@ -72,7 +79,8 @@ struct ReportFindings {
         if let margin = worse.compactMap(\.margin).first {
             let beyond = worse.filter(\.isBeyondMargin)
             let allowed = Format.smart(margin * 100)
-            sentence += beyond.isEmpty
+            sentence +=
+                beyond.isEmpty
                 ? " None is worse by more than the \(allowed) points the protection allows beyond the sample's noise"
                     + " (each change's 95 % interval reaches below it)."
                 : " Worse by more than the \(allowed) points the protection allows, beyond the sample's noise: "
@@ -84,10 +92,12 @@ struct ReportFindings {
     /// `drag 48.5 % (95 % CI 31–66 %) → 100.0 % (95 % CI 89–100 %), 0 fixed, 17 broken, p < 0.0001,
     /// change +51.5 points (95 % CI +34.1 to +67.5)`.
     static func intentChange(_ c: TuningReport.IntentChange) -> String {
-        var text = "\(c.intent) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
+        var text =
+            "\(c.intent) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
             + " \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
         if let range = c.changeInterval {
-            text += ", change \(points(c.after.rate - c.before.rate)) points (95 % CI \(points(range.lowerBound))"
+            text +=
+                ", change \(points(c.after.rate - c.before.rate)) points (95 % CI \(points(range.lowerBound))"
                 + " to \(points(range.upperBound)))"
         }
         return text
@@ -101,12 +111,14 @@ struct ReportFindings {
         let rows = report.verdict.significantIntents
         guard !rows.isEmpty else { return nil }
         return ReportTable(
-            columns: [("intent", .left), ("before", .right), ("after", .right), ("fixed / broken", .right), ("McNemar p", .right)],
+            columns: [
+                ("intent", .left), ("before", .right), ("after", .right), ("fixed / broken", .right), ("McNemar p", .right)
+            ],
             rows: rows.map { c in
                 ReportTable.Row(cells: [
                     .init(c.intent), .init(Self.rateWithInterval(c.before)),
                     .init(Self.rateWithInterval(c.after), c.isWorse ? .fail : .ok),
-                    .init("\(c.fixedCount) / \(c.brokenCount)"), .init(Format.pValue(c.pValue)),
+                    .init("\(c.fixedCount) / \(c.brokenCount)"), .init(Format.pValue(c.pValue))
                 ])
             })
     }
@@ -116,7 +128,9 @@ struct ReportFindings {
         let missed = budgets.filter { !$0.isMet }
         let judged = budgets.filter(\.hasData)
         let empty = budgets.count - judged.count
-        let noData = empty == 0 ? "" : " (\(empty) without observations: \(budgets.filter { !$0.hasData }.map(\.gesture).joined(separator: ", ")))"
+        let noData =
+            empty == 0
+            ? "" : " (\(empty) without observations: \(budgets.filter { !$0.hasData }.map(\.gesture).joined(separator: ", ")))"
         if missed.isEmpty {
             return judged.count == budgets.count
                 ? "All \(budgets.count) latency and animation budgets are met."
@@ -133,16 +147,20 @@ struct ReportFindings {
 
     var budgetTable: ReportTable {
         ReportTable(
-            columns: [("budget", .left), ("measured", .left), ("percentile", .right), ("limit", .right), ("before", .right),
-                      ("after", .right), ("verdict", .left)],
+            columns: [
+                ("budget", .left), ("measured", .left), ("percentile", .right), ("limit", .right), ("before", .right),
+                ("after", .right), ("verdict", .left)
+            ],
             rows: report.verdict.budgets.map { budget in
                 ReportTable.Row(cells: [
                     .init(budget.gesture), .init(budget.definition), .init("p\(Format.smart(budget.percentile))"),
                     .init("≤ " + Format.measure(budget.limit, unit: budget.unit)),
                     .init(Format.measure(budget.before, unit: budget.unit), budget.before <= budget.limit ? nil : .fail),
                     .init(Format.measure(budget.after, unit: budget.unit), Self.judgement(of: budget)),
-                    budget.fixedByDesign != nil ? .init("fixed by design", .dim)
-                        : budget.hasData ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim),
+                    budget.fixedByDesign != nil
+                        ? .init("fixed by design", .dim)
+                        : budget.hasData
+                            ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim)
                 ])
             })
     }
@@ -162,7 +180,7 @@ struct ReportFindings {
     var unchangedSpringSentence: String? {
         let moved = report.verdict.budgets.filter { budget in
             guard let spring = budget.spring, budget.before.isFinite, budget.after.isFinite,
-                  Format.measure(budget.before, unit: budget.unit) != Format.measure(budget.after, unit: budget.unit)
+                Format.measure(budget.before, unit: budget.unit) != Format.measure(budget.after, unit: budget.unit)
             else { return false }
             return !report.constants.contains { $0.name.hasPrefix(spring + ".spring") && $0.change != 0 }
         }
@@ -180,8 +198,10 @@ struct ReportFindings {
 
     var constantsTable: ReportTable {
         ReportTable(
-            columns: [("parameter", .left), ("old", .right), ("new", .right), ("change", .right), ("change %", .right),
-                      ("search range", .right), ("note", .left)],
+            columns: [
+                ("parameter", .left), ("old", .right), ("new", .right), ("change", .right), ("change %", .right),
+                ("search range", .right), ("note", .left)
+            ],
             rows: report.constants.map { constant in
                 let bound = constant.bound.map { "on \($0.rawValue) bound: the range chose it, not the data" }
                 return ReportTable.Row(cells: [
@@ -191,7 +211,7 @@ struct ReportFindings {
                     .init(Format.signed(constant.change), constant.change == 0 ? .dim : nil),
                     .init(constant.relativeChange.map(Format.signedPercent) ?? "–"),
                     .init("\(Format.smart(constant.lower)) … \(Format.value(constant.upper, unit: constant.unit))"),
-                    .init(bound ?? "", bound == nil ? nil : .warn),
+                    .init(bound ?? "", bound == nil ? nil : .warn)
                 ])
             })
     }
@@ -207,7 +227,8 @@ struct ReportFindings {
             misfireRow(row.intent, gestures: row.gestures, before: row.before, after: row.after)
         }
         let total = report.misfires.byIntent.reduce(0) { $0 + $1.gestures }
-        rows.append(misfireRow("all intents", gestures: total, before: report.misfires.totalBefore, after: report.misfires.totalAfter))
+        rows.append(
+            misfireRow("all intents", gestures: total, before: report.misfires.totalBefore, after: report.misfires.totalAfter))
         return ReportTable(
             columns: [("intent", .left), ("gestures", .right)]
                 + TuningReport.MisfireKind.allCases.map { ($0.title, .right) }
@@ -215,25 +236,30 @@ struct ReportFindings {
             rows: rows)
     }
 
-    private func misfireRow(_ name: String, gestures: Int, before: TuningReport.MisfireCounts, after: TuningReport.MisfireCounts) -> ReportTable.Row {
+    private func misfireRow(_ name: String, gestures: Int, before: TuningReport.MisfireCounts, after: TuningReport.MisfireCounts)
+        -> ReportTable.Row
+    {
         let rate: String
         if gestures > 0 {
-            rate = "\(Format.percent(Double(before.total) / Double(gestures))) → \(Format.percent(Double(after.total) / Double(gestures)))"
+            rate =
+                "\(Format.percent(Double(before.total) / Double(gestures))) → \(Format.percent(Double(after.total) / Double(gestures)))"
         } else {
             rate = "–"
         }
-        return ReportTable.Row(cells: [.init(name), .init("\(gestures)")]
-            + TuningReport.MisfireKind.allCases.map { Self.beforeAfter(before[$0], after[$0]) }
-            + [Self.beforeAfter(before.total, after.total), .init(rate)])
+        return ReportTable.Row(
+            cells: [.init(name), .init("\(gestures)")]
+                + TuningReport.MisfireKind.allCases.map { Self.beforeAfter(before[$0], after[$0]) }
+                + [Self.beforeAfter(before.total, after.total), .init(rate)])
     }
 
     static func confusionTable(_ matrix: TuningReport.ConfusionMatrix) -> ReportTable {
         ReportTable(
             columns: [("intended ↓ / recognized →", .left)] + matrix.recognized.map { ($0, .right) } + [("total", .right)],
             rows: matrix.intended.enumerated().map { row, name in
-                ReportTable.Row(cells: [.init(name)]
-                    + matrix.recognized.indices.map { .init("\(matrix.count(row: row, column: $0))") }
-                    + [.init("\(matrix.rowTotal(row))")])
+                ReportTable.Row(
+                    cells: [.init(name)]
+                        + matrix.recognized.indices.map { .init("\(matrix.count(row: row, column: $0))") }
+                        + [.init("\(matrix.rowTotal(row))")])
             })
     }
 
@@ -255,8 +281,10 @@ struct ReportFindings {
 
     var latencyTable: ReportTable {
         ReportTable(
-            columns: [("gesture", .left), ("budget", .right), ("p50 before → after", .right), ("p95 before → after", .right),
-                      ("p99 before → after", .right), ("gestures", .right), ("verdict", .left)],
+            columns: [
+                ("gesture", .left), ("budget", .right), ("p50 before → after", .right), ("p95 before → after", .right),
+                ("p99 before → after", .right), ("gestures", .right), ("verdict", .left)
+            ],
             rows: report.latency.map { distribution in
                 let s = Self.summary(distribution)
                 func pair(_ values: (Double?, Double?)) -> String {
@@ -268,7 +296,7 @@ struct ReportFindings {
                     .init("p\(Format.smart(distribution.budgetPercentile)) ≤ \(Format.ms(distribution.budgetMs))"),
                     .init(pair(s.p50)), .init(pair(s.p95)), .init(pair(s.p99)),
                     .init("\(distribution.beforeMs.count) → \(distribution.afterMs.count)"),
-                    met.map { .init($0 ? "met" : "missed", $0 ? .ok : .fail) } ?? .init("no data", .dim),
+                    met.map { .init($0 ? "met" : "missed", $0 ? .ok : .fail) } ?? .init("no data", .dim)
                 ])
             })
     }
@@ -277,15 +305,18 @@ struct ReportFindings {
 
     var springTable: ReportTable {
         ReportTable(
-            columns: [("spring", .left), ("release velocity", .right), ("settle before → after", .right),
-                      ("overshoot before → after", .right)],
+            columns: [
+                ("spring", .left), ("release velocity", .right), ("settle before → after", .right),
+                ("overshoot before → after", .right)
+            ],
             rows: report.springs.map { spring in
                 ReportTable.Row(cells: [
                     .init(spring.spring),
                     .init("\(spring.velocityName), \(Format.smart(spring.releaseVelocity)) pt/s"),
-                    .init("\(Format.fixed(spring.before.settleTime, 3)) s → \(Format.fixed(spring.after.settleTime, 3)) s",
-                          spring.after.settleTime < spring.before.settleTime ? .ok : nil),
-                    .init("\(Format.percent(spring.before.overshoot)) → \(Format.percent(spring.after.overshoot))"),
+                    .init(
+                        "\(Format.fixed(spring.before.settleTime, 3)) s → \(Format.fixed(spring.after.settleTime, 3)) s",
+                        spring.after.settleTime < spring.before.settleTime ? .ok : nil),
+                    .init("\(Format.percent(spring.before.overshoot)) → \(Format.percent(spring.after.overshoot))")
                 ])
             })
     }
@@ -317,24 +348,32 @@ struct ReportFindings {
         return SweepSummary(
             atChosen: finite.min { abs($0.value - sweep.chosen) < abs($1.value - sweep.chosen) },
             lowestFeasible: lowest,
-            lowerInfeasible: lowestOverall.flatMap { $0.isFeasible || $0.objective >= (lowest?.objective ?? .infinity) ? nil : $0 },
+            lowerInfeasible: lowestOverall.flatMap {
+                $0.isFeasible || $0.objective >= (lowest?.objective ?? .infinity) ? nil : $0
+            },
             values: finite.map(\.value))
     }
 
     var sweepTable: ReportTable {
         ReportTable(
-            columns: [("parameter", .left), ("chosen", .right), ("objective at chosen", .right),
-                      ("lowest meeting every limit", .right), ("swept", .right)],
+            columns: [
+                ("parameter", .left), ("chosen", .right), ("objective at chosen", .right),
+                ("lowest meeting every limit", .right), ("swept", .right)
+            ],
             rows: report.sensitivity.sweeps.map { sweep in
                 let s = Self.summary(sweep)
                 let swept = s.values.min().flatMap { low in s.values.max().map { (low, $0) } }
-                let lowest = s.lowestFeasible.map { "\(Format.smart($0.objective)) at \(Format.value($0.value, unit: sweep.unit))" } ?? "none"
+                let lowest =
+                    s.lowestFeasible.map { "\(Format.smart($0.objective)) at \(Format.value($0.value, unit: sweep.unit))" }
+                    ?? "none"
                 return ReportTable.Row(cells: [
                     .init(sweep.parameter),
                     .init(Format.value(sweep.chosen, unit: sweep.unit)),
                     .init(s.atChosen.map { Format.smart($0.objective) } ?? "–"),
                     .init(lowest + (s.beatsChosen ? " (lower than chosen)" : ""), s.beatsChosen ? .warn : nil),
-                    .init(swept.map { "\(Format.smart($0.0)) … \(Format.value($0.1, unit: sweep.unit)), \(s.values.count) points" } ?? "–"),
+                    .init(
+                        swept.map { "\(Format.smart($0.0)) … \(Format.value($0.1, unit: sweep.unit)), \(s.values.count) points" }
+                            ?? "–")
                 ])
             })
     }
@@ -347,7 +386,8 @@ struct ReportFindings {
         let sweeps = report.sensitivity.sweeps.map { ($0, Self.summary($0)) }
         guard !sweeps.isEmpty else { return "" }
         let chosen = sweeps.compactMap { $0.1.atChosen?.objective }.first
-        let head = "Each constant swept over its range with the others at their chosen values, on the training people;"
+        let head =
+            "Each constant swept over its range with the others at their chosen values, on the training people;"
             + " the objective is the one the search minimised"
             + (chosen.map { " (\(Format.smart($0)) at the chosen constants)" } ?? "") + "."
         let better = sweeps.filter { $0.1.beatsChosen }
@@ -356,14 +396,18 @@ struct ReportFindings {
         if better.isEmpty {
             text += " No single constant moved alone reaches a lower objective while meeting every budget and intent limit."
         } else {
-            text += " The sweep found lower objectives that meet every limit, which the search missed: "
+            text +=
+                " The sweep found lower objectives that meet every limit, which the search missed: "
                 + better.compactMap { sweep, s in
-                    s.lowestFeasible.map { "\(sweep.parameter) at \(Format.value($0.value, unit: sweep.unit)) (\(Format.smart($0.objective)))" }
+                    s.lowestFeasible.map {
+                        "\(sweep.parameter) at \(Format.value($0.value, unit: sweep.unit)) (\(Format.smart($0.objective)))"
+                    }
                 }.joined(separator: ", ")
                 + "; the search ran out of evaluations before trying them (more --max-evals may find them)."
         }
         if infeasible > 0 {
-            text += " In \(infeasible) sweep\(infeasible == 1 ? "" : "s") lower values miss a budget or an intent limit"
+            text +=
+                " In \(infeasible) sweep\(infeasible == 1 ? "" : "s") lower values miss a budget or an intent limit"
                 + " (red dots on the charts): they are not better points."
         }
         return text
@@ -392,15 +436,17 @@ struct ReportFindings {
         let budget = report.sensitivity.paretoBudget
         let measure = budget.map { "p\(Format.smart($0.percentile))" } ?? "latency"
         return ReportTable(
-            columns: [("limit searched", .right), ("\(measure) achieved", .right), ("training misfires", .right),
-                      ("held-out misfires", .right), ("training objective", .right), ("", .left)],
+            columns: [
+                ("limit searched", .right), ("\(measure) achieved", .right), ("training misfires", .right),
+                ("held-out misfires", .right), ("training objective", .right), ("", .left)
+            ],
             rows: points.map { p in
                 let note = p.chosen ? "chosen" : p.onFront ? "on the front" : "dominated"
                 return ReportTable.Row(cells: [
                     .init(p.limitMs.map { "≤ " + Format.ms($0) } ?? "–"), .init(Format.ms(p.latencyMs)),
                     .init(Format.percent(p.misfireRate)), .init(p.holdoutMisfireRate.map { Format.percent($0) } ?? "–"),
                     .init(p.trainObjective.map(Format.smart) ?? "–"),
-                    .init(note, p.chosen ? .ok : p.onFront ? nil : .dim),
+                    .init(note, p.chosen ? .ok : p.onFront ? nil : .dim)
                 ])
             })
     }
@@ -410,8 +456,10 @@ struct ReportFindings {
     var paretoSentence: String? {
         let points = report.sensitivity.pareto
         guard let chosen = points.first(where: \.chosen) else { return nil }
-        let name = report.sensitivity.paretoBudget.map { "\($0.gesture) p\(Format.smart($0.percentile))" } ?? "the budgeted latency"
-        var text = "The front tightens one budget, \(name), below its limit"
+        let name =
+            report.sensitivity.paretoBudget.map { "\($0.gesture) p\(Format.smart($0.percentile))" } ?? "the budgeted latency"
+        var text =
+            "The front tightens one budget, \(name), below its limit"
             + (report.sensitivity.paretoBudget.map { " of \(Format.ms($0.limitMs))" } ?? "")
             + " and searches again at each level; rates are the training people's, the data the search ranks by."
             + " The chosen setting: \(Format.ms(chosen.latencyMs)), \(Format.percent(chosen.misfireRate)) training misfires"
@@ -419,21 +467,28 @@ struct ReportFindings {
         let faster = points.filter { !$0.chosen && $0.onFront && $0.latencyMs < chosen.latencyMs }
             .sorted { $0.latencyMs > $1.latencyMs }
         if points.count == 1 {
-            text += " No tightened limit found a setting that meets every budget and intent limit: the chosen one is the only point."
+            text +=
+                " No tightened limit found a setting that meets every budget and intent limit: the chosen one is the only point."
         }
         if let next = faster.first {
-            text += " The next faster, \(Format.ms(next.latencyMs)), costs \(Format.percent(next.misfireRate)) training misfires"
+            text +=
+                " The next faster, \(Format.ms(next.latencyMs)), costs \(Format.percent(next.misfireRate)) training misfires"
                 + (next.holdoutMisfireRate.map { " (\(Format.percent($0)) held out)" } ?? "") + "."
         }
         // A neighbour the held-out people rate the same: the search could
         // not know, it never sees them.
         if let held = chosen.holdoutMisfireRate, let chosenObjective = chosen.trainObjective,
-           let twin = points.first(where: { !$0.chosen && $0.holdoutMisfireRate.map { Format.percent($0) == Format.percent(held) } == true }),
-           let twinObjective = twin.trainObjective {
-            let why = twinObjective > chosenObjective
+            let twin = points.first(where: {
+                !$0.chosen && $0.holdoutMisfireRate.map { Format.percent($0) == Format.percent(held) } == true
+            }),
+            let twinObjective = twin.trainObjective
+        {
+            let why =
+                twinObjective > chosenObjective
                 ? "a higher training objective (\(Format.smart(twinObjective)) against \(Format.smart(chosenObjective)))"
                 : "no higher training objective (\(Format.smart(twinObjective)) against \(Format.smart(chosenObjective))), but it was found under a tighter limit, after the search had chosen"
-            text += " The setting at \(Format.ms(twin.latencyMs)) has the same held-out rate (\(Format.percent(held))) and \(why):"
+            text +=
+                " The setting at \(Format.ms(twin.latencyMs)) has the same held-out rate (\(Format.percent(held))) and \(why):"
                 + " the search chooses on the training people only; the held-out people judge its choice afterwards."
         }
         return text
@@ -449,7 +504,8 @@ struct ReportFindings {
     var searchSentence: String {
         let steps = report.search
         guard let first = steps.first else { return "The search recorded no evaluations." }
-        let start = "\(steps.count) evaluations of the exact objective on the training people, from \(Format.smart(first.objective))"
+        let start =
+            "\(steps.count) evaluations of the exact objective on the training people, from \(Format.smart(first.objective))"
             + " at the reference constants" + (first.feasible == false ? " (which miss a budget or an intent limit)" : "")
         guard let best = steps.compactMap(\.bestSoFar).min() else {
             return start + "; none met every budget and intent limit."
@@ -457,11 +513,14 @@ struct ReportFindings {
         let firstFeasible = steps.first { $0.bestSoFar != nil }?.evaluation ?? 1
         let reached = steps.first { ($0.bestSoFar ?? .infinity) <= best }?.evaluation ?? firstFeasible
         let infeasible = steps.filter { $0.feasible == false }.count
-        let bestClause = "the best that meets them all, \(Format.smart(best)), first at evaluation \(reached), is the chosen constants' objective."
+        let bestClause =
+            "the best that meets them all, \(Format.smart(best)), first at evaluation \(reached), is the chosen constants' objective."
         return start + ". "
-            + (firstFeasible > 1 ? "The first to meet every budget and intent limit came at evaluation \(firstFeasible); " + bestClause
+            + (firstFeasible > 1
+                ? "The first to meet every budget and intent limit came at evaluation \(firstFeasible); " + bestClause
                 : "The" + bestClause.dropFirst(3))
-            + (infeasible > 0 ? " \(infeasible) evaluations missed a limit and count for nothing, however low their objective." : "")
+            + (infeasible > 0
+                ? " \(infeasible) evaluations missed a limit and count for nothing, however low their objective." : "")
     }
 
     // MARK: - 8. Examples
@@ -483,7 +542,8 @@ struct ReportFindings {
     /// dead zone says the response came only late.
     static func recognizedText(_ example: TuningReport.Example) -> String {
         guard let recognized = example.recognized else { return "nothing" }
-        let at = example.recognizedAt.map { " at \(Format.ms(Double($0 - example.label.start) / 1000)) after the label start" } ?? ""
+        let at =
+            example.recognizedAt.map { " at \(Format.ms(Double($0 - example.label.start) / 1000)) after the label start" } ?? ""
         switch example.kind {
         case .missed: return "\(recognized) began\(at) but sprang back without committing"
         case .deadZone:
@@ -517,10 +577,14 @@ struct ReportFindings {
         switch example.kind {
         case .wrong: what = fixed ? "fired \(recognized) instead" : "still fires \(recognized) instead"
         case .missed where example.recognized != nil:
-            what = fixed ? "began \(recognized) but sprang back without committing" : "still begins \(recognized) but springs back without committing"
+            what =
+                fixed
+                ? "began \(recognized) but sprang back without committing"
+                : "still begins \(recognized) but springs back without committing"
         case .missed: what = fixed ? "fired nothing" : "still fires nothing"
         case .deadZone: what = fixed ? "fired \(recognized) only late" : "still fires \(recognized) only late"
-        case .spurious: what = fixed ? "fired \(recognized) though nothing was meant" : "still fires \(recognized) though nothing was meant"
+        case .spurious:
+            what = fixed ? "fired \(recognized) though nothing was meant" : "still fires \(recognized) though nothing was meant"
         }
         return fixed ? what + " before tuning and is handled correctly after" : what
     }
@@ -529,14 +593,16 @@ struct ReportFindings {
     /// tuning fixed, named as such in the column titles.
     func exampleTable(_ examples: [TuningReport.Example], fixed: Bool) -> ReportTable {
         ReportTable(
-            columns: [("session", .left), ("user", .left), ("device", .left), ("meant", .left), ("target", .left),
-                      ("note", .left), (fixed ? "misfire before tuning" : "misfire", .left),
-                      (fixed ? "recognized before tuning" : "recognized", .left), ("same pattern", .right)],
+            columns: [
+                ("session", .left), ("user", .left), ("device", .left), ("meant", .left), ("target", .left),
+                ("note", .left), (fixed ? "misfire before tuning" : "misfire", .left),
+                (fixed ? "recognized before tuning" : "recognized", .left), ("same pattern", .right)
+            ],
             rows: examples.map { example in
                 ReportTable.Row(cells: [
                     .init(example.sessionID), .init(example.user ?? "–"), .init(Self.deviceText(example.device)),
                     .init(Self.intentText(example.label)), .init(example.label.target ?? "–"), .init(example.label.note ?? "–"),
-                    .init(example.kind.title), .init(Self.recognizedText(example)), .init(Self.sharedText(example) ?? "–"),
+                    .init(example.kind.title), .init(Self.recognizedText(example)), .init(Self.sharedText(example) ?? "–")
                 ])
             })
     }
@@ -550,12 +616,14 @@ struct ReportFindings {
         return ReportTable(
             columns: [(groupTitle, .left), ("gestures", .right), ("before", .right), ("after", .right), ("change", .right)],
             rows: sorted.enumerated().map { index, row in
-                ReportTable.Row(cells: [
-                    .init(row.group), .init("\(row.gestures)"),
-                    .init(rateWithInterval(row.before)), .init(rateWithInterval(row.after)),
-                    .init(Format.signedFixed((row.after.rate - row.before.rate) * 100, 1) + " pp",
-                          row.after.rate < row.before.rate ? .ok : row.after.rate > row.before.rate ? .fail : .dim),
-                ], highlighted: index == 0 && sorted.count > 1)
+                ReportTable.Row(
+                    cells: [
+                        .init(row.group), .init("\(row.gestures)"),
+                        .init(rateWithInterval(row.before)), .init(rateWithInterval(row.after)),
+                        .init(
+                            Format.signedFixed((row.after.rate - row.before.rate) * 100, 1) + " pp",
+                            row.after.rate < row.before.rate ? .ok : row.after.rate > row.before.rate ? .fail : .dim)
+                    ], highlighted: index == 0 && sorted.count > 1)
             })
     }
 
@@ -583,20 +651,25 @@ struct ReportFindings {
             ("objective", run.objective),
             ("method", run.method),
             ("evaluations", "\(run.evaluations)"),
-            ("search time", "\(Format.fixed(run.seconds, 1)) s"),
+            ("search time", "\(Format.fixed(run.seconds, 1)) s")
         ]
         let unlabelled = (run.split.trainUnlabelled ?? []) + (run.split.holdoutUnlabelled ?? [])
         if !unlabelled.isEmpty {
             // Replayed with the rest, but without labels nothing is judged:
             // they are no people of the misfire rates.
-            rows.insert(("unlabelled recordings", "\(unlabelled.count), not counted as people (no labels to judge them by): "
-                            + unlabelled.sorted().joined(separator: ", ")), at: 6)
+            rows.insert(
+                (
+                    "unlabelled recordings",
+                    "\(unlabelled.count), not counted as people (no labels to judge them by): "
+                        + unlabelled.sorted().joined(separator: ", ")
+                ), at: 6)
         }
         if let generatedAt = run.generatedAt { rows.append(("generated", generatedAt)) }
         for (name, version) in run.versions.sorted(by: { $0.key < $1.key }) {
             rows.append(("version of \(name)", version))
         }
-        return ReportTable(columns: [("", .left), ("", .left)],
-                           rows: rows.map { ReportTable.Row(cells: [.init($0.0), .init($0.1)]) })
+        return ReportTable(
+            columns: [("", .left), ("", .left)],
+            rows: rows.map { ReportTable.Row(cells: [.init($0.0), .init($0.1)]) })
     }
 }

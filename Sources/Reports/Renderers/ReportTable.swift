@@ -44,9 +44,11 @@ struct ReportTable: Sendable, Hashable {
     /// cell), so before, after and verdict stay on screen without scrolling
     /// sideways; each cell carries its column title as `data-label` for that.
     var markup: Markup {
-        let head = Markup.el(.tr, children: columns.map {
-            .el(.th, [.scope: "col", .class: $0.alignment == .right ? "num" : "text"], text: $0.title)
-        })
+        let head = Markup.el(
+            .tr,
+            children: columns.map {
+                .el(.th, [.scope: "col", .class: $0.alignment == .right ? "num" : "text"], text: $0.title)
+            })
         let body = rows.map { row -> Markup in
             let cells = row.cells.enumerated().map { index, cell -> Markup in
                 let right = index < columns.count && columns[index].alignment == .right
@@ -67,7 +69,8 @@ struct ReportTable: Sendable, Hashable {
             }
             return .el(.tr, row.highlighted ? [.class: "least"] : [:], children: cells)
         }
-        return .el(.div, [.class: "scroll"],
-                   .el(.table, [.class: "cards"], .el(.thead, [:], head), .el(.tbody, children: body)))
+        return .el(
+            .div, [.class: "scroll"],
+            .el(.table, [.class: "cards"], .el(.thead, [:], head), .el(.tbody, children: body)))
     }
 }

@@ -23,7 +23,7 @@ package enum ReportWriter {
             (htmlName, Data(HTMLReport.render(report).utf8)),
             (markdownName, Data(MarkdownReport.render(report).utf8)),
             (jsonName, try json(report)),
-            (swiftName, Data(SwiftConstantsFile.render(report).utf8)),
+            (swiftName, Data(SwiftConstantsFile.render(report).utf8))
         ]
         return try contents.map { name, data in
             let url = directory.appendingPathComponent(name)
@@ -44,13 +44,15 @@ package enum ReportWriter {
     package static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder
     }
 
     package static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return decoder
     }
 }

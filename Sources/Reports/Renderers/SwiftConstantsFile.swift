@@ -46,7 +46,7 @@ package enum SwiftConstantsFile {
             "#endif",
             "",
             "/// Gesture constants tuned by gesturetune on recorded, labelled touches.",
-            "public enum \(rootName) {",
+            "public enum \(rootName) {"
         ]
         let context = Context(report.constants)
         render(tree(report.constants), depth: 1, context: context, into: &lines)
@@ -146,7 +146,7 @@ package enum SwiftConstantsFile {
         "is", "nil", "self", "super", "throws", "true", "try", "await", "async", "any", "some", "consume", "borrowing",
         "consuming", "copy", "discard", "each", "Any", "Self", "Type", "Protocol", "Never", "Double", "Int", "String", "Bool",
         // The types the constants are declared with: a nested enum of that name would shadow them.
-        "CGFloat", "TimeInterval", "Foundation", "CoreGraphics",
+        "CGFloat", "TimeInterval", "Foundation", "CoreGraphics"
     ]
 
     // MARK: - Rendering
@@ -188,15 +188,17 @@ package enum SwiftConstantsFile {
         lines.append(describe(constant, written: written))
         if let bound = constant.bound {
             let limit = bound == .lower ? constant.lower : constant.upper
-            lines.append("Warning: on the \(bound.rawValue) bound of the search range (\(Format.value(limit, unit: constant.unit))): "
-                + "the search range chose it, not the data. Widen the range and tune again before trusting it.")
+            lines.append(
+                "Warning: on the \(bound.rawValue) bound of the search range (\(Format.value(limit, unit: constant.unit))): "
+                    + "the search range chose it, not the data. Widen the range and tune again before trusting it.")
         }
         lines += orderingWarnings(for: constant.name, context: context)
         return lines
     }
 
     static func describe(_ constant: TuningReport.Constant, written: Written) -> String {
-        var text = "\(constant.name): \(Format.value(constant.old, unit: constant.unit)) → \(Format.value(constant.new, unit: constant.unit))"
+        var text =
+            "\(constant.name): \(Format.value(constant.old, unit: constant.unit)) → \(Format.value(constant.new, unit: constant.unit))"
         text += " (\(Format.signed(constant.change))"
         if let relative = constant.relativeChange { text += ", \(Format.signedPercent(relative))" }
         text += "); searched \(Format.smart(constant.lower)) … \(Format.value(constant.upper, unit: constant.unit))"
@@ -224,9 +226,11 @@ package enum SwiftConstantsFile {
             return "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; "
                 + "UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`."
         case "springDamping":
-            return "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`."
+            return
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`."
         case "projectedDistanceTrigger":
-            return "Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. "
+            return
+                "Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. "
                 + (Parameter(name: name)?.spec.description ?? "")
         default:
             return Parameter(name: name)?.spec.description
@@ -260,7 +264,7 @@ package enum SwiftConstantsFile {
         "multiSwipe.touchCount": "`UISwipeGestureRecognizer.numberOfTouchesRequired`.",
         "pinch.minScale": "`UIScrollView.minimumZoomScale`.",
         "pinch.maxScale": "`UIScrollView.maximumZoomScale`.",
-        "projection.decelerationRate": "`UIScrollView.DecelerationRate(rawValue:)`, used to project a release into a distance.",
+        "projection.decelerationRate": "`UIScrollView.DecelerationRate(rawValue:)`, used to project a release into a distance."
     ]
 
     // MARK: - Orderings
@@ -279,13 +283,16 @@ package enum SwiftConstantsFile {
     /// defaults have it, or equal for text selection, where the platforms use
     /// the same 0.5 s for both).
     static let orderings: [Ordering] = [
-        Ordering(shorter: "drag.minimumDuration", longer: "longPress.minimumDuration",
-                 whenNot: "a still press opens the context menu before the drag lifts"),
-        Ordering(shorter: "tap.maxDuration", longer: "longPress.minimumDuration",
-                 whenNot: "a touch held long enough to be a long press is still a tap; both can fire"),
-        Ordering(shorter: "textSelect.pressDuration", longer: "longPress.minimumDuration",
-                 whenNot: "a press on text opens the context menu before (or as) the word is selected",
-                 whenShorter: "a press on text selects the word before the context menu's hold is over"),
+        Ordering(
+            shorter: "drag.minimumDuration", longer: "longPress.minimumDuration",
+            whenNot: "a still press opens the context menu before the drag lifts"),
+        Ordering(
+            shorter: "tap.maxDuration", longer: "longPress.minimumDuration",
+            whenNot: "a touch held long enough to be a long press is still a tap; both can fire"),
+        Ordering(
+            shorter: "textSelect.pressDuration", longer: "longPress.minimumDuration",
+            whenNot: "a press on text opens the context menu before (or as) the word is selected",
+            whenShorter: "a press on text selects the word before the context menu's hold is over")
     ]
 
     /// A warning per ordering that involves `name` and that the tuning
@@ -297,7 +304,8 @@ package enum SwiftConstantsFile {
             guard let a = value(ordering.shorter, context), let b = value(ordering.longer, context) else { return nil }
             let before = compare(a.old, b.old), after = compare(a.new, b.new)
             guard before != after else { return nil }
-            var text = "Warning: ordering changed: \(ordering.shorter) \(before) \(ordering.longer) before, "
+            var text =
+                "Warning: ordering changed: \(ordering.shorter) \(before) \(ordering.longer) before, "
                 + "\(Format.value(a.new, unit: a.unit)) \(after) \(Format.value(b.new, unit: b.unit)) now"
             if after != "<" {
                 text += ": " + ordering.whenNot
@@ -355,7 +363,8 @@ package enum SwiftConstantsFile {
             unit = constant.unit == "ms" ? "s" : constant.unit
             let new = constant.new * scale, lower = constant.lower * scale, upper = constant.upper * scale
             type = SwiftConstantsFile.type(unit: unit, integer: integer && new.isFinite)
-            guard new.isFinite, let resolution = SwiftConstantsFile.resolution(lower: lower, upper: upper, integer: integer) else {
+            guard new.isFinite, let resolution = SwiftConstantsFile.resolution(lower: lower, upper: upper, integer: integer)
+            else {
                 step = nil
                 value = new
                 literal = SwiftConstantsFile.literal(new)
@@ -409,7 +418,7 @@ package enum SwiftConstantsFile {
     static func literal(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
-        return "\(value)"   // "2.8", "80.0", "1e-05", "-0.5"
+        return "\(value)" // "2.8", "80.0", "1e-05", "-0.5"
     }
 
     /// Text made safe inside a `//` comment: one line, no control characters,

@@ -82,7 +82,7 @@ package struct LognormalStroke: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -74,7 +74,7 @@ package struct FittsLaw: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -112,9 +112,8 @@ package struct Trajectory: Sendable {
     }
 }
 
-
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

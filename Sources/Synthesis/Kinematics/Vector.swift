@@ -41,7 +41,7 @@ package struct Vector: Sendable, Hashable {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif

@@ -49,7 +49,7 @@ struct EvemuDescriptionParser {
         case "N":
             name = String(rest)
         case "I", "P", "B", "L", "S":
-            break   // ids, property and event bitmasks, LEDs, switches: the axes say all a touch needs
+            break // ids, property and event bitmasks, LEDs, switches: the axes say all a touch needs
         case "A":
             let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
             guard fields.count == 5 || fields.count == 6 else {
@@ -80,7 +80,8 @@ struct EvemuDescriptionParser {
         let words = text.split(separator: " ", omittingEmptySubsequences: true)
         guard let first = words.first else { return }
         if text.contains("Input device name:"), let open = text.firstIndex(of: "\""),
-           let close = text.lastIndex(of: "\""), open < close {
+            let close = text.lastIndex(of: "\""), open < close
+        {
             commentName = String(text[text.index(after: open)..<close])
             if firstLine == 0 { firstLine = number }
         } else if words.count >= 3, first == "Event", words[1] == "type" {
@@ -89,11 +90,14 @@ struct EvemuDescriptionParser {
         } else if words.count >= 3, first == "Event", words[1] == "code" {
             commentCode = UInt16(words[2])
         } else if words.count == 2, commentType == LinuxInput.EV_ABS, let code = commentCode,
-                  let value = Int32(words[1]) {
+            let value = Int32(words[1])
+        {
             let location = SourceLocation(file: file, line: number)
             var axis = commentAxes[code] ?? AbsoluteAxis(minimum: 0, maximum: 0, location: location)
             switch first {
-            case "Min": axis.minimum = value; axis.location = location
+            case "Min":
+                axis.minimum = value
+                axis.location = location
             case "Max": axis.maximum = value
             case "Fuzz": axis.fuzz = value
             case "Flat": axis.flat = value

@@ -65,13 +65,14 @@ public enum EvemuImporter: TraceImporter {
             }
             let line = buffer.text
             guard let event = try Self.eventFields(line, file: input.name, line: number, problems: &problems) else {
-                if line.hasPrefix("E:") { return }   // a malformed event line, skipped (and counted) above
+                if line.hasPrefix("E:") { return } // a malformed event line, skipped (and counted) above
                 if assembler == nil {
                     try embedded.take(line, line: number, eventsAllowed: true)
                 } else if !Self.isIgnorable(line) {
-                    try problems.handle(TraceError(
-                        SourceLocation(file: input.name, line: number),
-                        "a device description line after the events have begun", field: "E"))
+                    try problems.handle(
+                        TraceError(
+                            SourceLocation(file: input.name, line: number),
+                            "a device description line after the events have begun", field: "E"))
                 }
                 return
             }
@@ -83,8 +84,10 @@ public enum EvemuImporter: TraceImporter {
             try assembler?.feed(event, line: number, emit: emit)
         }
         // No events at all: still a session (an empty one), if the axes map.
-        var finished = try assembler ?? makeAssembler(
-            description: (separate ?? embedded).description, fileName: input.name, firstEventLine: 0, options: options)
+        var finished =
+            try assembler
+            ?? makeAssembler(
+                description: (separate ?? embedded).description, fileName: input.name, firstEventLine: 0, options: options)
         try finished.finish(emit: emit)
         return finished.summary(adding: problems)
     }
@@ -138,9 +141,11 @@ public enum EvemuImporter: TraceImporter {
         let fields = content.split(whereSeparator: { $0 == " " || $0 == "\t" })
         let location = SourceLocation(file: file, line: number)
         guard fields.count == 5 else {
-            try problems.handle(TraceError(
-                location, "an event line needs `E: SECONDS.MICROS TYPE CODE VALUE`, found \(fields.count - 1) fields"
-                    + (fields.count < 5 ? " (truncated?)" : ""), field: "E"))
+            try problems.handle(
+                TraceError(
+                    location,
+                    "an event line needs `E: SECONDS.MICROS TYPE CODE VALUE`, found \(fields.count - 1) fields"
+                        + (fields.count < 5 ? " (truncated?)" : ""), field: "E"))
             return nil
         }
         guard let time = parseKernelTimestamp(fields[1]) else {

@@ -50,7 +50,8 @@ struct GeteventDeviceList {
     /// `name:     "sec_touchscreen"` → `sec_touchscreen`.
     static func quotedName(_ line: Substring) -> String? {
         guard line.hasPrefix("name:"), let open = line.firstIndex(of: "\""),
-              let close = line.lastIndex(of: "\""), open < close else { return nil }
+            let close = line.lastIndex(of: "\""), open < close
+        else { return nil }
         return String(line[line.index(after: open)..<close])
     }
 
@@ -83,9 +84,12 @@ struct GeteventDeviceList {
         guard let minimum = values["min"], let maximum = values["max"] else {
             throw TraceError(location, "the axis has no min or max", field: String(name))
         }
-        return (code, AbsoluteAxis(
-            minimum: minimum, maximum: maximum, fuzz: values["fuzz"] ?? 0, flat: values["flat"] ?? 0,
-            resolution: values["resolution"] ?? 0, location: location))
+        return (
+            code,
+            AbsoluteAxis(
+                minimum: minimum, maximum: maximum, fuzz: values["fuzz"] ?? 0, flat: values["flat"] ?? 0,
+                resolution: values["resolution"] ?? 0, location: location)
+        )
     }
 }
 

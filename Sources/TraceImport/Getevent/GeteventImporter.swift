@@ -41,7 +41,10 @@ public enum GeteventImporter: TraceImporter {
         for line in leadingLines(of: prefix) {
             let trimmed = line.trimmingSpaces
             if trimmed.isEmpty || trimmed.hasPrefix("add device") || trimmed.hasPrefix("name:")
-                || trimmed.hasPrefix("could not get") { continue }
+                || trimmed.hasPrefix("could not get")
+            {
+                continue
+            }
             guard trimmed.hasPrefix("["), let close = trimmed.firstIndex(of: "]") else { return false }
             let stamp = trimmed[trimmed.index(after: trimmed.startIndex)..<close].trimmingSpaces
             return parseKernelTimestamp(stamp) != nil
@@ -58,12 +61,13 @@ public enum GeteventImporter: TraceImporter {
         let file = input.name
         let listing = try options.deviceDescriptionPath.map { try GeteventDeviceList(input: TraceInput(path: $0)) }
         // With a listing of exactly one touchscreen, that is the device.
-        let touchscreens = listing?.devices.filter {
-            $0.description.axes[LinuxInput.ABS_MT_POSITION_X] != nil || $0.description.axes[LinuxInput.ABS_X] != nil
-        } ?? []
+        let touchscreens =
+            listing?.devices.filter {
+                $0.description.axes[LinuxInput.ABS_MT_POSITION_X] != nil || $0.description.axes[LinuxInput.ABS_X] != nil
+            } ?? []
         var chosen: String? = touchscreens.count == 1 ? touchscreens[0].path : nil
         var chosenLine = 0
-        var names: [String: String] = [:]       // device path → name, from the log's own header
+        var names: [String: String] = [:] // device path → name, from the log's own header
         var lastAddedDevice: String?
         var pending: [String: [(KernelEvent, Int)]] = [:]
         var assembler: KernelTouchAssembler?
@@ -86,8 +90,10 @@ public enum GeteventImporter: TraceImporter {
                 func units(_ size: Double) -> Int32 { size.isFinite ? Int32(min(max(size.rounded(), 1), 1e9)) : 1 }
                 let width = units(screen.width) - 1
                 let height = units(screen.height) - 1
-                for (code, maximum) in [(LinuxInput.ABS_X, width), (LinuxInput.ABS_Y, height),
-                                        (LinuxInput.ABS_MT_POSITION_X, width), (LinuxInput.ABS_MT_POSITION_Y, height)] {
+                for (code, maximum) in [
+                    (LinuxInput.ABS_X, width), (LinuxInput.ABS_Y, height),
+                    (LinuxInput.ABS_MT_POSITION_X, width), (LinuxInput.ABS_MT_POSITION_Y, height)
+                ] {
                     description.axes[code] = AbsoluteAxis(minimum: 0, maximum: maximum, location: location)
                 }
             }
@@ -121,7 +127,7 @@ public enum GeteventImporter: TraceImporter {
                     chosen = device
                     chosenLine = number
                 } else if event.type == LinuxInput.EV_SYN && event.code == LinuxInput.SYN_REPORT {
-                    pending[device] = nil   // a finished frame of a device that is not (yet) the touchscreen
+                    pending[device] = nil // a finished frame of a device that is not (yet) the touchscreen
                 }
                 guard chosen == device, let frames = pending[device] else { return }
                 pending.removeAll()
@@ -159,9 +165,11 @@ public enum GeteventImporter: TraceImporter {
     ) throws -> (String, KernelEvent)? {
         let location = SourceLocation(file: file, line: number)
         guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else {
-            try problems.handle(TraceError(
-                location, "not a getevent -lt line: expected `[ SECONDS.MICROS] DEVICE: TYPE CODE VALUE`"
-                    + " (record with `getevent -lt`: the timestamps are needed)", field: "line"))
+            try problems.handle(
+                TraceError(
+                    location,
+                    "not a getevent -lt line: expected `[ SECONDS.MICROS] DEVICE: TYPE CODE VALUE`"
+                        + " (record with `getevent -lt`: the timestamps are needed)", field: "line"))
             return nil
         }
         guard let time = parseKernelTimestamp(line[line.index(after: line.startIndex)..<close].trimmingSpaces) else {
@@ -176,9 +184,11 @@ public enum GeteventImporter: TraceImporter {
         }
         let fields = rest.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard fields.count == 3 else {
-            try problems.handle(TraceError(
-                location, "an event needs TYPE CODE VALUE, found \(fields.count) fields"
-                    + (fields.count < 3 ? " (truncated?)" : ""), field: "event"))
+            try problems.handle(
+                TraceError(
+                    location,
+                    "an event needs TYPE CODE VALUE, found \(fields.count) fields"
+                        + (fields.count < 3 ? " (truncated?)" : ""), field: "event"))
             return nil
         }
         let type: UInt16
@@ -196,10 +206,11 @@ public enum GeteventImporter: TraceImporter {
         } else if fields[1].count == 4, let numeric = UInt16(fields[1], radix: 16) {
             code = numeric
         } else if type == LinuxInput.EV_KEY, fields[1].hasPrefix("KEY_") || fields[1].hasPrefix("BTN_") {
-            code = 0   // a key gesturetune has no use for (volume, power, …): KEY_RESERVED
+            code = 0 // a key gesturetune has no use for (volume, power, …): KEY_RESERVED
         } else {
-            try problems.handle(TraceError(
-                location, "unknown event code \"\(fields[1])\" for \(fields[0])", field: "code"))
+            try problems.handle(
+                TraceError(
+                    location, "unknown event code \"\(fields[1])\" for \(fields[0])", field: "code"))
             return nil
         }
         let value: Int32
@@ -209,8 +220,9 @@ public enum GeteventImporter: TraceImporter {
         case "REPEAT": value = 2
         default:
             guard let bits = UInt32(fields[2], radix: 16) else {
-                try problems.handle(TraceError(
-                    location, "bad value \"\(fields[2])\" (32-bit hex expected)", field: "value"))
+                try problems.handle(
+                    TraceError(
+                        location, "bad value \"\(fields[2])\" (32-bit hex expected)", field: "value"))
                 return nil
             }
             value = Int32(bitPattern: bits)

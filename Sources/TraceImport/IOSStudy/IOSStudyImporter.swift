@@ -72,7 +72,7 @@ public enum IOSStudyImporter: TraceImporter {
     /// The study's tasks and the label intents they become.
     static let tasks: [String: Intent] = [
         "tap": .tap, "doubleTap": .doubleTap, "longPress": .longPress, "swipe": .multiSwipe,
-        "verticalScroll": .scroll, "horizontalScroll": .scroll, "pinch": .pinch, "rotation": .rotate,
+        "verticalScroll": .scroll, "horizontalScroll": .scroll, "pinch": .pinch, "rotation": .rotate
     ]
     /// Top-level keys that describe the session rather than hold a task.
     static let sessionKeys: Set<String> = ["id", "start", "end", "state", "deviceInfo", "subject"]
@@ -113,7 +113,7 @@ public enum IOSStudyImporter: TraceImporter {
     }
 
     private struct RawRecognition {
-        var recognition: PlatformRecognition   // `t` still absolute
+        var recognition: PlatformRecognition // `t` still absolute
         var line: Int
     }
 
@@ -136,8 +136,9 @@ public enum IOSStudyImporter: TraceImporter {
             (width, height) = (w, h)
         }
         guard let width, let height else {
-            throw TraceError(at(device ?? root), "no screen size in the export: give it in points with --screen WIDTHxHEIGHT",
-                             field: "deviceInfo.screenSize")
+            throw TraceError(
+                at(device ?? root), "no screen size in the export: give it in points with --screen WIDTHxHEIGHT",
+                field: "deviceInfo.screenSize")
         }
         var startSeconds: Double?
         if let start = root["start"] {
@@ -180,8 +181,9 @@ public enum IOSStudyImporter: TraceImporter {
                         trial.tracks.append(track)
                         var previous: Micros?
                         for node in samples {
-                            let touch = try Self.touch(node, track: track, order: touches.count + trialTouches.count,
-                                                       context: context, file: file)
+                            let touch = try Self.touch(
+                                node, track: track, order: touches.count + trialTouches.count,
+                                context: context, file: file)
                             if let previous, touch.time < previous {
                                 throw TraceError(at(node), "time goes backwards within a track (\(context))", field: "timestamp")
                             }
@@ -200,7 +202,7 @@ public enum IOSStudyImporter: TraceImporter {
                     trials.append(trial)
                     recognitions += trialRecognitions
                 } catch let error as TraceError {
-                    try problems.handle(error)   // skipping drops the whole trial
+                    try problems.handle(error) // skipping drops the whole trial
                 }
             }
         }
@@ -214,8 +216,9 @@ public enum IOSStudyImporter: TraceImporter {
         func relative(_ time: Micros, line: Int, field: String) throws -> Micros {
             let (t, overflow) = time.subtractingReportingOverflow(origin)
             guard !overflow, t <= Self.longestSession else {
-                throw TraceError(SourceLocation(file: file, line: line),
-                                 "time more than \(Self.longestSession / .second / 3600) hours after the session start", field: field)
+                throw TraceError(
+                    SourceLocation(file: file, line: line),
+                    "time more than \(Self.longestSession / .second / 3600) hours after the session start", field: field)
             }
             return t
         }
@@ -250,7 +253,7 @@ public enum IOSStudyImporter: TraceImporter {
         touches.sort { ($0.time, $0.order) < ($1.time, $1.order) }
         var validator = SessionValidator()
         var pointerOfTrack: [Int: Int32] = [:]
-        var kept: [Int: [(t: Micros, x: Double, y: Double)]] = [:]   // track → samples, for labels
+        var kept: [Int: [(t: Micros, x: Double, y: Double)]] = [:] // track → samples, for labels
         var lastLine = root.line
         var lastTime: Micros = 0
         for touch in touches {
@@ -270,7 +273,8 @@ public enum IOSStudyImporter: TraceImporter {
             let sample = TouchSample(
                 t: t, pointer: pointer, phase: touch.phase, x: touch.x, y: touch.y, force: touch.force, radius: touch.radius)
             if let violation = validator.check(sample) {
-                let message = pointer < 0
+                let message =
+                    pointer < 0
                     ? "a track's touch \(touch.phase.name) with no began before it"
                     : violation.message
                 try problems.handle(TraceError(SourceLocation(file: file, line: touch.line), message, field: violation.field))
@@ -284,9 +288,10 @@ public enum IOSStudyImporter: TraceImporter {
             summary.count(.touch(sample))
         }
         if let violation = validator.finish() {
-            try problems.handle(TraceError(
-                SourceLocation(file: file, line: lastLine),
-                "the export ends with a finger down: " + violation.message, field: violation.field))
+            try problems.handle(
+                TraceError(
+                    SourceLocation(file: file, line: lastLine),
+                    "the export ends with a finger down: " + violation.message, field: violation.field))
             for (track, pointer) in pointerOfTrack.sorted(by: { $0.value < $1.value }) {
                 let last = kept[track]?.last ?? (lastTime, 0, 0)
                 let cancel = TouchSample(t: lastTime, pointer: pointer, phase: .cancelled, x: last.x, y: last.y)
@@ -337,8 +342,9 @@ public enum IOSStudyImporter: TraceImporter {
             summary.notes.append(Self.listing(undirected, of: trials.count, "whose touches show no direction got no label"))
         }
         for (task, count) in unknownTasks.sorted(by: { $0.key < $1.key }) {
-            summary.notes.append("\(count) trials of the unknown task \"\(task)\" were not imported"
-                + " (known tasks: \(Self.tasks.keys.sorted().joined(separator: ", ")))")
+            summary.notes.append(
+                "\(count) trials of the unknown task \"\(task)\" were not imported"
+                    + " (known tasks: \(Self.tasks.keys.sorted().joined(separator: ", ")))")
         }
         problems.fill(&summary)
         return summary
@@ -374,12 +380,13 @@ public enum IOSStudyImporter: TraceImporter {
             guard let raw = value.number, let code = Int(exactly: raw) else {
                 throw TraceError(at(value), "`\(key)` must be 1 (right), 2 (left), 4 (up) or 8 (down)", field: key)
             }
-            return swipeDirections[code]   // 0 or a combination: no single direction
+            return swipeDirections[code] // 0 or a combination: no single direction
         }
         trial.targetDirection = try direction("targetDirection")
         if node["targetDirection"] != nil {
             let result = try direction("resultDirection")
-            trial.target = "target direction \(trial.targetDirection?.rawValue ?? "none")"
+            trial.target =
+                "target direction \(trial.targetDirection?.rawValue ?? "none")"
                 + ", result \(result?.rawValue ?? "none")"
         }
         trial.horizontal = node["isHorizontal"]?.bool
@@ -390,8 +397,9 @@ public enum IOSStudyImporter: TraceImporter {
         func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
         let time = try timestamp(node, context: context, file: file)
         guard let name = node["phase"]?.string, let phase = TouchPhase(name: name) else {
-            throw TraceError(at(node["phase"] ?? node), "unknown touch phase (began, moved, stationary, ended or cancelled)",
-                             field: "phase")
+            throw TraceError(
+                at(node["phase"] ?? node), "unknown touch phase (began, moved, stationary, ended or cancelled)",
+                field: "phase")
         }
         guard let location = node["location"], let (x, y) = pair(location) else {
             throw TraceError(at(node["location"] ?? node), "`location` must be [x, y] in points", field: "location")
@@ -401,17 +409,20 @@ public enum IOSStudyImporter: TraceImporter {
         let radius = node["majorRadius"]?.number
         if let force, force < 0 { throw TraceError(at(node), "negative force \(force)", field: "force") }
         if let radius, radius < 0 { throw TraceError(at(node), "negative radius \(radius)", field: "majorRadius") }
-        return RawTouch(time: time, track: track, order: order, phase: phase, x: x, y: y, force: force, radius: radius,
-                        line: node.line)
+        return RawTouch(
+            time: time, track: track, order: order, phase: phase, x: x, y: y, force: force, radius: radius,
+            line: node.line)
     }
 
     /// A recognizer event, or `nil` for a `changed` one (no decision).
     private static func recognition(_ node: LocatedJSON, context: String, file: String) throws -> PlatformRecognition? {
         func at(_ node: LocatedJSON) -> SourceLocation { SourceLocation(file: file, line: node.line) }
         guard let type = node["type"]?.string, !type.isEmpty,
-              type.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else {
-            throw TraceError(at(node["type"] ?? node), "a recognizer event needs a `type` such as tap, longPress, swipe or pan",
-                             field: "type")
+            type.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) })
+        else {
+            throw TraceError(
+                at(node["type"] ?? node), "a recognizer event needs a `type` such as tap, longPress, swipe or pan",
+                field: "type")
         }
         guard let name = node["state"]?.string, let state = PlatformRecognition.State(rawValue: name) else {
             let known = PlatformRecognition.State.allCases.map(\.rawValue).joined(separator: ", ")
@@ -437,12 +448,14 @@ public enum IOSStudyImporter: TraceImporter {
 
     private static func timestamp(_ node: LocatedJSON, context: String, file: String) throws -> Micros {
         guard let value = node["timestamp"]?.number else {
-            throw TraceError(SourceLocation(file: file, line: (node["timestamp"] ?? node).line),
-                             "missing or non-numeric `timestamp` (\(context))", field: "timestamp")
+            throw TraceError(
+                SourceLocation(file: file, line: (node["timestamp"] ?? node).line),
+                "missing or non-numeric `timestamp` (\(context))", field: "timestamp")
         }
         guard let time = Micros(seconds: value) else {
-            throw TraceError(SourceLocation(file: file, line: node.line), "timestamp out of range (\(context))",
-                             field: "timestamp")
+            throw TraceError(
+                SourceLocation(file: file, line: node.line), "timestamp out of range (\(context))",
+                field: "timestamp")
         }
         return time
     }
@@ -475,7 +488,8 @@ public enum IOSStudyImporter: TraceImporter {
 
     static func pinchDirection(_ paths: [[(x: Double, y: Double)]]) -> Direction? {
         guard paths.count >= 2, let a0 = paths[0].first, let a1 = paths[0].last,
-              let b0 = paths[1].first, let b1 = paths[1].last else { return nil }
+            let b0 = paths[1].first, let b1 = paths[1].last
+        else { return nil }
         let before = ((a0.x - b0.x) * (a0.x - b0.x) + (a0.y - b0.y) * (a0.y - b0.y)).squareRoot()
         let after = ((a1.x - b1.x) * (a1.x - b1.x) + (a1.y - b1.y) * (a1.y - b1.y)).squareRoot()
         return after == before ? nil : (after < before ? .in : .out)
@@ -483,7 +497,8 @@ public enum IOSStudyImporter: TraceImporter {
 
     static func rotationDirection(_ paths: [[(x: Double, y: Double)]]) -> Direction? {
         guard paths.count >= 2, let a0 = paths[0].first, let a1 = paths[0].last,
-              let b0 = paths[1].first, let b1 = paths[1].last else { return nil }
+            let b0 = paths[1].first, let b1 = paths[1].last
+        else { return nil }
         // Signed angle from the start line to the end line (cross product);
         // y points down, so a positive turn is clockwise on screen.
         let (ux, uy) = (b0.x - a0.x, b0.y - a0.y), (vx, vy) = (b1.x - a1.x, b1.y - a1.y)

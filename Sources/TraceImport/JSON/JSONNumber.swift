@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 // MARK: - Numbers
@@ -29,8 +29,8 @@ enum JSONNumber {
             i += 1
         }
         var mantissa: UInt64 = 0
-        var digits = 0          // significant digits accumulated in mantissa
-        var exponent = 0        // decimal exponent applied to mantissa
+        var digits = 0 // significant digits accumulated in mantissa
+        var exponent = 0 // decimal exponent applied to mantissa
         var exact = true
         func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
 

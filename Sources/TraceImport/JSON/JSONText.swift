@@ -69,7 +69,7 @@ enum JSONText {
                     throw JSONSyntaxError("invalid \\u escape", column: i - 6)
                 }
                 out.append(contentsOf: Array(String(Character(scalar)).utf8))
-            default: out.append(e)   // \" \\ \/
+            default: out.append(e) // \" \\ \/
             }
         }
         guard let s = String(validating: out, as: UTF8.self) else {

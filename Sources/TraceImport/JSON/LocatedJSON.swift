@@ -26,7 +26,7 @@ struct LocatedJSON: Sendable {
 
     subscript(key: String) -> LocatedJSON? {
         guard case .object(let members) = value else { return nil }
-        return members.last { $0.key == key }?.value   // the last duplicate wins, as in JavaScript
+        return members.last { $0.key == key }?.value // the last duplicate wins, as in JavaScript
     }
 
     var array: [LocatedJSON]? { if case .array(let items) = value { items } else { nil } }
@@ -73,7 +73,7 @@ struct LocatedJSON: Sendable {
         init(bytes: [UInt8], file: String) {
             self.bytes = bytes
             self.file = file
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }   // a UTF-8 byte order mark
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 } // a UTF-8 byte order mark
         }
 
         func error(_ message: String) -> TraceError {
@@ -107,7 +107,9 @@ struct LocatedJSON: Sendable {
                 while true {
                     skipWhitespace()
                     guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                        throw error(index < bytes.count ? "expected a member name in quotes" : "the document ends inside an object (truncated?)")
+                        throw error(
+                            index < bytes.count
+                                ? "expected a member name in quotes" : "the document ends inside an object (truncated?)")
                     }
                     let key = try string()
                     skipWhitespace()
@@ -119,8 +121,14 @@ struct LocatedJSON: Sendable {
                     members.append((key, try value(depth: depth + 1)))
                     skipWhitespace()
                     guard index < bytes.count else { throw error("the document ends inside an object (truncated?)") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "}") { index += 1; break }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if bytes[index] == UInt8(ascii: "}") {
+                        index += 1
+                        break
+                    }
                     throw error("expected `,` or `}` in an object")
                 }
                 return LocatedJSON(value: .object(members), line: startLine)
@@ -137,16 +145,28 @@ struct LocatedJSON: Sendable {
                     items.append(try value(depth: depth + 1))
                     skipWhitespace()
                     guard index < bytes.count else { throw error("the document ends inside an array (truncated?)") }
-                    if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                    if bytes[index] == UInt8(ascii: "]") { index += 1; break }
+                    if bytes[index] == UInt8(ascii: ",") {
+                        index += 1
+                        continue
+                    }
+                    if bytes[index] == UInt8(ascii: "]") {
+                        index += 1
+                        break
+                    }
                     throw error("expected `,` or `]` in an array")
                 }
                 return LocatedJSON(value: .array(items), line: startLine)
             case UInt8(ascii: "\""):
                 return LocatedJSON(value: .string(try string()), line: startLine)
-            case UInt8(ascii: "t"): try literal("true"); return LocatedJSON(value: .bool(true), line: startLine)
-            case UInt8(ascii: "f"): try literal("false"); return LocatedJSON(value: .bool(false), line: startLine)
-            case UInt8(ascii: "n"): try literal("null"); return LocatedJSON(value: .null, line: startLine)
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return LocatedJSON(value: .bool(true), line: startLine)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return LocatedJSON(value: .bool(false), line: startLine)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return LocatedJSON(value: .null, line: startLine)
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 return LocatedJSON(value: .number(try number()), line: startLine)
             default:

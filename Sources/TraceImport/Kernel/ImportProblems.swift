@@ -49,8 +49,9 @@ func importedSessionID(fileName: String) -> String {
 func parseKernelTimestamp(_ text: Substring) -> Micros? {
     let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     guard let secondsText = parts.first, !secondsText.isEmpty,
-          secondsText.allSatisfy(\.isASCIIDigitCharacter),
-          secondsText.count <= 18, let seconds = Int64(secondsText) else { return nil }
+        secondsText.allSatisfy(\.isASCIIDigitCharacter),
+        secondsText.count <= 18, let seconds = Int64(secondsText)
+    else { return nil }
     var micros: Int64 = 0
     if parts.count == 2 {
         let fraction = parts[1]
@@ -58,7 +59,7 @@ func parseKernelTimestamp(_ text: Substring) -> Micros? {
         var digits = Array(fraction.utf8.prefix(7)).map { Int64($0 - 0x30) }
         while digits.count < 7 { digits.append(0) }
         for digit in digits.prefix(6) { micros = micros * 10 + digit }
-        if digits[6] >= 5 { micros += 1 }   // round the 7th digit
+        if digits[6] >= 5 { micros += 1 } // round the 7th digit
     }
     return Micros(seconds: seconds, microseconds: micros)
 }

@@ -102,7 +102,8 @@ public struct KernelPointMapping: Sendable, Hashable {
     /// (1.0), so force = 2 × (p − min) / (max − min). `nil` without a pressure axis.
     public func force(pressure value: Int32) -> Double? {
         guard let pressure, pressure.maximum > pressure.minimum else { return nil }
-        let fraction = Double(Int64(value) - Int64(pressure.minimum))
+        let fraction =
+            Double(Int64(value) - Int64(pressure.minimum))
             / Double(Int64(pressure.maximum) - Int64(pressure.minimum))
         return 2 * max(0, fraction)
     }

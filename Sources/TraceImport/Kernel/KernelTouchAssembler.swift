@@ -100,14 +100,16 @@ struct KernelTouchAssembler {
     ) throws {
         lastLine = line
         if let problem = LinuxInput.problem(type: event.type, code: event.code) {
-            try problems.handle(TraceError(
-                location(line), problem, field: LinuxInput.maxCode[event.type] == nil ? "type" : "code"))
+            try problems.handle(
+                TraceError(
+                    location(line), problem, field: LinuxInput.maxCode[event.type] == nil ? "type" : "code"))
             return
         }
         if let lastTime, event.time < lastTime {
-            try problems.handle(TraceError(
-                location(line),
-                "time goes backwards: \(event.time.seconds) s after \(lastTime.seconds) s", field: "time"))
+            try problems.handle(
+                TraceError(
+                    location(line),
+                    "time goes backwards: \(event.time.seconds) s after \(lastTime.seconds) s", field: "time"))
             return
         }
         lastTime = event.time
@@ -119,10 +121,11 @@ struct KernelTouchAssembler {
             return
         }
         if event.type == LinuxInput.EV_SYN && event.code == LinuxInput.SYN_DROPPED {
-            try problems.handle(TraceError(
-                location(line),
-                "the kernel dropped events here: the contacts are unknown until the next SYN_REPORT",
-                field: "SYN_DROPPED"))
+            try problems.handle(
+                TraceError(
+                    location(line),
+                    "the kernel dropped events here: the contacts are unknown until the next SYN_REPORT",
+                    field: "SYN_DROPPED"))
             frame.removeAll()
             droppingUntilReport = true
             return
@@ -131,7 +134,7 @@ struct KernelTouchAssembler {
         case LinuxInput.EV_SYN, LinuxInput.EV_KEY, LinuxInput.EV_ABS:
             frame.append((event, line))
         default:
-            break   // EV_MSC timestamps, LEDs, …: nothing a touch needs
+            break // EV_MSC timestamps, LEDs, …: nothing a touch needs
         }
         if isReport {
             try closeFrame(time: event.time, line: line, emit: emit)
@@ -144,23 +147,26 @@ struct KernelTouchAssembler {
     mutating func finish(emit: (TraceEvent) throws -> Void) throws {
         let endLine = lastLine
         if let open = frame.first {
-            try problems.handle(TraceError(
-                location(endLine),
-                "the recording ends in the middle of a frame: no SYN_REPORT after line \(open.line)"
-                    + " (truncated?)", field: "SYN_REPORT"))
+            try problems.handle(
+                TraceError(
+                    location(endLine),
+                    "the recording ends in the middle of a frame: no SYN_REPORT after line \(open.line)"
+                        + " (truncated?)", field: "SYN_REPORT"))
             frame.removeAll()
         }
         try startSession(at: endLine, emit: emit)
         let remaining = down
         if let violation = validator.finish() {
-            try problems.handle(TraceError(
-                location(endLine), "the recording ends with a contact down: " + violation.message,
-                field: violation.field))
+            try problems.handle(
+                TraceError(
+                    location(endLine), "the recording ends with a contact down: " + violation.message,
+                    field: violation.field))
             // Skipping: close what is open so the session stays valid.
             let t = (lastTime ?? 0) - (firstTime ?? 0)
             for (pointer, position) in remaining.sorted(by: { $0.key < $1.key }) {
-                try pass(.touch(TouchSample(t: t, pointer: pointer, phase: .cancelled, x: position.x, y: position.y)),
-                         to: emit)
+                try pass(
+                    .touch(TouchSample(t: t, pointer: pointer, phase: .cancelled, x: position.x, y: position.y)),
+                    to: emit)
                 touches += 1
             }
         }
@@ -195,7 +201,7 @@ struct KernelTouchAssembler {
         defer { frame.removeAll(keepingCapacity: true) }
         if touchProtocol == nil {
             touchProtocol = Self.protocolShown(by: frame)
-            guard touchProtocol != nil else { return }   // nothing touch-like yet
+            guard touchProtocol != nil else { return } // nothing touch-like yet
         }
         try startSession(at: line, emit: emit)
         let t = time - (firstTime ?? time)
@@ -289,8 +295,9 @@ struct KernelTouchAssembler {
             switch event.code {
             case LinuxInput.ABS_MT_SLOT:
                 guard event.value >= 0, Int64(event.value) <= slotLimit else {
-                    try problems.handle(TraceError(
-                        location(line), "slot \(event.value) is outside 0…\(slotLimit)", field: "ABS_MT_SLOT"))
+                    try problems.handle(
+                        TraceError(
+                            location(line), "slot \(event.value) is outside 0…\(slotLimit)", field: "ABS_MT_SLOT"))
                     continue
                 }
                 currentSlot = event.value
@@ -298,9 +305,10 @@ struct KernelTouchAssembler {
                 var slot = slots[currentSlot] ?? Slot()
                 if event.value < 0 {
                     guard let lifted = slot.trackingID else {
-                        try problems.handle(TraceError(
-                            location(line), "a lift without a touch: slot \(currentSlot) has no contact down",
-                            field: "ABS_MT_TRACKING_ID"))
+                        try problems.handle(
+                            TraceError(
+                                location(line), "a lift without a touch: slot \(currentSlot) has no contact down",
+                                field: "ABS_MT_TRACKING_ID"))
                         continue
                     }
                     if slot.beganInFrame {
@@ -328,20 +336,25 @@ struct KernelTouchAssembler {
             }
             switch event.code {
             case LinuxInput.ABS_MT_POSITION_X, LinuxInput.ABS_MT_POSITION_Y,
-                 LinuxInput.ABS_MT_TOUCH_MAJOR, LinuxInput.ABS_MT_PRESSURE:
+                LinuxInput.ABS_MT_TOUCH_MAJOR, LinuxInput.ABS_MT_PRESSURE:
                 slots[currentSlot]?.changedInFrame = true
             default: break
             }
         }
         for index in slots.keys.sorted() {
             guard var slot = slots[index] else { continue }
-            defer { slot.beganInFrame = false; slot.changedInFrame = false; slots[index] = slot }
+            defer {
+                slot.beganInFrame = false
+                slot.changedInFrame = false
+                slots[index] = slot
+            }
             guard let pointer = slot.trackingID else { continue }
             if slot.beganInFrame {
                 try beginSlot(slot, t: t, line: reportLine, emit: emit)
             } else if slot.changedInFrame, let x = slot.x, let y = slot.y, down[pointer] != nil {
-                try sample(t, pointer, .moved, x: x, y: y, major: slot.major, pressure: slot.pressure,
-                           line: reportLine, emit: emit)
+                try sample(
+                    t, pointer, .moved, x: x, y: y, major: slot.major, pressure: slot.pressure,
+                    line: reportLine, emit: emit)
             }
         }
     }
@@ -349,13 +362,15 @@ struct KernelTouchAssembler {
     private mutating func beginSlot(_ slot: Slot, t: Micros, line: Int, emit: (TraceEvent) throws -> Void) throws {
         guard let pointer = slot.trackingID else { return }
         guard let x = slot.x, let y = slot.y else {
-            try problems.handle(TraceError(
-                location(line), "contact \(pointer) began without a position",
-                field: slot.x == nil ? "ABS_MT_POSITION_X" : "ABS_MT_POSITION_Y"))
+            try problems.handle(
+                TraceError(
+                    location(line), "contact \(pointer) began without a position",
+                    field: slot.x == nil ? "ABS_MT_POSITION_X" : "ABS_MT_POSITION_Y"))
             return
         }
-        try sample(t, pointer, .began, x: x, y: y, major: slot.major, pressure: slot.pressure,
-                   line: line, emit: emit)
+        try sample(
+            t, pointer, .began, x: x, y: y, major: slot.major, pressure: slot.pressure,
+            line: line, emit: emit)
     }
 
     // MARK: Protocol A
@@ -386,15 +401,16 @@ struct KernelTouchAssembler {
             default: break
             }
         }
-        if !current.isEmpty { reported.append((current, reportLine)) }   // last contact without SYN_MT_REPORT
+        if !current.isEmpty { reported.append((current, reportLine)) } // last contact without SYN_MT_REPORT
 
         var frameContacts: [(x: Int32, y: Int32, major: Int32?, pressure: Int32?, trackingID: Int32?, line: Int)] = []
         if !touchReleased {
             for (contact, line) in reported {
                 guard let x = contact.x, let y = contact.y else {
-                    try problems.handle(TraceError(
-                        location(line), "a contact without a position",
-                        field: contact.x == nil ? "ABS_MT_POSITION_X" : "ABS_MT_POSITION_Y"))
+                    try problems.handle(
+                        TraceError(
+                            location(line), "a contact without a position",
+                            field: contact.x == nil ? "ABS_MT_POSITION_X" : "ABS_MT_POSITION_Y"))
                     continue
                 }
                 frameContacts.append((x, y, contact.major, contact.pressure, contact.trackingID, line))
@@ -402,7 +418,7 @@ struct KernelTouchAssembler {
         }
 
         // Pair this frame's contacts with the pointers down.
-        var matchOfNew = [Int?](repeating: nil, count: frameContacts.count)   // index into `contacts`
+        var matchOfNew = [Int?](repeating: nil, count: frameContacts.count) // index into `contacts`
         var matchedOld = Set<Int>()
         let identified = !frameContacts.isEmpty && frameContacts.allSatisfy { $0.trackingID != nil }
         if identified {
@@ -436,15 +452,17 @@ struct KernelTouchAssembler {
             guard let o = matchOfNew[n] else { continue }
             let old = contacts[o]
             let phase: TouchPhase = (old.x, old.y) == (new.x, new.y) ? .stationary : .moved
-            try sample(t, old.pointer, phase, x: new.x, y: new.y, major: new.major, pressure: new.pressure,
-                       line: new.line, emit: emit)
+            try sample(
+                t, old.pointer, phase, x: new.x, y: new.y, major: new.major, pressure: new.pressure,
+                line: new.line, emit: emit)
             next.append(Contact(pointer: old.pointer, trackingID: new.trackingID, x: new.x, y: new.y))
         }
         for (n, new) in frameContacts.enumerated() where matchOfNew[n] == nil {
             let taken = Set(next.map(\.pointer))
             let pointer = new.trackingID ?? (0...).lazy.map(Int32.init).first { !taken.contains($0) } ?? 0
-            try sample(t, pointer, .began, x: new.x, y: new.y, major: new.major, pressure: new.pressure,
-                       line: new.line, emit: emit)
+            try sample(
+                t, pointer, .began, x: new.x, y: new.y, major: new.major, pressure: new.pressure,
+                line: new.line, emit: emit)
             if down[pointer] != nil {
                 next.append(Contact(pointer: pointer, trackingID: new.trackingID, x: new.x, y: new.y))
             }
@@ -459,14 +477,21 @@ struct KernelTouchAssembler {
         var changed = false
         for (event, line) in frame {
             switch (event.type, event.code) {
-            case (LinuxInput.EV_ABS, LinuxInput.ABS_X): single.x = event.value; changed = true
-            case (LinuxInput.EV_ABS, LinuxInput.ABS_Y): single.y = event.value; changed = true
-            case (LinuxInput.EV_ABS, LinuxInput.ABS_PRESSURE): single.pressure = event.value; changed = true
+            case (LinuxInput.EV_ABS, LinuxInput.ABS_X):
+                single.x = event.value
+                changed = true
+            case (LinuxInput.EV_ABS, LinuxInput.ABS_Y):
+                single.y = event.value
+                changed = true
+            case (LinuxInput.EV_ABS, LinuxInput.ABS_PRESSURE):
+                single.pressure = event.value
+                changed = true
             case (LinuxInput.EV_KEY, LinuxInput.BTN_TOUCH):
                 if event.value == 0 && !touching {
-                    try problems.handle(TraceError(
-                        location(line), "a lift without a touch: BTN_TOUCH 0 while nothing is down",
-                        field: "BTN_TOUCH"))
+                    try problems.handle(
+                        TraceError(
+                            location(line), "a lift without a touch: BTN_TOUCH 0 while nothing is down",
+                            field: "BTN_TOUCH"))
                     continue
                 }
                 touching = event.value != 0
@@ -476,9 +501,10 @@ struct KernelTouchAssembler {
         defer { singleTouching = down[0] != nil }
         if touching && !singleTouching {
             guard let x = single.x, let y = single.y else {
-                try problems.handle(TraceError(
-                    location(reportLine), "the touch began without a position",
-                    field: single.x == nil ? "ABS_X" : "ABS_Y"))
+                try problems.handle(
+                    TraceError(
+                        location(reportLine), "the touch began without a position",
+                        field: single.x == nil ? "ABS_X" : "ABS_Y"))
                 return
             }
             try sample(t, 0, .began, x: x, y: y, major: nil, pressure: single.pressure, line: reportLine, emit: emit)

@@ -56,13 +56,13 @@ public enum LinuxInput {
     static let maxCode: [UInt16: UInt16] = [
         EV_SYN: 0x0f, EV_KEY: 0x2ff, EV_REL: 0x0f, EV_ABS: 0x3f, EV_MSC: 0x07,
         EV_SW: 0x10, EV_LED: 0x0f, EV_SND: 0x07, EV_REP: 0x01, EV_FF: 0x7f,
-        EV_PWR: 0x00, EV_FF_STATUS: 0x01,
+        EV_PWR: 0x00, EV_FF_STATUS: 0x01
     ]
 
     static let typeNames: [UInt16: String] = [
         EV_SYN: "EV_SYN", EV_KEY: "EV_KEY", EV_REL: "EV_REL", EV_ABS: "EV_ABS",
         EV_MSC: "EV_MSC", EV_SW: "EV_SW", EV_LED: "EV_LED", EV_SND: "EV_SND",
-        EV_REP: "EV_REP", EV_FF: "EV_FF", EV_PWR: "EV_PWR", EV_FF_STATUS: "EV_FF_STATUS",
+        EV_REP: "EV_REP", EV_FF: "EV_FF", EV_PWR: "EV_PWR", EV_FF_STATUS: "EV_FF_STATUS"
     ]
 
     /// Names of the codes touch importers meet, per type.
@@ -77,7 +77,7 @@ public enum LinuxInput {
             0x14d: "BTN_TOOL_DOUBLETAP", 0x14e: "BTN_TOOL_TRIPLETAP", 0x14f: "BTN_TOOL_QUADTAP",
             0x72: "KEY_VOLUMEDOWN", 0x73: "KEY_VOLUMEUP", 0x74: "KEY_POWER",
             0x8b: "KEY_MENU", 0x9e: "KEY_BACK", 0x66: "KEY_HOME", 0xac: "KEY_HOMEPAGE",
-            0xd9: "KEY_SEARCH", 0x1c: "KEY_ENTER",
+            0xd9: "KEY_SEARCH", 0x1c: "KEY_ENTER"
         ],
         EV_ABS: [
             0x00: "ABS_X", 0x01: "ABS_Y", 0x02: "ABS_Z", 0x03: "ABS_RX", 0x04: "ABS_RY",
@@ -91,11 +91,13 @@ public enum LinuxInput {
             0x33: "ABS_MT_WIDTH_MINOR", 0x34: "ABS_MT_ORIENTATION", 0x35: "ABS_MT_POSITION_X",
             0x36: "ABS_MT_POSITION_Y", 0x37: "ABS_MT_TOOL_TYPE", 0x38: "ABS_MT_BLOB_ID",
             0x39: "ABS_MT_TRACKING_ID", 0x3a: "ABS_MT_PRESSURE", 0x3b: "ABS_MT_DISTANCE",
-            0x3c: "ABS_MT_TOOL_X", 0x3d: "ABS_MT_TOOL_Y",
+            0x3c: "ABS_MT_TOOL_X", 0x3d: "ABS_MT_TOOL_Y"
         ],
-        EV_MSC: [0: "MSC_SERIAL", 1: "MSC_PULSELED", 2: "MSC_GESTURE", 3: "MSC_RAW",
-                 4: "MSC_SCAN", 5: "MSC_TIMESTAMP"],
-        EV_REL: [0: "REL_X", 1: "REL_Y", 6: "REL_HWHEEL", 8: "REL_WHEEL"],
+        EV_MSC: [
+            0: "MSC_SERIAL", 1: "MSC_PULSELED", 2: "MSC_GESTURE", 3: "MSC_RAW",
+            4: "MSC_SCAN", 5: "MSC_TIMESTAMP"
+        ],
+        EV_REL: [0: "REL_X", 1: "REL_Y", 6: "REL_HWHEEL", 8: "REL_WHEEL"]
     ]
 
     private static let codesByName: [String: (type: UInt16, code: UInt16)] = {

@@ -72,8 +72,9 @@ public enum LibinputRecordImporter: TraceImporter {
             throw TraceError(at(root), "no `version`: not a libinput recording", field: "version")
         }
         guard version.int == 1 else {
-            throw TraceError(at(version), "unsupported libinput record version \(version.string ?? "?") (1 is read)",
-                             field: "version")
+            throw TraceError(
+                at(version), "unsupported libinput record version \(version.string ?? "?") (1 is read)",
+                field: "version")
         }
         guard let devicesNode = top["devices"], let devices = devicesNode.sequence else {
             throw TraceError(at(top["devices"] ?? root), "no `devices` list", field: "devices")
@@ -88,15 +89,17 @@ public enum LibinputRecordImporter: TraceImporter {
             let description = try Self.description(evdev, file: file)
             let keyCodes = evdev["codes"]?.mapping?.first { $0.key.int == Int(LinuxInput.EV_KEY) }?.value
             let keys = keyCodes?.sequence?.compactMap(\.int) ?? []
-            let isTouch = description.axes[LinuxInput.ABS_MT_POSITION_X] != nil
+            let isTouch =
+                description.axes[LinuxInput.ABS_MT_POSITION_X] != nil
                 || (description.axes[LinuxInput.ABS_X] != nil && keys.contains(Int(LinuxInput.BTN_TOUCH)))
             if isTouch { touchDevices.append((device, description, device["events"])) }
         }
         let withEvents = touchDevices.filter { ($0.events?.sequence?.count ?? 0) > 0 }
         let candidates = withEvents.isEmpty ? touchDevices : withEvents
         guard let chosen = candidates.first else {
-            throw TraceError(at(devicesNode), "no touch device: none has ABS_MT_POSITION_X or ABS_X with BTN_TOUCH",
-                             field: "devices[].evdev.absinfo")
+            throw TraceError(
+                at(devicesNode), "no touch device: none has ABS_MT_POSITION_X or ABS_X with BTN_TOUCH",
+                field: "devices[].evdev.absinfo")
         }
         if candidates.count > 1 {
             let nodes = candidates.map { $0.node["node"]?.string ?? "?" }.joined(separator: ", ")
@@ -112,12 +115,14 @@ public enum LibinputRecordImporter: TraceImporter {
             file: file,
             header: linuxSessionHeader(
                 fileName: file, model: chosen.description.name, platform: .linux,
-                metaJSON: #"{"source":"libinput-record","node":"\#(nodePath)","multitouchProtocol":"\#(touchProtocol?.rawValue ?? "unknown")"}"#),
+                metaJSON:
+                    #"{"source":"libinput-record","node":"\#(nodePath)","multitouchProtocol":"\#(touchProtocol?.rawValue ?? "unknown")"}"#
+            ),
             description: chosen.description, touchProtocol: touchProtocol, options: options)
         var problems = ImportProblems(options: options)
 
         for entry in chosen.events?.sequence ?? Node.Sequence() {
-            guard let frames = entry["evdev"] else { continue }   // `libinput:` entries and comments
+            guard let frames = entry["evdev"] else { continue } // `libinput:` entries and comments
             guard let events = frames.sequence else {
                 try problems.handle(TraceError(at(frames), "`evdev` must be a list of events", field: "events[].evdev"))
                 continue
@@ -126,17 +131,22 @@ public enum LibinputRecordImporter: TraceImporter {
                 let line = eventNode.mark?.line ?? 0
                 let numbers = eventNode.sequence?.map { $0.int } ?? []
                 guard numbers.count == 5, numbers.allSatisfy({ $0 != nil }) else {
-                    try problems.handle(TraceError(
-                        at(eventNode), "an event must be [sec, usec, type, code, value] (five integers)",
-                        field: "events[].evdev"))
+                    try problems.handle(
+                        TraceError(
+                            at(eventNode), "an event must be [sec, usec, type, code, value] (five integers)",
+                            field: "events[].evdev"))
                     continue
                 }
                 let n = numbers.compactMap { $0 }
-                guard n[0] >= 0, (0..<1_000_000).contains(n[1]), let time = Micros(seconds: Int64(n[0]), microseconds: Int64(n[1])),
-                      (0...0xffff).contains(n[2]), (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4]) else {
-                    try problems.handle(TraceError(
-                        at(eventNode), "an event field is out of range (sec ≥ 0, usec < 1000000, type and code"
-                            + " 16-bit, value 32-bit)", field: "events[].evdev"))
+                guard n[0] >= 0, (0..<1_000_000).contains(n[1]),
+                    let time = Micros(seconds: Int64(n[0]), microseconds: Int64(n[1])),
+                    (0...0xffff).contains(n[2]), (0...0xffff).contains(n[3]), let value = Int32(exactly: n[4])
+                else {
+                    try problems.handle(
+                        TraceError(
+                            at(eventNode),
+                            "an event field is out of range (sec ≥ 0, usec < 1000000, type and code"
+                                + " 16-bit, value 32-bit)", field: "events[].evdev"))
                     continue
                 }
                 try assembler.feed(
@@ -154,9 +164,10 @@ public enum LibinputRecordImporter: TraceImporter {
             name: evdev["name"]?.string, location: SourceLocation(file: file, line: evdev.mark?.line ?? 0))
         guard let absinfo = evdev["absinfo"] else { return description }
         guard let axes = absinfo.mapping else {
-            throw TraceError(SourceLocation(file: file, line: absinfo.mark?.line ?? 0),
-                             "`absinfo` must map axis codes to [min, max, fuzz, flat, resolution]",
-                             field: "evdev.absinfo")
+            throw TraceError(
+                SourceLocation(file: file, line: absinfo.mark?.line ?? 0),
+                "`absinfo` must map axis codes to [min, max, fuzz, flat, resolution]",
+                field: "evdev.absinfo")
         }
         for (key, value) in axes {
             let location = SourceLocation(file: file, line: value.mark?.line ?? key.mark?.line ?? 0)
@@ -165,8 +176,10 @@ public enum LibinputRecordImporter: TraceImporter {
             }
             let numbers = value.sequence?.map { $0.int.flatMap { Int32(exactly: $0) } } ?? []
             guard numbers.count == 5, numbers.allSatisfy({ $0 != nil }) else {
-                throw TraceError(location, "axis \(LinuxInput.axisName(UInt16(code))) must be"
-                                    + " [min, max, fuzz, flat, resolution]", field: "evdev.absinfo")
+                throw TraceError(
+                    location,
+                    "axis \(LinuxInput.axisName(UInt16(code))) must be"
+                        + " [min, max, fuzz, flat, resolution]", field: "evdev.absinfo")
             }
             let n = numbers.compactMap { $0 }
             description.axes[UInt16(code)] = AbsoluteAxis(
@@ -179,7 +192,7 @@ public enum LibinputRecordImporter: TraceImporter {
     static func traceError(_ error: YamlError, file: String) -> TraceError {
         switch error {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-             .composer(_, let problem, let mark, _):
+            .composer(_, let problem, let mark, _):
             return TraceError(SourceLocation(file: file, line: mark.line), "YAML: \(problem)", field: "yaml")
         case .reader(let problem, let offset, _, let yaml):
             // The reader (bad UTF-8, control characters) gives a byte offset, not a mark.

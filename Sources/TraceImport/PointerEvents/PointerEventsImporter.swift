@@ -44,7 +44,7 @@ public enum PointerEventsImporter: TraceImporter {
 
     static let skippedTypes: Set<String> = [
         "pointerover", "pointerenter", "pointerout", "pointerleave",
-        "gotpointercapture", "lostpointercapture", "pointerrawupdate",
+        "gotpointercapture", "lostpointercapture", "pointerrawupdate"
     ]
 
     public static func read(
@@ -91,8 +91,9 @@ public enum PointerEventsImporter: TraceImporter {
 
         let header = SessionHeader(
             id: importedSessionID(fileName: file),
-            device: Device(platform: .web, model: model, screenWidth: screen.width, screenHeight: screen.height,
-                           scale: scale),
+            device: Device(
+                platform: .web, model: model, screenWidth: screen.width, screenHeight: screen.height,
+                scale: scale),
             metaJSON: #"{"source":"pointer-events"}"#)
         try emit(.session(header))
         summary.count(.session(header))
@@ -100,8 +101,11 @@ public enum PointerEventsImporter: TraceImporter {
         for (index, event) in events.enumerated() {
             lastLine = event.line
             do {
-                guard let sample = try Self.sample(event, index: index, file: file, options: options,
-                                                   start: &start, down: down) else { continue }
+                guard
+                    let sample = try Self.sample(
+                        event, index: index, file: file, options: options,
+                        start: &start, down: down)
+                else { continue }
                 if let violation = validator.check(sample) {
                     throw TraceError(at(event), violation.message + " (events[\(index)])", field: violation.field)
                 }
@@ -114,9 +118,10 @@ public enum PointerEventsImporter: TraceImporter {
             }
         }
         if let violation = validator.finish() {
-            try problems.handle(TraceError(
-                SourceLocation(file: file, line: lastLine),
-                "the recording ends with a pointer down: " + violation.message, field: violation.field))
+            try problems.handle(
+                TraceError(
+                    SourceLocation(file: file, line: lastLine),
+                    "the recording ends with a pointer down: " + violation.message, field: violation.field))
             for (pointer, last) in down.sorted(by: { $0.key < $1.key }) {
                 let cancel = TouchSample(t: lastTime, pointer: pointer, phase: .cancelled, x: last.x, y: last.y)
                 try emit(.touch(cancel))

@@ -39,10 +39,12 @@ package struct RunRecord: Sendable, Hashable {
     /// The optimizer's complete result (JSON).
     package var resultJSON: Data
 
-    package init(id: Int64? = nil, kind: String = "optimize", createdAt: String, seed: Int64, commandLine: String,
-                corpusFingerprint: String, scene: String?, evaluations: Int, seconds: Double,
-                baselineHoldoutMisfireRate: Double?, tunedHoldoutMisfireRate: Double?, verdict: String?,
-                parameters: [RunParameter], history: [RunHistoryPoint], resultJSON: Data) {
+    package init(
+        id: Int64? = nil, kind: String = "optimize", createdAt: String, seed: Int64, commandLine: String,
+        corpusFingerprint: String, scene: String?, evaluations: Int, seconds: Double,
+        baselineHoldoutMisfireRate: Double?, tunedHoldoutMisfireRate: Double?, verdict: String?,
+        parameters: [RunParameter], history: [RunHistoryPoint], resultJSON: Data
+    ) {
         self.id = id
         self.kind = kind
         self.createdAt = createdAt
@@ -88,8 +90,10 @@ package struct RunHistoryPoint: Sendable, Hashable, Codable {
     package var violation: Double
     package var bestSoFar: Double?
 
-    package init(evaluation: Int, phase: String, temperature: Double, exact: Double, surrogate: Double,
-                violation: Double, bestSoFar: Double?) {
+    package init(
+        evaluation: Int, phase: String, temperature: Double, exact: Double, surrogate: Double,
+        violation: Double, bestSoFar: Double?
+    ) {
         self.evaluation = evaluation
         self.phase = phase
         self.temperature = temperature
@@ -104,46 +108,47 @@ extension TraceStore {
     // MARK: - Schema (migration v2-runs)
 
     static func createRunTables(_ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS runs (
-                id INTEGER PRIMARY KEY,
-                kind TEXT NOT NULL,
-                createdAt TEXT NOT NULL,
-                seed INTEGER NOT NULL,
-                commandLine TEXT NOT NULL,
-                corpusFingerprint TEXT NOT NULL,
-                scene TEXT,
-                evaluations INTEGER NOT NULL,
-                seconds REAL NOT NULL,
-                baselineHoldoutMisfireRate REAL,
-                tunedHoldoutMisfireRate REAL,
-                verdict TEXT,
-                result TEXT NOT NULL
-            );
-            CREATE INDEX IF NOT EXISTS runsByKind ON runs(kind, id);
-            CREATE TABLE IF NOT EXISTS runParameters (
-                run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-                name TEXT NOT NULL,
-                baseline REAL NOT NULL,
-                tuned REAL NOT NULL,
-                lower REAL NOT NULL,
-                upper REAL NOT NULL,
-                PRIMARY KEY (run, name)
-            );
-            -- exact/surrogate may be infinite for a parameter set the
-            -- simulator rejected: stored as NULL.
-            CREATE TABLE IF NOT EXISTS runHistory (
-                run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
-                evaluation INTEGER NOT NULL,
-                phase TEXT NOT NULL,
-                temperature REAL NOT NULL,
-                exact REAL,
-                surrogate REAL,
-                violation REAL,
-                bestSoFar REAL,
-                PRIMARY KEY (run, evaluation)
-            );
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE IF NOT EXISTS runs (
+                    id INTEGER PRIMARY KEY,
+                    kind TEXT NOT NULL,
+                    createdAt TEXT NOT NULL,
+                    seed INTEGER NOT NULL,
+                    commandLine TEXT NOT NULL,
+                    corpusFingerprint TEXT NOT NULL,
+                    scene TEXT,
+                    evaluations INTEGER NOT NULL,
+                    seconds REAL NOT NULL,
+                    baselineHoldoutMisfireRate REAL,
+                    tunedHoldoutMisfireRate REAL,
+                    verdict TEXT,
+                    result TEXT NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS runsByKind ON runs(kind, id);
+                CREATE TABLE IF NOT EXISTS runParameters (
+                    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    baseline REAL NOT NULL,
+                    tuned REAL NOT NULL,
+                    lower REAL NOT NULL,
+                    upper REAL NOT NULL,
+                    PRIMARY KEY (run, name)
+                );
+                -- exact/surrogate may be infinite for a parameter set the
+                -- simulator rejected: stored as NULL.
+                CREATE TABLE IF NOT EXISTS runHistory (
+                    run INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+                    evaluation INTEGER NOT NULL,
+                    phase TEXT NOT NULL,
+                    temperature REAL NOT NULL,
+                    exact REAL,
+                    surrogate REAL,
+                    violation REAL,
+                    bestSoFar REAL,
+                    PRIMARY KEY (run, evaluation)
+                );
+                """)
     }
 
     // MARK: - Saving
@@ -162,27 +167,35 @@ extension TraceStore {
         func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
         try requireWritable()
         return try pool.write { db in
-            try db.execute(sql: """
-                INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
-                                  baselineHoldoutMisfireRate, tunedHoldoutMisfireRate, verdict, result)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [run.kind, run.createdAt, run.seed, run.commandLine, run.corpusFingerprint, run.scene,
-                                 run.evaluations, run.seconds, finite(run.baselineHoldoutMisfireRate),
-                                 finite(run.tunedHoldoutMisfireRate), run.verdict, json])
+            try db.execute(
+                sql: """
+                    INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
+                                      baselineHoldoutMisfireRate, tunedHoldoutMisfireRate, verdict, result)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """,
+                arguments: [
+                    run.kind, run.createdAt, run.seed, run.commandLine, run.corpusFingerprint, run.scene,
+                    run.evaluations, run.seconds, finite(run.baselineHoldoutMisfireRate),
+                    finite(run.tunedHoldoutMisfireRate), run.verdict, json
+                ])
             let id = db.lastInsertedRowID
-            let parameter = try db.makeStatement(sql: """
-                INSERT INTO runParameters (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
-                """)
+            let parameter = try db.makeStatement(
+                sql: """
+                    INSERT INTO runParameters (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
+                    """)
             for p in run.parameters {
                 try parameter.execute(arguments: [id, p.name, p.baseline, p.tuned, p.lower, p.upper])
             }
-            let point = try db.makeStatement(sql: """
-                INSERT INTO runHistory (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """)
+            let point = try db.makeStatement(
+                sql: """
+                    INSERT INTO runHistory (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for h in run.history {
-                try point.execute(arguments: [id, h.evaluation, h.phase, h.temperature, finite(h.exact),
-                                              finite(h.surrogate), finite(h.violation), finite(h.bestSoFar)])
+                try point.execute(arguments: [
+                    id, h.evaluation, h.phase, h.temperature, finite(h.exact),
+                    finite(h.surrogate), finite(h.violation), finite(h.bestSoFar)
+                ])
             }
             if let final = try finish(id) {
                 guard let text = String(data: final, encoding: .utf8) else {
@@ -204,8 +217,11 @@ extension TraceStore {
     /// The newest run (of `kind`, default `optimize`); `nil` when none is stored.
     package func latestRun(kind: String = "optimize") throws -> RunRecord? {
         try pool.read { db in
-            guard let id = try Int64.fetchOne(db, sql: "SELECT id FROM runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
-                                              arguments: [kind]) else { return nil }
+            guard
+                let id = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
+                    arguments: [kind])
+            else { return nil }
             return try Self.loadRun(db, where: "id = ?", [id])
         }
     }
@@ -226,16 +242,22 @@ extension TraceStore {
             return nil
         }
         let id: Int64 = row["id"]
-        let parameters = try Row.fetchAll(db, sql: "SELECT * FROM runParameters WHERE run = ? ORDER BY rowid",
-                                          arguments: [id]).map {
-            RunParameter(name: $0["name"], baseline: $0["baseline"], tuned: $0["tuned"], lower: $0["lower"],
-                         upper: $0["upper"])
+        let parameters = try Row.fetchAll(
+            db, sql: "SELECT * FROM runParameters WHERE run = ? ORDER BY rowid",
+            arguments: [id]
+        ).map {
+            RunParameter(
+                name: $0["name"], baseline: $0["baseline"], tuned: $0["tuned"], lower: $0["lower"],
+                upper: $0["upper"])
         }
-        let history = try Row.fetchAll(db, sql: "SELECT * FROM runHistory WHERE run = ? ORDER BY evaluation",
-                                       arguments: [id]).map {
-            RunHistoryPoint(evaluation: $0["evaluation"], phase: $0["phase"], temperature: $0["temperature"],
-                            exact: $0["exact"] ?? .infinity, surrogate: $0["surrogate"] ?? .infinity,
-                            violation: $0["violation"] ?? .infinity, bestSoFar: $0["bestSoFar"])
+        let history = try Row.fetchAll(
+            db, sql: "SELECT * FROM runHistory WHERE run = ? ORDER BY evaluation",
+            arguments: [id]
+        ).map {
+            RunHistoryPoint(
+                evaluation: $0["evaluation"], phase: $0["phase"], temperature: $0["temperature"],
+                exact: $0["exact"] ?? .infinity, surrogate: $0["surrogate"] ?? .infinity,
+                violation: $0["violation"] ?? .infinity, bestSoFar: $0["bestSoFar"])
         }
         let text: String = row["result"]
         return record(from: row, parameters: parameters, history: history, result: Data(text.utf8))
@@ -244,12 +266,13 @@ extension TraceStore {
     private static func record(from row: Row, parameters: [RunParameter], history: [RunHistoryPoint], result: Data)
         -> RunRecord
     {
-        RunRecord(id: row["id"], kind: row["kind"], createdAt: row["createdAt"], seed: row["seed"],
-                  commandLine: row["commandLine"], corpusFingerprint: row["corpusFingerprint"], scene: row["scene"],
-                  evaluations: row["evaluations"], seconds: row["seconds"],
-                  baselineHoldoutMisfireRate: row["baselineHoldoutMisfireRate"],
-                  tunedHoldoutMisfireRate: row["tunedHoldoutMisfireRate"], verdict: row["verdict"],
-                  parameters: parameters, history: history, resultJSON: result)
+        RunRecord(
+            id: row["id"], kind: row["kind"], createdAt: row["createdAt"], seed: row["seed"],
+            commandLine: row["commandLine"], corpusFingerprint: row["corpusFingerprint"], scene: row["scene"],
+            evaluations: row["evaluations"], seconds: row["seconds"],
+            baselineHoldoutMisfireRate: row["baselineHoldoutMisfireRate"],
+            tunedHoldoutMisfireRate: row["tunedHoldoutMisfireRate"], verdict: row["verdict"],
+            parameters: parameters, history: history, resultJSON: result)
     }
 
     // MARK: - Corpus fingerprint

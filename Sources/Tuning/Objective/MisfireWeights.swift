@@ -45,12 +45,16 @@ package struct MisfireWeights: Sendable, Hashable, Codable {
     /// The documented defaults: destructive gestures that fire unintended
     /// cost more.
     package static let `default` = MisfireWeights(
-        outcome: [Outcome.wrong.rawValue: 1, Outcome.missed.rawValue: 1,
-                  Outcome.deadZone.rawValue: 1, Outcome.spurious.rawValue: 1],
+        outcome: [
+            Outcome.wrong.rawValue: 1, Outcome.missed.rawValue: 1,
+            Outcome.deadZone.rawValue: 1, Outcome.spurious.rawValue: 1
+        ],
         intent: [:],
-        fired: [GestureKind.cardSwipe.rawValue: 3, GestureKind.swipeActions.rawValue: 2,
-                GestureKind.multiSwipe.rawValue: 2, GestureKind.shake.rawValue: 2,
-                GestureKind.dismiss.rawValue: 1.5])
+        fired: [
+            GestureKind.cardSwipe.rawValue: 3, GestureKind.swipeActions.rawValue: 2,
+            GestureKind.multiSwipe.rawValue: 2, GestureKind.shake.rawValue: 2,
+            GestureKind.dismiss.rawValue: 1.5
+        ])
 
     /// Every weight 1: the objective is the plain misfire count.
     package static let uniform = MisfireWeights()

@@ -11,10 +11,11 @@ extension ParameterSpace {
     /// around.defaults == space.clamped(result.best.values)   // true
     /// ```
     package func recentred(at values: ParameterValues) throws(ParameterError) -> ParameterSpace {
-        try ParameterSpace(parameters.map { parameter in
-            var moved = parameter
-            moved.defaultValue = parameter.clamp(values[parameter.name] ?? parameter.defaultValue)
-            return moved
-        })
+        try ParameterSpace(
+            parameters.map { parameter in
+                var moved = parameter
+                moved.defaultValue = parameter.clamp(values[parameter.name] ?? parameter.defaultValue)
+                return moved
+            })
     }
 }

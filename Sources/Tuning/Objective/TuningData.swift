@@ -61,7 +61,7 @@ package struct TuningData: Sendable {
     /// simulator's split hash, cut into `count` equal ranges. Consistent with
     /// the train/holdout split: fold 0 of 4 is the 25 % holdout.
     package static func fold(user: String?, session: String, count: Int) -> Int {
-        for i in 0 ..< max(count, 1) - 1
+        for i in 0..<max(count, 1) - 1
         where holdoutSide(user: user, session: session, holdoutFraction: Double(i + 1) / Double(count)) == .holdout {
             return i
         }

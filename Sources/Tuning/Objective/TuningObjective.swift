@@ -103,17 +103,20 @@ package final class TuningObjective: Sendable {
     ///   baseline cannot be replayed, the margin is out of range, or the
     ///   target is the platform and a split has no session that carries
     ///   the platform's recognitions.
-    package init(data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
-                budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
-                budgetMargin: Double = TuningObjective.defaultBudgetMargin,
-                matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
-                intentMargin: Double? = TuningObjective.defaultIntentMargin) throws {
+    package init(
+        data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
+        budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
+        budgetMargin: Double = TuningObjective.defaultBudgetMargin,
+        matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
+        intentMargin: Double? = TuningObjective.defaultIntentMargin
+    ) throws {
         try weights.validate()
         if target == .platform {
             for (name, corpus) in [("training", data.train), ("held-out", data.holdout)]
             where !corpus.entries.contains(where: { !$0.platform.isEmpty && !$0.labels.isEmpty }) {
-                throw ObjectiveError("--target platform: no \(name) session carries the platform's own recognitions"
-                    + " beside labels (recordings such as iOS study exports do; see `simulate` for which sessions have them)")
+                throw ObjectiveError(
+                    "--target platform: no \(name) session carries the platform's own recognitions"
+                        + " beside labels (recordings such as iOS study exports do; see `simulate` for which sessions have them)")
             }
         }
         self.target = target
@@ -140,15 +143,18 @@ package final class TuningObjective: Sendable {
         var fixed: [Int: String] = [:]
         var limits: [String: Double] = [:], rates: [String: Double] = [:]
         if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
-            let simulator = Simulator(scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
-                                      options: SimulationOptions(matchTolerance: matchTolerance, budgets: budgets,
-                                                                 keepLabelOutcomes: false, threads: 2))
+            let simulator = Simulator(
+                scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
+                options: SimulationOptions(
+                    matchTolerance: matchTolerance, budgets: budgets,
+                    keepLabelOutcomes: false, threads: 2))
             let baseline: SimulationResult
             let probed: [BudgetCheck]
             do {
                 baseline = try simulator.run(corpus: data.train)
-                probed = try BudgetProbe.annotate(baseline.budgets, simulator: simulator, corpus: data.train,
-                                                  probing: space.parameters.compactMap { Parameter(name: $0.name) })
+                probed = try BudgetProbe.annotate(
+                    baseline.budgets, simulator: simulator, corpus: data.train,
+                    probing: space.parameters.compactMap { Parameter(name: $0.name) })
             } catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
             for (i, check) in probed.enumerated() {
                 if let reason = check.fixedByDesign { fixed[i] = reason }
@@ -177,8 +183,10 @@ package final class TuningObjective: Sendable {
     /// The per-intent row of spurious recognitions outside every label: no intent.
     static let unlabelled = "unlabelled"
 
-    private init(copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget],
-                 intentLimits: [String: Double]) {
+    private init(
+        copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget],
+        intentLimits: [String: Double]
+    ) {
         data = other.data
         self.space = space
         scene = other.scene
@@ -199,11 +207,14 @@ package final class TuningObjective: Sendable {
     /// The same objective over another space (e.g. one recentred on an
     /// optimum) and, optionally, other effective budgets (a Pareto sweep
     /// tightening one of them).
-    package func with(space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
-                     intentLimits: [String: Double]? = nil) -> TuningObjective {
-        TuningObjective(copying: self, space: space ?? self.space,
-                        effectiveBudgets: effectiveBudgets ?? self.effectiveBudgets,
-                        intentLimits: intentLimits ?? self.intentLimits)
+    package func with(
+        space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
+        intentLimits: [String: Double]? = nil
+    ) -> TuningObjective {
+        TuningObjective(
+            copying: self, space: space ?? self.space,
+            effectiveBudgets: effectiveBudgets ?? self.effectiveBudgets,
+            intentLimits: intentLimits ?? self.intentLimits)
     }
 
     // MARK: - Parameters
@@ -211,16 +222,19 @@ package final class TuningObjective: Sendable {
     /// The simulator's full parameter set for `values` (the catalogue
     /// defaults for everything not tuned).
     static func parameterSet(_ values: ParameterValues, space: ParameterSpace) throws -> ParameterSet {
-        do { return try ParameterSet(space.clamped(values).values) }
-        catch { throw ObjectiveError("\(error)") }
+        do { return try ParameterSet(space.clamped(values).values) } catch { throw ObjectiveError("\(error)") }
     }
 
-    func simulator(_ values: ParameterValues, temperature: Double, threads: Int, detail: Bool,
-                   budgets: [LatencyBudget]? = nil) throws -> Simulator {
-        Simulator(scene: scene, parameters: try Self.parameterSet(values, space: space),
-                  options: SimulationOptions(temperature: temperature, matchTolerance: matchTolerance,
-                                             budgets: budgets ?? effectiveBudgets, keepLabelOutcomes: true,
-                                             keepRecognitions: detail, threads: threads))
+    func simulator(
+        _ values: ParameterValues, temperature: Double, threads: Int, detail: Bool,
+        budgets: [LatencyBudget]? = nil
+    ) throws -> Simulator {
+        Simulator(
+            scene: scene, parameters: try Self.parameterSet(values, space: space),
+            options: SimulationOptions(
+                temperature: temperature, matchTolerance: matchTolerance,
+                budgets: budgets ?? effectiveBudgets, keepLabelOutcomes: true,
+                keepRecognitions: detail, threads: threads))
     }
 
     // MARK: - Evaluating
@@ -235,10 +249,14 @@ package final class TuningObjective: Sendable {
     ///
     /// Never throws: a parameter set the simulator rejects evaluates to an
     /// infinitely bad, infeasible point (the search steps away from it).
-    package func evaluate(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
-                         threads: Int = 1) -> Evaluation {
-        guard let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
-            .run(corpus: data.corpus(split)) else {
+    package func evaluate(
+        _ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+        threads: Int = 1
+    ) -> Evaluation {
+        guard
+            let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
+                .run(corpus: data.corpus(split))
+        else {
             return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["simulation": 1])
         }
         return evaluation(of: result)
@@ -246,10 +264,14 @@ package final class TuningObjective: Sendable {
 
     /// Like ``evaluate(_:temperature:on:threads:)``, with the outcome counts
     /// and budget checks of the replay.
-    package func evaluateDetailed(_ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
-                                 threads: Int = 1) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
-        guard let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
-            .run(corpus: data.corpus(split)) else { return nil }
+    package func evaluateDetailed(
+        _ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+        threads: Int = 1
+    ) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
+        guard
+            let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
+                .run(corpus: data.corpus(split))
+        else { return nil }
         return (evaluation(of: result), result.total, result.budgets)
     }
 
@@ -351,8 +373,10 @@ package final class TuningObjective: Sendable {
     /// A full, exact simulation of `split` for reports: counts, per-intent
     /// breakdowns, budgets (the effective ones unless others are given) and
     /// (with `detail`) every recognition.
-    package func simulate(_ values: ParameterValues, on split: SplitSide, detail: Bool = true,
-                         budgets: [LatencyBudget]? = nil) throws -> SimulationResult {
+    package func simulate(
+        _ values: ParameterValues, on split: SplitSide, detail: Bool = true,
+        budgets: [LatencyBudget]? = nil
+    ) throws -> SimulationResult {
         try simulator(values, temperature: 0, threads: 2, detail: detail, budgets: budgets).run(corpus: data.corpus(split))
     }
 }

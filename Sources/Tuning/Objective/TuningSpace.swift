@@ -37,7 +37,7 @@ package enum TuningSpace {
         "doubleTap.window", "longPress.minimumDuration",
         "drag.minimumDuration", "textSelect.pressDuration",
         "cardSwipe.springResponse", "cardSwipe.springDamping",
-        "tabSwipe.springResponse", "tabSwipe.springDamping",
+        "tabSwipe.springResponse", "tabSwipe.springDamping"
     ]
 
     /// `names` without those the catalogue does not have (yet): the
@@ -50,7 +50,7 @@ package enum TuningSpace {
     /// the pan slop.
     package static let plainDefaults = [
         "tap.movementSlop", "tap.maxDuration", "doubleTap.window",
-        "longPress.minimumDuration", "longPress.allowableMovement", "pan.slop",
+        "longPress.minimumDuration", "longPress.allowableMovement", "pan.slop"
     ]
 
     /// For the `study` scene (the iOS study app, fitted to UIKit with
@@ -62,7 +62,7 @@ package enum TuningSpace {
         "tap.movementSlop", "tap.maxDuration",
         "longPress.minimumDuration", "longPress.allowableMovement",
         "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
-        "pan.slop",
+        "pan.slop"
     ]
 
     /// The playground's (`Scene.playground`, any configuration): what decides
@@ -77,7 +77,7 @@ package enum TuningSpace {
         "longPress.minimumDuration", "longPress.allowableMovement",
         "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
         "pan.slop", "pinch.spanSlop", "rotation.slop",
-        "edgeSwipe.edgeWidth", "edgeSwipe.minimumDistance",
+        "edgeSwipe.edgeWidth", "edgeSwipe.minimumDistance"
     ]
 
     /// The default names for the scenes a corpus uses: each scene's list
@@ -118,8 +118,10 @@ package enum TuningSpace {
     /// - Throws: ``ParameterError`` for an unknown name, a duplicate, or
     ///   bounds that are invalid, leave the catalogue's range, or exclude
     ///   the baseline value.
-    package static func space(names: [String], bounds: [String: ClosedRange<Double>] = [:],
-                             scene: Scene? = nil) throws(ParameterError) -> ParameterSpace {
+    package static func space(
+        names: [String], bounds: [String: ClosedRange<Double>] = [:],
+        scene: Scene? = nil
+    ) throws(ParameterError) -> ParameterSpace {
         for name in bounds.keys where !names.contains(name) {
             throw ParameterError(parameter: name, "bounds are given for a parameter that is not tuned")
         }
@@ -129,17 +131,19 @@ package enum TuningSpace {
             }
             let spec = catalogued.spec
             let baseline = scene?.parameters[name] ?? spec.defaultValue
-            var range = spec.lower ... spec.upper
+            var range = spec.lower...spec.upper
             if let custom = bounds[name] {
                 guard custom.lowerBound >= spec.lower, custom.upperBound <= spec.upper else {
-                    throw ParameterError(parameter: name,
-                                         "bounds \(custom.lowerBound)…\(custom.upperBound) leave the catalogue's \(spec.lower)…\(spec.upper)")
+                    throw ParameterError(
+                        parameter: name,
+                        "bounds \(custom.lowerBound)…\(custom.upperBound) leave the catalogue's \(spec.lower)…\(spec.upper)")
                 }
                 range = custom
             }
-            return try TunableParameter(name, unit: spec.unit, default: baseline, range: range,
-                                        scale: spec.logScale && range.lowerBound > 0 ? .log : .linear,
-                                        isInteger: spec.integer)
+            return try TunableParameter(
+                name, unit: spec.unit, default: baseline, range: range,
+                scale: spec.logScale && range.lowerBound > 0 ? .log : .linear,
+                isInteger: spec.integer)
         }
         return try ParameterSpace(parameters)
     }
@@ -148,8 +152,9 @@ package enum TuningSpace {
     package static func catalogue() -> [TunableParameter] {
         Recognizers.Parameter.allCases.compactMap { p in
             let s = p.spec
-            return try? TunableParameter(s.name, unit: s.unit, default: s.defaultValue, range: s.lower ... s.upper,
-                                         scale: s.logScale && s.lower > 0 ? .log : .linear, isInteger: s.integer)
+            return try? TunableParameter(
+                s.name, unit: s.unit, default: s.defaultValue, range: s.lower...s.upper,
+                scale: s.logScale && s.lower > 0 ? .log : .linear, isInteger: s.integer)
         }
     }
 }
@@ -191,12 +196,19 @@ package struct TuningFile: Sendable, Hashable, Codable {
     ///   malformed JSON, or bounds with lower ≥ upper.
     package static func load(path: String) throws(ParameterError) -> TuningFile {
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) }
-        catch { throw ParameterError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))") }
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ParameterError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))")
+        }
         let file: TuningFile
-        do { file = try JSONDecoder().decode(TuningFile.self, from: data) }
-        catch { throw ParameterError(parameter: "", "\(path): not a tuning file {\"parameters\": [names], \"bounds\": {name: {lower, upper}}}: \(DecodingError.summary(of: error))") }
-        guard !file.parameters.isEmpty else { throw ParameterError(parameter: "", "\(path): the tuning file lists no parameters") }
+        do { file = try JSONDecoder().decode(TuningFile.self, from: data) } catch {
+            throw ParameterError(
+                parameter: "",
+                "\(path): not a tuning file {\"parameters\": [names], \"bounds\": {name: {lower, upper}}}: \(DecodingError.summary(of: error))"
+            )
+        }
+        guard !file.parameters.isEmpty else {
+            throw ParameterError(parameter: "", "\(path): the tuning file lists no parameters")
+        }
         for (name, b) in file.bounds ?? [:] {
             guard b.lower.isFinite, b.upper.isFinite, b.lower < b.upper else {
                 throw ParameterError(parameter: name, "\(path): bounds need finite lower < upper")
@@ -207,6 +219,6 @@ package struct TuningFile: Sendable, Hashable, Codable {
 
     /// The bounds as ranges.
     package var ranges: [String: ClosedRange<Double>] {
-        (bounds ?? [:]).compactMapValues { $0.lower < $0.upper ? $0.lower ... $0.upper : nil }
+        (bounds ?? [:]).compactMapValues { $0.lower < $0.upper ? $0.lower...$0.upper : nil }
     }
 }

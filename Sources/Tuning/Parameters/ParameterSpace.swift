@@ -103,8 +103,9 @@ package struct ParameterSpace: Sendable, Hashable {
     ///   non-finite value or a value outside its bounds.
     package func decode(json data: Data) throws(ParameterError) -> ParameterValues {
         let decoded: ParameterValues
-        do { decoded = try JSONDecoder().decode(ParameterValues.self, from: data) }
-        catch { throw ParameterError(parameter: "", "not a JSON object of parameter names to numbers: \(error.localizedDescription)") }
+        do { decoded = try JSONDecoder().decode(ParameterValues.self, from: data) } catch {
+            throw ParameterError(parameter: "", "not a JSON object of parameter names to numbers: \(error.localizedDescription)")
+        }
         for name in decoded.names {
             guard let parameter = parameter(named: name) else {
                 throw ParameterError(parameter: name, "unknown parameter")
@@ -112,8 +113,9 @@ package struct ParameterSpace: Sendable, Hashable {
             // `names` came from the dictionary, so the value is present.
             let value = decoded[name] ?? .nan
             guard value.isFinite, value >= parameter.lowerBound, value <= parameter.upperBound else {
-                throw ParameterError(parameter: name,
-                                     "the value \(value) lies outside \(parameter.lowerBound)…\(parameter.upperBound)")
+                throw ParameterError(
+                    parameter: name,
+                    "the value \(value) lies outside \(parameter.lowerBound)…\(parameter.upperBound)")
             }
         }
         return clamped(decoded)

@@ -41,8 +41,10 @@ package struct TunableParameter: Sendable, Hashable, Codable {
     /// - Throws: ``ParameterError`` when the range is empty or not finite, the
     ///   default lies outside it, a log scale has a bound ≤ 0, or an integer
     ///   parameter has fractional bounds or default.
-    package init(_ name: String, unit: String, default defaultValue: Double, range: ClosedRange<Double>,
-                scale: Scale = .linear, isInteger: Bool = false) throws(ParameterError) {
+    package init(
+        _ name: String, unit: String, default defaultValue: Double, range: ClosedRange<Double>,
+        scale: Scale = .linear, isInteger: Bool = false
+    ) throws(ParameterError) {
         self.name = name
         self.unit = unit
         self.defaultValue = defaultValue

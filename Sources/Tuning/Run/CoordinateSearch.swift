@@ -87,9 +87,11 @@ package struct CoordinateSearch: Sendable {
 
     /// Runs from `start`; `startEvaluation` (if known at the first pass's
     /// temperature) saves evaluating the start again.
-    package func run(from start: ParameterValues, known startEvaluation: Evaluation? = nil,
-                    skipping initiallyFlat: Set<String> = [], objective: SearchObjective,
-                    progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil) -> Outcome {
+    package func run(
+        from start: ParameterValues, known startEvaluation: Evaluation? = nil,
+        skipping initiallyFlat: Set<String> = [], objective: SearchObjective,
+        progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil
+    ) -> Outcome {
         var steps: [Step] = []
         var memo: [[Double]: Evaluation] = [:]
         var spent = 0
@@ -143,9 +145,12 @@ package struct CoordinateSearch: Sendable {
                     steps.append(Step(pass: pass, temperature: t, values: values, evaluation: evaluation))
                     if evaluation != currentEvaluation { lineIsFlat = false }
                 }
-                if let k = evaluations.indices.min(by: { better(evaluations[$0], evaluations[$1])
-                    || (!better(evaluations[$1], evaluations[$0]) && $0 < $1) }),
-                   better(evaluations[k], currentEvaluation) {
+                if let k = evaluations.indices.min(by: {
+                    better(evaluations[$0], evaluations[$1])
+                        || (!better(evaluations[$1], evaluations[$0]) && $0 < $1)
+                }),
+                    better(evaluations[k], currentEvaluation)
+                {
                     current = frozen[k]
                     currentEvaluation = evaluations[k]
                     movedThisPass = true
@@ -159,9 +164,11 @@ package struct CoordinateSearch: Sendable {
             if pass > startPass + 40 { break }
         }
         // Every move improved on the point before it: the last is the best.
-        return Outcome(best: Step(pass: pass, temperature: currentTemperature, values: current,
-                                  evaluation: currentEvaluation),
-                       steps: steps, flat: flat)
+        return Outcome(
+            best: Step(
+                pass: pass, temperature: currentTemperature, values: current,
+                evaluation: currentEvaluation),
+            steps: steps, flat: flat)
     }
 
     /// How candidates are ranked.
@@ -197,12 +204,12 @@ package struct CoordinateSearch: Sendable {
             // Both bounds included: many constants are best at an end of
             // their range (a trigger nobody reaches, a lock that should be 0).
             let n = max(firstGrid ?? min(max(budget / (3 * max(space.dimension, 1)), 7), 33), 2)
-            return (0 ..< n).map { Double($0) / Double(n - 1) }
+            return (0..<n).map { Double($0) / Double(n - 1) }
         }
         let step = 1 / (6 * pow(2, Double(pass)))
         let k = max(localPoints / 2, 1)
         var points: [Double] = []
-        for j in 1 ... k {
+        for j in 1...k {
             points.append(min(max(u - Double(j) * step, 0), 1))
             points.append(min(max(u + Double(j) * step, 0), 1))
         }

@@ -89,8 +89,10 @@ package struct RunInfo: Sendable, Hashable, Codable {
     package var corpusFingerprint: String
     package var store: String?
 
-    package init(id: Int64? = nil, commandLine: String = "", createdAt: String = "", corpusFingerprint: String = "",
-                store: String? = nil) {
+    package init(
+        id: Int64? = nil, commandLine: String = "", createdAt: String = "", corpusFingerprint: String = "",
+        store: String? = nil
+    ) {
         self.id = id
         self.commandLine = commandLine
         self.createdAt = createdAt

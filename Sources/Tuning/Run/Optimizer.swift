@@ -42,8 +42,9 @@ package struct Optimizer: Sendable {
             let names = Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
             scenes = names.compactMap { try? Scene.builtIn(named: $0) }
         }
-        return try TuningSpace.space(names: settings.tune ?? TuningSpace.defaultNames(for: scenes),
-                                     bounds: settings.bounds, scene: scene)
+        return try TuningSpace.space(
+            names: settings.tune ?? TuningSpace.defaultNames(for: scenes),
+            bounds: settings.bounds, scene: scene)
     }
 
     /// Runs everything.
@@ -61,7 +62,9 @@ package struct Optimizer: Sendable {
             // would be empty and the cross-validation would silently shrink.
             let people = Set(sessions.map { $0.header.user ?? $0.id }).count
             guard k <= people else {
-                throw SearchError("--folds \(k) is more than the \(people) people in the corpus (each fold holds out people); use at most \(people)")
+                throw SearchError(
+                    "--folds \(k) is more than the \(people) people in the corpus (each fold holds out people); use at most \(people)"
+                )
             }
         }
         let space = try self.space(sessions: sessions, scene: scene)
@@ -81,43 +84,55 @@ package struct Optimizer: Sendable {
         search.global = s.global
         search.parallelism = s.parallelism
         let found = try search.run(objective: objective.searchObjective) { evaluations, best in
-            progress?(Progress(phase: "search", evaluations: evaluations, maxEvaluations: s.maxEvaluations,
-                               bestObjective: best.isFeasible ? best.exact : nil))
+            progress?(
+                Progress(
+                    phase: "search", evaluations: evaluations, maxEvaluations: s.maxEvaluations,
+                    bestObjective: best.isFeasible ? best.exact : nil))
         }
         let best = Self.snapped(found.best, space: space)
         let bestObjective = found.bestEvaluation.isFeasible ? found.bestEvaluation.exact : nil
         let report = { (phase: String) in
-            progress?(Progress(phase: phase, evaluations: found.evaluations, maxEvaluations: s.maxEvaluations,
-                               bestObjective: bestObjective))
+            progress?(
+                Progress(
+                    phase: phase, evaluations: found.evaluations, maxEvaluations: s.maxEvaluations,
+                    bestObjective: bestObjective))
         }
 
         lap("search")
 
         // 2. Exact validation, before and after, on both splits.
         report("validation")
-        let validation = try Validation(objective: objective, baseline: space.defaults, tuned: best, seed: s.seed,
-                                        bootstrapResamples: s.bootstrapResamples)
+        let validation = try Validation(
+            objective: objective, baseline: space.defaults, tuned: best, seed: s.seed,
+            bootstrapResamples: s.bootstrapResamples)
 
         lap("validation")
 
         // 3. Trade-offs.
         report("sensitivity")
-        let sensitivity = s.sensitivityPoints > 0
+        let sensitivity =
+            s.sensitivityPoints > 0
             ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
             : []
         lap("sensitivity")
         report("pareto")
         let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
-        let pareto = s.paretoFractions.isEmpty || s.target == .platform ? nil
-            : try ParetoFront.sweep(objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
-                                    fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
+        let pareto =
+            s.paretoFractions.isEmpty || s.target == .platform
+            ? nil
+            : try ParetoFront.sweep(
+                objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
+                fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
 
         lap("pareto")
 
         // What the per-intent protection costs: one search without it.
-        let relaxation = s.paretoFractions.isEmpty ? nil
-            : try IntentRelaxation.explore(objective: objective, from: best, seed: s.seed, evaluations: perLevel,
-                                           parallelism: s.parallelism)
+        let relaxation =
+            s.paretoFractions.isEmpty
+            ? nil
+            : try IntentRelaxation.explore(
+                objective: objective, from: best, seed: s.seed, evaluations: perLevel,
+                parallelism: s.parallelism)
         lap("intentRelaxation")
 
         // 4. Optional k-fold cross-validation.
@@ -130,8 +145,9 @@ package struct Optimizer: Sendable {
         }
 
         let budgets = objective.budgets.enumerated().map { i, budget in
-            BudgetSummary(key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
-                          relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
+            BudgetSummary(
+                key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
+                relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
         }
         let parameters = space.parameters.map { p in
             ParameterChange(p, tuned: best[p.name] ?? p.defaultValue)
@@ -143,16 +159,18 @@ package struct Optimizer: Sendable {
             trainUsers: data.trainUsers, holdoutUsers: data.holdoutUsers, holdoutFraction: s.holdoutFraction)
         let elapsed = clock.now - started
         return OptimizationResult(
-            run: RunInfo(), scene: scene?.name, target: s.target, seed: s.seed, global: s.global, maxEvaluations: s.maxEvaluations,
+            run: RunInfo(), scene: scene?.name, target: s.target, seed: s.seed, global: s.global,
+            maxEvaluations: s.maxEvaluations,
             evaluations: found.evaluations, memoHits: found.memoHits,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
             phaseSeconds: phaseSeconds,
             corpus: corpus, weights: s.weights, budgets: budgets, space: space.parameters, params: best,
             parameters: parameters, baseline: validation.baseline, tuned: validation.tuned,
-            comparison: Comparison(holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
-                                   verdict: validation.verdict, summary: validation.summary,
-                                   holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate,
-                                   perIntent: validation.perIntent, intentMargin: objective.intentMargin),
+            comparison: Comparison(
+                holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
+                verdict: validation.verdict, summary: validation.summary,
+                holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate,
+                perIntent: validation.perIntent, intentMargin: objective.intentMargin),
             crossValidation: crossValidation, history: found.history,
             sensitivity: sensitivity, pareto: pareto, intentRelaxation: relaxation)
     }
@@ -161,10 +179,11 @@ package struct Optimizer: Sendable {
     /// platform target checks no budgets: it reproduces the platform.
     func objective(data: TuningData, space: ParameterSpace, scene: Scene?) throws -> TuningObjective {
         let s = settings
-        return try TuningObjective(data: data, space: space, scene: scene, weights: s.weights,
-                                   budgets: s.target == .platform ? [] : s.budgets,
-                                   relaxBrokenBudgets: s.relaxBrokenBudgets, budgetMargin: s.budgetMargin,
-                                   target: s.target, intentMargin: s.intentMargin)
+        return try TuningObjective(
+            data: data, space: space, scene: scene, weights: s.weights,
+            budgets: s.target == .platform ? [] : s.budgets,
+            relaxBrokenBudgets: s.relaxBrokenBudgets, budgetMargin: s.budgetMargin,
+            target: s.target, intentMargin: s.intentMargin)
     }
 
     /// Values within rounding error of their baseline (a unit-cube round
@@ -181,8 +200,10 @@ package struct Optimizer: Sendable {
 
     // MARK: - k-fold cross-validation
 
-    func crossValidate(sessions: [Session], scene: Scene?, space: ParameterSpace, folds k: Int,
-                       report: (Int) -> Void) throws -> CrossValidation {
+    func crossValidate(
+        sessions: [Session], scene: Scene?, space: ParameterSpace, folds k: Int,
+        report: (Int) -> Void
+    ) throws -> CrossValidation {
         let s = settings
         let folds = TuningData.folds(of: sessions, count: k)
         var results: [CrossValidation.Fold] = []
@@ -197,17 +218,21 @@ package struct Optimizer: Sendable {
             search.parallelism = s.parallelism
             let found = try search.run(objective: objective.searchObjective)
             let tuned = Self.snapped(found.best, space: space)
-            let b = try SplitMeasurement(objective: objective, values: space.defaults, split: .holdout, seed: s.seed,
-                                         bootstrapResamples: 0)
-            let a = try SplitMeasurement(objective: objective, values: tuned, split: .holdout, seed: s.seed,
-                                         bootstrapResamples: 0)
+            let b = try SplitMeasurement(
+                objective: objective, values: space.defaults, split: .holdout, seed: s.seed,
+                bootstrapResamples: 0)
+            let a = try SplitMeasurement(
+                objective: objective, values: tuned, split: .holdout, seed: s.seed,
+                bootstrapResamples: 0)
             before += b.labelOutcomes
             after += a.labelOutcomes
-            results.append(CrossValidation.Fold(fold: i, users: data.holdoutUsers, labels: b.labels,
-                                                baselineMisfires: b.misfires, tunedMisfires: a.misfires,
-                                                baselineBudgetViolations: b.budgetViolations,
-                                                tunedBudgetViolations: a.budgetViolations,
-                                                evaluations: found.evaluations, params: tuned))
+            results.append(
+                CrossValidation.Fold(
+                    fold: i, users: data.holdoutUsers, labels: b.labels,
+                    baselineMisfires: b.misfires, tunedMisfires: a.misfires,
+                    baselineBudgetViolations: b.budgetViolations,
+                    tunedBudgetViolations: a.budgetViolations,
+                    evaluations: found.evaluations, params: tuned))
         }
         let labels = results.reduce(0) { $0 + $1.labels }
         let baseline = results.reduce(0) { $0 + $1.baselineMisfires }

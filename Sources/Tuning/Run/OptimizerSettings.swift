@@ -52,13 +52,15 @@ package struct OptimizerSettings: Sendable {
     /// the reference's (``TuningObjective/intentMargin``; `nil`: unprotected).
     package var intentMargin: Double? = TuningObjective.defaultIntentMargin
 
-    package init(tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
-                budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,
-                relaxBrokenBudgets: Bool = false, budgetMargin: Double = TuningObjective.defaultBudgetMargin,
-                seed: UInt = 1, maxEvaluations: Int = 300,
-                holdoutFraction: Double = 0.25, folds: Int? = nil, sensitivityPoints: Int = 15,
-                paretoFractions: [Double] = ParetoFront.defaultFractions, paretoEvaluationsPerLevel: Int? = nil,
-                bootstrapResamples: Int = 1_000, parallelism: Int = 2) {
+    package init(
+        tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
+        budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,
+        relaxBrokenBudgets: Bool = false, budgetMargin: Double = TuningObjective.defaultBudgetMargin,
+        seed: UInt = 1, maxEvaluations: Int = 300,
+        holdoutFraction: Double = 0.25, folds: Int? = nil, sensitivityPoints: Int = 15,
+        paretoFractions: [Double] = ParetoFront.defaultFractions, paretoEvaluationsPerLevel: Int? = nil,
+        bootstrapResamples: Int = 1_000, parallelism: Int = 2
+    ) {
         self.tune = tune
         self.bounds = bounds
         self.budgets = budgets

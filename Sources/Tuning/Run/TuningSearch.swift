@@ -84,39 +84,48 @@ package struct TuningSearch: Sendable {
     }
 
     /// Searches from the space's defaults (the baseline).
-    package func run(objective: @escaping SearchObjective,
-                    progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil) throws -> Outcome {
+    package func run(
+        objective: @escaping SearchObjective,
+        progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil
+    ) throws -> Outcome {
         guard budget >= 1 else { throw SearchError("the search needs at least one evaluation") }
         switch global {
         case .lines: return try runLines(objective: objective, progress: progress)
         case .latinHypercube:
             return try runSampled(.latinHypercube, objective: objective, progress: progress)
         case .annealing:
-            return try runSampled(.annealing(SearchConfiguration.defaultAnnealing), objective: objective,
-                                  progress: progress)
+            return try runSampled(
+                .annealing(SearchConfiguration.defaultAnnealing), objective: objective,
+                progress: progress)
         }
     }
 
     /// ``ParameterSearch`` over the whole space: its own global phase, then
     /// its refinement rounds, from the defaults.
-    private func runSampled(_ phase: SearchConfiguration.GlobalPhase, objective: @escaping SearchObjective,
-                            progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)?) throws -> Outcome {
+    private func runSampled(
+        _ phase: SearchConfiguration.GlobalPhase, objective: @escaping SearchObjective,
+        progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)?
+    ) throws -> Outcome {
         let configuration = SearchConfiguration(
             maxEvaluations: budget, seed: seed, global: phase, parallelism: max(1, min(parallelism, 2)))
         let result = try ParameterSearch(space: space, configuration: configuration).run(objective: objective) { p in
             if let e = p.best?.evaluation { progress?(p.evaluations, e) }
         }
         let history = result.history.map { r in
-            HistoryPoint(index: r.index, phase: r.phase == .defaults ? "defaults" : r.phase.rawValue, round: r.round,
-                         temperature: r.temperature, evaluation: r.evaluation, bestSoFar: r.bestExactSoFar)
+            HistoryPoint(
+                index: r.index, phase: r.phase == .defaults ? "defaults" : r.phase.rawValue, round: r.round,
+                temperature: r.temperature, evaluation: r.evaluation, bestSoFar: r.bestExactSoFar)
         }
-        return Outcome(best: space.clamped(result.best.values), bestEvaluation: result.best.evaluation,
-                       startEvaluation: result.baseline?.evaluation ?? result.best.evaluation, history: history,
-                       memoHits: result.memoHits, flat: [])
+        return Outcome(
+            best: space.clamped(result.best.values), bestEvaluation: result.best.evaluation,
+            startEvaluation: result.baseline?.evaluation ?? result.best.evaluation, history: history,
+            memoHits: result.memoHits, flat: [])
     }
 
-    private func runLines(objective: @escaping SearchObjective,
-                          progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)?) throws -> Outcome {
+    private func runLines(
+        objective: @escaping SearchObjective,
+        progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)?
+    ) throws -> Outcome {
         let polish = Int((Double(budget) * polishFraction).rounded(.down))
         let polishBudget = polish >= space.dimension + 2 ? polish : 0
 
@@ -146,14 +155,18 @@ package struct TuningSearch: Sendable {
                 }
             memoHits = polished.memoHits
             for record in polished.history {
-                records.append((record.phase == .defaults ? "polish-start" : "refinement", record.round,
-                                record.temperature, record.evaluation))
+                records.append(
+                    (
+                        record.phase == .defaults ? "polish-start" : "refinement", record.round,
+                        record.temperature, record.evaluation
+                    ))
             }
             // Compare on the exact ranking only: the two phases ended at
             // different temperatures, so their surrogates do not compare.
             let candidate = polished.best.evaluation
             if candidate.totalViolation < bestEvaluation.totalViolation
-                || (candidate.totalViolation == bestEvaluation.totalViolation && candidate.exact < bestEvaluation.exact) {
+                || (candidate.totalViolation == bestEvaluation.totalViolation && candidate.exact < bestEvaluation.exact)
+            {
                 best = space.clamped(polished.best.values)
                 bestEvaluation = candidate
             }
@@ -164,11 +177,13 @@ package struct TuningSearch: Sendable {
             if r.evaluation.isFeasible, r.evaluation.exact.isFinite, r.evaluation.exact < (bestSoFar ?? .infinity) {
                 bestSoFar = r.evaluation.exact
             }
-            return HistoryPoint(index: i + 1, phase: r.phase, round: r.round, temperature: r.temperature,
-                                evaluation: r.evaluation, bestSoFar: bestSoFar)
+            return HistoryPoint(
+                index: i + 1, phase: r.phase, round: r.round, temperature: r.temperature,
+                evaluation: r.evaluation, bestSoFar: bestSoFar)
         }
         let start = coordinate.steps.first?.evaluation ?? bestEvaluation
-        return Outcome(best: best, bestEvaluation: bestEvaluation, startEvaluation: start, history: history,
-                       memoHits: memoHits, flat: coordinate.flat)
+        return Outcome(
+            best: best, bestEvaluation: bestEvaluation, startEvaluation: start, history: history,
+            memoHits: memoHits, flat: coordinate.flat)
     }
 }

@@ -14,9 +14,9 @@ package enum LatinHypercube {
     package static func sample(count: Int, dimension: Int, using rng: RandomGenerator) -> [[Double]] {
         guard count > 0, dimension > 0 else { return [] }
         var points = Array(repeating: [Double](repeating: 0, count: dimension), count: count)
-        for d in 0 ..< dimension {
+        for d in 0..<dimension {
             let strata = rng.permutation(of: count)
-            for i in 0 ..< count {
+            for i in 0..<count {
                 points[i][d] = (Double(strata[i]) + rng.uniform()) / Double(count)
             }
         }

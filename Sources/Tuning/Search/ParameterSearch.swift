@@ -1,6 +1,6 @@
 import Foundation
-import Simulation
 import GSL
+import Simulation
 
 // MARK: - The search driver
 
@@ -72,21 +72,26 @@ package struct ParameterSearch: Sendable {
     ///     ``SearchConfiguration/parallelism`` threads at once.
     ///   - progress: Called on the calling thread after every batch.
     /// - Throws: ``SearchError`` for an unusable configuration.
-    package func run(objective: @escaping SearchObjective,
-                    progress: ((SearchProgress) -> Void)? = nil) throws -> SearchResult {
+    package func run(
+        objective: @escaping SearchObjective,
+        progress: ((SearchProgress) -> Void)? = nil
+    ) throws -> SearchResult {
         try validate()
         let c = configuration
         var ledger = SearchLedger(space: space, maxEvaluations: c.maxEvaluations)
         let rng = try RandomGenerator(seed: c.seed, stream: 0)
         let report = { (phase: SearchPhase, temperature: Double, ledger: SearchLedger) in
-            progress?(SearchProgress(phase: phase, evaluations: ledger.history.count, maxEvaluations: c.maxEvaluations,
-                                     temperature: temperature, best: ledger.best))
+            progress?(
+                SearchProgress(
+                    phase: phase, evaluations: ledger.history.count, maxEvaluations: c.maxEvaluations,
+                    temperature: temperature, best: ledger.best))
         }
 
         // 1. The baseline.
         if c.includeDefaults {
-            evaluateBatch([space.defaults], temperature: c.initialTemperature, phase: .defaults,
-                          objective: objective, ledger: &ledger)
+            evaluateBatch(
+                [space.defaults], temperature: c.initialTemperature, phase: .defaults,
+                objective: objective, ledger: &ledger)
             report(.defaults, c.initialTemperature, ledger)
         }
 
@@ -97,9 +102,10 @@ package struct ParameterSearch: Sendable {
             let points = LatinHypercube.sample(count: globalBudget, dimension: space.dimension, using: rng)
             var start = 0
             while start < points.count, ledger.remaining > 0 {
-                let chunk = points[start ..< min(start + Self.batchSize, points.count)]
-                evaluateBatch(chunk.map { space.values(atUnitPoint: $0) }, temperature: c.initialTemperature,
-                              phase: .global, objective: objective, ledger: &ledger)
+                let chunk = points[start..<min(start + Self.batchSize, points.count)]
+                evaluateBatch(
+                    chunk.map { space.values(atUnitPoint: $0) }, temperature: c.initialTemperature,
+                    phase: .global, objective: objective, ledger: &ledger)
                 report(.global, c.initialTemperature, ledger)
                 start += Self.batchSize
             }
@@ -111,8 +117,9 @@ package struct ParameterSearch: Sendable {
         }
         if ledger.history.isEmpty, ledger.remaining > 0 {
             // Refinement needs somewhere to start.
-            evaluateBatch([space.defaults], temperature: c.initialTemperature, phase: .defaults,
-                          objective: objective, ledger: &ledger)
+            evaluateBatch(
+                [space.defaults], temperature: c.initialTemperature, phase: .defaults,
+                objective: objective, ledger: &ledger)
         }
 
         // 3. Refinement.
@@ -127,16 +134,19 @@ package struct ParameterSearch: Sendable {
     /// Uniform random points in the unit cube at the final temperature, with
     /// the same budget, seed, memo and parallelism as ``run(objective:progress:)``:
     /// the reference any cleverer search must beat.
-    package func randomSearch(objective: @escaping SearchObjective,
-                             progress: ((SearchProgress) -> Void)? = nil) throws -> SearchResult {
+    package func randomSearch(
+        objective: @escaping SearchObjective,
+        progress: ((SearchProgress) -> Void)? = nil
+    ) throws -> SearchResult {
         try validate()
         let c = configuration
         let temperature = c.finalTemperature
         var ledger = SearchLedger(space: space, maxEvaluations: c.maxEvaluations)
         let rng = try RandomGenerator(seed: c.seed, stream: 0)
         if c.includeDefaults {
-            evaluateBatch([space.defaults], temperature: temperature, phase: .defaults,
-                          objective: objective, ledger: &ledger)
+            evaluateBatch(
+                [space.defaults], temperature: temperature, phase: .defaults,
+                objective: objective, ledger: &ledger)
         }
         // A small integer space may have fewer distinct points than the
         // budget; stop drawing after this many repeats in a row.
@@ -146,7 +156,7 @@ package struct ParameterSearch: Sendable {
             var batch: [ParameterValues] = []
             var keys = Set<EvaluationKey>()
             while batch.count < min(Self.batchSize, ledger.remaining), repeats < patience {
-                let point = (0 ..< space.dimension).map { _ in rng.uniform() }
+                let point = (0..<space.dimension).map { _ in rng.uniform() }
                 let values = space.values(atUnitPoint: point)
                 let key = ledger.key(for: values, temperature: temperature)
                 if ledger.memo[key] != nil || !keys.insert(key).inserted {
@@ -158,8 +168,10 @@ package struct ParameterSearch: Sendable {
                 batch.append(values)
             }
             evaluateBatch(batch, temperature: temperature, phase: .random, objective: objective, ledger: &ledger)
-            progress?(SearchProgress(phase: .random, evaluations: ledger.history.count, maxEvaluations: c.maxEvaluations,
-                                     temperature: temperature, best: ledger.best))
+            progress?(
+                SearchProgress(
+                    phase: .random, evaluations: ledger.history.count, maxEvaluations: c.maxEvaluations,
+                    temperature: temperature, best: ledger.best))
         }
         return try result(of: ledger)
     }
@@ -169,8 +181,10 @@ package struct ParameterSearch: Sendable {
     /// Evaluates `points` (e.g. the defaults and the tuned values on held-out
     /// users) on up to `parallelism` threads, returning results in order.
     /// Each point is clamped to the space first.
-    package func evaluate(_ points: [ParameterValues], temperature: Double = 0,
-                         objective: @escaping SearchObjective) -> [Evaluation] {
+    package func evaluate(
+        _ points: [ParameterValues], temperature: Double = 0,
+        objective: @escaping SearchObjective
+    ) -> [Evaluation] {
         let clamped = points.map(space.clamped)
         return ParallelMap.map(clamped.count, width: max(1, min(configuration.parallelism, 2))) { i in
             objective(clamped[i], temperature)
@@ -182,7 +196,7 @@ package struct ParameterSearch: Sendable {
     func validate() throws {
         let c = configuration
         guard c.maxEvaluations > 0 else { throw SearchError("maxEvaluations must be at least 1") }
-        guard (1 ... 2).contains(c.parallelism) else { throw SearchError("parallelism must be 1 or 2") }
+        guard (1...2).contains(c.parallelism) else { throw SearchError("parallelism must be 1 or 2") }
         guard c.globalFraction >= 0, c.globalFraction <= 1 else { throw SearchError("globalFraction must be in 0…1") }
         guard c.initialTemperature >= 0, c.finalTemperature >= 0 else { throw SearchError("temperatures must be ≥ 0") }
         guard c.refinementRounds >= 1, c.startsPerRound >= 1, c.annealingChains >= 1 else {
@@ -195,8 +209,10 @@ package struct ParameterSearch: Sendable {
 
     /// Evaluates the distinct, not yet memoized points of `batch` in parallel
     /// and records them in batch order.
-    func evaluateBatch(_ batch: [ParameterValues], temperature: Double, phase: SearchPhase,
-                       objective: @escaping SearchObjective, ledger: inout SearchLedger) {
+    func evaluateBatch(
+        _ batch: [ParameterValues], temperature: Double, phase: SearchPhase,
+        objective: @escaping SearchObjective, ledger: inout SearchLedger
+    ) {
         var pending: [ParameterValues] = []
         var keys = Set<EvaluationKey>()
         for values in batch {
@@ -214,16 +230,21 @@ package struct ParameterSearch: Sendable {
             objective(points[i], temperature)
         }
         for (values, evaluation) in zip(pending, evaluations) {
-            ledger.record(FreshEvaluation(values: values, key: EvaluationKey(coordinates: space.key(for: values),
-                                                                              temperature: temperature),
-                                          evaluation: evaluation), phase: phase, round: 0)
+            ledger.record(
+                FreshEvaluation(
+                    values: values,
+                    key: EvaluationKey(
+                        coordinates: space.key(for: values),
+                        temperature: temperature),
+                    evaluation: evaluation), phase: phase, round: 0)
         }
     }
 
     func result(of ledger: SearchLedger) throws -> SearchResult {
         guard let best = ledger.best else { throw SearchError("no point could be evaluated") }
-        return SearchResult(best: best, baseline: ledger.history.first { $0.phase == .defaults },
-                            history: ledger.history, memoHits: ledger.memoHits)
+        return SearchResult(
+            best: best, baseline: ledger.history.first { $0.phase == .defaults },
+            history: ledger.history, memoHits: ledger.memoHits)
     }
 }
 

@@ -62,12 +62,14 @@ package struct SearchConfiguration: Sendable, Hashable {
     /// cores). The result does not depend on it.
     package var parallelism: Int
 
-    package init(maxEvaluations: Int = 400, seed: UInt = 1, global: GlobalPhase = .latinHypercube,
-                globalFraction: Double = 0.3, annealingChains: Int = 2, includeDefaults: Bool = true,
-                initialTemperature: Double = 1, finalTemperature: Double = 0.01, refinementRounds: Int = 4,
-                startsPerRound: Int = 2, initialStep: Double = 0.15, stepShrink: Double = 0.5,
-                sizeTolerance: Double = 1e-3, maxIterationsPerRun: Int = 500, penaltyWeight: Double = 1_000,
-                parallelism: Int = 2) {
+    package init(
+        maxEvaluations: Int = 400, seed: UInt = 1, global: GlobalPhase = .latinHypercube,
+        globalFraction: Double = 0.3, annealingChains: Int = 2, includeDefaults: Bool = true,
+        initialTemperature: Double = 1, finalTemperature: Double = 0.01, refinementRounds: Int = 4,
+        startsPerRound: Int = 2, initialStep: Double = 0.15, stepShrink: Double = 0.5,
+        sizeTolerance: Double = 1e-3, maxIterationsPerRun: Int = 500, penaltyWeight: Double = 1_000,
+        parallelism: Int = 2
+    ) {
         self.maxEvaluations = maxEvaluations
         self.seed = seed
         self.global = global

@@ -51,9 +51,11 @@ struct SearchLedger {
         if evaluation.isFeasible, evaluation.exact.orInfinity < (bestFeasibleExact ?? .infinity) {
             bestFeasibleExact = evaluation.exact
         }
-        history.append(SearchRecord(index: history.count + 1, phase: phase, round: round,
-                                    temperature: fresh.key.temperature, values: fresh.values,
-                                    evaluation: evaluation, bestExactSoFar: bestFeasibleExact))
+        history.append(
+            SearchRecord(
+                index: history.count + 1, phase: phase, round: round,
+                temperature: fresh.key.temperature, values: fresh.values,
+                evaluation: evaluation, bestExactSoFar: bestFeasibleExact))
         if bestIndex.map({ evaluation.isBetter(than: history[$0].evaluation) }) ?? true {
             bestIndex = history.count - 1
         }
@@ -101,8 +103,10 @@ final class JobEvaluator {
     /// A new point was refused because the budget is spent.
     private(set) var refused = false
 
-    init(space: ParameterSpace, objective: @escaping SearchObjective, temperature: Double, penaltyWeight: Double,
-         budget: Int, memo: [EvaluationKey: Evaluation]) {
+    init(
+        space: ParameterSpace, objective: @escaping SearchObjective, temperature: Double, penaltyWeight: Double,
+        budget: Int, memo: [EvaluationKey: Evaluation]
+    ) {
         self.space = space
         self.objective = objective
         self.temperature = temperature

@@ -61,13 +61,14 @@ package enum Bootstrap {
         let rng = try RandomGenerator(seed: seed)
         var values: [Double] = []
         values.reserveCapacity(resamples)
-        for _ in 0 ..< resamples {
+        for _ in 0..<resamples {
             if let value = statistic(rng.sample(data, count: data.count)), value.isFinite { values.append(value) }
         }
         let sorted = Statistics.sorted(values)
         let alpha = 1 - confidence
         guard let lower = Statistics.quantile(sorted: sorted, alpha / 2),
-              let upper = Statistics.quantile(sorted: sorted, 1 - alpha / 2) else { throw Failure.statisticUndefined }
+            let upper = Statistics.quantile(sorted: sorted, 1 - alpha / 2)
+        else { throw Failure.statisticUndefined }
         return Interval(estimate: estimate, lower: lower, upper: upper, confidence: confidence, resamples: sorted.count)
     }
 }

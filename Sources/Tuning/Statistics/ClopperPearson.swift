@@ -33,15 +33,16 @@ package enum ClopperPearson {
         var upper = successes == trials ? 1 : Distributions.Beta.Qinv(alpha / 2, a: x + 1, b: n - x)
         if !lower.isFinite { lower = betaQuantile(alpha / 2, a: x, b: n - x + 1) }
         if !upper.isFinite { upper = betaQuantile(1 - alpha / 2, a: x + 1, b: n - x) }
-        return ProportionInterval(successes: successes, trials: trials, confidence: confidence,
-                                  lower: lower, upper: upper)
+        return ProportionInterval(
+            successes: successes, trials: trials, confidence: confidence,
+            lower: lower, upper: upper)
     }
 
     /// The `t` in [0, 1] with `P(t; a, b) = p`, by bisection (the CDF is
     /// increasing in `t`).
     static func betaQuantile(_ p: Double, a: Double, b: Double) -> Double {
         var low = 0.0, high = 1.0
-        for _ in 0 ..< 200 {
+        for _ in 0..<200 {
             let mid = (low + high) / 2
             if Distributions.Beta.P(mid, a: a, b: b) < p { low = mid } else { high = mid }
             if high - low < 1e-13 { break }

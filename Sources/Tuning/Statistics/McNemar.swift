@@ -77,15 +77,17 @@ package enum McNemar {
         let b = max(b, 0), c = max(c, 0)
         let n = b + c
         guard n > 0 else {
-            return Result(worsened: b, improved: c, unchanged: unchanged, chiSquared: 0,
-                          chiSquaredPValue: 1, exactPValue: 1, method: .exactBinomial)
+            return Result(
+                worsened: b, improved: c, unchanged: unchanged, chiSquared: 0,
+                chiSquaredPValue: 1, exactPValue: 1, method: .exactBinomial)
         }
         let corrected = max(Double(abs(b - c)) - 1, 0)
         let chiSquared = corrected * corrected / Double(n)
         let chiSquaredP = Distributions.ChiSquared.Q(chiSquared, degreesOfFreedom: 1)
         let exactP = min(1, 2 * Distributions.Binomial.P(min(b, c), probability: 0.5, trials: n))
-        return Result(worsened: b, improved: c, unchanged: unchanged, chiSquared: chiSquared,
-                      chiSquaredPValue: chiSquaredP, exactPValue: exactP,
-                      method: n < exactThreshold ? .exactBinomial : .chiSquaredWithContinuityCorrection)
+        return Result(
+            worsened: b, improved: c, unchanged: unchanged, chiSquared: chiSquared,
+            chiSquaredPValue: chiSquaredP, exactPValue: exactP,
+            method: n < exactThreshold ? .exactBinomial : .chiSquaredWithContinuityCorrection)
     }
 }

@@ -76,8 +76,8 @@ package struct PairedDifference: Sendable, Hashable, Codable {
         guard count > 0, confidence > 0, confidence < 1 else { return nil }
         let z = Distributions.Gaussian.Pinv(1 - (1 - confidence) / 2)
         let n = count
-        let (l1, u1) = Self.wilson(both + broken, of: n, z: z)   // after
-        let (l2, u2) = Self.wilson(both + fixed, of: n, z: z)    // before
+        let (l1, u1) = Self.wilson(both + broken, of: n, z: z) // after
+        let (l2, u2) = Self.wilson(both + fixed, of: n, z: z) // before
         let p1 = after, p2 = before
         // The correlation of the two classifications, with Newcombe's
         // correction: 0 where its numerator lies in 0 … n/2 (continuity),
@@ -89,7 +89,7 @@ package struct PairedDifference: Sendable, Hashable, Codable {
         let below = (p1 - l1) * (p1 - l1) - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) * (u2 - p2)
         let above = (p2 - l2) * (p2 - l2) - 2 * phi * (p2 - l2) * (u1 - p1) + (u1 - p1) * (u1 - p1)
         let delta = p1 - p2
-        return max(-1, delta - max(0, below).squareRoot()) ... min(1, delta + max(0, above).squareRoot())
+        return max(-1, delta - max(0, below).squareRoot())...min(1, delta + max(0, above).squareRoot())
     }
 
     /// The Wilson score interval of `successes` in `trials`.

@@ -33,8 +33,10 @@ package struct IntentRelaxation: Sendable, Hashable, Codable {
     package var params: ParameterValues
 
     /// `nil` when the objective protects no intent.
-    static func explore(objective: TuningObjective, from optimum: ParameterValues, seed: UInt, evaluations: Int,
-                        parallelism: Int) throws -> IntentRelaxation? {
+    static func explore(
+        objective: TuningObjective, from optimum: ParameterValues, seed: UInt, evaluations: Int,
+        parallelism: Int
+    ) throws -> IntentRelaxation? {
         guard let margin = objective.intentMargin, !objective.intentLimits.isEmpty else { return nil }
         // The same space centred on the protected optimum: the search starts
         // there (a warm start, as the Pareto levels do), so it can only
@@ -47,7 +49,8 @@ package struct IntentRelaxation: Sendable, Hashable, Codable {
         search.parallelism = parallelism
         let found = try search.run(objective: centred.searchObjective)
         guard let protected = objective.evaluateDetailed(optimum, on: .train, threads: parallelism),
-              let unprotected = free.simulateTrain(found.best) else { return nil }
+            let unprotected = free.simulateTrain(found.best)
+        else { return nil }
         let excess = objective.intentExcess(unprotected)
         return IntentRelaxation(
             margin: margin, evaluations: found.evaluations,
@@ -55,8 +58,9 @@ package struct IntentRelaxation: Sendable, Hashable, Codable {
             unprotectedTrainMisfireRate: unprotected.total.misfireRate,
             protectedObjective: protected.evaluation.exact, unprotectedObjective: free.evaluation(of: unprotected).exact,
             sacrificed: excess.keys.sorted().map { intent in
-                Sacrifice(intent: intent, baselineRate: objective.baselineIntentRates[intent] ?? 0,
-                          unprotectedRate: unprotected.perIntent[intent]?.misfireRate ?? 0)
+                Sacrifice(
+                    intent: intent, baselineRate: objective.baselineIntentRates[intent] ?? 0,
+                    unprotectedRate: unprotected.perIntent[intent]?.misfireRate ?? 0)
             },
             params: found.best)
     }

@@ -59,14 +59,18 @@ package struct ParetoFront: Sendable, Hashable, Codable {
     static let maximumCandidates = 3
 
     /// `nil` when no latency budget has observations.
-    package static func sweep(objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
-                             evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
-                             skipping flat: Set<String> = [], parallelism: Int = 2) throws -> ParetoFront? {
+    package static func sweep(
+        objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
+        evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
+        skipping flat: Set<String> = [], parallelism: Int = 2
+    ) throws -> ParetoFront? {
         guard let start = objective.evaluateDetailed(optimum, on: .train, threads: parallelism) else { return nil }
         // Latency budgets by headroom, least first.
         var candidates: [(index: Int, ratio: Double, value: Double)] = []
-        for (i, check) in start.budgets.enumerated() where objective.fixedBudgets[i] == nil
-            && [.latency, .recognition, .response, .haptic].contains(check.budget.measure) {
+        for (i, check) in start.budgets.enumerated()
+        where objective.fixedBudgets[i] == nil
+            && [.latency, .recognition, .response, .haptic].contains(check.budget.measure)
+        {
             guard let value = check.value, value > 0, check.budget.limit > 0, check.count > 0 else { continue }
             candidates.append((i, value / check.budget.limit, value))
         }
@@ -106,9 +110,10 @@ package struct ParetoFront: Sendable, Hashable, Codable {
 
         var fallback: ParetoFront?
         for (k, candidate) in candidates.prefix(maximumCandidates).enumerated() {
-            let front = try sweep(objective: objective, budgetIndex: candidate.index, startValue: candidate.value,
-                                  from: optimum, seed: seed &+ UInt(100 * k), evaluationsPerLevel: evaluationsPerLevel,
-                                  fractions: fractions, skipping: flat, parallelism: parallelism)
+            let front = try sweep(
+                objective: objective, budgetIndex: candidate.index, startValue: candidate.value,
+                from: optimum, seed: seed &+ UInt(100 * k), evaluationsPerLevel: evaluationsPerLevel,
+                fractions: fractions, skipping: flat, parallelism: parallelism)
             // Moved: some tightened level got the budget's own measure within its limit.
             let moved = front.points.dropFirst().contains { ($0.achieved ?? .infinity) <= $0.limit }
             if moved || fractions.isEmpty {
@@ -124,17 +129,21 @@ package struct ParetoFront: Sendable, Hashable, Codable {
     }
 
     /// The front of one budget (index into the objective's budgets).
-    static func sweep(objective: TuningObjective, budgetIndex index: Int, startValue: Double,
-                      from optimum: ParameterValues, seed: UInt, evaluationsPerLevel: Int, fractions: [Double],
-                      skipping flat: Set<String>, parallelism: Int) throws -> ParetoFront {
+    static func sweep(
+        objective: TuningObjective, budgetIndex index: Int, startValue: Double,
+        from optimum: ParameterValues, seed: UInt, evaluationsPerLevel: Int, fractions: [Double],
+        skipping flat: Set<String>, parallelism: Int
+    ) throws -> ParetoFront {
         let budget = objective.effectiveBudgets[index]
         func point(_ values: ParameterValues, limit: Double, on tightened: TuningObjective, evaluations: Int) -> Point? {
             guard let train = tightened.evaluateDetailed(values, on: .train, threads: parallelism),
-                  let holdout = tightened.evaluateDetailed(values, on: .holdout, threads: parallelism) else { return nil }
-            return Point(limit: limit, achieved: train.budgets[index].value,
-                         trainMisfireRate: train.counts.misfireRate, holdoutMisfireRate: holdout.counts.misfireRate,
-                         trainObjective: train.evaluation.exact, feasible: train.evaluation.isFeasible,
-                         onFront: false, evaluations: evaluations, params: values)
+                let holdout = tightened.evaluateDetailed(values, on: .holdout, threads: parallelism)
+            else { return nil }
+            return Point(
+                limit: limit, achieved: train.budgets[index].value,
+                trainMisfireRate: train.counts.misfireRate, holdoutMisfireRate: holdout.counts.misfireRate,
+                trainObjective: train.evaluation.exact, feasible: train.evaluation.isFeasible,
+                onFront: false, evaluations: evaluations, params: values)
         }
 
         var points: [Point] = []
@@ -168,7 +177,8 @@ package struct ParetoFront: Sendable, Hashable, Codable {
                     && (lb < la || b.trainMisfireRate < a.trainMisfireRate)
             }
         }
-        return ParetoFront(budget: budget.key, unit: budget.measure.unit, nominalLimit: objective.budgets[index].limit,
-                           points: points, unmovable: [])
+        return ParetoFront(
+            budget: budget.key, unit: budget.measure.unit, nominalLimit: objective.budgets[index].limit,
+            points: points, unmovable: [])
     }
 }

@@ -65,15 +65,20 @@ package struct SensitivityCurve: Sendable, Hashable, Codable, TunedConstantRecor
 /// curves.sorted { $0.objectiveSpread > $1.objectiveSpread }.first?.parameter   // the most critical constant
 /// ```
 package enum Sensitivity {
-    package static func sweep(objective: TuningObjective, around optimum: ParameterValues, points: Int = 15,
-                             parallelism: Int = 2) -> [SensitivityCurve] {
+    package static func sweep(
+        objective: TuningObjective, around optimum: ParameterValues, points: Int = 15,
+        parallelism: Int = 2
+    ) -> [SensitivityCurve] {
         let space = objective.space
         let center = space.clamped(optimum)
         let count = max(points, 2)
-        struct Job: Sendable { var parameter: Int; var value: Double }
+        struct Job: Sendable {
+            var parameter: Int
+            var value: Double
+        }
         var jobs: [Job] = []
         for (i, parameter) in space.parameters.enumerated() {
-            var values = (0 ..< count).map { parameter.value(atUnit: Double($0) / Double(count - 1)) }
+            var values = (0..<count).map { parameter.value(atUnit: Double($0) / Double(count - 1)) }
             values.append(center[parameter.name] ?? parameter.defaultValue)
             for value in Set(values).sorted() { jobs.append(Job(parameter: i, value: value)) }
         }
@@ -83,12 +88,14 @@ package enum Sensitivity {
             var values = center
             values[space.parameters[job.parameter].name] = job.value
             guard let r = objective.evaluateDetailed(values, temperature: 0, on: .train) else {
-                return SensitivityCurve.Point(value: job.value, objective: .infinity, misfireRate: 1, misfires: 0,
-                                              violation: .infinity)
+                return SensitivityCurve.Point(
+                    value: job.value, objective: .infinity, misfireRate: 1, misfires: 0,
+                    violation: .infinity)
             }
-            return SensitivityCurve.Point(value: job.value, objective: r.evaluation.exact,
-                                          misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
-                                          violation: r.evaluation.totalViolation)
+            return SensitivityCurve.Point(
+                value: job.value, objective: r.evaluation.exact,
+                misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
+                violation: r.evaluation.totalViolation)
         }
         return space.parameters.enumerated().map { i, parameter in
             SensitivityCurve(

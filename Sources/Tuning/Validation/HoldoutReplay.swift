@@ -122,8 +122,10 @@ package struct HoldoutReplay: Sendable {
     ///   - scene: The scene override the run used (`nil`: each session's own).
     ///   - threads: Replay threads (the optimizer's parallelism).
     ///   - examplesPerGroup: How many remaining and fixed misfires to keep.
-    package init(result: OptimizationResult, sessions: [Session], scene: Scene?, threads: Int,
-                examplesPerGroup: Int = 6) throws {
+    package init(
+        result: OptimizationResult, sessions: [Session], scene: Scene?, threads: Int,
+        examplesPerGroup: Int = 6
+    ) throws {
         let sides = splitByUser(sessions, holdoutFraction: result.corpus.holdoutFraction)
         let holdout = sides.holdout
         (trainPeople, trainUnlabelled) = Self.people(sides.train)
@@ -136,7 +138,8 @@ package struct HoldoutReplay: Sendable {
         }
         baseline = try replay(\.baseline)
         tuned = try replay(\.tuned)
-        scenes = result.scene.map { [$0] }
+        scenes =
+            result.scene.map { [$0] }
             ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
         let byID = Dictionary(holdout.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         (remaining, fixed) = Self.examples(baseline: baseline, tuned: tuned, sessions: byID, limit: examplesPerGroup)
@@ -161,7 +164,7 @@ package struct HoldoutReplay: Sendable {
         // release velocity, as the simulator measures it); the tab page
         // keeps the finger's.
         let springs: [(kind: GestureKind, name: String, keepsVelocity: Bool)] = [
-            (.tabSwipe, "tabSwipe", true), (.cardSwipe, "cardSwipe", false),
+            (.tabSwipe, "tabSwipe", true), (.cardSwipe, "cardSwipe", false)
         ]
         var releases: [SpringRelease] = []
         for (kind, name, keepsVelocity) in springs {
@@ -177,16 +180,18 @@ package struct HoldoutReplay: Sendable {
                 return Parameter(name: full).map { ($0.spec.defaultValue, $0.spec.defaultValue) }
             }
             guard let response = parameter("springResponse"), let damping = parameter("springDamping") else { continue }
-            let speedsSeen = keepsVelocity
+            let speedsSeen =
+                keepsVelocity
                 ? [("typical", Percentile.of(sorted: speeds, 50) ?? 0), ("fast", Percentile.of(sorted: speeds, 95) ?? 0)]
                 : [("from rest", 0.0)]
             for (label, speed) in speedsSeen {
                 func motion(_ r: Double, _ z: Double) -> SpringCurve {
                     curve(Spring(response: r, dampingFraction: z), distance: distance, velocity: speed)
                 }
-                releases.append(SpringRelease(
-                    spring: name, velocityName: label, releaseVelocity: speed,
-                    baseline: motion(response.0, damping.0), tuned: motion(response.1, damping.1)))
+                releases.append(
+                    SpringRelease(
+                        spring: name, velocityName: label, releaseVelocity: speed,
+                        baseline: motion(response.0, damping.0), tuned: motion(response.1, damping.1)))
             }
         }
         return releases
@@ -199,7 +204,9 @@ package struct HoldoutReplay: Sendable {
     static func curve(_ spring: Spring, distance: Double, velocity: Double) -> SpringCurve {
         let scale = distance != 0 ? 1 / distance : 1
         let points = stride(from: 0.0, through: 1.2, by: 0.01).map { t in
-            CurvePoint(t: t, value: (distance + spring.state(after: t, displacement: -distance, velocity: velocity).displacement) * scale)
+            CurvePoint(
+                t: t, value: (distance + spring.state(after: t, displacement: -distance, velocity: velocity).displacement) * scale
+            )
         }
         return SpringCurve(
             points: points, settleTime: spring.settleTime(distance: distance, initialVelocity: velocity),
@@ -221,16 +228,19 @@ package struct HoldoutReplay: Sendable {
         let remaining = tuned.labelOutcomes.filter { $0.outcome != .correct }
         let fixed = tuned.labelOutcomes.filter { $0.outcome == .correct }.compactMap { before[key($0)] }
             .filter { $0.outcome != .correct }
-        return (spread(remaining, log: tuned, sessions: sessions, limit: limit),
-                spread(fixed, log: baseline, sessions: sessions, limit: limit))
+        return (
+            spread(remaining, log: tuned, sessions: sessions, limit: limit),
+            spread(fixed, log: baseline, sessions: sessions, limit: limit)
+        )
     }
 
     /// Up to `limit` examples of `outcomes`: first one per pattern (most
     /// people, then most gestures, first), then further ones of the same
     /// patterns from people not shown yet.
-    private static func spread(_ outcomes: [LabelOutcome], log: SimulationResult, sessions: [String: Session],
-                               limit: Int) -> [Misfire]
-    {
+    private static func spread(
+        _ outcomes: [LabelOutcome], log: SimulationResult, sessions: [String: Session],
+        limit: Int
+    ) -> [Misfire] {
         struct Pattern: Hashable {
             var intent: Intent
             var outcome: Outcome
@@ -255,13 +265,14 @@ package struct HoldoutReplay: Sendable {
         var shown = Set<String>(), used = Set<String>()
         // Pass 1: a new person for each pattern where it has one; pass 2:
         // more of the common patterns, still from people not shown.
-        for pass in 0 ..< 2 {
+        for pass in 0..<2 {
             for pattern in ranked where result.count < limit {
                 let group = members[pattern] ?? []
                 let fresh = group.first { !shown.contains(person($0)) && !used.contains("\($0.session)#\($0.label)") }
                 let share = PatternShare(gestures: group.count, people: people[pattern] ?? 1)
                 guard let pick = fresh ?? (pass == 0 ? group.first : nil),
-                      let example = misfire(pick, log: log, sessions: sessions, sharedBy: share) else { continue }
+                    let example = misfire(pick, log: log, sessions: sessions, sharedBy: share)
+                else { continue }
                 result.append(example)
                 shown.insert(person(pick))
                 used.insert("\(pick.session)#\(pick.label)")
@@ -270,9 +281,10 @@ package struct HoldoutReplay: Sendable {
         return result
     }
 
-    private static func misfire(_ outcome: LabelOutcome, log: SimulationResult, sessions: [String: Session],
-                                sharedBy: PatternShare) -> Misfire?
-    {
+    private static func misfire(
+        _ outcome: LabelOutcome, log: SimulationResult, sessions: [String: Session],
+        sharedBy: PatternShare
+    ) -> Misfire? {
         guard outcome.outcome != .correct, let session = sessions[outcome.session], session.labels.indices.contains(outcome.label)
         else { return nil }
         let label = session.labels[outcome.label]
@@ -310,8 +322,9 @@ package struct HoldoutReplay: Sendable {
     static func groups(_ before: [String: OutcomeCounts], _ after: [String: OutcomeCounts]) -> [GroupCounts] {
         Set(before.keys).union(after.keys).sorted().map { group in
             let b = before[group] ?? OutcomeCounts(), a = after[group] ?? OutcomeCounts()
-            return GroupCounts(group: group, baselineMisfires: b.misfires, baselineLabels: b.labels,
-                               tunedMisfires: a.misfires, tunedLabels: a.labels)
+            return GroupCounts(
+                group: group, baselineMisfires: b.misfires, baselineLabels: b.labels,
+                tunedMisfires: a.misfires, tunedLabels: a.labels)
         }
     }
 }

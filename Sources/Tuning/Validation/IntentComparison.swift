@@ -54,9 +54,10 @@ package struct IntentComparison: Sendable, Hashable, Codable {
 
     /// Every labelled intent of the held-out split (the `unlabelled` row of
     /// spurious recognitions is not an intent), in name order.
-    static func all(baseline: Validation.Side, tuned: Validation.Side, limits: [String: Double] = [:],
-                    margin: Double? = nil) -> [IntentComparison]
-    {
+    static func all(
+        baseline: Validation.Side, tuned: Validation.Side, limits: [String: Double] = [:],
+        margin: Double? = nil
+    ) -> [IntentComparison] {
         let before = baseline.holdout, after = tuned.holdout
         let intents = Set(before.perIntent.keys).union(after.perIntent.keys)
             .filter { $0 != TuningObjective.unlabelled }.sorted()
@@ -64,8 +65,9 @@ package struct IntentComparison: Sendable, Hashable, Codable {
             let b = before.perIntent[intent] ?? OutcomeCounts(), a = after.perIntent[intent] ?? OutcomeCounts()
             let labels = max(b.labels, a.labels)
             guard labels > 0 else { return nil }
-            let pairs = Validation.pairs(before.labelOutcomes.filter { $0.intent.rawValue == intent },
-                                         after.labelOutcomes.filter { $0.intent.rawValue == intent })
+            let pairs = Validation.pairs(
+                before.labelOutcomes.filter { $0.intent.rawValue == intent },
+                after.labelOutcomes.filter { $0.intent.rawValue == intent })
             let test = McNemar.test(pairs)
             let paired = pairs.isEmpty ? nil : PairedDifference(pairs)
             return IntentComparison(

@@ -60,8 +60,10 @@ package struct SplitMeasurement: Sendable, Codable {
     /// Replays `split` exactly (temperature 0) and measures.
     ///
     /// - Parameter bootstrapResamples: Resamples per latency interval (0: none).
-    package init(objective: TuningObjective, values: ParameterValues, split: SplitSide, seed: UInt,
-                bootstrapResamples: Int = 1_000) throws {
+    package init(
+        objective: TuningObjective, values: ParameterValues, split: SplitSide, seed: UInt,
+        bootstrapResamples: Int = 1_000
+    ) throws {
         let result = try objective.simulate(values, on: split, budgets: objective.budgets)
         let cost = objective.weightedCost(of: result)
         self.split = split
@@ -111,7 +113,8 @@ package struct LatencySummary: Sendable, Hashable, Codable {
         p50 = Statistics.quantile(sorted: sorted, 0.5) ?? 0
         p95 = Statistics.quantile(sorted: sorted, 0.95) ?? 0
         max = sorted.last ?? 0
-        p95Interval = resamples > 0 && sorted.count > 1
+        p95Interval =
+            resamples > 0 && sorted.count > 1
             ? try? Bootstrap.percentileInterval(of: sorted, resamples: resamples, seed: seed) { sample in
                 Statistics.quantile(of: sample, 0.95)
             }

@@ -63,17 +63,23 @@ package struct Validation: Sendable, Codable {
     /// The significance level of the verdict.
     package static let alpha = 0.05
 
-    package init(objective: TuningObjective, baseline: ParameterValues, tuned: ParameterValues, seed: UInt,
-                bootstrapResamples: Int = 1_000) throws {
+    package init(
+        objective: TuningObjective, baseline: ParameterValues, tuned: ParameterValues, seed: UInt,
+        bootstrapResamples: Int = 1_000
+    ) throws {
         func side(_ values: ParameterValues) throws -> Side {
-            Side(train: try SplitMeasurement(objective: objective, values: values, split: .train, seed: seed,
-                                             bootstrapResamples: bootstrapResamples),
-                 holdout: try SplitMeasurement(objective: objective, values: values, split: .holdout, seed: seed,
-                                               bootstrapResamples: bootstrapResamples))
+            Side(
+                train: try SplitMeasurement(
+                    objective: objective, values: values, split: .train, seed: seed,
+                    bootstrapResamples: bootstrapResamples),
+                holdout: try SplitMeasurement(
+                    objective: objective, values: values, split: .holdout, seed: seed,
+                    bootstrapResamples: bootstrapResamples))
         }
         let before = try side(baseline), after = try side(tuned)
-        self.init(baseline: before, tuned: after, intentLimits: objective.intentLimits,
-                  intentMargin: objective.intentMargin)
+        self.init(
+            baseline: before, tuned: after, intentLimits: objective.intentLimits,
+            intentMargin: objective.intentMargin)
     }
 
     /// Compares two measured sides.
@@ -86,17 +92,20 @@ package struct Validation: Sendable, Codable {
         (verdict, summary) = Self.judge(before: baseline.holdout, after: tuned.holdout, test: holdoutTest)
         let worse = perIntent.filter(\.isWorse)
         if !worse.isEmpty {
-            summary += " Worse on held-out people: " + worse.map { c in
-                var text = "\(c.intent) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue))"
-                if let range = c.changeInterval {
-                    text += "; change 95 % CI \(points(range.lowerBound)) to \(points(range.upperBound)) points"
-                }
-                return text + ")"
-            }.joined(separator: ", ") + "."
+            summary +=
+                " Worse on held-out people: "
+                + worse.map { c in
+                    var text = "\(c.intent) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue))"
+                    if let range = c.changeInterval {
+                        text += "; change 95 % CI \(points(range.lowerBound)) to \(points(range.upperBound)) points"
+                    }
+                    return text + ")"
+                }.joined(separator: ", ") + "."
             // The protection's promise, judged on people the tuning never saw.
             if let intentMargin {
                 let sacrificed = worse.filter(\.isSacrificed)
-                summary += sacrificed.isEmpty
+                summary +=
+                    sacrificed.isEmpty
                     ? " None is worse by more than the \(points(intentMargin, signed: false)) points allowed beyond the sample's noise."
                     : " Worse by more than the \(points(intentMargin, signed: false)) points allowed, beyond the sample's noise: "
                         + sacrificed.map(\.intent).joined(separator: ", ") + "."
@@ -112,7 +121,10 @@ package struct Validation: Sendable, Codable {
     /// Each label present in both runs as (right before, right after),
     /// paired by session and label index.
     static func pairs(_ before: [LabelOutcome], _ after: [LabelOutcome]) -> [(before: Bool, after: Bool)] {
-        struct Key: Hashable { var session: String; var label: Int }
+        struct Key: Hashable {
+            var session: String
+            var label: Int
+        }
         var afterByKey: [Key: Bool] = [:]
         for o in after { afterByKey[Key(session: o.session, label: o.label)] = o.outcome == .correct }
         var pairs: [(before: Bool, after: Bool)] = []
@@ -162,4 +174,4 @@ func formatP(_ p: Double) -> String {
     return "= \((p * scale).rounded() / scale)"
 }
 
-private func pow10(_ n: Int) -> Double { (0 ..< n).reduce(1.0) { a, _ in a * 10 } }
+private func pow10(_ n: Int) -> Double { (0..<n).reduce(1.0) { a, _ in a * 10 } }

@@ -18,19 +18,41 @@ extension TuningReport {
         func evil(_ tag: String) -> String { hostile + " #" + tag }
         r.title = evil("title")
         r.verdict.population = evil("population")
-        r.verdict.budgets = r.verdict.budgets.map { var b = $0; b.gesture = evil("budget"); return b }
+        r.verdict.budgets = r.verdict.budgets.map {
+            var b = $0
+            b.gesture = evil("budget")
+            return b
+        }
         r.constants = r.constants.enumerated().map { i, c in
             var c = c
             c.name = evil("param\(i)") + "." + evil("leaf\(i)")
             c.unit = evil("unit")
             return c
         }
-        r.misfires.byIntent = r.misfires.byIntent.map { var m = $0; m.intent = evil("intent"); return m }
+        r.misfires.byIntent = r.misfires.byIntent.map {
+            var m = $0
+            m.intent = evil("intent")
+            return m
+        }
         r.misfires.confusionBefore.intended = r.misfires.confusionBefore.intended.map { _ in evil("intended") }
         r.misfires.confusionAfter.recognized = r.misfires.confusionAfter.recognized.map { _ in evil("recognized") }
-        r.latency = r.latency.map { var d = $0; d.gesture = evil("gesture"); return d }
-        r.springs = r.springs.map { var s = $0; s.spring = evil("spring"); s.velocityName = evil("velocity"); return s }
-        r.sensitivity.sweeps = r.sensitivity.sweeps.map { var s = $0; s.parameter = evil("sweep"); s.unit = evil("sweepunit"); return s }
+        r.latency = r.latency.map {
+            var d = $0
+            d.gesture = evil("gesture")
+            return d
+        }
+        r.springs = r.springs.map {
+            var s = $0
+            s.spring = evil("spring")
+            s.velocityName = evil("velocity")
+            return s
+        }
+        r.sensitivity.sweeps = r.sensitivity.sweeps.map {
+            var s = $0
+            s.parameter = evil("sweep")
+            s.unit = evil("sweepunit")
+            return s
+        }
         func example(_ e: TuningReport.Example) -> TuningReport.Example {
             var e = e
             e.sessionID = evil("session")
@@ -43,8 +65,16 @@ extension TuningReport {
         }
         r.examples.remaining = r.examples.remaining.map(example)
         r.examples.fixed = r.examples.fixed.map(example)
-        r.breakdown.byUser = r.breakdown.byUser.map { var b = $0; b.group = evil("userid"); return b }
-        r.breakdown.byDevice = r.breakdown.byDevice.map { var b = $0; b.group = evil("devicemodel"); return b }
+        r.breakdown.byUser = r.breakdown.byUser.map {
+            var b = $0
+            b.group = evil("userid")
+            return b
+        }
+        r.breakdown.byDevice = r.breakdown.byDevice.map {
+            var b = $0
+            b.group = evil("devicemodel")
+            return b
+        }
         r.run.corpus = evil("corpus")
         r.run.split.rule = evil("split")
         r.run.split.holdoutUsers = [evil("holdout")]

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Reports
 import TraceModel
 import Tuning
+
+@testable import Reports
 
 // MARK: - A realistic report to render in tests and previews
 
@@ -67,9 +68,10 @@ struct SampleBuilder {
     static let users = (1...12).map { String(format: "p%02d", $0 + 30) }
     static let devices: [Device] = [
         Device(platform: .ios, model: "iPhone15,2", screenWidth: 393, screenHeight: 852, scale: 3, ppi: 460, sampleRateHz: 120),
-        Device(platform: .android, model: "Pixel 8", screenWidth: 412, screenHeight: 915, scale: 2.625, ppi: 428, sampleRateHz: 120),
+        Device(
+            platform: .android, model: "Pixel 8", screenWidth: 412, screenHeight: 915, scale: 2.625, ppi: 428, sampleRateHz: 120),
         Device(platform: .ios, model: "iPad13,4", screenWidth: 834, screenHeight: 1194, scale: 2, ppi: 264, sampleRateHz: 240),
-        Device(platform: .android, model: "SM-S911B", screenWidth: 360, screenHeight: 780, scale: 3, ppi: 425, sampleRateHz: 240),
+        Device(platform: .android, model: "SM-S911B", screenWidth: 360, screenHeight: 780, scale: 3, ppi: 425, sampleRateHz: 240)
     ]
 
     mutating func build() -> TuningReport {
@@ -110,29 +112,60 @@ struct SampleBuilder {
             .init(name: "longPress.minimumDuration", unit: "ms", old: 500, new: 452.8, lower: 300, upper: 800),
             .init(name: "pan.slop", unit: "pt", old: 10, new: 8.02, lower: 8, upper: 24),
             .init(name: "cardSwipe.spring.response", unit: "s", old: 0.35, new: 0.3125, lower: 0.2, upper: 0.6),
-            .init(name: "cardSwipe.spring.dampingRatio", unit: "", old: 0.85, new: 0.905, lower: 0.5, upper: 1),
+            .init(name: "cardSwipe.spring.dampingRatio", unit: "", old: 0.85, new: 0.905, lower: 0.5, upper: 1)
         ]
     }
 
-    static let intents: [(name: String, gestures: Int, before: TuningReport.MisfireCounts, after: TuningReport.MisfireCounts, confusedWith: String)] = [
-        ("tap", 310, .init(wrong: 6, missed: 4, deadZone: 12, spurious: 0), .init(wrong: 5, missed: 3, deadZone: 5, spurious: 0), "long-press"),
-        ("double-tap", 96, .init(wrong: 9, missed: 2, deadZone: 0, spurious: 0), .init(wrong: 6, missed: 2, deadZone: 0, spurious: 0), "tap"),
-        ("long-press", 88, .init(wrong: 3, missed: 5, deadZone: 0, spurious: 0), .init(wrong: 2, missed: 3, deadZone: 0, spurious: 0), "pan"),
-        ("scroll", 342, .init(wrong: 21, missed: 1, deadZone: 3, spurious: 0), .init(wrong: 9, missed: 1, deadZone: 2, spurious: 0), "tab-swipe"),
-        ("tab-swipe", 214, .init(wrong: 14, missed: 6, deadZone: 0, spurious: 0), .init(wrong: 8, missed: 4, deadZone: 0, spurious: 0), "scroll"),
-        ("pan", 118, .init(wrong: 4, missed: 1, deadZone: 6, spurious: 0), .init(wrong: 3, missed: 1, deadZone: 2, spurious: 0), "scroll"),
-        ("none", 72, .init(spurious: 9), .init(spurious: 7), "tap"),
-    ]
+    static let intents:
+        [(
+            name: String, gestures: Int, before: TuningReport.MisfireCounts, after: TuningReport.MisfireCounts,
+            confusedWith: String
+        )] = [
+            (
+                "tap", 310, .init(wrong: 6, missed: 4, deadZone: 12, spurious: 0),
+                .init(wrong: 5, missed: 3, deadZone: 5, spurious: 0), "long-press"
+            ),
+            (
+                "double-tap", 96, .init(wrong: 9, missed: 2, deadZone: 0, spurious: 0),
+                .init(wrong: 6, missed: 2, deadZone: 0, spurious: 0), "tap"
+            ),
+            (
+                "long-press", 88, .init(wrong: 3, missed: 5, deadZone: 0, spurious: 0),
+                .init(wrong: 2, missed: 3, deadZone: 0, spurious: 0), "pan"
+            ),
+            (
+                "scroll", 342, .init(wrong: 21, missed: 1, deadZone: 3, spurious: 0),
+                .init(wrong: 9, missed: 1, deadZone: 2, spurious: 0), "tab-swipe"
+            ),
+            (
+                "tab-swipe", 214, .init(wrong: 14, missed: 6, deadZone: 0, spurious: 0),
+                .init(wrong: 8, missed: 4, deadZone: 0, spurious: 0), "scroll"
+            ),
+            (
+                "pan", 118, .init(wrong: 4, missed: 1, deadZone: 6, spurious: 0),
+                .init(wrong: 3, missed: 1, deadZone: 2, spurious: 0), "scroll"
+            ),
+            ("none", 72, .init(spurious: 9), .init(spurious: 7), "tap")
+        ]
 
     func misfires() -> TuningReport.Misfires {
-        let rows = Self.intents.map { TuningReport.IntentMisfires(intent: $0.name, gestures: $0.gestures, before: $0.before, after: $0.after) }
+        let rows = Self.intents.map {
+            TuningReport.IntentMisfires(intent: $0.name, gestures: $0.gestures, before: $0.before, after: $0.after)
+        }
         return .init(byIntent: rows, confusionBefore: confusion(\.before), confusionAfter: confusion(\.after))
     }
 
     /// Rows: intents; columns: recognized gestures and "nothing". Wrong
     /// misfires go to the intent's usual confusion, misses to "nothing",
     /// spurious ones (rows of `none`) to what fired.
-    func confusion(_ side: KeyPath<(name: String, gestures: Int, before: TuningReport.MisfireCounts, after: TuningReport.MisfireCounts, confusedWith: String), TuningReport.MisfireCounts>) -> TuningReport.ConfusionMatrix {
+    func confusion(
+        _ side: KeyPath<
+            (
+                name: String, gestures: Int, before: TuningReport.MisfireCounts, after: TuningReport.MisfireCounts,
+                confusedWith: String
+            ), TuningReport.MisfireCounts
+        >
+    ) -> TuningReport.ConfusionMatrix {
         let names = Self.intents.map(\.name).filter { $0 != "none" }
         let columns = names + ["nothing"]
         var counts: [[Int]] = []
@@ -158,14 +191,22 @@ struct SampleBuilder {
 
     mutating func latency() -> [TuningReport.LatencyDistribution] {
         [
-            .init(gesture: "tap", definition: "from the last lift to recognition", budgetPercentile: 95, budgetMs: 300,
-                  beforeMs: latencySamples(count: 288, median: 262, spread: 0.11), afterMs: latencySamples(count: 297, median: 214, spread: 0.1)),
-            .init(gesture: "tab-swipe", budgetPercentile: 95, budgetMs: 150,
-                  beforeMs: latencySamples(count: 194, median: 96, spread: 0.2), afterMs: latencySamples(count: 202, median: 84, spread: 0.19)),
-            .init(gesture: "scroll", budgetPercentile: 95, budgetMs: 100,
-                  beforeMs: latencySamples(count: 317, median: 46, spread: 0.22), afterMs: latencySamples(count: 330, median: 41, spread: 0.22)),
-            .init(gesture: "long-press", budgetPercentile: 95, budgetMs: 600,
-                  beforeMs: latencySamples(count: 80, median: 515, spread: 0.03), afterMs: latencySamples(count: 83, median: 468, spread: 0.03)),
+            .init(
+                gesture: "tap", definition: "from the last lift to recognition", budgetPercentile: 95, budgetMs: 300,
+                beforeMs: latencySamples(count: 288, median: 262, spread: 0.11),
+                afterMs: latencySamples(count: 297, median: 214, spread: 0.1)),
+            .init(
+                gesture: "tab-swipe", budgetPercentile: 95, budgetMs: 150,
+                beforeMs: latencySamples(count: 194, median: 96, spread: 0.2),
+                afterMs: latencySamples(count: 202, median: 84, spread: 0.19)),
+            .init(
+                gesture: "scroll", budgetPercentile: 95, budgetMs: 100,
+                beforeMs: latencySamples(count: 317, median: 46, spread: 0.22),
+                afterMs: latencySamples(count: 330, median: 41, spread: 0.22)),
+            .init(
+                gesture: "long-press", budgetPercentile: 95, budgetMs: 600,
+                beforeMs: latencySamples(count: 80, median: 515, spread: 0.03),
+                afterMs: latencySamples(count: 83, median: 468, spread: 0.03))
         ]
     }
 
@@ -190,8 +231,9 @@ struct SampleBuilder {
                 let ripple = 0.0015 * sin(Double(i) * 1.7 + Double(index))
                 // Far below the chosen value the first constant breaks a budget:
                 // the preview draws points over a limit too.
-                return .init(value: value, objective: 0.049 + curvature * 0.12 * u * u + abs(u) * 0.01 + ripple,
-                             feasible: index != 0 || u > -0.3)
+                return .init(
+                    value: value, objective: 0.049 + curvature * 0.12 * u * u + abs(u) * 0.01 + ripple,
+                    feasible: index != 0 || u > -0.3)
             }
             return TuningReport.ParameterSweep(parameter: c.name, unit: c.unit, points: points, chosen: c.new)
         }
@@ -202,11 +244,15 @@ struct SampleBuilder {
             candidates.append((latency, floor + abs(random.normal()) * 0.012))
         }
         candidates.append((112, 0.035 + 2.4 / 112 - 0.0085))
-        var pareto = TuningReport.markingFront(candidates.map { .init(misfireRate: $0.misfire, latencyMs: $0.latency, onFront: false) })
-        let chosen = pareto.indices.filter { pareto[$0].onFront && pareto[$0].latencyMs <= 150 }.min { pareto[$0].misfireRate < pareto[$1].misfireRate }
+        var pareto = TuningReport.markingFront(
+            candidates.map { .init(misfireRate: $0.misfire, latencyMs: $0.latency, onFront: false) })
+        let chosen = pareto.indices.filter { pareto[$0].onFront && pareto[$0].latencyMs <= 150 }.min {
+            pareto[$0].misfireRate < pareto[$1].misfireRate
+        }
         if let chosen { pareto[chosen].chosen = true }
-        return .init(sweeps: sweeps, pareto: pareto,
-                     paretoBudget: .init(gesture: "tap", percentile: 95, limitMs: 150, population: "training people"))
+        return .init(
+            sweeps: sweeps, pareto: pareto,
+            paretoBudget: .init(gesture: "tap", percentile: 95, limitMs: 150, population: "training people"))
     }
 
     mutating func search() -> [TuningReport.SearchStep] {
@@ -225,7 +271,8 @@ struct SampleBuilder {
     // MARK: - Examples
 
     /// One stroke sampled at 120 Hz along `position(f)` for f in 0…1.
-    static func stroke(pointer: Int32, start: Micros, duration: Micros, _ position: (Double) -> (Double, Double)) -> [TouchSample] {
+    static func stroke(pointer: Int32, start: Micros, duration: Micros, _ position: (Double) -> (Double, Double)) -> [TouchSample]
+    {
         let step: Micros = 8_333
         let count = max(1, Int(duration / step))
         return (0...count).map { i in
@@ -250,28 +297,34 @@ struct SampleBuilder {
     func examples() -> TuningReport.Examples {
         let t0: Micros = 12_400_000
         let remaining = [
-            Self.example("s-0412", user: "p37", device: 0, intent: .tabSwipe, direction: .left, target: "tab-bar",
-                         note: "thumb swipe, phone held one-handed", kind: .wrong, recognized: "scroll", at: 58_000,
-                         path: Self.stroke(pointer: 1, start: t0, duration: 180_000) { f in (310 - 150 * f, 520 + 95 * f * f) }),
-            Self.example("s-0388", user: "p41", device: 1, intent: .doubleTap, target: "photo", note: "second tap slightly late",
-                         kind: .wrong, recognized: "tap", at: 236_000,
-                         path: Self.stroke(pointer: 1, start: t0, duration: 75_000) { f in (200 + 2 * f, 400 + f) }
-                            + Self.stroke(pointer: 1, start: t0 + 290_000, duration: 67_000) { f in (205 + f, 404 - f) }),
-            Self.example("s-0301", user: "p35", device: 3, intent: .scroll, direction: .up, target: "feed",
-                         note: "fast flick starting near the tab bar", kind: .deadZone, recognized: "scroll", at: 132_000,
-                         path: Self.stroke(pointer: 1, start: t0, duration: 140_000) { f in (180 + 18 * f, 610 - 260 * f) }),
+            Self.example(
+                "s-0412", user: "p37", device: 0, intent: .tabSwipe, direction: .left, target: "tab-bar",
+                note: "thumb swipe, phone held one-handed", kind: .wrong, recognized: "scroll", at: 58_000,
+                path: Self.stroke(pointer: 1, start: t0, duration: 180_000) { f in (310 - 150 * f, 520 + 95 * f * f) }),
+            Self.example(
+                "s-0388", user: "p41", device: 1, intent: .doubleTap, target: "photo", note: "second tap slightly late",
+                kind: .wrong, recognized: "tap", at: 236_000,
+                path: Self.stroke(pointer: 1, start: t0, duration: 75_000) { f in (200 + 2 * f, 400 + f) }
+                    + Self.stroke(pointer: 1, start: t0 + 290_000, duration: 67_000) { f in (205 + f, 404 - f) }),
+            Self.example(
+                "s-0301", user: "p35", device: 3, intent: .scroll, direction: .up, target: "feed",
+                note: "fast flick starting near the tab bar", kind: .deadZone, recognized: "scroll", at: 132_000,
+                path: Self.stroke(pointer: 1, start: t0, duration: 140_000) { f in (180 + 18 * f, 610 - 260 * f) })
         ]
         let fixed = [
-            Self.example("s-0219", user: "p33", device: 0, intent: .scroll, direction: .down, target: "feed",
-                         note: "diagonal scroll", kind: .wrong, recognized: "tab-swipe", at: 66_000,
-                         path: Self.stroke(pointer: 1, start: t0, duration: 200_000) { f in (150 + 70 * f, 260 + 230 * f) }),
-            Self.example("s-0257", user: "p40", device: 2, intent: .pinch, direction: .out, target: "map",
-                         note: "two-finger zoom", kind: .wrong, recognized: "pan", at: 50_000,
-                         path: Self.stroke(pointer: 1, start: t0, duration: 240_000) { f in (400 - 60 * f, 600 - 50 * f) }
-                            + Self.stroke(pointer: 2, start: t0 + 16_666, duration: 220_000) { f in (470 + 55 * f, 660 + 45 * f) }),
-            Self.example("s-0142", user: "p31", device: 1, intent: .none, target: nil, note: "resting thumb while reading",
-                         kind: .spurious, recognized: "tap", at: 98_000,
-                         path: Self.stroke(pointer: 1, start: t0, duration: 110_000) { f in (36 + 3 * f, 780 + 2 * f) }),
+            Self.example(
+                "s-0219", user: "p33", device: 0, intent: .scroll, direction: .down, target: "feed",
+                note: "diagonal scroll", kind: .wrong, recognized: "tab-swipe", at: 66_000,
+                path: Self.stroke(pointer: 1, start: t0, duration: 200_000) { f in (150 + 70 * f, 260 + 230 * f) }),
+            Self.example(
+                "s-0257", user: "p40", device: 2, intent: .pinch, direction: .out, target: "map",
+                note: "two-finger zoom", kind: .wrong, recognized: "pan", at: 50_000,
+                path: Self.stroke(pointer: 1, start: t0, duration: 240_000) { f in (400 - 60 * f, 600 - 50 * f) }
+                    + Self.stroke(pointer: 2, start: t0 + 16_666, duration: 220_000) { f in (470 + 55 * f, 660 + 45 * f) }),
+            Self.example(
+                "s-0142", user: "p31", device: 1, intent: .none, target: nil, note: "resting thumb while reading",
+                kind: .spurious, recognized: "tap", at: 98_000,
+                path: Self.stroke(pointer: 1, start: t0, duration: 110_000) { f in (36 + 3 * f, 780 + 2 * f) })
         ]
         return .init(remaining: remaining, fixed: fixed)
     }
@@ -281,15 +334,17 @@ struct SampleBuilder {
     func breakdown() -> TuningReport.Breakdown {
         let userRates: [(Int, Int, Int)] = [
             (104, 9, 5), (98, 7, 4), (121, 12, 6), (87, 6, 5), (110, 10, 4), (96, 13, 11),
-            (102, 8, 5), (115, 9, 4), (99, 7, 6), (108, 8, 3), (93, 6, 4), (107, 9, 4),
+            (102, 8, 5), (115, 9, 4), (99, 7, 6), (108, 8, 3), (93, 6, 4), (107, 9, 4)
         ]
         let byUser = zip(Self.users, userRates).map { user, r in
-            TuningReport.BreakdownRow(group: user, before: TuningReport.rate(r.1, of: r.0), after: TuningReport.rate(r.2, of: r.0))
+            TuningReport.BreakdownRow(
+                group: user, before: TuningReport.rate(r.1, of: r.0), after: TuningReport.rate(r.2, of: r.0))
         }
         let deviceRates: [(Int, Int, Int)] = [(402, 31, 18), (371, 33, 17), (188, 14, 12), (279, 26, 14)]
         let byDevice = zip(Self.devices, deviceRates).map { device, r in
-            TuningReport.BreakdownRow(group: device.model ?? device.platform.rawValue,
-                                      before: TuningReport.rate(r.1, of: r.0), after: TuningReport.rate(r.2, of: r.0))
+            TuningReport.BreakdownRow(
+                group: device.model ?? device.platform.rawValue,
+                before: TuningReport.rate(r.1, of: r.0), after: TuningReport.rate(r.2, of: r.0))
         }
         return .init(byUser: byUser, byDevice: byDevice)
     }
@@ -297,14 +352,16 @@ struct SampleBuilder {
     func run(gestures: Int) -> TuningReport.RunInfo {
         .init(
             corpus: "datasets/library-2026-10 (412 sessions, 40 users)", sessions: 412, gestures: 4_180,
-            split: .init(rule: "by user: 70 % train, 30 % held out, seeded shuffle",
-                         trainUsers: (1...28).map { String(format: "p%02d", $0) }, holdoutUsers: Self.users,
-                         trainGestures: 4_180 - gestures, holdoutGestures: gestures),
+            split: .init(
+                rule: "by user: 70 % train, 30 % held out, seeded shuffle",
+                trainUsers: (1...28).map { String(format: "p%02d", $0) }, holdoutUsers: Self.users,
+                trainGestures: 4_180 - gestures, holdoutGestures: gestures),
             seed: 20_261_123, evaluations: 400, seconds: 184.2,
             objective: "misfire rate on training users + 0.01 per ms over any latency budget",
             method: "GSL nmsimplex2, 4 restarts from Latin-hypercube starts",
             versions: ["gesturetune": "0.1.0", "swift": "6.3.1", "gsl": "2.7.1", "sqlite": "3.40.1"],
-            commandLine: "gesturetune optimize --store .build/demo.sqlite --scene library --holdout 0.3 --seed 20261123 --budget 'tap:p95<=300ms' --out reports/",
+            commandLine:
+                "gesturetune optimize --store .build/demo.sqlite --scene library --holdout 0.3 --seed 20261123 --budget 'tap:p95<=300ms' --out reports/",
             generatedAt: "2026-11-23T11:30:00Z")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 // MARK: - Reading rendered pages back
@@ -47,7 +48,10 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         return root
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
         let node = XMLNode(name: name, attributes: attributes)
         node.parent = stack.last
         stack.last?.children.append(node)
