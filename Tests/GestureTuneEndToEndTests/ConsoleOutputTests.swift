@@ -38,6 +38,12 @@ struct ConsoleOutputTests {
             damping?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
                 == ["springBack.damping", "-", "1", "0.3", "1", "linear"])
         #expect(response?.contains(convention) == true && damping?.contains(convention) == true)
+        // The source column: a word for where each default comes from.
+        let columns = lines[0].split(separator: " ", omittingEmptySubsequences: true)
+        #expect(columns == ["name", "unit", "default", "lower", "upper", "scale", "source", "description"])
+        #expect(response?.split(separator: " ", omittingEmptySubsequences: true)[6] == "platform")
+        let menu = lines.first { $0.hasPrefix("noteMenu.entranceResponse ") }
+        #expect(menu?.split(separator: " ", omittingEmptySubsequences: true)[6...7] == ["reference", "app"])
     }
 
     /// On the epilogue scene: a tap on a note row (correct) and a long press

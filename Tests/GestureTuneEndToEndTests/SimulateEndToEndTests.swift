@@ -144,5 +144,13 @@ struct SimulateEndToEndTests {
             #expect(lower <= value && value <= upper, "\(spec["name"] ?? "?")")
         }
         #expect(specs.contains { $0["name"] as? String == "tabSwipe.directionalBias" })
+        // Where each default comes from: issue 18's constants name theirs.
+        func source(_ name: String) -> String? { specs.first { $0["name"] as? String == name }?["source"] as? String }
+        #expect(source("noteMenu.entranceResponse") == "the reference app")
+        #expect(
+            source("actionPill.springDamping") == "SwiftUI's default damping fraction for a spring given only its response, 0.825"
+        )
+        #expect(source("springBack.response") == "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0")
+        #expect(specs.allSatisfy { ($0["source"] as? String)?.isEmpty == false })
     }
 }

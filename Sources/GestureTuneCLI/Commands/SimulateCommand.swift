@@ -59,7 +59,7 @@ struct SimulateCommand: ParsableCommand {
 
     func run() throws {
         if listParams {
-            if json { try Console.json(listParameters()) } else { Console.out(parameterTable()) }
+            if json { try Console.json(listParameters().map(ListedParameter.init)) } else { Console.out(parameterTable()) }
             return
         }
         do {

@@ -12,18 +12,24 @@ import Recognizers
 ///
 /// ```swift
 /// print(parameterTable())
-/// // name                     unit  default  lower  upper  scale  description
-/// // tap.movementSlop         pt    10       2      40     linear A tap fails once …
+/// // name              unit  default  lower  upper  scale   source         description
+/// // tap.movementSlop  pt    10       2      40     linear  reference app  A tap fails once …
 /// ```
+///
+/// The source column says where the default comes from, in a word
+/// (``ParameterSource``): the reference app's source, a platform
+/// convention (named at the end of the description), or gesturetune's
+/// choice.
 func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
     }
-    let header = ["name", "unit", "default", "lower", "upper", "scale", "description"]
+    let header = ["name", "unit", "default", "lower", "upper", "scale", "source", "description"]
     let rows = specs.map { spec in
         [
             spec.name, spec.unit.isEmpty ? "-" : spec.unit, number(spec.defaultValue), number(spec.lower),
-            number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.description
+            number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.source.word,
+            spec.description
         ]
     }
     var widths = header.map(\.count)
@@ -36,4 +42,30 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
         }.joined()
     }
     return ([line(header)] + rows.map(line)).joined(separator: "\n")
+}
+
+extension ParameterSource {
+    /// The source column's word.
+    var word: String {
+        switch self {
+        case .referenceApp: "reference app"
+        case .platform: "platform"
+        case .gesturetune: "gesturetune"
+        }
+    }
+}
+
+/// A catalogue entry as `--list-params --json` prints it: the spec's fields
+/// and `source`, where its default comes from (``ParameterSource/label``:
+/// "the reference app", the platform convention, or "gesturetune's choice").
+struct ListedParameter: Encodable {
+    let spec: ParameterSpec
+
+    private enum Key: String, CodingKey { case source }
+
+    func encode(to encoder: any Encoder) throws {
+        try spec.encode(to: encoder)
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(spec.source.label, forKey: .source)
+    }
 }
