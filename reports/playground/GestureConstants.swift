@@ -2,7 +2,7 @@
 // Gesture tuning: playground
 // Corpus: .build/demo-playground.sqlite · seed 1
 // Misfires on 2 held-out people, 160 gestures: 14.4 % → 3.8 %.
-// Reproduce with: .build/debug/gesturetune optimize --db .build/demo-playground.sqlite --scene playground --seed 1 --out reports/playground
+// Reproduce with: .build/release/gesturetune optimize --db .build/demo-playground.sqlite --scene playground --seed 1 --out reports/playground
 
 import Foundation
 #if canImport(CoreGraphics)
