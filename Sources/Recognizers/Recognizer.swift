@@ -113,14 +113,18 @@ package struct Recognizer: Sendable {
     var dropReason: Drop.Reason = .boundary
 
     package init(kind: GestureKind, region: Region = .screen, tab: Int? = nil, options: RecognizerOptions = .init()) {
-        self.kind = kind
-        self.region = region
-        self.tab = tab
         // A grid or list has at least one column and row: the options keep
         // what they were given (a scene refuses 0), the machine divides.
         var options = options
         options.columns = max(1, options.columns)
         options.rows = max(1, options.rows)
+        self.init(kind: kind, region: region, tab: tab, checkedOptions: options)
+    }
+
+    private init(kind: GestureKind, region: Region, tab: Int?, checkedOptions options: RecognizerOptions) {
+        self.kind = kind
+        self.region = region
+        self.tab = tab
         self.options = options
     }
 
@@ -129,8 +133,10 @@ package struct Recognizer: Sendable {
         self = Recognizer(resetting: self)
     }
 
+    // Every touch-down resets the members it hits: the options were checked
+    // when the recognizer was made, so this copies them as they are.
     private init(resetting r: Recognizer) {
-        self.init(kind: r.kind, region: r.region, tab: r.tab, options: r.options)
+        self.init(kind: r.kind, region: r.region, tab: r.tab, checkedOptions: r.options)
         rect = r.rect
         scrollRect = r.scrollRect
         openRow = r.openRow
