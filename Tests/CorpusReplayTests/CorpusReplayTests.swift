@@ -11,22 +11,10 @@ import TraceModel
 /// `datasets/README.md`), and that the new gestures' trade-offs respond to
 /// their parameters.
 @Suite(.serialized) struct CorpusReplayTests {
-    static var directory: URL {
-        TestPaths.inPackage("datasets/epilogue")
-    }
-
     /// Parsed once for the suite.
-    static let sessions: [Session] = {
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "jsonl" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-            .flatMap { (try? ImporterRegistry.readSessions(path: $0.path)) ?? [] }
-    }()
+    static let sessions = committedSessions(in: "datasets/epilogue")
 
-    func run(_ overrides: [String: Double] = [:]) throws -> SimulationResult {
-        try Simulator(parameters: try ParameterSet(overrides), options: SimulationOptions(threads: 2))
-            .run(sessions: Self.sessions)
-    }
+    func run(_ overrides: [String: Double] = [:]) throws -> SimulationResult { try replay(Self.sessions, overrides) }
 
     @Test func theDefaultsOnTheCommittedCorpus() throws {
         #expect(Self.sessions.count == 320)

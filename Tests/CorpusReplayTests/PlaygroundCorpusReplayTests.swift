@@ -11,18 +11,9 @@ import TraceModel
 /// catalogue defaults (the figures in `datasets/README.md`) and that its
 /// near-misses respond to the constants that decide them.
 @Suite(.serialized) struct PlaygroundCorpusReplayTests {
-    static let sessions: [Session] = {
-        let directory = TestPaths.inPackage("datasets/playground")
-        let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
-        return files.filter { $0.pathExtension == "jsonl" }
-            .sorted { $0.lastPathComponent < $1.lastPathComponent }
-            .flatMap { (try? ImporterRegistry.readSessions(path: $0.path)) ?? [] }
-    }()
+    static let sessions = committedSessions(in: "datasets/playground")
 
-    func run(_ overrides: [String: Double] = [:]) throws -> SimulationResult {
-        try Simulator(parameters: try ParameterSet(overrides), options: SimulationOptions(threads: 2))
-            .run(sessions: Self.sessions)
-    }
+    func run(_ overrides: [String: Double] = [:]) throws -> SimulationResult { try replay(Self.sessions, overrides) }
 
     @Test func theDefaultsOnTheCommittedCorpus() throws {
         #expect(Self.sessions.count == 48)

@@ -25,18 +25,7 @@ import TraceModel
     @Test func theFirstFileIsRegeneratedByteForByte() throws {
         let first = try #require(try files().first)
         #expect(first.lastPathComponent == "epilogue-u00-u04.jsonl")
-        var part = Self.corpus
-        part.userRange = 0..<Self.usersPerFile
-        let regenerated = try Synthesizer(part).encoded()
-        let committed = try [UInt8](Data(contentsOf: first))
-        #expect(regenerated.count == committed.count)
-        // A Bool, not `==` on the arrays: on a mismatch the testing library
-        // would diff two multi-megabyte arrays element by element (for hours).
-        let identical = regenerated.elementsEqual(committed)
-        let firstDifference =
-            zip(regenerated, committed).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-            ?? min(regenerated.count, committed.count)
-        #expect(identical, "first difference at byte \(firstDifference)")
+        try expectRegenerated(Self.corpus, users: 0..<Self.usersPerFile, as: first)
     }
 
     @Test func theCorpusIsBigEnoughAndSmallEnough() throws {
@@ -88,13 +77,7 @@ import TraceModel
             files.map(\.lastPathComponent)
                 == ["playground-u00-u03.jsonl", "playground-u04-u07.jsonl", "playground-u08-u11.jsonl"])
         let first = try #require(files.first)
-        var part = Self.corpus
-        part.userRange = 0..<Self.usersPerFile
-        let regenerated = try Synthesizer(part).encoded()
-        let committed = try [UInt8](Data(contentsOf: first))
-        #expect(regenerated.count == committed.count)
-        let identical = regenerated.elementsEqual(committed)
-        #expect(identical)
+        try expectRegenerated(Self.corpus, users: 0..<Self.usersPerFile, as: first)
     }
 
     @Test func itsSessionsArePerformedOnThePlaygroundWithItsIntents() throws {
@@ -114,4 +97,23 @@ import TraceModel
         #expect(intents == [.tap, .longPress, .multiSwipe, .pan, .pinch, .rotate, .edgeSwipe, .none])
         #expect(fingers.isSuperset(of: [1, 2, 3]))
     }
+}
+
+// MARK: - Regenerating a committed file
+
+/// `configuration`'s sessions of `users`, synthesized again, are `committed`
+/// byte for byte.
+func expectRegenerated(_ configuration: SynthConfiguration, users: Range<Int>, as committed: URL) throws {
+    var part = configuration
+    part.userRange = users
+    let regenerated = try Synthesizer(part).encoded()
+    let bytes = try [UInt8](Data(contentsOf: committed))
+    #expect(regenerated.count == bytes.count)
+    // A Bool, not `==` on the arrays: on a mismatch the testing library
+    // would diff two multi-megabyte arrays element by element (for hours).
+    let identical = regenerated.elementsEqual(bytes)
+    let firstDifference =
+        zip(regenerated, bytes).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        ?? min(regenerated.count, bytes.count)
+    #expect(identical, "\(committed.lastPathComponent): first difference at byte \(firstDifference)")
 }
