@@ -58,10 +58,14 @@ extension StudyTask {
     /// fulfil no label, and the tab bar's tab selection is the page's own
     /// navigation step, so neither is a task; members with points regions
     /// (a scene for one device) are left out because the page fits every
-    /// viewport.
+    /// viewport, and so are overlays (the note menu's backdrop, the action
+    /// pills), which show only after the gesture that opens them — one
+    /// trial is one gesture on the screen as it starts.
     package static func tasks(for scene: Scene) -> [StudyTask] {
         scene.recognizers.compactMap { member in
-            guard !member.kind.isFeedback, member.action != .selectTab, member.region.unit == .fraction else {
+            guard !member.kind.isFeedback, member.action != .selectTab, member.region.unit == .fraction,
+                member.layer == .content
+            else {
                 return nil
             }
             let directions = directions(for: member)
@@ -96,7 +100,11 @@ extension StudyTask {
     static func directions(for member: Scene.Member) -> [Direction] {
         if let fixed = member.direction { return [fixed] }
         switch member.kind {
-        case .swipeActions, .cardSwipe, .tabSwipe, .multiSwipe, .swipe: return [.left, .right]
+        // Swipe actions open leftward; the rightward swipe closes a row
+        // already open, which a trial does not stage (on a closed row a
+        // rightward drag is the tab swipe's).
+        case .swipeActions: return [.left]
+        case .cardSwipe, .tabSwipe, .multiSwipe, .swipe: return [.left, .right]
         case .dismiss: return [.down]
         case .edgeSwipe:
             switch member.region.edge {
