@@ -26,7 +26,7 @@ import TraceModel
 /// target exclusively (``Scene/Member/exclusiveTarget``, an overlay such as
 /// the note menu's backdrop): such a member's recognitions fulfil only
 /// labels aimed at its target, and a label aimed at that target only its
-/// recognitions (``targetFits(_:_:exclusive:)``) — so a tap meant for a
+/// recognitions (``targetFits(_:_:exclusive:)``, ``AimedTarget``) — so a tap meant for a
 /// note row that the backdrop swallows is **wrong**, not correct because
 /// both are taps. Its `fingers` is checked for `tap`,
 /// `double-tap`, `long-press` and `pan`: a two-finger tap is a label
@@ -62,16 +62,30 @@ package struct Matcher: Sendable {
         }
     }
 
+    /// What a label aims at, as the scene's exclusive targets are named:
+    /// its target's last `/` component, so a generator's qualified
+    /// `tab0/note-menu` is `note-menu`; and whether a member claims it.
+    /// Worked out once per label, not once per candidate recognition.
+    struct AimedTarget {
+        var name: String?
+        var isClaimed = false
+
+        init(_ label: Label, exclusive: [String?]) {
+            guard !exclusive.isEmpty, let target = label.target else { return }
+            let name = target.split(separator: "/").last.map(String.init) ?? target
+            self.name = name
+            isClaimed = exclusive.contains { $0 == name }
+        }
+    }
+
     /// Whether a recognition may fulfil a label given the scene's exclusive
     /// targets (`exclusive[recognizer]`: the member's target when it claims
-    /// it, else `nil`). A target compares by its last `/` component, so a
-    /// generator's qualified `tab0/note-menu` is `note-menu`.
-    static func targetFits(_ r: Recognition, _ label: Label, exclusive: [String?]) -> Bool {
+    /// it, else `nil`): a claiming member's recognition only a label aimed
+    /// at its target, a label aimed at a claimed target only its member's.
+    static func targetFits(_ r: Recognition, _ aimed: AimedTarget, exclusive: [String?]) -> Bool {
         let claimed = exclusive.indices.contains(r.recognizer) ? exclusive[r.recognizer] : nil
-        let aimed = label.target.map { $0.split(separator: "/").last.map(String.init) ?? $0 }
-        if let claimed { return aimed == claimed }
-        guard let aimed else { return true }
-        return !exclusive.contains { $0 == aimed }
+        if let claimed { return aimed.name == claimed }
+        return !aimed.isClaimed
     }
 
     /// Whether the number of fingers fits the label (see the type's notes).
@@ -116,6 +130,7 @@ package struct Matcher: Sendable {
                 direction: label.direction, target: label.target, start: label.start, end: label.end,
                 outcome: .missed)
             let candidates = recognitions.indices.filter { !claimed[$0] && belongs(recognitions[$0], label) }
+            let aimed = AimedTarget(label, exclusive: exclusive)
             if label.intent == .none {
                 outcome.outcome = candidates.isEmpty ? .correct : .spurious
                 for k in candidates {
@@ -129,7 +144,7 @@ package struct Matcher: Sendable {
             } else if let hit = candidates.first(where: { k in
                 let r = recognitions[k]
                 return Self.fulfils(r.kind, label.intent) && r.committed && Self.fingersFit(r, label)
-                    && (exclusive.isEmpty || Self.targetFits(r, label, exclusive: exclusive))
+                    && (exclusive.isEmpty || Self.targetFits(r, aimed, exclusive: exclusive))
                     && (label.direction == nil || r.direction == nil || label.direction == r.direction)
             }) {
                 claimed[hit] = true
