@@ -18,7 +18,9 @@ deps:
 build: deps
 	$(SWIFT) build -c release --product gesturetune
 
+# sqlite3 holds a store's write lock in the busy-store test.
 test: deps
+	@scripts/ensure-system-packages.sh sqlite3
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 

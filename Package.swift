@@ -44,7 +44,12 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.14.0")
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
+        // The study server's own connection deadlines and shutdown (Hummingbird's
+        // transport and lifecycle, named because StudyRecorder uses them directly).
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0")
     ],
     targets: [
         // MARK: - Trace model: the vocabulary every other module speaks
@@ -137,8 +142,12 @@ let package = Package(
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "Simulation", "Recognizers",
                 .product(name: "Hummingbird", package: "hummingbird"), // the study's HTTP server
+                .product(name: "HummingbirdCore", package: "hummingbird"), // its connection cap
                 .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
-                .product(name: "Crypto", package: "swift-crypto") // CSP hashes of the page's script
+                .product(name: "Crypto", package: "swift-crypto"), // CSP hashes of the page's script
+                .product(name: "NIOCore", package: "swift-nio"), // ConnectionGuard's channel handler
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), // the request parts it times
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle") // shutdown on our signals
             ]),
         .testTarget(
             name: "StudyRecorderTests",

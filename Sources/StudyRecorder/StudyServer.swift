@@ -1,6 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
+import NIOCore
+import ServiceLifecycle
 
 // MARK: - The study's HTTP server
 
@@ -12,10 +15,14 @@ import Logging
 /// - `POST /study/TOKEN/sessions` — one session as canonical JSON Lines:
 ///   201 stored, 200 stored before (a retry), 400 rejected by the
 ///   validator (`upload:LINE: message (field)`), 409 a session id stored
-///   with other content, 413 too large.
+///   with other content, 411 without a declared length, 413 too large,
+///   415 compressed.
 ///
 /// Every request first passes the per-address rate limit (429) and the
-/// token check (403): a refused request never reaches the store.
+/// token check (403): a refused request never reaches the store. Before
+/// either, every connection is under ``Limits``' deadlines
+/// (``ConnectionGuard``) and their number under a cap, so slow or idle
+/// clients cannot starve the others.
 package struct StudyServer: Sendable {
     package struct Options: Sendable {
         package var host: String
@@ -23,12 +30,56 @@ package struct StudyServer: Sendable {
         package var port: Int
         package var maxUploadBytes: Int
         package var requestsPerMinute: Int
+        package var limits: Limits
 
-        package init(host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300) {
+        package init(
+            host: String = "0.0.0.0", port: Int = 8080, maxUploadBytes: Int = 8 << 20, requestsPerMinute: Int = 300,
+            limits: Limits = Limits()
+        ) {
             self.host = host
             self.port = port
             self.maxUploadBytes = maxUploadBytes
             self.requestsPerMinute = requestsPerMinute
+            self.limits = limits
+        }
+    }
+
+    /// How long a client may take, how many may be connected, and how long
+    /// a shutdown waits for the uploads in flight.
+    package struct Limits: Sendable {
+        /// A connection's first request head, complete, from the connection's opening.
+        package var headTimeout: Duration
+        /// A request's whole body, from its head. A session upload is
+        /// tens to hundreds of KiB: a minute is ample on a weak signal.
+        package var bodyTimeout: Duration
+        /// An unused keep-alive connection, from its last response.
+        package var idleTimeout: Duration
+        /// Connections held at once; more wait in the listen queue until
+        /// one closes (the deadlines make sure one does).
+        package var maxConnections: Int
+        /// After SIGINT/SIGTERM: how long uploads in flight may still
+        /// finish before their connections are closed.
+        package var shutdownGrace: Duration
+
+        package init(
+            headTimeout: Duration = .seconds(10), bodyTimeout: Duration = .seconds(60),
+            idleTimeout: Duration = .seconds(15), maxConnections: Int = Limits.defaultMaxConnections,
+            shutdownGrace: Duration = .seconds(3)
+        ) {
+            self.headTimeout = headTimeout
+            self.bodyTimeout = bodyTimeout
+            self.idleTimeout = idleTimeout
+            self.maxConnections = maxConnections
+            self.shutdownGrace = shutdownGrace
+        }
+
+        /// 512, or fewer where the process may open fewer files: every
+        /// connection is a descriptor, and the store, its journal, the
+        /// spooled uploads and the listening socket need some too (64 kept).
+        package static var defaultMaxConnections: Int {
+            var limit = rlimit()
+            guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < 1 << 20 else { return 512 }
+            return max(8, min(512, Int(limit.rlim_cur) - 64))
         }
     }
 
@@ -40,6 +91,15 @@ package struct StudyServer: Sendable {
         /// The server's own error-level log line (Hummingbird's), for the
         /// terminal to print in the command's voice, not swift-log's.
         case serverError(String)
+        /// A connection closed for missing one of ``Limits``' deadlines.
+        case timedOut(ConnectionDeadline, seconds: Double, address: String)
+        /// A signal asked the server to stop: it stopped accepting, and
+        /// closes what is still open after `grace` seconds (at once on a
+        /// second signal).
+        case stopping(signal: String, open: Int, grace: Double)
+        /// The grace period ended (or a second signal came) with
+        /// connections still open: they were closed.
+        case closedOnStop(connections: Int, signal: String?)
     }
 
     package let token: String
@@ -59,9 +119,12 @@ package struct StudyServer: Sendable {
     package var pagePath: String { "/study/\(token)" }
     package var uploadPath: String { "/study/\(token)/sessions" }
 
-    /// Runs until SIGINT or SIGTERM; Hummingbird then stops accepting and
-    /// lets the requests in flight finish, so every session the server has
-    /// acknowledged is committed before this returns.
+    /// Runs until SIGINT or SIGTERM. The first signal stops accepting and
+    /// lets uploads in flight finish for ``Limits/shutdownGrace``; then (or
+    /// at once, on a second signal) every connection still open is closed.
+    /// A closed upload is never stored in part (its body is checked against
+    /// its declared length), and every session the server acknowledged was
+    /// committed before its acknowledgement, so nothing is lost or half-stored.
     package func run(onEvent: @escaping @Sendable (Event) -> Void) async throws {
         let router = Router(context: StudyRequestContext.self)
         router.add(
@@ -94,12 +157,48 @@ package struct StudyServer: Sendable {
         // The terminal shows the study's own lines; the server's errors
         // reach it as events, so they are printed in the same voice.
         let logger = Logger(label: "gesturetune.record") { _ in EventLogHandler(onEvent: onEvent) }
+        let limits = options.limits
+        let connections = OpenConnections()
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(options.host, port: options.port), serverName: "gesturetune"),
+            server: .http1(
+                configuration: .init(additionalChannelHandlers: [
+                    ConnectionGuard(limits: limits, registry: connections) { deadline, after, address in
+                        onEvent(.timedOut(deadline, seconds: after.seconds, address: address))
+                    }
+                ])),
+            configuration: .init(
+                address: .hostname(options.host, port: options.port), serverName: "gesturetune",
+                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
             onServerRunning: { channel in onEvent(.listening(port: channel.localAddress?.port ?? options.port)) },
             logger: logger)
-        try await app.runService()
+        // Signals are the study's, not ServiceLifecycle's: its graceful
+        // shutdown waits for every request, and a stalled upload never ends.
+        let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
+        let signals = ShutdownSignals()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                defer { signals.finish() }
+                try await services.run()
+            }
+            group.addTask {
+                var waiting = signals.stream.makeAsyncIterator()
+                guard let first = await waiting.next() else { return }
+                onEvent(.stopping(signal: first, open: connections.count, grace: limits.shutdownGrace.seconds))
+                await services.triggerGracefulShutdown()
+                let graceOver = Task {
+                    try await Task.sleep(for: limits.shutdownGrace)
+                    let closed = connections.closeAll()
+                    if closed > 0 { onEvent(.closedOnStop(connections: closed, signal: nil)) }
+                }
+                defer { graceOver.cancel() }
+                guard let second = await waiting.next() else { return }
+                graceOver.cancel()
+                onEvent(.closedOnStop(connections: connections.closeAll(), signal: second))
+            }
+            try await group.next()
+            group.cancelAll()
+        }
     }
 
     // MARK: - Bodies
@@ -107,10 +206,22 @@ package struct StudyServer: Sendable {
     /// The body, refused with 413 past `limit` bytes (by its declared
     /// length before reading, else as it arrives). A large body is drained
     /// up to a bound so the client reads the 413 instead of a reset.
+    ///
+    /// An upload must declare its length (411 otherwise) and arrive whole:
+    /// when a connection closes mid-body (the client gave up, a deadline,
+    /// a shutdown) Hummingbird ends the body as if it were complete, and a
+    /// session cut at a line break would validate. It must be plain text
+    /// (415 for any `Content-Encoding`: a compressed body is not decoded).
     static func collect(_ request: Request, limit: Int) async throws -> Data {
+        if let encoding = request.headers[.contentEncoding], encoding.lowercased() != "identity" {
+            throw UploadRefusal(
+                415, "an upload is plain UTF-8 JSON Lines; Content-Encoding \(encoding) is not accepted (send it uncompressed)")
+        }
+        guard let declared = request.headers[.contentLength].flatMap(Int.init), declared >= 0 else {
+            throw UploadRefusal(411, "an upload declares its length (Content-Length); chunked uploads are not accepted")
+        }
         let tooLarge = UploadRefusal(413, "an upload is at most \(limit) bytes")
-        var declaredTooLarge = false
-        if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { declaredTooLarge = true }
+        let declaredTooLarge = declared > limit
         var collected = Data()
         var seen = 0
         for try await chunk in request.body {
@@ -122,6 +233,9 @@ package struct StudyServer: Sendable {
             collected.append(contentsOf: chunk.readableBytesView)
         }
         if declaredTooLarge || seen > limit { throw tooLarge }
+        guard collected.count == declared else {
+            throw UploadRefusal(400, "the upload ended after \(collected.count) of its \(declared) bytes; nothing was stored")
+        }
         return collected
     }
 
@@ -156,6 +270,11 @@ package struct StudyServer: Sendable {
         if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
+}
+
+extension Duration {
+    /// In seconds, as the terminal and `--json` say it.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }
 
 // MARK: - Rate limit and token, before anything else

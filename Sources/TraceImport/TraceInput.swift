@@ -94,6 +94,9 @@ public final class TraceInput {
                     lineNumber += 1
                     var end = i
                     if end > start && all[end - 1] == 0x0D { end -= 1 }
+                    // Every complete line, not only the unfinished tail: a
+                    // line that ends within one read is never seen as a tail.
+                    if end - start > Self.maxLineLength { throw lineTooLong(lineNumber) }
                     try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
                     start = i + 1
                     i += 1
@@ -102,6 +105,7 @@ public final class TraceInput {
                     lineNumber += 1
                     var end = filled
                     if all[end - 1] == 0x0D { end -= 1 }
+                    if end - start > Self.maxLineLength { throw lineTooLong(lineNumber) }
                     try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
                     start = filled
                 }
@@ -115,13 +119,16 @@ public final class TraceInput {
                 filled -= consumed
             }
             searched = filled
-            if filled > Self.maxLineLength {
-                throw TraceError(
-                    SourceLocation(file: name, line: lineNumber + 1),
-                    "a line longer than \(Self.maxLineLength >> 20) MiB: not a text recording", field: "line")
-            }
+            // The unfinished tail, before the buffer grows without bound.
+            if filled > Self.maxLineLength + 1 { throw lineTooLong(lineNumber + 1) }
         }
         return lineNumber
+    }
+
+    private func lineTooLong(_ line: Int) -> TraceError {
+        TraceError(
+            SourceLocation(file: name, line: line),
+            "a line longer than \(Self.maxLineLength >> 20) MiB: not a text recording", field: "line")
     }
 
     /// The whole input in memory, for formats that are one document.

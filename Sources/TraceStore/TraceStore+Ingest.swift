@@ -99,9 +99,14 @@ extension TraceStore {
             return try insert(
                 path: path, name: name, size: size, importerType: importerType, options: options, started: started,
                 estimatedTotal: estimatedTotal, fileDigest: fileDigest, progress: progress)
+        } catch let error as DatabaseError where StoreBusyError.isBusy(error) {
+            // Another process held the write lock past the wait: say which
+            // input, which store, who holds it, and what to do.
+            let busy = StoreBusyError(store: self.path, holder: StoreBusyError.holder(of: self.path), waited: writerWait.timeout)
+            throw StoreError("\(name): not imported: \(busy)")
         } catch let error as DatabaseError {
-            // A full disk, an I/O error, a lock held too long: the transaction
-            // rolled back; say which input was not stored.
+            // A full disk, an I/O error: the transaction rolled back; say
+            // which input was not stored.
             throw StoreError(
                 "\(name): not stored, the store is unchanged: \(error.message ?? "\(error)") (SQLite error \(error.resultCode.rawValue))"
             )

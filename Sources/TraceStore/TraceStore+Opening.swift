@@ -81,7 +81,7 @@ extension TraceStore {
     /// see even the switch to WAL), then opens the pool and migrates inside
     /// one `BEGIN IMMEDIATE` transaction, so that two processes creating the
     /// same fresh store take turns: the second finds the schema made.
-    static func openForWriting(path: String) throws -> DatabasePool {
+    static func openForWriting(path: String, wait: WriterWait = WriterWait()) throws -> DatabasePool {
         if fileSize(path) > 0 {
             let inspector = try openReadOnly(path: path)
             _ = try inspector.read { db in try identify(db, path: path) }
@@ -95,8 +95,8 @@ extension TraceStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
             try db.execute(sql: "PRAGMA cache_size = -16384") // 16 MiB
         }
-        configuration.busyMode = .timeout(10)
-        let pool = try whileBusy { try DatabasePool(path: path, configuration: configuration) }
+        configuration.busyMode = wait.busyMode(path: path)
+        let pool = try whileBusy(upTo: wait.timeout) { try DatabasePool(path: path, configuration: configuration) }
         try migrate(pool, path: path)
         return pool
     }
@@ -134,10 +134,10 @@ extension TraceStore {
     }
 
     /// Retries `body` while SQLite says another connection holds the lock it
-    /// needs, for up to 10 s: switching a fresh file to WAL takes an
-    /// exclusive lock and does not wait on the busy handler.
-    static func whileBusy<T>(_ body: () throws -> T) throws -> T {
-        let deadline = Date().addingTimeInterval(10)
+    /// needs, for up to `timeout` seconds: switching a fresh file to WAL
+    /// takes an exclusive lock and does not wait on the busy handler.
+    static func whileBusy<T>(upTo timeout: TimeInterval = 10, _ body: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(timeout)
         var pause: UInt32 = 2_000
         while true {
             do {
@@ -155,12 +155,13 @@ extension TraceStore {
 // MARK: - Opening for reading
 
 extension TraceStore {
-    /// A read-only connection that checks the file is a current store.
+    /// A connection for the reading commands that checks the file is a
+    /// current store, and leaves nothing behind it (see ``readingConnection(path:)``).
     static func openForReading(path: String) throws -> DatabaseQueue {
         guard FileManager.default.fileExists(atPath: path) else {
             throw StoreError("\(path): no store here (ingest recordings first)")
         }
-        let queue = try openReadOnly(path: path)
+        let queue = try readingConnection(path: path)
         let identity = try queue.read { db in try identify(db, path: path) }
         switch identity {
         case .blank:
@@ -181,27 +182,72 @@ extension TraceStore {
         }
     }
 
-    /// A read-only connection that writes nothing, not even a `-shm` file
-    /// where none can be made. SQLite reads a WAL database through its
-    /// `-shm` index; on a read-only mount that cannot be created, and with no
-    /// `-wal` file left over the main file is the whole database and nothing
-    /// can change it, so it is opened as immutable instead.
+    /// Whether SQLite's WAL files (`-wal`, `-shm`) are beside the store:
+    /// a writer has it open (or one stopped without closing). Without
+    /// them, the main file is the whole database.
+    static func hasJournal(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path + "-wal") || FileManager.default.fileExists(atPath: path + "-shm")
+    }
+
+    /// The reading commands' connection, which never leaves a file beside
+    /// the store:
+    /// - WAL files already there (a writer is at work): a read-only
+    ///   connection through them, which sees that writer's commits and
+    ///   creates nothing;
+    /// - none, on a file this user may write: a read-write connection that
+    ///   refuses every write (`PRAGMA query_only`). SQLite creates the WAL
+    ///   files as any reader of a WAL database must, and deletes them when
+    ///   this, the last connection, closes (a read-only connection cannot,
+    ///   so it would leave them, owned by the reader). A writer starting
+    ///   meanwhile is seen as with any reader;
+    /// - none, on a file this user cannot write (a shared study store, a
+    ///   read-only mount): immutable. Nobody with this user's rights can
+    ///   change it, and SQLite needs no `-shm` for a file that cannot change.
+    static func readingConnection(path: String) throws -> DatabaseQueue {
+        guard !hasJournal(path), FileManager.default.isWritableFile(atPath: path) else { return try openReadOnly(path: path) }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = 1") }
+        do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            return queue
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY {
+            // A writable file in a directory that is not: no WAL file can
+            // be made, so it is read as the read-only case reads it.
+            return try openReadOnly(path: path)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
+            throw StoreError("\(path): not a gesturetune store (not a SQLite database); refusing to touch it")
+        }
+    }
+
+    /// A read-only connection that writes nothing, not even a `-shm` file.
+    /// SQLite reads a WAL database through its `-shm` index; where none is
+    /// beside the file (and no `-wal` either) the main file is the whole
+    /// database, and it is opened as immutable, which needs no index: a
+    /// read-only connection would create both files where the directory
+    /// allows, and leave them, and fail where it does not (SQLITE_CANTOPEN,
+    /// or SQLITE_READONLY for a user who may not write the directory).
     static func openReadOnly(path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.readonly = true
         configuration.busyMode = .timeout(10)
+        func open(_ location: String) throws -> DatabaseQueue {
+            let queue = try DatabaseQueue(path: location, configuration: configuration)
+            try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            return queue
+        }
         do {
+            guard hasJournal(path) else { return try open(immutableURI(path)) }
             do {
-                let queue = try DatabaseQueue(path: path, configuration: configuration)
-                try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
-                return queue
+                return try open(path)
             } catch let error as DatabaseError
-                where error.resultCode == .SQLITE_CANTOPEN && !FileManager.default.isWritableFile(atPath: path)
+                where (error.resultCode == .SQLITE_CANTOPEN || error.resultCode == .SQLITE_READONLY)
                 && fileSize(path + "-wal") == 0
             {
-                let queue = try DatabaseQueue(path: immutableURI(path), configuration: configuration)
-                try queue.read { db in _ = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
-                return queue
+                // An empty `-wal` and an `-shm` this user cannot use: the
+                // main file still holds every commit.
+                return try open(immutableURI(path))
             }
         } catch let error as DatabaseError where error.resultCode == .SQLITE_NOTADB {
             throw StoreError("\(path): not a gesturetune store (not a SQLite database); refusing to touch it")

@@ -13,8 +13,9 @@ import TraceModel
 ///
 /// A store is marked as gesturetune's by its SQLite application id
 /// (``applicationID``). Any other non-empty file is refused before anything
-/// is written to it (see `TraceStore+Identity.swift`), as is a store written
-/// by a newer gesturetune.
+/// is written to it (see `identify(_:path:)` in `TraceStore+Opening.swift`),
+/// as is a store written by a newer gesturetune. A write waits for another
+/// process's for a while (``WriterWait``), then fails with ``StoreBusyError``.
 ///
 /// ```swift
 /// let store = try TraceStore(path: "gesturetune.sqlite")
@@ -36,6 +37,8 @@ package final class TraceStore: Sendable {
     package let path: String
     /// How it was opened.
     package let access: Access
+    /// How a write waits for another process's.
+    package let writerWait: WriterWait
     /// A `DatabasePool` when writable; a read-only `DatabaseQueue` otherwise
     /// (a pool would switch the journal mode and write on open).
     let pool: any DatabaseWriter
@@ -51,23 +54,36 @@ package final class TraceStore: Sendable {
     /// if needed; for `.readOnly`, without writing anything.
     /// - Throws: ``StoreError`` naming the file (not a gesturetune store, a
     ///   newer schema, missing, unreadable, …).
-    package init(path: String, access: Access = .readWrite) throws {
+    /// - Parameter wait: how long a write waits for another process that
+    ///   holds the store, and whom to tell that it waits.
+    package init(path: String, access: Access = .readWrite, wait: WriterWait = WriterWait()) throws {
         self.path = path
         self.access = access
+        self.writerWait = wait
+        let readOnlyFile = StoreError(
+            "\(path): the store cannot be written (a read-only file or file system); the reading commands"
+                + " (stats, simulate, evaluate, report) still work on it")
+        // Checked before SQLite opens it: a failed read-write open of a WAL
+        // file leaves a `-wal` and `-shm` owned by this user beside it.
+        if access == .readWrite && FileManager.default.fileExists(atPath: path)
+            && !FileManager.default.isWritableFile(atPath: path)
+        {
+            throw readOnlyFile
+        }
         do {
             switch access {
-            case .readWrite: pool = try Self.openForWriting(path: path)
+            case .readWrite: pool = try Self.openForWriting(path: path, wait: wait)
             case .readOnly: pool = try Self.openForReading(path: path)
             }
         } catch let error as StoreError {
             throw error
+        } catch  where StoreBusyError.isBusy(error) {
+            throw StoreBusyError(store: path, holder: StoreBusyError.holder(of: path), waited: wait.timeout)
         } catch
             where access == .readWrite && FileManager.default.fileExists(atPath: path)
             && !FileManager.default.isWritableFile(atPath: path)
         {
-            throw StoreError(
-                "\(path): the store cannot be written (a read-only file or file system); the reading commands"
-                    + " (stats, simulate, evaluate, report) still work on it")
+            throw readOnlyFile
         } catch {
             throw StoreError("\(path): cannot open the store: \(error)")
         }

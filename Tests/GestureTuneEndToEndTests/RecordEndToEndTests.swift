@@ -159,10 +159,19 @@ final class RecordServer: @unchecked Sendable {
     private let errors = Pipe()
     private var firstLine = ""
 
-    init(extra: [String]) throws {
+    /// - Parameter openFiles: a lower limit on open files for the server
+    ///   (`prlimit --nofile`), as a small machine or a container has.
+    init(extra: [String], openFiles: Int? = nil) throws {
         db = try scratch().appendingPathComponent("lab.sqlite").path
-        process.executableURL = URL(fileURLWithPath: gesturetune)
-        process.arguments = ["record", "--db", db, "--port", "0", "--bind", "127.0.0.1", "--json"] + extra
+        let arguments = ["record", "--db", db, "--port", "0", "--bind", "127.0.0.1", "--json"] + extra
+        if let openFiles {
+            // prlimit execs the command: the server keeps this process id.
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+            process.arguments = ["--nofile=\(openFiles):\(openFiles)", gesturetune] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: gesturetune)
+            process.arguments = arguments
+        }
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -184,6 +193,9 @@ final class RecordServer: @unchecked Sendable {
     }
 
     var uploadURL: String { url + "/sessions" }
+    var port: UInt16 { UInt16(origin.split(separator: ":").last ?? "") ?? 0 }
+    var processIdentifier: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
 
     func stats() throws -> String {
         let result = try run(["stats", "--db", db, "--json"])
@@ -221,9 +233,13 @@ final class RecordServer: @unchecked Sendable {
         var stderr: String
     }
 
-    /// Ctrl-C, as a person stops the study.
-    func stop() throws -> Stopped {
+    /// Ctrl-C, as a person stops the study (`signals` of them, 0.3 s apart).
+    func stop(signals: Int = 1) throws -> Stopped {
         process.interrupt()
+        for _ in 1..<max(signals, 1) {
+            usleep(300_000)
+            process.interrupt()
+        }
         let rest = output.fileHandleForReading.readDataToEndOfFile()
         let stderr = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

@@ -20,6 +20,23 @@ import TraceModel
         #expect(error.description == "\(path):2: a line longer than 16 MiB: not a text recording (line)")
     }
 
+    /// A line that ends within the read that completes it was never
+    /// measured: 16–32 MiB passed, only the unfinished tail was checked.
+    @Test(arguments: [1, 4 << 20, 15 << 20])
+    func aLineOverTheLimitThatEndsWithinOneReadIsAnError(over: Int) throws {
+        let path = try RecordingFixtures.temporary("", name: "long.jsonl")
+        var bytes = Data("{\"type\":\"session\"}\n".utf8)
+        bytes.append(Data(repeating: UInt8(ascii: "x"), count: TraceInput.maxLineLength + over))
+        bytes.append(contentsOf: Array("\n{}\n".utf8))
+        try bytes.write(to: URL(fileURLWithPath: path))
+        var lines: [Int] = []
+        let error = try #require(throws: TraceError.self) {
+            try TraceInput(path: path).forEachLine { _, number in lines.append(number) }
+        }
+        #expect(lines == [1])
+        #expect(error.description == "\(path):2: a line longer than 16 MiB: not a text recording (line)")
+    }
+
     @Test func aLineJustUnderTheLimitIsRead() throws {
         let path = try RecordingFixtures.temporary("", name: "long.txt")
         var bytes = Data(repeating: UInt8(ascii: "x"), count: TraceInput.maxLineLength)

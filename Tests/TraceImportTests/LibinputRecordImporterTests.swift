@@ -42,6 +42,24 @@ import TraceModel
         #expect(error.location.line > 90)
     }
 
+    /// Yams reports a duplicate key with the whole document as "Context:"
+    /// lines and the mapping's first mark; the error names the key's second
+    /// line, the key as its field, in one line.
+    @Test func aDuplicateKeyNamesItsSecondLineInOneLine() throws {
+        let error = try #require(try run("version: 1\nndevices: 1\nndevices: 1\n"))
+        #expect(error.location.line == 3)
+        #expect(error.field == "ndevices")
+        #expect(error.description.hasSuffix(":3: YAML: the key `ndevices` appears twice in one mapping (ndevices)"))
+        #expect(!error.description.contains("\n"))
+
+        // In a nested mapping of a real recording: `libinput:`'s `git` again on line 7.
+        let nested = try fixtureText().replacingOccurrences(
+            of: "  git: \"unknown\"\n", with: "  git: \"unknown\"\n  git: \"again\"\n")
+        let inner = try #require(try run(nested))
+        #expect(inner.location.line == 7)
+        #expect(inner.field == "git")
+    }
+
     @Test func badEventTupleAndVersion() throws {
         var lines = try fixtureText().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let index = try #require(lines.firstIndex { $0.contains("[  1, 266000,   3,  53,  1240]") })

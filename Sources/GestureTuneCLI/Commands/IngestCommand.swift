@@ -33,7 +33,7 @@ struct IngestCommand: ParsableCommand {
     }
 
     func run() throws {
-        let traceStore = try store.open()
+        let traceStore = try store.open(input: files.first)
         let options = input.options
 
         var summary = IngestSummary()

@@ -57,6 +57,24 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Requests per minute one address may make (more: 429).")
     var rateLimit = 300
 
+    @Option(help: "Seconds a connection may take to send its first request head (then it is closed).")
+    var headTimeout = 10.0
+
+    @Option(help: "Seconds a request may take to send its whole body after its head (then it is closed, nothing stored).")
+    var bodyTimeout = 60.0
+
+    @Option(help: "Seconds an idle keep-alive connection is kept after its last response.")
+    var idleTimeout = 15.0
+
+    @Option(
+        help: ArgumentHelp(
+            "Connections held at once; more wait until one closes (default: 512, fewer under a low open-files limit).",
+            valueName: "n"))
+    var maxConnections: Int?
+
+    @Option(help: "Seconds uploads in flight may still finish after Ctrl-C or SIGTERM before their connections are closed.")
+    var shutdownGrace = 3.0
+
     @Option(help: ArgumentHelp("Write the offline study page to this file and exit (no server).", valueName: "file"))
     var exportPage: String?
 
@@ -70,6 +88,17 @@ struct RecordCommand: ParsableCommand {
         guard trialsPerSession >= 1 else { throw ValidationError("--trials-per-session \(trialsPerSession): at least 1") }
         guard maxUploadKb >= 1 else { throw ValidationError("--max-upload-kb \(maxUploadKb): at least 1") }
         guard rateLimit >= 1 else { throw ValidationError("--rate-limit \(rateLimit): at least 1") }
+        for (flag, seconds) in [
+            ("--head-timeout", headTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)
+        ] where !(seconds > 0 && seconds <= 86_400) {
+            throw ValidationError("\(flag) \(seconds): more than 0 and at most 86400 seconds")
+        }
+        guard shutdownGrace >= 0 && shutdownGrace <= 3_600 else {
+            throw ValidationError("--shutdown-grace \(shutdownGrace): 0 to 3600 seconds")
+        }
+        if let maxConnections, maxConnections < 1 {
+            throw ValidationError("--max-connections \(maxConnections): at least 1")
+        }
         _ = try intentSet()
     }
 
@@ -85,6 +114,13 @@ struct RecordCommand: ParsableCommand {
                 }
                 return intent
             })
+    }
+
+    private var limits: StudyServer.Limits {
+        StudyServer.Limits(
+            headTimeout: .seconds(headTimeout), bodyTimeout: .seconds(bodyTimeout), idleTimeout: .seconds(idleTimeout),
+            maxConnections: maxConnections ?? StudyServer.Limits.defaultMaxConnections,
+            shutdownGrace: .seconds(shutdownGrace))
     }
 
     func run() throws {
@@ -114,7 +150,9 @@ struct RecordCommand: ParsableCommand {
                 token: token,
                 page: try StudyPage(configuration(upload: "/study/\(token)/sessions")),
                 ingester: UploadIngester(store: traceStore, scene: scene.name),
-                options: .init(host: bind, port: port, maxUploadBytes: maxUploadKb * 1024, requestsPerMinute: rateLimit))
+                options: .init(
+                    host: bind, port: port, maxUploadBytes: maxUploadKb * 1024, requestsPerMinute: rateLimit,
+                    limits: limits))
         }
         let monitor = StudyMonitor(
             json: json, study: study, scene: scene.name, db: store.path, host: bind, pagePath: server.pagePath)

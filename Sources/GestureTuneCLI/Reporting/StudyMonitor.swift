@@ -57,6 +57,20 @@ final class StudyMonitor: @unchecked Sendable {
             progress("refused \(status) to \(address): \(Console.printable(message))", counts)
         case .serverError(let message):
             Console.error("the study server: \(Console.printable(message))")
+        case .timedOut(let deadline, let seconds, let address):
+            if json { try? Console.jsonLine(TimedOut(deadline: deadline, seconds: seconds, address: address)) }
+            Console.error("closed a connection from \(address): \(deadline.missed) within \(Console.number(seconds)) s")
+        case .stopping(let signal, let open, let grace):
+            if json { try? Console.jsonLine(Stopping(signal: signal, open: open, grace: grace)) }
+            Console.error(
+                "\(signal): stopping; \(open) connection(s) open, uploads in flight have \(Console.number(grace)) s to finish "
+                    + "(a second Ctrl-C closes them now)")
+        case .closedOnStop(let connections, let signal):
+            if json { try? Console.jsonLine(ClosedOnStop(connections: connections, signal: signal)) }
+            Console.error(
+                "closed \(connections) connection(s) still open "
+                    + (signal.map { "on a second signal (\($0))" } ?? "after the grace period")
+                    + "; their unfinished uploads were not stored")
         }
     }
 
@@ -110,6 +124,26 @@ final class StudyMonitor: @unchecked Sendable {
         var status: Int
         var message: String
         var address: String
+    }
+
+    private struct TimedOut: Encodable {
+        var event = "timed-out"
+        var deadline: ConnectionDeadline
+        var seconds: Double
+        var address: String
+    }
+
+    private struct Stopping: Encodable {
+        var event = "stopping"
+        var signal: String
+        var open: Int
+        var grace: Double
+    }
+
+    private struct ClosedOnStop: Encodable {
+        var event = "closed-on-stop"
+        var connections: Int
+        var signal: String?
     }
 
     private struct Stopped: Encodable {
