@@ -45,7 +45,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
-        registry.add(context.channel)
+        registry.add(context.channel, address: context.channel.remoteAddress?.ipAddress ?? "unknown")
         arm(.head, context: context)
     }
 
@@ -68,6 +68,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .end:
             timer?.cancel()
             timer = nil
+            registry.setWaiting(context.channel, false)
         }
         context.fireChannelRead(data)
     }
@@ -79,6 +80,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func arm(_ deadline: ConnectionDeadline, context: ChannelHandlerContext) {
         timer?.cancel()
+        // Waiting for a head (the first, or the next after a response), a
+        // connection holds a slot doing nothing: the first to give up when
+        // the server is full (``ConnectionLimit``).
+        registry.setWaiting(context.channel, deadline != .body)
         let after: Duration =
             switch deadline {
             case .head: limits.headTimeout
@@ -111,33 +116,5 @@ package enum ConnectionDeadline: String, Sendable, Codable {
         case .body: "no complete upload body"
         case .idle: "an idle keep-alive connection"
         }
-    }
-}
-
-// MARK: - The open connections, for shutdown
-
-/// Every connection the server holds open, so that a shutdown can close
-/// the ones still open when its grace period is over (a stalled upload
-/// would otherwise keep the server waiting for ever).
-final class OpenConnections: @unchecked Sendable {
-    private let lock = NSLock()
-    private var channels: [ObjectIdentifier: any Channel] = [:]
-
-    func add(_ channel: any Channel) {
-        lock.withLock { channels[ObjectIdentifier(channel)] = channel }
-    }
-
-    func remove(_ channel: any Channel) {
-        lock.withLock { _ = channels.removeValue(forKey: ObjectIdentifier(channel)) }
-    }
-
-    var count: Int { lock.withLock { channels.count } }
-
-    /// Closes every open connection; returns how many there were.
-    @discardableResult
-    func closeAll() -> Int {
-        let open = lock.withLock { Array(channels.values) }
-        for channel in open { channel.close(promise: nil) }
-        return open.count
     }
 }

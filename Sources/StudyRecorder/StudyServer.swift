@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdCore
 import Logging
 import NIOCore
 import ServiceLifecycle
@@ -54,8 +53,8 @@ package struct StudyServer: Sendable {
         package var bodyTimeout: Duration
         /// An unused keep-alive connection, from its last response.
         package var idleTimeout: Duration
-        /// Connections held at once; more wait in the listen queue until
-        /// one closes (the deadlines make sure one does).
+        /// Connections held at once; past it, a new one closes the one
+        /// that has waited longest for a request (``ConnectionLimit``).
         package var maxConnections: Int
         /// After SIGINT/SIGTERM: how long uploads in flight may still
         /// finish before their connections are closed.
@@ -93,6 +92,9 @@ package struct StudyServer: Sendable {
         case serverError(String)
         /// A connection closed for missing one of ``Limits``' deadlines.
         case timedOut(ConnectionDeadline, seconds: Double, address: String)
+        /// The server was full (`open` connections): the connection that had
+        /// waited longest for a request was closed to make room.
+        case crowdedOut(address: String, open: Int)
         /// A signal asked the server to stop: it stopped accepting, and
         /// closes what is still open after `grace` seconds (at once on a
         /// second signal).
@@ -169,7 +171,9 @@ package struct StudyServer: Sendable {
                 ])),
             configuration: .init(
                 address: .hostname(options.host, port: options.port), serverName: "gesturetune",
-                availableConnectionsDelegate: MaximumAvailableConnections(limits.maxConnections)),
+                availableConnectionsDelegate: ConnectionLimit(
+                    maxConnections: limits.maxConnections, registry: connections,
+                    onCrowdedOut: { address in onEvent(.crowdedOut(address: address, open: limits.maxConnections)) })),
             onServerRunning: { channel in onEvent(.listening(port: channel.localAddress?.port ?? options.port)) },
             logger: logger)
         // Signals are the study's, not ServiceLifecycle's: its graceful
@@ -177,10 +181,6 @@ package struct StudyServer: Sendable {
         let services = ServiceGroup(configuration: .init(services: [app], logger: logger))
         let signals = ShutdownSignals()
         try await withThrowingTaskGroup(of: Void.self) { group in
-            group.addTask {
-                defer { signals.finish() }
-                try await services.run()
-            }
             group.addTask {
                 var waiting = signals.stream.makeAsyncIterator()
                 guard let first = await waiting.next() else { return }
@@ -196,8 +196,10 @@ package struct StudyServer: Sendable {
                 graceOver.cancel()
                 onEvent(.closedOnStop(connections: connections.closeAll(), signal: second))
             }
-            try await group.next()
-            group.cancelAll()
+            // The server's own outcome (a port in use, say) is the command's;
+            // ending the signals' stream ends the task that waits on them.
+            defer { signals.finish() }
+            try await services.run()
         }
     }
 

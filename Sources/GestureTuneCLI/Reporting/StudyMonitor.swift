@@ -60,6 +60,11 @@ final class StudyMonitor: @unchecked Sendable {
         case .timedOut(let deadline, let seconds, let address):
             if json { try? Console.jsonLine(TimedOut(deadline: deadline, seconds: seconds, address: address)) }
             Console.error("closed a connection from \(address): \(deadline.missed) within \(Console.number(seconds)) s")
+        case .crowdedOut(let address, let open):
+            if json { try? Console.jsonLine(CrowdedOut(address: address, open: open)) }
+            Console.error(
+                "closed a connection from \(address) that was waiting for a request: \(open) connections open, "
+                    + "the most allowed (--max-connections)")
         case .stopping(let signal, let open, let grace):
             if json { try? Console.jsonLine(Stopping(signal: signal, open: open, grace: grace)) }
             Console.error(
@@ -131,6 +136,12 @@ final class StudyMonitor: @unchecked Sendable {
         var deadline: ConnectionDeadline
         var seconds: Double
         var address: String
+    }
+
+    private struct CrowdedOut: Encodable {
+        var event = "crowded-out"
+        var address: String
+        var open: Int
     }
 
     private struct Stopping: Encodable {
