@@ -21,7 +21,7 @@ build: deps
 # sqlite3 holds a store's write lock in the busy-store test.
 test: deps
 	@scripts/ensure-system-packages.sh sqlite3
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	$(SWIFT) test --skip-build
 
 # The committed .swift-format: `make format` rewrites the tree with it,
@@ -31,8 +31,11 @@ FORMATTED = Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 format:
 	$(SWIFT) format -i -r --parallel $(FORMATTED)
 
+# …and the module graph: every import declared, nothing declared unused, no
+# @_exported re-export (scripts/check-imports.py).
 lint:
 	$(SWIFT) format lint -r --strict --parallel $(FORMATTED)
+	python3 scripts/check-imports.py
 
 # Every recording under datasets/ (later corpora join automatically), but
 # the playground's, which has a scene and a store of its own.

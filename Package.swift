@@ -9,8 +9,13 @@
 //
 //   TraceModel → TraceImport → TraceStore
 //   TraceModel → GesturePhysics → Recognizers → Simulation → Tuning → Reports
+//   (Tuning also reads GesturePhysics: the held-out replay's spring metrics)
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
 //   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`)
+//
+// `make lint` holds the graph to this (scripts/check-imports.py): a module
+// imports only what it declares here, declares only what it imports, and
+// re-exports nothing.
 //
 // TraceModel is used by every module; Reports also reads Recognizers (the
 // catalogue's specs for GestureConstants.swift). Reports only renders: the
@@ -119,7 +124,7 @@ let package = Package(
         .testTarget(name: "GSLTests", dependencies: ["GSL"]),
 
         // MARK: - Tuning: parameter spaces, statistics and the search driver
-        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers"]),
+        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers", "GesturePhysics"]),
         .testTarget(
             name: "TuningTests",
             dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]
@@ -127,7 +132,7 @@ let package = Package(
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GSL", "GestureTuneTestSupport"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
         // Reports only renders: the held-out replay behind its charts is Tuning's
@@ -152,9 +157,9 @@ let package = Package(
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: [
-                "StudyRecorder", "TraceStore", "TraceModel", "Simulation",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log")
+                "StudyRecorder", "TraceStore", "TraceImport", "TraceModel", "Simulation", "Recognizers",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto") // the page's CSP hashes, recomputed
             ]),
 
         // MARK: - The `gesturetune` command

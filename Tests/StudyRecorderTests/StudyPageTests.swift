@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Recognizers
 import Simulation
 import StudyRecorder
 import Testing
