@@ -1,24 +1,23 @@
 import GRDB
-import GRDBSQLite
 import TraceModel
 
 // MARK: - Streaming events into the tables
 
 /// Inserts a stream of ``TraceEvent``s inside the caller's transaction, with
-/// prepared statements bound through the raw SQLite API (boxing every value
-/// into `StatementArguments` costs 2–3× on millions of samples).
+/// prepared statements bound through the raw SQLite API (``RawStatement``:
+/// boxing every value into `StatementArguments` costs 2–3× on millions of
+/// samples).
 ///
 /// Ids of samples, strokes and motion are assigned here, sequentially from the
 /// current maximum: a session's samples get a contiguous id range, which the
 /// loader scans without an index.
 struct BulkInserter {
     private let db: Database
-    private let connection: OpaquePointer
     private let importID: Int64
     private let fileName: String
-    private var insertTouch: OpaquePointer?
-    private var insertMotion: OpaquePointer?
-    private var insertStroke: OpaquePointer?
+    private let insertTouch: RawStatement
+    private let insertMotion: RawStatement
+    private let insertStroke: RawStatement
 
     private var nextTouchID: Int64
     private var nextMotionID: Int64
@@ -62,24 +61,15 @@ struct BulkInserter {
         self.db = db
         self.importID = importID
         self.fileName = fileName
-        guard let connection = db.sqliteConnection else { throw StoreError("the store is closed") }
-        self.connection = connection
         nextTouchID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM touchSamples") ?? 1
         nextMotionID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM motionSamples") ?? 1
         nextStrokeID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM strokes") ?? 1
-        insertTouch = try prepare(
-            "INSERT INTO touchSamples(id, session, stroke, t, phase, x, y, force, radius) VALUES (?,?,?,?,?,?,?,?,?)")
-        insertMotion = try prepare(
-            "INSERT INTO motionSamples(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
-        insertStroke = try prepare(
-            "INSERT INTO strokes(id, session, pointer, began, ended, sampleCount, endPhase) VALUES (?,?,?,?,?,?,?)")
-    }
-
-    /// Finalizes the prepared statements (call once, also after a failure).
-    func close() {
-        sqlite3_finalize(insertTouch)
-        sqlite3_finalize(insertMotion)
-        sqlite3_finalize(insertStroke)
+        insertTouch = try RawStatement(
+            db, "INSERT INTO touchSamples(id, session, stroke, t, phase, x, y, force, radius) VALUES (?,?,?,?,?,?,?,?,?)")
+        insertMotion = try RawStatement(
+            db, "INSERT INTO motionSamples(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
+        insertStroke = try RawStatement(
+            db, "INSERT INTO strokes(id, session, pointer, began, ended, sampleCount, endPhase) VALUES (?,?,?,?,?,?,?)")
     }
 
     // MARK: - Events
@@ -113,15 +103,14 @@ struct BulkInserter {
             stroke.count += 1
             if touch.phase.isTerminal {
                 session!.openStrokes[touch.pointer] = nil
-                try bindAndStep(insertStroke) { s in
-                    sqlite3_bind_int64(s, 1, stroke.id)
-                    sqlite3_bind_int64(s, 2, sessionID)
-                    sqlite3_bind_int64(s, 3, Int64(touch.pointer))
-                    sqlite3_bind_int64(s, 4, stroke.began)
-                    sqlite3_bind_int64(s, 5, touch.t)
-                    sqlite3_bind_int64(s, 6, stroke.count)
-                    sqlite3_bind_int64(s, 7, Int64(touch.phase.rawValue))
-                }
+                insertStroke.bind(1, stroke.id)
+                insertStroke.bind(2, sessionID)
+                insertStroke.bind(3, Int64(touch.pointer))
+                insertStroke.bind(4, stroke.began)
+                insertStroke.bind(5, touch.t)
+                insertStroke.bind(6, stroke.count)
+                insertStroke.bind(7, Int64(touch.phase.rawValue))
+                try insertStroke.execute(cannotInsert)
                 strokes += 1
             } else {
                 session!.openStrokes[touch.pointer] = stroke
@@ -133,17 +122,16 @@ struct BulkInserter {
         }
         let id = nextTouchID
         nextTouchID += 1
-        try bindAndStep(insertTouch) { s in
-            sqlite3_bind_int64(s, 1, id)
-            sqlite3_bind_int64(s, 2, sessionID)
-            sqlite3_bind_int64(s, 3, strokeID)
-            sqlite3_bind_int64(s, 4, touch.t)
-            sqlite3_bind_int64(s, 5, Int64(touch.phase.rawValue))
-            sqlite3_bind_double(s, 6, touch.x)
-            sqlite3_bind_double(s, 7, touch.y)
-            if let force = touch.force { sqlite3_bind_double(s, 8, force) } else { sqlite3_bind_null(s, 8) }
-            if let radius = touch.radius { sqlite3_bind_double(s, 9, radius) } else { sqlite3_bind_null(s, 9) }
-        }
+        insertTouch.bind(1, id)
+        insertTouch.bind(2, sessionID)
+        insertTouch.bind(3, strokeID)
+        insertTouch.bind(4, touch.t)
+        insertTouch.bind(5, Int64(touch.phase.rawValue))
+        insertTouch.bind(6, touch.x)
+        insertTouch.bind(7, touch.y)
+        insertTouch.bind(8, touch.force)
+        insertTouch.bind(9, touch.radius)
+        try insertTouch.execute(cannotInsert)
         session!.touchCount += 1
         touches += 1
     }
@@ -154,17 +142,16 @@ struct BulkInserter {
         guard let sessionID = session!.rowID else { return }
         let id = nextMotionID
         nextMotionID += 1
-        try bindAndStep(insertMotion) { s in
-            sqlite3_bind_int64(s, 1, id)
-            sqlite3_bind_int64(s, 2, sessionID)
-            sqlite3_bind_int64(s, 3, sample.t)
-            sqlite3_bind_double(s, 4, sample.ax)
-            sqlite3_bind_double(s, 5, sample.ay)
-            sqlite3_bind_double(s, 6, sample.az)
-            if let v = sample.rx { sqlite3_bind_double(s, 7, v) } else { sqlite3_bind_null(s, 7) }
-            if let v = sample.ry { sqlite3_bind_double(s, 8, v) } else { sqlite3_bind_null(s, 8) }
-            if let v = sample.rz { sqlite3_bind_double(s, 9, v) } else { sqlite3_bind_null(s, 9) }
-        }
+        insertMotion.bind(1, id)
+        insertMotion.bind(2, sessionID)
+        insertMotion.bind(3, sample.t)
+        insertMotion.bind(4, sample.ax)
+        insertMotion.bind(5, sample.ay)
+        insertMotion.bind(6, sample.az)
+        insertMotion.bind(7, sample.rx)
+        insertMotion.bind(8, sample.ry)
+        insertMotion.bind(9, sample.rz)
+        try insertMotion.execute(cannotInsert)
         session!.motionCount += 1
         motion += 1
     }
@@ -259,37 +246,6 @@ struct BulkInserter {
         return id
     }
 
-    // MARK: - Raw statements
-
-    private func prepare(_ sql: String) throws -> OpaquePointer? {
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw StoreError("cannot prepare \(sql): \(String(cString: sqlite3_errmsg(connection)))")
-        }
-        return statement
-    }
-
-    @inline(__always)
-    private func bindAndStep(_ statement: OpaquePointer?, _ bind: (OpaquePointer?) -> Void) throws {
-        bind(statement)
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE else {
-            throw StoreError("\(fileName): cannot insert: \(String(cString: sqlite3_errmsg(connection)))")
-        }
-    }
-}
-
-/// A session id already in the store with different content.
-package struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
-    package var file: String
-    /// The line of the session's `session` line (0 when not known).
-    package var line: Int
-    package var session: String
-    package var description: String {
-        TraceError(
-            SourceLocation(file: file, line: line),
-            "session \"\(session)\" is already in the store with different content", field: "id"
-        ).description
-    }
+    /// What a failed insert says before SQLite's message.
+    private var cannotInsert: String { "\(fileName): cannot insert" }
 }

@@ -139,7 +139,6 @@ extension TraceStore {
                     ])
                 let importID = db.lastInsertedRowID
                 var inserter = try BulkInserter(db: db, importID: importID, fileName: name)
-                defer { inserter.close() }
                 var summary = try Self.pipe(
                     path: path, importerType: importerType, options: options, renaming: name
                 ) { batch in

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import TraceModel
 
 // MARK: - Loading sessions into memory
@@ -104,9 +103,9 @@ extension TraceStore {
 
         // Pointer of each stroke (samples refer to strokes).
         var pointerOfStroke: [Int64: Int32] = [:]
-        try forEachRow(db, "SELECT id, session, pointer FROM strokes") { s in
-            if sessionRows.contains(sqlite3_column_int64(s, 1)) {
-                pointerOfStroke[sqlite3_column_int64(s, 0)] = Int32(truncatingIfNeeded: sqlite3_column_int64(s, 2))
+        try RawStatement(db, "SELECT id, session, pointer FROM strokes").forEachRow { row in
+            if sessionRows.contains(row.int64(1)) {
+                pointerOfStroke[row.int64(0)] = Int32(truncatingIfNeeded: row.int64(2))
             }
         }
 
@@ -116,38 +115,33 @@ extension TraceStore {
         let touchHigh = slots.map(\.touchEnd).max() ?? 0
         var cursor = 0
         let touchSlots = slots.filter { $0.touchEnd > $0.touchFirst }
-        try forEachRow(
+        try RawStatement(
             db,
             "SELECT id, stroke, t, phase, x, y, force, radius FROM touchSamples WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
-        ) { s in
-            let id = sqlite3_column_int64(s, 0)
+        ).forEachRow { row in
+            let id = row.int64(0)
             while cursor < touchSlots.count && id >= touchSlots[cursor].touchEnd { cursor += 1 }
             guard cursor < touchSlots.count, id >= touchSlots[cursor].touchFirst else { return }
             let sample = TouchSample(
-                t: sqlite3_column_int64(s, 2),
-                pointer: pointerOfStroke[sqlite3_column_int64(s, 1)] ?? -1,
-                phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: sqlite3_column_int64(s, 3))) ?? .moved,
-                x: sqlite3_column_double(s, 4), y: sqlite3_column_double(s, 5),
-                force: sqlite3_column_type(s, 6) == SQLITE_NULL ? nil : sqlite3_column_double(s, 6),
-                radius: sqlite3_column_type(s, 7) == SQLITE_NULL ? nil : sqlite3_column_double(s, 7))
+                t: row.int64(2),
+                pointer: pointerOfStroke[row.int64(1)] ?? -1,
+                phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: row.int64(3))) ?? .moved,
+                x: row.double(4), y: row.double(5), force: row.optionalDouble(6), radius: row.optionalDouble(7))
             sessions[touchSlots[cursor].index].touches.append(sample)
         }
 
         let motionSlots = slots.filter { $0.motionEnd > $0.motionFirst }
         if let low = motionSlots.first?.motionFirst, let high = motionSlots.last?.motionEnd {
             cursor = 0
-            try forEachRow(
+            try RawStatement(
                 db, "SELECT id, t, ax, ay, az, rx, ry, rz FROM motionSamples WHERE id >= \(low) AND id < \(high) ORDER BY id"
-            ) { s in
-                let id = sqlite3_column_int64(s, 0)
+            ).forEachRow { row in
+                let id = row.int64(0)
                 while cursor < motionSlots.count && id >= motionSlots[cursor].motionEnd { cursor += 1 }
                 guard cursor < motionSlots.count, id >= motionSlots[cursor].motionFirst else { return }
-                func optional(_ k: Int32) -> Double? {
-                    sqlite3_column_type(s, k) == SQLITE_NULL ? nil : sqlite3_column_double(s, k)
-                }
                 let sample = MotionSample(
-                    t: sqlite3_column_int64(s, 1), ax: sqlite3_column_double(s, 2), ay: sqlite3_column_double(s, 3),
-                    az: sqlite3_column_double(s, 4), rx: optional(5), ry: optional(6), rz: optional(7))
+                    t: row.int64(1), ax: row.double(2), ay: row.double(3), az: row.double(4), rx: row.optionalDouble(5),
+                    ry: row.optionalDouble(6), rz: row.optionalDouble(7))
                 sessions[motionSlots[cursor].index].motion.append(sample)
             }
         }
@@ -168,23 +162,5 @@ extension TraceStore {
                     fingers: row[5], target: row[6], note: row[7]))
         }
         return sessions
-    }
-
-    /// Steps a raw statement over its rows (no per-row boxing).
-    static func forEachRow(_ db: Database, _ sql: String, _ body: (OpaquePointer?) throws -> Void) throws {
-        guard let connection = db.sqliteConnection else { throw StoreError("the store is closed") }
-        var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(connection, sql, -1, &statement, nil) == SQLITE_OK else {
-            throw StoreError("cannot prepare \(sql): \(String(cString: sqlite3_errmsg(connection)))")
-        }
-        defer { sqlite3_finalize(statement) }
-        while true {
-            let code = sqlite3_step(statement)
-            if code == SQLITE_DONE { return }
-            guard code == SQLITE_ROW else {
-                throw StoreError("cannot read: \(String(cString: sqlite3_errmsg(connection)))")
-            }
-            try body(statement)
-        }
     }
 }

@@ -1,5 +1,4 @@
 import GRDB
-import GRDBSQLite
 import TraceModel
 
 // MARK: - What is in the store
@@ -87,10 +86,10 @@ extension TraceStore {
             var intervals: [String: [Int64: Int]] = [:]
             var last: [Int64: (t: Micros, x: Double, y: Double)] = [:]
             var pathLength: [Int64: Double] = [:]
-            try Self.forEachRow(db, "SELECT session, stroke, t, phase, x, y FROM touchSamples ORDER BY id") { s in
-                let session = sqlite3_column_int64(s, 0), stroke = sqlite3_column_int64(s, 1)
-                let t = sqlite3_column_int64(s, 2), phase = sqlite3_column_int64(s, 3)
-                let x = sqlite3_column_double(s, 4), y = sqlite3_column_double(s, 5)
+            try RawStatement(db, "SELECT session, stroke, t, phase, x, y FROM touchSamples ORDER BY id").forEachRow { row in
+                let session = row.int64(0), stroke = row.int64(1)
+                let t = row.int64(2), phase = row.int64(3)
+                let x = row.double(4), y = row.double(5)
                 if let previous = last[stroke] {
                     let dt = t - previous.t
                     if dt > 0 { intervals[deviceOfSession[session] ?? "?", default: [:]][dt, default: 0] += 1 }
@@ -107,11 +106,11 @@ extension TraceStore {
 
             var durations: [Int64: Int] = [:]
             var speeds: [Double] = []
-            try Self.forEachRow(db, "SELECT id, began, ended FROM strokes") { s in
-                let duration = sqlite3_column_int64(s, 2) - sqlite3_column_int64(s, 1)
+            try RawStatement(db, "SELECT id, began, ended FROM strokes").forEachRow { row in
+                let duration = row.int64(2) - row.int64(1)
                 durations[duration, default: 0] += 1
                 if duration > 0 {
-                    speeds.append((pathLength[sqlite3_column_int64(s, 0)] ?? 0) / (Double(duration) / 1e6))
+                    speeds.append((pathLength[row.int64(0)] ?? 0) / (Double(duration) / 1e6))
                 }
             }
             stats.strokeDurationMs = Self.quantiles(durations, scale: 1e-3)

@@ -107,9 +107,3 @@ package final class TraceStore: Sendable {
         }
     }
 }
-
-/// A problem with the store itself (not with an input line).
-package struct StoreError: Error, Sendable, CustomStringConvertible {
-    package var description: String
-    package init(_ description: String) { self.description = description }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TraceModel
 
 #if canImport(Glibc)
     import Glibc
@@ -7,49 +8,26 @@ import GRDB
     import Darwin
 #endif
 
-// MARK: - Another writer holds the store
+// MARK: - What the store refuses, and why
 
-/// How a writing command waits for another process that holds the store's
-/// write lock (another `ingest`, `sqlite3` inside a transaction).
-package struct WriterWait: Sendable {
-    /// How long one wait may last before the command gives up.
-    package var timeout: TimeInterval
-    /// Told once per wait, as it starts, who holds the lock if it is known
-    /// (for a message on stderr: a silent pause reads like a hang).
-    package var onWait: (@Sendable (_ holder: String?) -> Void)?
-
-    package init(timeout: TimeInterval = 10, onWait: (@Sendable (_ holder: String?) -> Void)? = nil) {
-        self.timeout = timeout
-        self.onWait = onWait
-    }
-
-    /// SQLite's busy handler: waits in growing steps until `timeout`,
-    /// telling `onWait` once a wait begins. SQLite calls it with the number
-    /// of calls so far in the current wait.
-    func busyMode(path: String) -> Database.BusyMode {
-        let started = WaitStart()
-        let timeout = self.timeout, onWait = self.onWait
-        return .callback { tries in
-            let now = Date()
-            if tries == 0 {
-                started.set(now)
-                onWait?(StoreBusyError.holder(of: path))
-            }
-            let since = started.get() ?? now
-            guard now.timeIntervalSince(since) < timeout else { return false }
-            usleep(UInt32(min(100_000, 2_000 << min(tries, 6))))
-            return true
-        }
-    }
+/// A problem with the store itself (not with an input line).
+package struct StoreError: Error, Sendable, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
 }
 
-/// When the current wait began (SQLite calls the handler on the
-/// connection's thread; GRDB asks for a Sendable one).
-private final class WaitStart: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date: Date?
-    func set(_ value: Date) { lock.withLock { date = value } }
-    func get() -> Date? { lock.withLock { date } }
+/// A session id already in the store with different content.
+package struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
+    package var file: String
+    /// The line of the session's `session` line (0 when not known).
+    package var line: Int
+    package var session: String
+    package var description: String {
+        TraceError(
+            SourceLocation(file: file, line: line),
+            "session \"\(session)\" is already in the store with different content", field: "id"
+        ).description
+    }
 }
 
 /// The store's write lock was held by another process for longer than the
