@@ -36,6 +36,8 @@ format:
 lint:
 	$(SWIFT) format lint -r --strict --parallel $(FORMATTED)
 	python3 scripts/check-imports.py
+	@if command -v node >/dev/null 2>&1; then node --check Sources/StudyRecorder/Resources/study-page.js; \
+	else echo "lint: node not found; the study page's script was not checked" >&2; fi
 
 # Every recording under datasets/ (later corpora join automatically), but
 # the playground's, which has a scene and a store of its own.

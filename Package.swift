@@ -153,7 +153,9 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"), // ConnectionGuard's channel handler
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), // the request parts it times
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle") // shutdown on our signals
-            ]),
+            ],
+            // The page's script, as bytes in the binary: its CSP hash is of what is served.
+            resources: [.embedInCode("Resources/study-page.js")]),
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: [
