@@ -8,7 +8,8 @@ SEED    ?= 1
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: all deps build test format lint demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
+# make docs: every module's DocC catalog with package symbols; fails on any warning.
+.PHONY: all deps build test format lint docs demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
 
 all: build
 
@@ -38,6 +39,9 @@ lint:
 	python3 scripts/check-imports.py
 	@if command -v node >/dev/null 2>&1; then node --check Sources/StudyRecorder/Resources/study-page.js; \
 	else echo "lint: node not found; the study page's script was not checked" >&2; fi
+
+docs: deps
+	@scripts/docs.sh
 
 # Every recording under datasets/ (later corpora join automatically), but
 # the playground's, which has a scene and a store of its own.

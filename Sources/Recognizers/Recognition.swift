@@ -189,10 +189,13 @@ package struct SharedState: Sendable, Hashable {
     package var selectionY: Double
     package var selectionMenuAt: Micros
 
-    /// - Parameter shakeDebounceFrom: when the shake debounce starts
-    ///   running before any shake (`Micros.min`: it does not; 0: the screen
-    ///   appeared at the session's start, as in an app that initialises its
-    ///   last-shake time when the view appears).
+    /// - Parameters:
+    ///   - tabCount: how many tabs the screen pages through.
+    ///   - currentTab: the tab showing when the session starts.
+    ///   - shakeDebounceFrom: when the shake debounce starts running before
+    ///     any shake (`Micros.min`: it does not; 0: the screen appeared at
+    ///     the session's start, as in an app that initialises its last-shake
+    ///     time when the view appears).
     package init(tabCount: Int = 1, currentTab: Int = 0, shakeDebounceFrom: Micros = .min) {
         self.tabCount = max(1, tabCount)
         self.currentTab = min(max(0, currentTab), self.tabCount - 1)

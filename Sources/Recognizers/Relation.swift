@@ -17,6 +17,6 @@ package enum Relation: Sendable, Hashable {
     case requireToFail(recognizer: Int, waitsFor: Int)
     /// `winner` gets the first chance: `over` waits for it to fail
     /// (SwiftUI's `highPriorityGesture`; in UIKit, the loser's
-    /// `require(toFail:)` on the winner). Same mechanics as ``requireToFail``.
+    /// `require(toFail:)` on the winner). Same mechanics as ``requireToFail(recognizer:waitsFor:)``.
     case highPriority(winner: Int, over: Int)
 }

@@ -9,7 +9,7 @@ import TraceModel
 /// two-finger span and angle, motion onset).
 ///
 /// Recognizers read it; only the arena writes it. Fixed capacity
-/// (``capacity`` fingers, each with an inline ``VelocityTracker``) in memory
+/// (``capacity`` fingers, each with an inline `VelocityTracker`) in memory
 /// the arena allocates once and owns: the replay allocates nothing per
 /// sample, and the table holds no reference-counted storage, so reading it
 /// through a pointer costs no retain/release.

@@ -34,8 +34,12 @@ package enum BudgetProbe {
     /// `checks` (from a replay of `corpus` with `simulator`) with
     /// ``BudgetCheck/fixedByDesign`` set on those no probe could fail.
     ///
-    /// - Parameter probing: The constants that could be tuned (a scene's
-    ///   tunable parameters, or a tuning space's).
+    /// - Parameters:
+    ///   - checks: the budgets as a replay at the constants in use measured them.
+    ///   - simulator: the simulator of that replay (its scene and constants).
+    ///   - corpus: the sessions it replayed.
+    ///   - probing: The constants that could be tuned (a scene's tunable
+    ///     parameters, or a tuning space's).
     package static func annotate(
         _ checks: [BudgetCheck], simulator: Simulator, corpus: Corpus, probing: [Parameter]
     ) throws -> [BudgetCheck] {

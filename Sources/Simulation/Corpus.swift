@@ -26,7 +26,7 @@ package struct Corpus: Sendable {
         package var touches: Range<Int>
         package var motion: Range<Int>
         package var labels: [Label]
-        /// What the platform's recognizers reported (``Session/platformRecognitions``).
+        /// What the platform's recognizers reported (`Session/platformRecognitions`).
         package var platform: [PlatformRecognition]
     }
 

@@ -38,7 +38,7 @@ import TraceModel
 package struct LatencyBudget: Sendable, Hashable, Codable {
     package enum Measure: String, Sendable, Hashable, Codable, CaseIterable {
         /// Recognition latency (onset → recognized), ms; onsets as in
-        /// ``Recognition``: the last lift for taps, touch-down for long
+        /// `Recognition`: the last lift for taps, touch-down for long
         /// press, the first sample that moved for continuous gestures.
         case latency
         /// Taps: from the last lift to the first visible response the scene
@@ -50,7 +50,7 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
         /// Other gestures: the latency.
         case response
         /// Continuous gestures: from the moment the contact had moved 10 pt
-        /// (``Recognition/movedYardstick``) to recognition, ms; discrete
+        /// (`Recognition/movedYardstick`) to recognition, ms; discrete
         /// gestures: the latency.
         case recognition
         /// Haptic delay, ms: swipe actions from the threshold crossing,

@@ -26,14 +26,14 @@ import TraceModel
 /// target exclusively (``Scene/Member/exclusiveTarget``, an overlay such as
 /// the note menu's backdrop): such a member's recognitions fulfil only
 /// labels aimed at its target, and a label aimed at that target only its
-/// recognitions (``targetFits(_:_:exclusive:)``, ``AimedTarget``) — so a tap meant for a
+/// recognitions (`targetFits(_:_:exclusive:)`, `AimedTarget`) — so a tap meant for a
 /// note row that the backdrop swallows is **wrong**, not correct because
 /// both are taps. Its `fingers` is checked for `tap`,
 /// `double-tap`, `long-press` and `pan`: a two-finger tap is a label
 /// `{intent: tap, fingers: 2}`, fulfilled only by a tap recognition with two
-/// fingers down (``Recognition/pointers``); without `fingers` any count
+/// fingers down (`Recognition/pointers`); without `fingers` any count
 /// does. Press feedback is not matched at all (see
-/// ``GestureKind/isFeedback``): it is measured, not judged.
+/// `GestureKind/isFeedback`): it is measured, not judged.
 /// A session without a single label (a raw recording) is not scored: with
 /// no ground truth its recognitions are neither correct nor spurious; they
 /// still count among the run's recognitions.

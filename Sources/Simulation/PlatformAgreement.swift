@@ -5,13 +5,13 @@ import TraceModel
 
 /// How often gesturetune's recognizers decided what the platform's decided,
 /// on the same touches: the measure for sessions that carry
-/// ``PlatformRecognition``s (real study logs), beside the misfires against
+/// `PlatformRecognition`s (real study logs), beside the misfires against
 /// what people meant.
 ///
 /// **The unit is a label's window** (in a study, one trial), widened by the
 /// run's match tolerance on both sides. In each window, a gesture *fired* on
 /// the platform's side when a recognizing event of it lies in the window
-/// (``PlatformRecognition/isRecognition``: `began` for continuous
+/// (`PlatformRecognition/isRecognition`: `began` for continuous
 /// recognizers, `ended` for discrete ones), and on gesturetune's side when a
 /// recognition of the recognizer kind of the same name (`tap`, `longPress`,
 /// `swipe`, `pan`, …) was recognized in the window. Feedback (press states)

@@ -84,7 +84,7 @@ package struct PlaygroundConfiguration: Sendable, Hashable, Codable {
     /// second tap is the tap-then-hold's hold until it outlasts
     /// `tap.maxDuration`) and a pan of 1–5 fingers. The swipe goes down, so
     /// the back button shows and the edge-swipe back gesture is on.
-    /// (``init()``, with no arguments, is UIKit's defaults instead: one tap
+    /// (`init()`, with no arguments, is UIKit's defaults instead: one tap
     /// of one finger, a plain long press, a one-finger swipe right.)
     package static let reference = PlaygroundConfiguration(
         tapTaps: 2, tapTouches: 2, longPressTaps: 1, longPressTouches: 2, swipeDirection: .down, swipeTouches: 3,

@@ -43,7 +43,7 @@ package struct Scene: Sendable, Hashable, Codable {
     /// with a `playground` key is built from it, and writes it back.
     package var playground: PlaygroundConfiguration?
     /// Whether each frame's finger moves reach the recognizers together, as
-    /// UIKit delivers them (see ``Arena/wholeFrames``): the epilogue and the
+    /// UIKit delivers them (see `Arena/wholeFrames`): the epilogue and the
     /// playground; false — one finger at a time — for `plain` and `study`,
     /// whose figures were made so, and for a scene file that does not ask.
     package var wholeFrames: Bool
@@ -117,7 +117,7 @@ package struct Scene: Sendable, Hashable, Codable {
     // MARK: - Members
 
     /// One recognizer instance of the scene: where it listens, what label
-    /// it stands for, and the ``RecognizerOptions`` it runs with.
+    /// it stands for, and the `RecognizerOptions` it runs with.
     ///
     /// A scene file writes the options flat beside the id, kind and region
     /// (`{id: tap, kind: tap, fingers: 2}`); they are read as decoded, not
@@ -192,7 +192,7 @@ package struct Scene: Sendable, Hashable, Codable {
 
     // MARK: - Relations
 
-    /// A relation between members, by id (see ``Relation`` for semantics).
+    /// A relation between members, by id (see `Relation` for semantics).
     ///
     /// Written `{simultaneous: [a, b]}`, `{simultaneous: all}`,
     /// `{recognizer: a, requireToFail: b}` or `{recognizer: a, highPriorityOver: b}`.

@@ -100,7 +100,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     }
 }
 
-/// Which of ``ConnectionGuard``'s deadlines a client missed.
+/// Which of `ConnectionGuard`'s deadlines a client missed.
 package enum ConnectionDeadline: String, Sendable, Codable {
     /// No complete request head in time.
     case head

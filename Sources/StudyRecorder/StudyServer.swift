@@ -20,7 +20,7 @@ import ServiceLifecycle
 /// Every request first passes the per-address rate limit (429) and the
 /// token check (403): a refused request never reaches the store. Before
 /// either, every connection is under ``Limits``' deadlines
-/// (``ConnectionGuard``) and their number under a cap, so slow or idle
+/// (`ConnectionGuard`) and their number under a cap, so slow or idle
 /// clients cannot starve the others.
 package struct StudyServer: Sendable {
     package struct Options: Sendable {
@@ -54,7 +54,7 @@ package struct StudyServer: Sendable {
         /// An unused keep-alive connection, from its last response.
         package var idleTimeout: Duration
         /// Connections held at once; past it, a new one closes the one
-        /// that has waited longest for a request (``ConnectionLimit``).
+        /// that has waited longest for a request (`ConnectionLimit`).
         package var maxConnections: Int
         /// After SIGINT/SIGTERM: how long uploads in flight may still
         /// finish before their connections are closed.

@@ -5,7 +5,7 @@ import TraceModel
 // MARK: - The entry point
 
 /// Generates labelled touch sessions from a model of human movement, as a
-/// stream of ``TraceEvent``s or as canonical `gesturetune-trace/1` JSON Lines.
+/// stream of `TraceEvent`s or as canonical `gesturetune-trace/1` JSON Lines.
 ///
 /// Everything random comes from GSL's Mersenne Twister: person *i* has the
 /// generator `RandomGenerator(seed: seed, stream: i)` (GSL's derived
@@ -169,7 +169,7 @@ package struct SynthSummary: Sendable, Hashable, Encodable {
     package var touches = 0
     package var motion = 0
     package var labels = 0
-    /// Labels per intent (iterate ``Intent/allCases`` for a stable order).
+    /// Labels per intent (iterate `Intent/allCases` for a stable order).
     package var labelsByIntent: [Intent: Int] = [:]
     package var bytes = 0
     /// Session time covered (each session from 0 to its last event), for

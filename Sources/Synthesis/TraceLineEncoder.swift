@@ -2,7 +2,7 @@ import TraceModel
 
 // MARK: - Canonical JSON Lines, byte for byte
 
-/// Writes ``TraceEvent``s as `gesturetune-trace/1` lines with a fixed,
+/// Writes `TraceEvent`s as `gesturetune-trace/1` lines with a fixed,
 /// locale-independent number format, so one seed always gives the same bytes.
 ///
 /// Times are written from integer microseconds (seconds with up to six

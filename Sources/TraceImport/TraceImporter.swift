@@ -93,13 +93,13 @@ public struct ImportSummary: Sendable, Hashable {
     }
 }
 
-/// Reads one input format and emits canonical ``TraceEvent``s, in order.
+/// Reads one input format and emits canonical `TraceEvent`s, in order.
 ///
 /// An importer converts device units to points, begins and ends every
-/// pointer, and reports problems as ``TraceError``s naming the file, the line
+/// pointer, and reports problems as `TraceError`s naming the file, the line
 /// and the field, exactly as the canonical reader does. It must emit a
 /// `.session` before any other event and leave no pointer down at the end of a
-/// session (``SessionValidator`` checks both).
+/// session (`SessionValidator` checks both).
 ///
 /// Importers stream where the format allows (line-based formats); formats
 /// that are one JSON or YAML document are read whole. An importer keeps no
@@ -114,7 +114,7 @@ public protocol TraceImporter: SendableMetatype {
     static func recognizes(prefix: [UInt8], fileName: String) -> Bool
 
     /// Reads the whole input, calling `emit` for each event in order.
-    /// Throws the first ``TraceError`` (unless skipping invalid lines).
+    /// Throws the first `TraceError` (unless skipping invalid lines).
     static func read(
         _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary

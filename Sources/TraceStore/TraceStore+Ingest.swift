@@ -31,7 +31,7 @@ package struct IngestReport: Sendable, Codable, Hashable {
     package var skippedLines: Int
     /// The first few skipped problems, `FILE:LINE: what (field)`.
     package var problems: [String]
-    /// What the importer left out of the valid file (``ImportSummary/notes``).
+    /// What the importer left out of the valid file (`ImportSummary/notes`).
     package var notes: [String]
     package var seconds: Double
 
@@ -59,8 +59,11 @@ extension TraceStore {
     ///   - path: the file to read.
     ///   - displayName: the name errors and the imports table use (`-` for
     ///     standard input spooled to `path`); defaults to `path`.
-    ///   - format: `.auto` detects it through ``ImporterRegistry``.
-    /// - Throws: the first ``TraceError`` of the file (strict mode),
+    ///   - format: `.auto` detects it through `ImporterRegistry`.
+    ///   - options: what the importer needs beyond the file (a screen size,
+    ///     a device description, whether to skip invalid lines).
+    ///   - progress: told the events imported so far and the estimated total.
+    /// - Throws: the first `TraceError` of the file (strict mode),
     ///   ``DuplicateSessionError``, or ``StoreError``; the store is unchanged.
     package func ingest(
         path: String, displayName: String? = nil, format: InputFormat = .auto,

@@ -53,9 +53,12 @@ package final class TraceStore: Sendable {
     /// Opens the store at `path`: for `.readWrite`, creating and migrating it
     /// if needed; for `.readOnly`, without writing anything.
     /// - Throws: ``StoreError`` naming the file (not a gesturetune store, a
-    ///   newer schema, missing, unreadable, …).
-    /// - Parameter wait: how long a write waits for another process that
-    ///   holds the store, and whom to tell that it waits.
+    ///   newer schema, missing, unreadable, …), or ``StoreBusyError``.
+    /// - Parameters:
+    ///   - path: the SQLite file.
+    ///   - access: read-write (created and migrated if needed) or read-only.
+    ///   - wait: how long a write waits for another process that holds the
+    ///     store, and whom to tell that it waits.
     package init(path: String, access: Access = .readWrite, wait: WriterWait = WriterWait()) throws {
         self.path = path
         self.access = access

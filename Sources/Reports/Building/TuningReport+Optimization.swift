@@ -13,7 +13,7 @@ extension TuningReport {
     /// What the run does not keep — every latency observation, per-user and
     /// per-device rates, the labels behind the misfires and their touch
     /// paths, the springs at the speeds seen — comes from Tuning's
-    /// ``HoldoutReplay`` of the held-out people. Reports only renders: it
+    /// `HoldoutReplay` of the held-out people. Reports only renders: it
     /// never runs the simulator (and depends on neither Simulation nor
     /// GesturePhysics).
     ///
@@ -25,8 +25,10 @@ extension TuningReport {
     /// ```
     ///
     /// - Parameters:
+    ///   - result: The optimization run.
     ///   - replay: The run's held-out people replayed (examples already limited).
     ///   - corpus: How to name the data in the report (a path or a description).
+    ///   - versions: The versions of what made it (gesturetune, GSL, SQLite), by name.
     package init(
         optimization result: OptimizationResult, replay: HoldoutReplay, corpus: String,
         versions: [String: String] = [:]

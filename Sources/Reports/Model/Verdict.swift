@@ -25,7 +25,7 @@ extension TuningReport {
         package var budgets: [Budget]
         /// How `before` and `after` intervals were computed: the caption says
         /// it. Production's are Clopper–Pearson (Tuning's `ClopperPearson`,
-        /// through ``TuningReport/rate(_:of:)``).
+        /// through `TuningReport/rate(_:of:)`).
         package var intervalMethod: String
         /// Every intent's held-out rate before and after, with its own test:
         /// the verdict names each one made worse.
@@ -72,7 +72,7 @@ extension TuningReport {
     }
 
     /// A proportion with its 95 % interval (production's: Clopper–Pearson,
-    /// ``TuningReport/rate(_:of:)``).
+    /// `TuningReport/rate(_:of:)`).
     package struct Rate: Codable, Sendable, Hashable {
         package var count: Int
         package var total: Int

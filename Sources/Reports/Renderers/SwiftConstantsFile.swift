@@ -9,7 +9,7 @@ import Recognizers
 /// (`tabSwipe.directionalBias` → `GestureConstants.TabSwipe.directionalBias`).
 /// Each constant has the type an app passes to UIKit or SwiftUI (points and
 /// ratios `CGFloat`, durations `TimeInterval` in seconds, counts `Int`), a
-/// value rounded to what its search range can resolve (see ``resolution(lower:upper:integer:)``),
+/// value rounded to what its search range can resolve (see `resolution(lower:upper:integer:)`),
 /// and doc comments: what it is in UIKit/SwiftUI terms (or the catalogue's own
 /// description), old → new, and warnings when the value sits on a bound or
 /// flips an ordering with another constant. Nothing from data can break out

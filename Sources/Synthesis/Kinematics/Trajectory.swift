@@ -3,7 +3,7 @@
 /// The continuous path of one finger over session time (seconds), built from
 /// pieces: holding still, minimum-jerk reaches and lognormal flicks.
 ///
-/// The path is the *intended* movement; the ``TouchSampler`` adds the
+/// The path is the *intended* movement; the `TouchSampler` adds the
 /// sensor's reality (sampling grid, jitter, dropped frames, noise).
 ///
 /// ```swift

@@ -13,7 +13,7 @@ import TraceModel
 /// wins over one embedded in the events file.
 ///
 /// Kernel semantics (frames, multi-touch protocols A and B, units → points)
-/// are ``KernelTouchAssembler``'s and ``KernelPointMapping``'s. One file is one
+/// are `KernelTouchAssembler`'s and ``KernelPointMapping``'s. One file is one
 /// session, named after the file; the device model is the device name.
 ///
 /// ```swift

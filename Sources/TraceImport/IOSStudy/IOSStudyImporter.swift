@@ -63,7 +63,7 @@ import TraceModel
 /// scored as spurious), and the summary says that too.
 ///
 /// **Platform recognitions.** `events` become the session's
-/// ``PlatformRecognition``s (in `meta`, see there), minus `changed` states,
+/// `PlatformRecognition`s (in `meta`, see there), minus `changed` states,
 /// which decide nothing. A swipe's `[0, 0]` location is UIKit saying it has
 /// none, and is dropped.
 public enum IOSStudyImporter: TraceImporter {

@@ -35,7 +35,9 @@ public struct KernelPointMapping: Sendable, Hashable {
     var pressure: AbsoluteAxis?
 
     /// - Parameters:
-    ///   - x, y: the position axes; `nil` when the input describes none.
+    ///   - x: the horizontal position axis; `nil` when the input describes none.
+    ///   - y: the vertical position axis, likewise.
+    ///   - pressure: the pressure axis, for force; `nil` when there is none.
     ///   - axisNames: the position axes' names, for the message when one is missing.
     ///   - screen: `--screen`, if given.
     ///   - missingLocation: where to point the error when nothing maps.

@@ -31,7 +31,7 @@ import Yams
 /// pens without those and other devices are skipped. Several touch devices
 /// with events are an error (record one with `libinput record /dev/input/eventN`).
 /// Kernel semantics and units are shared with the evemu importer
-/// (``KernelTouchAssembler``, ``KernelPointMapping``); the multi-touch protocol
+/// (`KernelTouchAssembler`, ``KernelPointMapping``); the multi-touch protocol
 /// follows from the axes (slots → B). The file is one session, platform linux,
 /// model the device name. Errors name the YAML line of the offending node.
 public enum LibinputRecordImporter: TraceImporter {

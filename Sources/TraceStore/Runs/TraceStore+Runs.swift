@@ -7,7 +7,7 @@ import GRDB
 /// One stored optimization run: enough to regenerate its reports and to
 /// compare it with other runs without re-running anything.
 ///
-/// The store does not interpret ``result``: it is the optimizer's full
+/// The store does not interpret `result`: it is the optimizer's full
 /// result JSON. The columns beside it are what listing and comparing runs
 /// need (parameters baseline → tuned, the objective history, the headline
 /// rates, seed, command line, corpus fingerprint, time).
@@ -18,7 +18,7 @@ import GRDB
 /// try store.run(id: id)?.resultJSON
 /// ```
 package struct RunRecord: Sendable, Hashable {
-    /// Assigned by ``TraceStore/saveRun(_:)``.
+    /// Assigned by ``TraceStore/saveRun(_:finish:)``.
     package var id: Int64?
     /// `optimize` (other tools may store other kinds).
     package var kind: String

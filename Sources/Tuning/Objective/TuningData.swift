@@ -4,10 +4,10 @@ import TraceModel
 // MARK: - The sessions of a run, split and compiled once
 
 /// The sessions an optimization learns from (train) and is judged on
-/// (holdout), each compiled into a ``Corpus`` once: loading and compiling
+/// (holdout), each compiled into a `Corpus` once: loading and compiling
 /// is the slow part; every evaluation only replays.
 ///
-/// The split is by person (the simulator's ``holdoutSide(user:session:holdoutFraction:)``),
+/// The split is by person (the simulator's `holdoutSide(user:session:holdoutFraction:)`),
 /// so the holdout measures people the tuning never saw.
 ///
 /// ```swift

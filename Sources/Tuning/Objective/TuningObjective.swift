@@ -19,9 +19,9 @@ import TraceModel
 ///   excess, `(value − limit) / limit`, so milliseconds and points weigh
 ///   alike.
 ///
-/// The sessions are compiled into ``Corpus`` values once, at init; each
+/// The sessions are compiled into `Corpus` values once, at init; each
 /// evaluation only replays them. Everything is immutable after init, and
-/// the simulator is a pure function of its inputs, so ``evaluate(_:temperature:on:)``
+/// the simulator is a pure function of its inputs, so ``evaluate(_:temperature:on:threads:)``
 /// may run on any number of threads at once.
 ///
 /// ## Budgets, with a margin
@@ -72,7 +72,7 @@ package final class TuningObjective: Sendable {
     /// How far a recognition may lie outside a label's window and still match it.
     package let matchTolerance: Micros
     /// Indices into ``budgets`` that no tuned constant can make fail
-    /// (``BudgetProbe``, on the training users): fixed by design, they
+    /// (`BudgetProbe`, on the training users): fixed by design, they
     /// constrain nothing and are counted neither met nor missed.
     package let fixedBudgets: [Int: String]
     /// How many points each intent's training misfire rate may rise above

@@ -84,7 +84,7 @@ package enum TuningSpace {
     /// (epilogue's, plain's, study's or the playground's), the union in
     /// order; for any other scene, the
     /// names of either list that can change its outcome
-    /// (``Scene/tunableParameters``), or all of those when none is listed.
+    /// (`Scene/tunableParameters`), or all of those when none is listed.
     package static func defaultNames(for scenes: [Scene]) -> [String] {
         var names: [String] = []
         func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }

@@ -28,7 +28,7 @@ package struct OptimizerSettings: Sendable {
     /// The search's global phase before the simplex refinement (``TuningSearch/GlobalPhase``).
     package var global: TuningSearch.GlobalPhase = .lines
     /// Objective evaluations of the main search (sensitivity and the Pareto
-    /// sweep come on top; ``evaluations`` in the result counts the search).
+    /// sweep come on top; `evaluations` in the result counts the search).
     package var maxEvaluations: Int
     /// Share of users held out (the simulator's split by user).
     package var holdoutFraction: Double

@@ -23,8 +23,10 @@ package struct Evaluation: Sendable, Hashable, Codable {
     /// budget`); zero or negative means satisfied.
     package var violations: [String: Double]
 
-    /// - Parameter surrogate: Defaults to `exact` for objectives without a
-    ///   smooth version.
+    /// - Parameters:
+    ///   - exact: The objective at temperature 0.
+    ///   - surrogate: Defaults to `exact` for objectives without a smooth version.
+    ///   - violations: How far each constraint is broken.
     package init(exact: Double, surrogate: Double? = nil, violations: [String: Double] = [:]) {
         self.exact = exact
         self.surrogate = surrogate ?? exact

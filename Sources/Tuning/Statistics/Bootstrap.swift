@@ -46,7 +46,10 @@ package enum Bootstrap {
     /// The percentile interval of `statistic` over `data`.
     ///
     /// - Parameters:
+    ///   - data: The sample.
+    ///   - confidence: The interval's coverage (0.95: the 2.5th to 97.5th percentile).
     ///   - resamples: How many bootstrap samples (B); 2000 is plenty for 95 %.
+    ///   - seed: The resampling's seed (the same seed, the same interval).
     ///   - statistic: Returns `nil` (or a non-finite value) when undefined;
     ///     such resamples are skipped.
     package static func percentileInterval(

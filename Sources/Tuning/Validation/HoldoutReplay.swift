@@ -13,7 +13,7 @@ import TraceModel
 ///
 /// Design: this is validation work (the same split, the same simulator), so
 /// it lives in Tuning, and what it hands on is plain values (numbers,
-/// strings, ``TraceModel`` samples). `Reports` turns them into its model
+/// strings, `TraceModel` samples). `Reports` turns them into its model
 /// and renders; it never runs the simulator, so it depends on neither
 /// `Simulation` nor `GesturePhysics`. The run itself does not keep these
 /// (result.json would carry every recognition); `gesturetune report --run`
@@ -100,7 +100,7 @@ package struct HoldoutReplay: Sendable {
     package let trainPeople: [String], trainUnlabelled: [String]
     package let holdoutPeople: [String], holdoutUnlabelled: [String]
     /// Misfires left after tuning, at most `examplesPerGroup`: one per
-    /// pattern, spread over people (``examples(baseline:tuned:sessions:limit:)``).
+    /// pattern, spread over people (`examples(baseline:tuned:sessions:limit:)`).
     package let remaining: [Misfire]
     /// Misfires before tuning that tuning fixed, likewise.
     package let fixed: [Misfire]
@@ -116,8 +116,9 @@ package struct HoldoutReplay: Sendable {
     /// Replays the run's held-out people.
     ///
     /// - Parameters:
+    ///   - result: The optimization run whose reference and tuned constants are replayed.
     ///   - sessions: All sessions the run was given; the held-out ones are
-    ///     chosen by the run's own split (``splitByUser(_:holdoutFraction:)``
+    ///     chosen by the run's own split (`splitByUser(_:holdoutFraction:)`
     ///     at its holdout fraction), as ``TuningData`` chose them.
     ///   - scene: The scene override the run used (`nil`: each session's own).
     ///   - threads: Replay threads (the optimizer's parallelism).

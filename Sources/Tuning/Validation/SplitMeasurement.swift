@@ -35,7 +35,7 @@ package struct SplitMeasurement: Sendable, Codable {
     package var counts: OutcomeCounts
     /// Per label intent (`unlabelled` for spurious recognitions outside labels).
     package var perIntent: [String: OutcomeCounts]
-    /// Intended × recognized (see ``SimulationResult/confusion``).
+    /// Intended × recognized (see `SimulationResult.confusion`).
     package var confusion: [String: [String: Int]]
     /// Recognition latency per gesture kind, ms.
     package var latency: [String: LatencySummary]
@@ -59,7 +59,12 @@ package struct SplitMeasurement: Sendable, Codable {
 
     /// Replays `split` exactly (temperature 0) and measures.
     ///
-    /// - Parameter bootstrapResamples: Resamples per latency interval (0: none).
+    /// - Parameters:
+    ///   - objective: The objective whose scene, weights and budgets judge the replay.
+    ///   - values: The constants to replay with.
+    ///   - split: The people to replay (training or held-out).
+    ///   - seed: The bootstrap's seed (the same seed, the same intervals).
+    ///   - bootstrapResamples: Resamples per latency interval (0: none).
     package init(
         objective: TuningObjective, values: ParameterValues, split: SplitSide, seed: UInt,
         bootstrapResamples: Int = 1_000
