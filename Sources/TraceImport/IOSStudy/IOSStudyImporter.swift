@@ -117,149 +117,235 @@ public enum IOSStudyImporter: TraceImporter {
         var line: Int
     }
 
+    /// Everything read from the tasks before anything is emitted: the
+    /// touches of every track, the trials they belong to, UIKit's own
+    /// recognitions, and the tasks left out.
+    private struct Collected {
+        var touches: [RawTouch] = []
+        var trials: [Trial] = []
+        var recognitions: [RawRecognition] = []
+        var unknownTasks: [String: Int] = [:]
+        var trackCount = 0
+    }
+
+    /// The session's one clock: it starts at the first thing that happened,
+    /// and every time is checked to lie within a day of it (times come from
+    /// the file).
+    private struct SessionClock {
+        let origin: Micros
+        let file: String
+
+        func relative(_ time: Micros, line: Int, field: String) throws -> Micros {
+            let (t, overflow) = time.subtractingReportingOverflow(origin)
+            guard !overflow, t <= IOSStudyImporter.longestSession else {
+                throw TraceError(
+                    SourceLocation(file: file, line: line),
+                    "time more than \(IOSStudyImporter.longestSession / .second / 3600) hours after the session start",
+                    field: field)
+            }
+            return t
+        }
+    }
+
     public static func read(
         _ input: TraceInput, options: ImportOptions, emit: (TraceEvent) throws -> Void
     ) throws -> ImportSummary {
         let document = try LocatedDocument(input)
-        let (root, file, at) = (document.root, document.file, document.at)
+        let root = document.root
         guard root.object != nil else {
-            throw TraceError(at(root), "an iOS study export is one JSON object per session", field: "json")
+            throw TraceError(document.at(root), "an iOS study export is one JSON object per session", field: "json")
+        }
+        let (width, height, startSeconds) = try screenAndStart(document, options: options)
+        var problems = ImportProblems(options: options)
+        let collected = try collect(document, problems: &problems)
+
+        let start = startSeconds.flatMap { Micros(seconds: $0) }
+        let firstTouch = collected.touches.map(\.time).min()
+        let firstEvent = collected.recognitions.map(\.recognition.t).min()
+        let clock = SessionClock(origin: [start, firstTouch, firstEvent].compactMap { $0 }.min() ?? 0, file: document.file)
+
+        var summary = ImportSummary()
+        let header = try header(
+            document, width: width, height: height, start: start,
+            platform: try platformRecognitions(collected.recognitions, clock: clock, problems: &problems))
+        try emit(.session(header))
+        summary.count(.session(header))
+        let kept = try emitTouches(collected.touches, clock: clock, lastLine: root.line, problems: &problems) { event in
+            try emit(event)
+            summary.count(event)
+        }
+        let (untouched, undirected) = try emitLabels(collected.trials, kept: kept) { event in
+            try emit(event)
+            summary.count(event)
         }
 
-        // MARK: The session
-        let device = root["deviceInfo"]
+        // What was left out, said.
+        let trials = collected.trials.count
+        if !untouched.isEmpty { summary.notes.append(Self.listing(untouched, of: trials, "without touches got no label")) }
+        if !undirected.isEmpty {
+            summary.notes.append(Self.listing(undirected, of: trials, "whose touches show no direction got no label"))
+        }
+        for (task, count) in collected.unknownTasks.sorted(by: { $0.key < $1.key }) {
+            summary.notes.append(
+                "\(count) trials of the unknown task \"\(task)\" were not imported"
+                    + " (known tasks: \(Self.tasks.keys.sorted().joined(separator: ", ")))")
+        }
+        problems.fill(&summary)
+        return summary
+    }
+
+    // MARK: - The session
+
+    /// The screen in points (the export's, else `--screen`) and the
+    /// session's start, if the export gives one.
+    private static func screenAndStart(
+        _ document: LocatedDocument, options: ImportOptions
+    ) throws -> (width: Double, height: Double, start: Double?) {
+        let root = document.root, device = root["deviceInfo"]
         var width = options.screen?.width, height = options.screen?.height
         if let size = device?["screenSize"] {
             guard let (w, h) = Self.pair(size), w > 0, h > 0 else {
-                throw TraceError(at(size), "`screenSize` must be [width, height] in points", field: "deviceInfo.screenSize")
+                throw TraceError(
+                    document.at(size), "`screenSize` must be [width, height] in points", field: "deviceInfo.screenSize")
             }
             (width, height) = (w, h)
         }
         guard let width, let height else {
             throw TraceError(
-                at(device ?? root), "no screen size in the export: give it in points with --screen WIDTHxHEIGHT",
+                document.at(device ?? root), "no screen size in the export: give it in points with --screen WIDTHxHEIGHT",
                 field: "deviceInfo.screenSize")
         }
         var startSeconds: Double?
         if let start = root["start"] {
             guard let text = start.string, let seconds = ISO8601.epochSeconds(text) else {
-                throw TraceError(at(start), "`start` must be an ISO 8601 date-time", field: "start")
+                throw TraceError(document.at(start), "`start` must be an ISO 8601 date-time", field: "start")
             }
             startSeconds = seconds
         }
+        return (width, height, startSeconds)
+    }
 
-        var problems = ImportProblems(options: options)
-        var touches: [RawTouch] = []
-        var trackCount = 0
-        var trials: [Trial] = []
-        var recognitions: [RawRecognition] = []
-        var unknownTasks: [String: Int] = [:]
+    /// The session line: device, participant code, start, and in `meta` the
+    /// hand, versions and UIKit's recognitions (never the participant's name).
+    private static func header(
+        _ document: LocatedDocument, width: Double, height: Double, start: Micros?, platform: [PlatformRecognition]
+    ) throws -> SessionHeader {
+        let root = document.root, device = root["deviceInfo"]
+        let hand = root["subject"]?["dominantHand"]?.string.flatMap { ["left", "right"].contains($0) ? $0 : nil }
+        let meta = SessionMeta(
+            source: "ios-study", hand: hand, osVersion: device?["osVersion"]?.string,
+            appVersion: device?["appVersion"]?.string, platformRecognitions: platform)
+        return SessionHeader(
+            id: root["id"]?.string ?? importedSessionID(fileName: document.file),
+            device: Device(platform: .ios, model: device?["model"]?.string, screenWidth: width, screenHeight: height),
+            user: root["subject"]?["id"]?.string,
+            startedAt: start != nil ? root["start"]?.string : nil,
+            metaJSON: try meta.json())
+    }
 
-        for (task, taskNode) in root.object ?? [] where !Self.sessionKeys.contains(task) {
+    // MARK: - The tasks
+
+    /// Every known task's trials, each whole or (when skipping invalid
+    /// input) not at all; unknown tasks counted.
+    private static func collect(_ document: LocatedDocument, problems: inout ImportProblems) throws -> Collected {
+        var collected = Collected()
+        for (task, taskNode) in document.root.object ?? [] where !Self.sessionKeys.contains(task) {
             // Forward compatible: a key that is not `{"trials": [...]}` is not a task.
             guard let trialNodes = taskNode["trials"]?.array else { continue }
             // A task this importer does not know is left out whole: its
             // touches, unlabelled among labelled trials, would be scored as
             // spurious recognitions.
             guard let intent = Self.tasks[task] else {
-                unknownTasks[task, default: 0] += trialNodes.count
+                collected.unknownTasks[task, default: 0] += trialNodes.count
                 continue
             }
             for (index, trialNode) in trialNodes.enumerated() {
-                let context = "\(task) trial \(index)"
                 do {
-                    guard trialNode.object != nil else {
-                        throw TraceError(at(trialNode), "a trial must be an object (\(context))", field: task)
-                    }
-                    var trial = try Self.trial(trialNode, task: task, intent: intent, index: index, file: file)
-                    var trialTouches: [RawTouch] = []
-                    for trackNode in trialNode["tracks"]?.array ?? [] {
-                        guard let samples = trackNode["touches"]?.array else {
-                            throw TraceError(at(trackNode), "a track needs `touches` (\(context))", field: "touches")
-                        }
-                        let track = trackCount + trial.tracks.count
-                        trial.tracks.append(track)
-                        var previous: Micros?
-                        for node in samples {
-                            let touch = try Self.touch(
-                                node, track: track, order: touches.count + trialTouches.count,
-                                context: context, file: file)
-                            if let previous, touch.time < previous {
-                                throw TraceError(at(node), "time goes backwards within a track (\(context))", field: "timestamp")
-                            }
-                            previous = touch.time
-                            trialTouches.append(touch)
-                        }
-                    }
-                    var trialRecognitions: [RawRecognition] = []
-                    for node in trialNode["events"]?.array ?? [] {
-                        if let recognition = try Self.recognition(node, context: context, file: file) {
-                            trialRecognitions.append(RawRecognition(recognition: recognition, line: node.line))
-                        }
-                    }
-                    trackCount += trial.tracks.count
-                    touches += trialTouches
-                    trials.append(trial)
-                    recognitions += trialRecognitions
+                    try collectTrial(trialNode, task: task, intent: intent, index: index, document: document, into: &collected)
                 } catch let error as TraceError {
                     try problems.handle(error) // skipping drops the whole trial
                 }
             }
         }
+        return collected
+    }
 
-        // MARK: One clock
-        // The session starts at the first thing that happened; every time
-        // is checked to lie within reach of it (times come from the file).
-        let firstTouch = touches.map(\.time).min(), firstEvent = recognitions.map(\.recognition.t).min()
-        let start = startSeconds.flatMap { Micros(seconds: $0) }
-        let origin = [start, firstTouch, firstEvent].compactMap { $0 }.min() ?? 0
-        func relative(_ time: Micros, line: Int, field: String) throws -> Micros {
-            let (t, overflow) = time.subtractingReportingOverflow(origin)
-            guard !overflow, t <= Self.longestSession else {
-                throw TraceError(
-                    SourceLocation(file: file, line: line),
-                    "time more than \(Self.longestSession / .second / 3600) hours after the session start", field: field)
-            }
-            return t
+    /// One trial's tracks, touches and recognitions, added only if all of it reads.
+    private static func collectTrial(
+        _ trialNode: LocatedJSON, task: String, intent: Intent, index: Int, document: LocatedDocument,
+        into collected: inout Collected
+    ) throws {
+        let context = "\(task) trial \(index)", file = document.file
+        guard trialNode.object != nil else {
+            throw TraceError(document.at(trialNode), "a trial must be an object (\(context))", field: task)
         }
+        var trial = try Self.trial(trialNode, task: task, intent: intent, index: index, file: file)
+        var trialTouches: [RawTouch] = []
+        for trackNode in trialNode["tracks"]?.array ?? [] {
+            guard let samples = trackNode["touches"]?.array else {
+                throw TraceError(document.at(trackNode), "a track needs `touches` (\(context))", field: "touches")
+            }
+            let track = collected.trackCount + trial.tracks.count
+            trial.tracks.append(track)
+            var previous: Micros?
+            for node in samples {
+                let touch = try Self.touch(
+                    node, track: track, order: collected.touches.count + trialTouches.count, context: context, file: file)
+                if let previous, touch.time < previous {
+                    throw TraceError(document.at(node), "time goes backwards within a track (\(context))", field: "timestamp")
+                }
+                previous = touch.time
+                trialTouches.append(touch)
+            }
+        }
+        var trialRecognitions: [RawRecognition] = []
+        for node in trialNode["events"]?.array ?? [] {
+            if let recognition = try Self.recognition(node, context: context, file: file) {
+                trialRecognitions.append(RawRecognition(recognition: recognition, line: node.line))
+            }
+        }
+        collected.trackCount += trial.tracks.count
+        collected.touches += trialTouches
+        collected.trials.append(trial)
+        collected.recognitions += trialRecognitions
+    }
+
+    /// UIKit's recognitions on the session's clock, in time order.
+    private static func platformRecognitions(
+        _ recognitions: [RawRecognition], clock: SessionClock, problems: inout ImportProblems
+    ) throws -> [PlatformRecognition] {
         var platform: [PlatformRecognition] = []
         for item in recognitions {
             var recognition = item.recognition
             do {
-                recognition.t = try relative(recognition.t, line: item.line, field: "timestamp")
+                recognition.t = try clock.relative(recognition.t, line: item.line, field: "timestamp")
                 platform.append(recognition)
             } catch let error as TraceError {
                 try problems.handle(error)
             }
         }
-        platform.sort { $0.t < $1.t }
+        return platform.sorted { $0.t < $1.t }
+    }
 
-        var summary = ImportSummary()
-        let hand = root["subject"]?["dominantHand"]?.string.flatMap { ["left", "right"].contains($0) ? $0 : nil }
-        let meta = SessionMeta(
-            source: "ios-study", hand: hand, osVersion: device?["osVersion"]?.string,
-            appVersion: device?["appVersion"]?.string, platformRecognitions: platform)
-        let header = SessionHeader(
-            id: root["id"]?.string ?? importedSessionID(fileName: file),
-            device: Device(
-                platform: .ios, model: device?["model"]?.string, screenWidth: width, screenHeight: height),
-            user: root["subject"]?["id"]?.string,
-            startedAt: start != nil ? root["start"]?.string : nil,
-            metaJSON: try meta.json())
-        try emit(.session(header))
-        summary.count(.session(header))
+    // MARK: - Touches
 
-        // MARK: Touches
-        touches.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+    /// Every track's touches in time order, each track a pointer (ids reused
+    /// as fingers lift); a finger still down at the end is cancelled.
+    /// Returns each track's kept samples, for the labels.
+    private static func emitTouches(
+        _ touches: [RawTouch], clock: SessionClock, lastLine: Int, problems: inout ImportProblems,
+        emit: (TraceEvent) throws -> Void
+    ) throws -> [Int: [(t: Micros, x: Double, y: Double)]] {
+        let touches = touches.sorted { ($0.time, $0.order) < ($1.time, $1.order) }
         var validator = SessionValidator()
         var pointerOfTrack: [Int: Int32] = [:]
-        var kept: [Int: [(t: Micros, x: Double, y: Double)]] = [:] // track → samples, for labels
-        var lastLine = root.line
+        var kept: [Int: [(t: Micros, x: Double, y: Double)]] = [:]
+        var lastLine = lastLine
         var lastTime: Micros = 0
         for touch in touches {
             lastLine = touch.line
             let t: Micros
-            do { t = try relative(touch.time, line: touch.line, field: "timestamp") } catch let error as TraceError {
+            do { t = try clock.relative(touch.time, line: touch.line, field: "timestamp") } catch let error as TraceError {
                 try problems.handle(error)
                 continue
             }
@@ -273,11 +359,9 @@ public enum IOSStudyImporter: TraceImporter {
             let sample = TouchSample(
                 t: t, pointer: pointer, phase: touch.phase, x: touch.x, y: touch.y, force: touch.force, radius: touch.radius)
             if let violation = validator.check(sample) {
-                let message =
-                    pointer < 0
-                    ? "a track's touch \(touch.phase.name) with no began before it"
-                    : violation.message
-                try problems.handle(TraceError(SourceLocation(file: file, line: touch.line), message, field: violation.field))
+                let message = pointer < 0 ? "a track's touch \(touch.phase.name) with no began before it" : violation.message
+                try problems.handle(
+                    TraceError(SourceLocation(file: clock.file, line: touch.line), message, field: violation.field))
                 continue
             }
             if touch.phase == .began { pointerOfTrack[touch.track] = pointer }
@@ -285,22 +369,28 @@ public enum IOSStudyImporter: TraceImporter {
             kept[touch.track, default: []].append((t, touch.x, touch.y))
             lastTime = t
             try emit(.touch(sample))
-            summary.count(.touch(sample))
         }
         if let violation = validator.finish() {
             try problems.handle(
                 TraceError(
-                    SourceLocation(file: file, line: lastLine),
+                    SourceLocation(file: clock.file, line: lastLine),
                     "the export ends with a finger down: " + violation.message, field: violation.field))
             for (track, pointer) in pointerOfTrack.sorted(by: { $0.value < $1.value }) {
                 let last = kept[track]?.last ?? (lastTime, 0, 0)
-                let cancel = TouchSample(t: lastTime, pointer: pointer, phase: .cancelled, x: last.x, y: last.y)
-                try emit(.touch(cancel))
-                summary.count(.touch(cancel))
+                try emit(.touch(TouchSample(t: lastTime, pointer: pointer, phase: .cancelled, x: last.x, y: last.y)))
             }
         }
+        return kept
+    }
 
-        // MARK: Labels, one per trial with touches
+    // MARK: - Labels, one per trial with touches
+
+    /// A label per trial whose touches were kept, its direction from the
+    /// trial or the touches; the trials without touches, or without a
+    /// direction where the intent needs one, are returned by name.
+    private static func emitLabels(
+        _ trials: [Trial], kept: [Int: [(t: Micros, x: Double, y: Double)]], emit: (TraceEvent) throws -> Void
+    ) throws -> (untouched: [String], undirected: [String]) {
         var untouched: [String] = [], undirected: [String] = []
         for trial in trials {
             let paths = trial.tracks.compactMap { kept[$0] }.filter { !$0.isEmpty }
@@ -327,27 +417,13 @@ public enum IOSStudyImporter: TraceImporter {
             let times = paths.flatMap { $0.map(\.t) }
             var note = "\(trial.task) trial \(trial.index): " + (trial.success.map { $0 ? "success" : "failed" } ?? "no outcome")
             if let target = trial.target { note += "; \(target)" }
-            let label = Label(
-                start: times.min() ?? 0, end: times.max() ?? 0, intent: intent, direction: direction,
-                fingers: intent == .multiSwipe ? 1 : nil, note: note)
-            try emit(.label(label))
-            summary.count(.label(label))
+            try emit(
+                .label(
+                    Label(
+                        start: times.min() ?? 0, end: times.max() ?? 0, intent: intent, direction: direction,
+                        fingers: intent == .multiSwipe ? 1 : nil, note: note)))
         }
-
-        // MARK: What was left out, said
-        if !untouched.isEmpty {
-            summary.notes.append(Self.listing(untouched, of: trials.count, "without touches got no label"))
-        }
-        if !undirected.isEmpty {
-            summary.notes.append(Self.listing(undirected, of: trials.count, "whose touches show no direction got no label"))
-        }
-        for (task, count) in unknownTasks.sorted(by: { $0.key < $1.key }) {
-            summary.notes.append(
-                "\(count) trials of the unknown task \"\(task)\" were not imported"
-                    + " (known tasks: \(Self.tasks.keys.sorted().joined(separator: ", ")))")
-        }
-        problems.fill(&summary)
-        return summary
+        return (untouched, undirected)
     }
 
     /// A session spans at most a day: a later time is a damaged clock, and
