@@ -62,11 +62,10 @@ let package = Package(
         .testTarget(name: "TraceModelTests", dependencies: ["TraceModel"]),
 
         // MARK: - Test support: what several test targets (and the replay benchmark) share
-        // Like swift-argument-parser's ArgumentParserTestHelpers: TraceBuilder
-        // (hand-made labelled sessions), the fixture locator, arena replay and
-        // isApproximatelyEqual. Test code, so it lives under Tests/; no product.
-        .target(
-            name: "GestureTuneTestSupport", dependencies: ["TraceModel", "Recognizers"], path: "Tests/GestureTuneTestSupport"),
+        // Like swift-numerics' _TestSupport: TraceBuilder (hand-made labelled
+        // sessions), the fixture locator, arena replay and isApproximatelyEqual.
+        // Under Sources/ because a source target (ReplayBenchmark) uses it; no product.
+        .target(name: "GestureTuneTestSupport", dependencies: ["TraceModel", "Recognizers"]),
 
         // MARK: - Importers: canonical JSON Lines, CSV and real recording formats
         .target(

@@ -11,7 +11,7 @@ import Foundation
 /// by looking further up.
 package enum TestPaths {
     /// The directory holding Package.swift (this file is
-    /// `Tests/GestureTuneTestSupport/TestPaths.swift`).
+    /// `Sources/GestureTuneTestSupport/TestPaths.swift`).
     package static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
