@@ -47,37 +47,20 @@ package struct Optimizer: Sendable {
             bounds: settings.bounds, scene: scene)
     }
 
-    /// Runs everything.
+    /// Runs everything: the search on the training people, exact validation
+    /// on both splits, the trade-offs (sensitivity, Pareto front, what the
+    /// per-intent protection costs), and the optional cross-validation.
     ///
     /// - Throws: ``ParameterError`` for a bad tuning space, ``ObjectiveError``
     ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
     ///   for bad search settings, or a scene error.
     package func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
-        let clock = ContinuousClock()
-        let started = clock.now
+        var phases = PhaseClock()
         let s = settings
-        guard s.maxEvaluations >= 1 else { throw SearchError("--max-evals must be at least 1") }
-        if let k = s.folds {
-            // Folds hold out whole people: with more folds than people most
-            // would be empty and the cross-validation would silently shrink.
-            let people = Set(sessions.map { $0.header.user ?? $0.id }).count
-            guard k <= people else {
-                throw SearchError(
-                    "--folds \(k) is more than the \(people) people in the corpus (each fold holds out people); use at most \(people)"
-                )
-            }
-        }
+        try checkSettings(people: Set(sessions.map { $0.header.user ?? $0.id }).count)
         let space = try self.space(sessions: sessions, scene: scene)
         let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
         let objective = try self.objective(data: data, space: space, scene: scene)
-
-        var phaseSeconds: [String: Double] = [:]
-        var phaseStart = clock.now
-        func lap(_ phase: String) {
-            let d = clock.now - phaseStart
-            phaseSeconds[phase] = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-            phaseStart = clock.now
-        }
 
         // 1. The search on the training users.
         var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
@@ -91,49 +74,24 @@ package struct Optimizer: Sendable {
         }
         let best = Self.snapped(found.best, space: space)
         let bestObjective = found.bestEvaluation.isFeasible ? found.bestEvaluation.exact : nil
-        let report = { (phase: String) in
+        let report = { (phase: String) -> Void in
             progress?(
                 Progress(
                     phase: phase, evaluations: found.evaluations, maxEvaluations: s.maxEvaluations,
                     bestObjective: bestObjective))
         }
-
-        lap("search")
+        phases.lap("search")
 
         // 2. Exact validation, before and after, on both splits.
         report("validation")
         let validation = try Validation(
             objective: objective, baseline: space.defaults, tuned: best, seed: s.seed,
             bootstrapResamples: s.bootstrapResamples)
-
-        lap("validation")
+        phases.lap("validation")
 
         // 3. Trade-offs.
-        report("sensitivity")
-        let sensitivity =
-            s.sensitivityPoints > 0
-            ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
-            : []
-        lap("sensitivity")
-        report("pareto")
-        let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
-        let pareto =
-            s.paretoFractions.isEmpty || s.target == .platform
-            ? nil
-            : try ParetoFront.sweep(
-                objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
-                fractions: s.paretoFractions, skipping: found.flat, parallelism: s.parallelism)
-
-        lap("pareto")
-
-        // What the per-intent protection costs: one search without it.
-        let relaxation =
-            s.paretoFractions.isEmpty
-            ? nil
-            : try IntentRelaxation.explore(
-                objective: objective, from: best, seed: s.seed, evaluations: perLevel,
-                parallelism: s.parallelism)
-        lap("intentRelaxation")
+        let tradeOffs = try self.tradeOffs(
+            objective: objective, best: best, flat: found.flat, phases: &phases, report: report)
 
         // 4. Optional k-fold cross-validation.
         var crossValidation: CrossValidation?
@@ -141,38 +99,84 @@ package struct Optimizer: Sendable {
             crossValidation = try self.crossValidate(sessions: sessions, scene: scene, space: space, folds: k) { fold in
                 report("fold \(fold + 1)/\(k)")
             }
-            lap("crossValidation")
+            phases.lap("crossValidation")
         }
 
-        let budgets = objective.budgets.enumerated().map { i, budget in
-            BudgetSummary(
-                key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
-                relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
-        }
-        let parameters = space.parameters.map { p in
-            ParameterChange(p, tuned: best[p.name] ?? p.defaultValue)
-        }
         let corpus = CorpusSummary(
             sessions: sessions.count, labels: validation.baseline.train.labels + validation.baseline.holdout.labels,
             trainSessions: data.train.sessionCount, holdoutSessions: data.holdout.sessionCount,
             trainLabels: validation.baseline.train.labels, holdoutLabels: validation.baseline.holdout.labels,
             trainUsers: data.trainUsers, holdoutUsers: data.holdoutUsers, holdoutFraction: s.holdoutFraction)
-        let elapsed = clock.now - started
         return OptimizationResult(
             run: RunInfo(), scene: scene?.name, target: s.target, seed: s.seed, global: s.global,
             maxEvaluations: s.maxEvaluations,
             evaluations: found.evaluations, memoHits: found.memoHits,
-            seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18,
-            phaseSeconds: phaseSeconds,
-            corpus: corpus, weights: s.weights, budgets: budgets, space: space.parameters, params: best,
-            parameters: parameters, baseline: validation.baseline, tuned: validation.tuned,
+            seconds: phases.total, phaseSeconds: phases.seconds,
+            corpus: corpus, weights: s.weights, budgets: Self.budgetSummaries(objective), space: space.parameters,
+            params: best, parameters: space.parameters.map { p in ParameterChange(p, tuned: best[p.name] ?? p.defaultValue) },
+            baseline: validation.baseline, tuned: validation.tuned,
             comparison: Comparison(
                 holdoutTest: validation.holdoutTest, trainTest: validation.trainTest,
                 verdict: validation.verdict, summary: validation.summary,
                 holdoutChange: validation.tuned.holdoutMisfireRate - validation.baseline.holdoutMisfireRate,
                 perIntent: validation.perIntent, intentMargin: objective.intentMargin),
             crossValidation: crossValidation, history: found.history,
-            sensitivity: sensitivity, pareto: pareto, intentRelaxation: relaxation)
+            sensitivity: tradeOffs.sensitivity, pareto: tradeOffs.pareto, intentRelaxation: tradeOffs.relaxation)
+    }
+
+    /// Settings that cannot run, refused before any work.
+    private func checkSettings(people: Int) throws {
+        guard settings.maxEvaluations >= 1 else { throw SearchError("--max-evals must be at least 1") }
+        // Folds hold out whole people: with more folds than people most
+        // would be empty and the cross-validation would silently shrink.
+        if let k = settings.folds, k > people {
+            throw SearchError(
+                "--folds \(k) is more than the \(people) people in the corpus (each fold holds out people); use at most \(people)"
+            )
+        }
+    }
+
+    /// What the tuned point trades: each constant's sensitivity, the
+    /// Pareto front of the swept budget, and what the per-intent protection
+    /// costs (one search without it).
+    private func tradeOffs(
+        objective: TuningObjective, best: ParameterValues, flat: Set<String>, phases: inout PhaseClock,
+        report: (String) -> Void
+    ) throws -> (sensitivity: [SensitivityCurve], pareto: ParetoFront?, relaxation: IntentRelaxation?) {
+        let s = settings
+        report("sensitivity")
+        let sensitivity =
+            s.sensitivityPoints > 0
+            ? Sensitivity.sweep(objective: objective, around: best, points: s.sensitivityPoints, parallelism: s.parallelism)
+            : []
+        phases.lap("sensitivity")
+        report("pareto")
+        let perLevel = s.paretoEvaluationsPerLevel ?? max(40, s.maxEvaluations / 5)
+        let pareto =
+            s.paretoFractions.isEmpty || s.target == .platform
+            ? nil
+            : try ParetoFront.sweep(
+                objective: objective, from: best, seed: s.seed, evaluationsPerLevel: perLevel,
+                fractions: s.paretoFractions, skipping: flat, parallelism: s.parallelism)
+        phases.lap("pareto")
+        let relaxation =
+            s.paretoFractions.isEmpty
+            ? nil
+            : try IntentRelaxation.explore(
+                objective: objective, from: best, seed: s.seed, evaluations: perLevel,
+                parallelism: s.parallelism)
+        phases.lap("intentRelaxation")
+        return (sensitivity, pareto, relaxation)
+    }
+
+    /// Each budget as the objective judged it: its limit with the margin,
+    /// whether it was relaxed, whether no tuned constant can move it.
+    static func budgetSummaries(_ objective: TuningObjective) -> [BudgetSummary] {
+        objective.budgets.enumerated().map { i, budget in
+            BudgetSummary(
+                key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
+                relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
+        }
     }
 
     /// The objective of these settings for one split of the sessions. The
@@ -244,5 +248,32 @@ package struct Optimizer: Sendable {
             baselineInterval: ClopperPearson.interval(successes: min(baseline, labels), trials: labels),
             tunedInterval: ClopperPearson.interval(successes: min(tuned, labels), trials: labels),
             test: Validation.pairedTest(before, after))
+    }
+}
+
+// MARK: - Seconds per phase
+
+/// The run's wall-clock seconds in total and per phase, for `result.json`.
+struct PhaseClock {
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+    private var phaseStart: ContinuousClock.Instant
+    private(set) var seconds: [String: Double] = [:]
+
+    init() {
+        started = clock.now
+        phaseStart = started
+    }
+
+    /// Ends the phase running since the last lap (or the start).
+    mutating func lap(_ phase: String) {
+        seconds[phase] = Self.seconds(clock.now - phaseStart)
+        phaseStart = clock.now
+    }
+
+    var total: Double { Self.seconds(clock.now - started) }
+
+    private static func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
     }
 }
