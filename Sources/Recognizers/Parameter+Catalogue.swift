@@ -109,11 +109,6 @@ extension Parameter {
             ParameterSpec(
                 "cardSwipe.deleteThreshold", "pt", 120, 50, 250,
                 "Horizontal translation at release beyond which the card flies off (deleted), in either direction.")
-        case .cardSwipeProjectedDistanceTrigger:
-            ParameterSpec(
-                "cardSwipe.projectedDistanceTrigger", "pt", 100, 20, 300,
-                "The reference app's velocity path, the convention of its other swipes: a release whose projected distance (predictedEndTranslation − translation) exceeds this in either direction deletes the card, however short the drag. About 200 pt/s at deceleration rate 0.998."
-            )
         case .cardSwipeRotationDivisor:
             ParameterSpec(
                 "cardSwipe.rotationDivisor", "pt/deg", 25, 5, 100, log: true,

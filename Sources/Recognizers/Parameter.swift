@@ -22,7 +22,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case swipeActionsMaxDistance, swipeActionsResistanceDistance, swipeActionsMaxResistance, swipeActionsButtonWidth
     case swipeActionsSpringResponse, swipeActionsSpringDamping
     // Card stack
-    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeProjectedDistanceTrigger, cardSwipeRotationDivisor
+    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeRotationDivisor
     case cardSwipeSpringResponse, cardSwipeSpringDamping
     // Tabs
     case tabSwipeSlop, tabSwipeProjectedDistanceTrigger, tabSwipeDistanceThreshold

@@ -98,9 +98,6 @@ package struct Recognizer: Sendable {
     var armed = false
     /// Press feedback: centre of the item under the finger.
     var itemX = 0.0, itemY = 0.0
-    /// Pinch: the scale the fingers ask for, past the limits the stored
-    /// scale is clamped to (the release springs the image back within them).
-    var shownScale = 1.0
 
     // Outcome, read by the arena on begin and end.
     var onset: Micros = 0
@@ -204,12 +201,11 @@ package struct Recognizer: Sendable {
             guard position.isFinite else { return }
             let button = Int(min(max(position, 0), Double(shared.tabCount - 1)))
             let selected = min(max(0, button), shared.tabCount - 1)
-            // The reference app restarts the momentum window on any change
-            // of the selected tab, a tab-bar tap included; a tap on the tab
-            // already showing changes nothing (no change, no window).
+            // The tab session sets the momentum window on any change of the
+            // selected tab, a tab-bar tap included; a tap on the tab already
+            // showing changes nothing (no change, no window).
             if selected != shared.currentTab {
-                shared.currentTab = selected
-                shared.lastTabChange = t
+                shared.changeTab(to: selected, at: t, momentumWindow: tuning.pointee.tabSwipeMomentumWindow)
             }
             value = Double(shared.currentTab)
         case .toggleZoom:

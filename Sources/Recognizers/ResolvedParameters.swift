@@ -40,7 +40,6 @@ package struct ResolvedParameters: Sendable {
     // Cards
     let cardSwipeSlop: Double
     let cardSwipeDeleteThreshold: Double
-    let cardSwipeProjectedTrigger: Double
     let cardSwipeRotationDivisor: Double
     let cardSwipeSpringResponse: Double
     let cardSwipeSpringDamping: Double
@@ -132,7 +131,6 @@ package struct ResolvedParameters: Sendable {
         swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
         cardSwipeSlop = p[.cardSwipeSlop]
         cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
-        cardSwipeProjectedTrigger = p[.cardSwipeProjectedDistanceTrigger]
         cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
         cardSwipeSpringResponse = p[.cardSwipeSpringResponse]
         cardSwipeSpringDamping = p[.cardSwipeSpringDamping]
