@@ -66,9 +66,10 @@ package struct Recognizer: Sendable {
     /// else ``rect``).
     package internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// What the recognizer's view keeps between contacts, unlike the
-    /// scratch state below: the row of a swipe-actions list that stands
-    /// open (-1: none). Cleared when a session begins.
-    package internal(set) var openRow = -1
+    /// scratch state below: the rows of a swipe-actions list that stand
+    /// open, one bit per row (each row keeps its own state: opening one
+    /// closes no other). Cleared when a session begins.
+    package internal(set) var openRows: UInt64 = 0
 
     // MARK: State
     package internal(set) var state: RecognizerState = .idle
@@ -136,7 +137,7 @@ package struct Recognizer: Sendable {
         self.init(kind: r.kind, region: r.region, tab: r.tab, checkedOptions: r.options)
         rect = r.rect
         scrollRect = r.scrollRect
-        openRow = r.openRow
+        openRows = r.openRows
     }
 
     /// Starts watching a new contact.
