@@ -166,7 +166,7 @@ package struct Arena: Sendable {
         makeStorageUnique()
         for i in recognizers.indices {
             recognizers[i].reset()
-            recognizers[i].openRow = -1
+            recognizers[i].openRows = 0
             recognizers[i].rect = recognizers[i].region.resolved(
                 screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
             recognizers[i].scrollRect =

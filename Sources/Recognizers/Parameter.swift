@@ -3,8 +3,9 @@
 /// Every constant the recognizers use, by name: the optimizer's search space.
 ///
 /// Names read `recognizer.parameter` (`tabSwipe.directionalBias`); each has a
-/// unit, a default (the reference app's value), bounds the optimizer stays
-/// within, and whether it is searched on a log scale or as an integer.
+/// unit, a default, where that default comes from (``Provenance``), bounds
+/// the optimizer stays within, and whether it is searched on a log scale or
+/// as an integer.
 ///
 /// ```swift
 /// Parameter(name: "tap.movementSlop")?.spec.defaultValue   // 10
@@ -22,7 +23,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case swipeActionsMaxDistance, swipeActionsResistanceDistance, swipeActionsMaxResistance, swipeActionsButtonWidth
     case swipeActionsSpringResponse, swipeActionsSpringDamping
     // Card stack
-    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeProjectedDistanceTrigger, cardSwipeRotationDivisor
+    case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeRotationDivisor
     case cardSwipeSpringResponse, cardSwipeSpringDamping
     // Tabs
     case tabSwipeSlop, tabSwipeProjectedDistanceTrigger, tabSwipeDistanceThreshold
@@ -100,12 +101,16 @@ package struct ParameterSpec: Sendable, Hashable, Codable {
     package var logScale: Bool
     /// Only integer values make sense (a number of fingers or reversals).
     package var integer: Bool
+    /// Where the default comes from: a source document, a named platform
+    /// convention, or ours with the reason (``Provenance``).
+    package var provenance: Provenance
     package var description: String
 
     package init(
         _ name: String, _ unit: String, _ defaultValue: Double, _ lower: Double, _ upper: Double,
-        log: Bool = false, integer: Bool = false, _ description: String
+        log: Bool = false, integer: Bool = false, source provenance: Provenance, _ description: String
     ) {
+        self.provenance = provenance
         self.name = name
         self.unit = unit
         self.defaultValue = defaultValue

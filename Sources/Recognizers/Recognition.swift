@@ -159,9 +159,16 @@ package struct SharedState: Sendable, Hashable {
     package var tabCount: Int
     package var currentTab: Int
     /// Time of the last change of the selected tab, by a committed swipe or
-    /// a tab-bar tap (`Micros.min` for none): starts the momentum window
-    /// (the reference app restarts it on any change of the selection).
+    /// a tab-bar tap (`Micros.min` for none).
     package var lastTabChange: Micros
+    /// The tab session's momentum window: every change of the selected tab
+    /// sets it and starts a timer that clears it `tabSwipe.momentumWindow`
+    /// later, and no timer is ever cancelled — so in a burst of changes the
+    /// first change's timer ends the window. `momentumTimers` holds the
+    /// deadlines of the timers still pending at the last change (in order),
+    /// `momentumEnds` the first of them: the window is open before it.
+    package var momentumTimers: [Micros]
+    package var momentumEnds: Micros
     /// Time of the last committed tab swipe (`Micros.min` for none): starts
     /// the horizontal lock.
     package var lastTabSwipeCommit: Micros
@@ -200,6 +207,8 @@ package struct SharedState: Sendable, Hashable {
         self.tabCount = max(1, tabCount)
         self.currentTab = min(max(0, currentTab), self.tabCount - 1)
         lastTabChange = .min
+        momentumTimers = []
+        momentumEnds = .min
         lastTabSwipeCommit = .min
         lastTabSwipeEnd = .min
         imageScale = 1
@@ -215,10 +224,20 @@ package struct SharedState: Sendable, Hashable {
     /// Whether the selection's action menu shows at `t`.
     func selectionMenuShows(at t: Micros) -> Bool { selectionMenuAt != .max && t >= selectionMenuAt }
 
-    /// Microseconds since the selected tab last changed (`.max`: never).
-    func sinceTabChange(_ t: Micros) -> Micros {
-        lastTabChange == .min ? .max : t - lastTabChange
+    /// Selects `tab` at `t`: sets the momentum window and starts its timer,
+    /// `window` long (timers that fired by `t` are gone; the others stay
+    /// pending, and the earliest of them ends the window).
+    mutating func changeTab(to tab: Int, at t: Micros, momentumWindow window: Micros) {
+        currentTab = tab
+        lastTabChange = t
+        momentumTimers.removeAll { $0 <= t }
+        momentumTimers.append(t + window)
+        momentumEnds = momentumTimers[0]
     }
+
+    /// Whether the momentum window is open at `t` (a time not before the
+    /// last change).
+    func inMomentumWindow(_ t: Micros) -> Bool { t < momentumEnds }
 
     /// Microseconds since the last committed tab swipe (`.max`: never).
     func sinceTabSwipeCommit(_ t: Micros) -> Micros {

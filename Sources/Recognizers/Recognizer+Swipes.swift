@@ -3,19 +3,17 @@ import TraceModel
 // MARK: - Card swipe, interactive dismiss, edge swipe
 
 extension Recognizer {
-    /// Card stack: the top card follows a horizontal drag (rotating by
-    /// translation / `cardSwipe.rotationDivisor` degrees). Released with
-    /// |translation| > `cardSwipe.deleteThreshold` (120 pt) or — the
-    /// reference app's velocity path, the convention of its other swipes
-    /// (the tab swipe's fast trigger) — |projected distance| >
-    /// `cardSwipe.projectedDistanceTrigger` (100 pt, `predictedEnd −
-    /// translation` ≈ velocity × 0.5 s, so ≈ 200 pt/s), it flies off
-    /// (deleted) towards the side the translation is on; else it springs
-    /// back. A 60 pt throw at 400 pt/s (projects ≈ 200 pt) deletes the card.
-    /// Both animations use the card spring (response 0.4, damping 0.7),
-    /// which the reference app starts from rest: `releaseVelocity` is the
-    /// finger's, but the spring measurement (Simulation's `Tally`) ignores
-    /// it for the card.
+    /// Card stack: the top card follows a drag in any direction (the
+    /// source's `DragGesture` has no axis), rotating by translation /
+    /// `cardSwipe.rotationDivisor` degrees. The source's end handler deletes
+    /// on `abs(value.translation.width) > 120` and nothing else
+    /// (`cardSwipe.deleteThreshold`): released past it the card flies to
+    /// ±`Recognizer.cardFlightOffset` (500 pt) towards the side the
+    /// translation is on; else it springs back, however fast it was thrown —
+    /// a 60 pt throw at 400 pt/s springs back. Both animations use the card
+    /// spring (response 0.4, damping 0.7), which the source starts from
+    /// rest: `releaseVelocity` is the finger's, but the spring measurement
+    /// (Simulation's `Tally`) ignores it for the card.
     mutating func cardSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
@@ -28,7 +26,6 @@ extension Recognizer {
             case .move:
                 let (tx, ty) = translation(touches)
                 guard abs(tx) > p.pointee.cardSwipeSlop || abs(ty) > p.pointee.cardSwipeSlop else { return .none }
-                if compare.exceeds(abs(ty), abs(tx)) { return .fail }
                 direction = tx < 0 ? .left : .right
                 onset = touches.pointee.onset
                 return .begin
@@ -40,19 +37,18 @@ extension Recognizer {
             let (tx, _) = translation(touches)
             velocity = touches.pointee.releaseVelocity(slot, at: t).dx
             direction = tx < 0 ? .left : .right
-            let projected = p.pointee.projectedDistance(velocity: velocity)
-            committed =
-                event == .up
-                && (compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
-                    || compare.exceeds(abs(projected), p.pointee.cardSwipeProjectedTrigger))
+            committed = event == .up && compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
             value = tx / p.pointee.cardSwipeRotationDivisor
-            let offscreen = (tx < 0 ? -1.0 : 1.0) * touches.pointee.screenWidth * 1.5
-            springDistance = (committed ? offscreen : 0) - tx
+            let flight = (tx < 0 ? -1.0 : 1.0) * Recognizer.cardFlightOffset
+            springDistance = (committed ? flight : 0) - tx
             return .end
         default:
             return .none
         }
     }
+
+    /// Where a deleted card flies: the source animates its offset to ±500 pt.
+    static let cardFlightOffset = 500.0
 
     /// Interactive dismiss of a sheet: a downward drag; progress = offset /
     /// `dismiss.progressDistance`; the release dismisses above

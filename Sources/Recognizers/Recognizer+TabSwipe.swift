@@ -3,28 +3,28 @@ import TraceModel
 // MARK: - Tab swipe (paged tabs)
 
 extension Recognizer {
-    /// Horizontal paging between the scene's tabs, by the reference app's
-    /// rules.
+    /// Horizontal paging between the scene's tabs, by the tab session's
+    /// rules (the interactive tab-swipe session, an app of its own that the
+    /// reading-app scene borrows its paging from).
     ///
-    /// **Directional bias on the whole translation.** The reference app
-    /// guards its drag with `vertical < horizontal × bias` on the whole
-    /// translation (|ty| < bias × |tx|, both from the touch-down), in its
-    /// drag's change handler and in its end handler alike — not once, at a
-    /// slop. The bias is `tabSwipe.directionalBias` (3.5) or, within
-    /// `tabSwipe.momentumWindow` (0.8 s) of a change of the selected tab (a
-    /// committed swipe or a tab-bar tap), `tabSwipe.momentumBias` (6.0),
-    /// looked up at every sample: a window that runs out during a drag
-    /// lowers the bias from then on. Read here as:
+    /// **Directional bias on the whole translation.** The session guards
+    /// its drag with `guard verticalDistance < horizontalDistance *
+    /// verticalThreshold else { return }` on the whole translation (|ty| <
+    /// bias × |tx|, both from the touch-down), in its drag's change handler
+    /// and in its end handler alike. The bias is
+    /// `tabSwipe.directionalBias` (3.5) or, while the momentum window is
+    /// open (``SharedState/inMomentumWindow(_:)``), `tabSwipe.momentumBias`
+    /// (6.0), looked up at every sample. Read here as:
     /// - when the translation passes `tabSwipe.slop`, the guard decides
     ///   whether the swipe begins; if it fails, the tab swipe fails and a
     ///   scroll waiting for it may take the contact. 100 H + 300 V pages,
     ///   50 H + 200 V scrolls, and right after a change 50 H + 280 V pages;
-    /// - after it began, the first sample on which the guard fails
-    ///   (vertical ≥ horizontal × bias) **gives the swipe up**: it ends
-    ///   there, uncommitted (the page springs back), and nothing else
-    ///   happens for the rest of the contact — a drag that starts
-    ///   horizontally and turns steep is neither a page nor a scroll;
-    /// - the lift is one more such sample: steep at the lift, no switch.
+    /// - after it began, a sample on which the guard fails (vertical ≥
+    ///   horizontal × bias) is skipped — that update only: the `return`
+    ///   leaves the swipe running, and later samples and the lift decide on
+    ///   the translation as it then is. A drag that turns steep and then
+    ///   flattens again still pages;
+    /// - the lift is judged by the same guard: steep at the lift, no switch.
     ///
     /// **Drops.** A swipe deciding within `tabSwipe.horizontalLock` (150 ms)
     /// of a committed tab swipe, or towards no tab (right on the first tab,
@@ -47,8 +47,8 @@ extension Recognizer {
     /// back rightward at 400 pt/s at the lift (projects +200 pt) still
     /// switches to the next tab. A switch towards no tab springs back.
     ///
-    /// **Ends start the vertical scroll lock.** Every end — committed,
-    /// sprung back or given up — restarts `tabSwipe.verticalScrollLock`
+    /// **Ends start the vertical scroll lock.** Every end — committed or
+    /// sprung back (steep at the lift included) — restarts `tabSwipe.verticalScrollLock`
     /// (the reference app starts it when any horizontal swipe ends); a
     /// committed one also restarts the horizontal lock and the momentum
     /// window.
@@ -82,12 +82,11 @@ extension Recognizer {
                 return undecided(event, touches)
             }
         case .began:
-            let release = isRelease(event, touches)
-            guard release || event == .move else { return .none }
+            // While dragging, a steep sample is only skipped (and a flat one
+            // just moves the page): the lift decides.
+            guard isRelease(event, touches) else { return .none }
             let (tx, ty) = translation(touches)
             let steady = Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare)
-            // While dragging, only a steep translation ends it (given up).
-            guard release || !steady else { return .none }
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
             let projected = p.pointee.projectedDistance(velocity: v)
@@ -98,8 +97,7 @@ extension Recognizer {
                     || compare.exceeds(abs(projected), p.pointee.tabSwipeProjectedTrigger))
             if committed {
                 direction = tx < 0 ? .left : .right
-                shared.currentTab = target
-                shared.lastTabChange = t
+                shared.changeTab(to: target, at: t, momentumWindow: p.pointee.tabSwipeMomentumWindow)
                 shared.lastTabSwipeCommit = t
                 springDistance = (tx < 0 ? -1 : 1) * touches.pointee.screenWidth - tx
             } else {
@@ -113,17 +111,16 @@ extension Recognizer {
         }
     }
 
-    /// The reference app's guard, `vertical < horizontal × bias`, on the whole
-    /// translation; the bias is the momentum bias within the momentum window
-    /// of the last change of the selected tab.
+    /// The tab session's guard, `vertical < horizontal × bias`, on the whole
+    /// translation; the bias is the momentum bias while the momentum window
+    /// is open (``SharedState/inMomentumWindow(_:)``: it ends
+    /// `tabSwipe.momentumWindow` after the first change of a burst).
     @inline(__always)
     static func tabSwipeBiasHolds(
         _ tx: Double, _ ty: Double, t: Micros, _ shared: SharedState, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> Bool {
-        let bias =
-            shared.sinceTabChange(t) < p.pointee.tabSwipeMomentumWindow
-            ? p.pointee.tabSwipeMomentumBias : p.pointee.tabSwipeBias
+        let bias = shared.inMomentumWindow(t) ? p.pointee.tabSwipeMomentumBias : p.pointee.tabSwipeBias
         return compare.below(abs(ty), bias * abs(tx))
     }
 }

@@ -8,9 +8,10 @@ extension Recognizer {
     /// `pinch.spanSlop`; the scale (clamped to `pinch.minScale…maxScale`)
     /// is stored in the shared state when they lift. Direction `out` (zoom
     /// in, fingers apart) or `in`. `velocity` at the end: the scale's rate
-    /// of change per second at release (``rate``). The image follows the
-    /// fingers past the limits and springs back within them on release
-    /// (`pinch.spring*`): `springDistance` is that travel of its edge, pt.
+    /// of change per second at release (``rate``). The reading app clamps
+    /// the live scale while pinching (`effectiveScale`, 1…5), so the image
+    /// never leaves the limits and its release spring (`pinch.spring*`)
+    /// travels nothing: `springDistance` is 0 (settle 0 ms).
     mutating func pinch(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
@@ -21,7 +22,6 @@ extension Recognizer {
             pairGeneration = touches.pointee.pairGeneration
             scale0 = state == .began ? value : shared.imageScale
             value = scale0
-            shownScale = scale0
             span0 = touches.pointee.span
         }
         switch event {
@@ -33,7 +33,6 @@ extension Recognizer {
             let scale = min(max(asked, p.pointee.pinchMinScale), p.pointee.pinchMaxScale)
             if state == .began {
                 value = scale
-                shownScale = asked
                 trackRate(scale, at: t)
                 return .none
             }
@@ -44,7 +43,6 @@ extension Recognizer {
             onset = touches.pointee.onset
             scaleStart = scale0
             value = scale
-            shownScale = asked
             startRate(scale, at: t)
             return .begin
         case .up, .cancel:
@@ -59,11 +57,9 @@ extension Recognizer {
                 springDistance = springBackDistance(scale: value / scaleStart, turn: 0)
             } else {
                 if committed { shared.imageScale = value }
-                // The release springs the image from the scale the fingers left
-                // it at to the stored one, within the limits (0 inside them):
-                // its edge travels the difference times half the image's width,
-                // from rest (the app animates the clamp after the gesture).
-                springDistance = (value - shownScale) * (rect.maxX - rect.minX) / 2
+                // The image showed the clamped scale all along: the release
+                // spring has nowhere to carry it.
+                springDistance = 0
             }
             return .end
         }

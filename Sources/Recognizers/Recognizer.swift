@@ -66,9 +66,10 @@ package struct Recognizer: Sendable {
     /// else ``rect``).
     package internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
     /// What the recognizer's view keeps between contacts, unlike the
-    /// scratch state below: the row of a swipe-actions list that stands
-    /// open (-1: none). Cleared when a session begins.
-    package internal(set) var openRow = -1
+    /// scratch state below: the rows of a swipe-actions list that stand
+    /// open, one bit per row (each row keeps its own state: opening one
+    /// closes no other). Cleared when a session begins.
+    package internal(set) var openRows: UInt64 = 0
 
     // MARK: State
     package internal(set) var state: RecognizerState = .idle
@@ -98,9 +99,6 @@ package struct Recognizer: Sendable {
     var armed = false
     /// Press feedback: centre of the item under the finger.
     var itemX = 0.0, itemY = 0.0
-    /// Pinch: the scale the fingers ask for, past the limits the stored
-    /// scale is clamped to (the release springs the image back within them).
-    var shownScale = 1.0
 
     // Outcome, read by the arena on begin and end.
     var onset: Micros = 0
@@ -139,7 +137,7 @@ package struct Recognizer: Sendable {
         self.init(kind: r.kind, region: r.region, tab: r.tab, checkedOptions: r.options)
         rect = r.rect
         scrollRect = r.scrollRect
-        openRow = r.openRow
+        openRows = r.openRows
     }
 
     /// Starts watching a new contact.
@@ -204,12 +202,11 @@ package struct Recognizer: Sendable {
             guard position.isFinite else { return }
             let button = Int(min(max(position, 0), Double(shared.tabCount - 1)))
             let selected = min(max(0, button), shared.tabCount - 1)
-            // The reference app restarts the momentum window on any change
-            // of the selected tab, a tab-bar tap included; a tap on the tab
-            // already showing changes nothing (no change, no window).
+            // The tab session sets the momentum window on any change of the
+            // selected tab, a tab-bar tap included; a tap on the tab already
+            // showing changes nothing (no change, no window).
             if selected != shared.currentTab {
-                shared.currentTab = selected
-                shared.lastTabChange = t
+                shared.changeTab(to: selected, at: t, momentumWindow: tuning.pointee.tabSwipeMomentumWindow)
             }
             value = Double(shared.currentTab)
         case .toggleZoom:

@@ -11,7 +11,7 @@ import TraceModel
 extension RecognizerOptions {
     private enum CodingKeys: String, CodingKey {
         case axis, fingers, minTouches, maxTouches, action, obeysTabLock, columns, rows, pressStyle, scrollArea
-        case direction, taps, layer, haptic
+        case direction, taps, layer, haptic, actionButtons
     }
 
     package init(from decoder: any Decoder) throws {
@@ -31,6 +31,7 @@ extension RecognizerOptions {
         taps = try c.decodeIfPresent(Int.self, forKey: .taps)
         layer = try c.decodeIfPresent(Layer.self, forKey: .layer) ?? defaults.layer
         haptic = try c.decodeIfPresent(Haptic.self, forKey: .haptic)
+        actionButtons = try c.decodeIfPresent(Int.self, forKey: .actionButtons) ?? defaults.actionButtons
     }
 
     /// Whether the encoded form names an axis (a scroll's default axis is
@@ -55,5 +56,6 @@ extension RecognizerOptions {
         try c.encodeIfPresent(taps, forKey: .taps)
         if layer != .content { try c.encode(layer, forKey: .layer) }
         try c.encodeIfPresent(haptic, forKey: .haptic)
+        if actionButtons != RecognizerOptions().actionButtons { try c.encode(actionButtons, forKey: .actionButtons) }
     }
 }

@@ -101,13 +101,18 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
     /// The haptic played when it fires: press feedback when the pressed
     /// state shows, a tap when it is recognized (`nil`: none).
     package var haptic: Haptic?
+    /// Swipe actions: the action buttons a row reveals; the open row rests
+    /// at their count × `swipeActions.buttonWidth` (the reading app's note
+    /// rows: two, −112 pt).
+    package var actionButtons: Int
 
     package init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,
         obeysTabLock: Bool = false, columns: Int = 1, rows: Int = 1, pressStyle: PressStyle = .item,
         scrollArea: Region? = nil, direction: Direction? = nil, taps: Int? = nil, layer: Layer = .content,
-        haptic: Haptic? = nil
+        haptic: Haptic? = nil, actionButtons: Int = 2
     ) {
+        self.actionButtons = actionButtons
         self.layer = layer
         self.haptic = haptic
         self.scrollArea = scrollArea

@@ -40,7 +40,6 @@ package struct ResolvedParameters: Sendable {
     // Cards
     let cardSwipeSlop: Double
     let cardSwipeDeleteThreshold: Double
-    let cardSwipeProjectedTrigger: Double
     let cardSwipeRotationDivisor: Double
     let cardSwipeSpringResponse: Double
     let cardSwipeSpringDamping: Double
@@ -132,7 +131,6 @@ package struct ResolvedParameters: Sendable {
         swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
         cardSwipeSlop = p[.cardSwipeSlop]
         cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
-        cardSwipeProjectedTrigger = p[.cardSwipeProjectedDistanceTrigger]
         cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
         cardSwipeSpringResponse = p[.cardSwipeSpringResponse]
         cardSwipeSpringDamping = p[.cardSwipeSpringDamping]
@@ -200,8 +198,17 @@ package struct ResolvedParameters: Sendable {
     /// within ± `swipeActions.maxDistance` (its hard stop).
     @inline(__always)
     package func swipeActionsOffset(translation t: Double) -> Double {
-        let resisted = t * (1 - min(abs(t) / swipeActionsResistanceDistance, swipeActionsMaxResistance))
-        return min(max(resisted, -swipeActionsMaxDistance), swipeActionsMaxDistance)
+        swipeActionsOffset(from: 0, translation: t)
+    }
+
+    /// The reading app's offset of a row dragged by `t` from `initial` (its
+    /// open offset, or 0): `initialOffset + translation × resistance`, the
+    /// clamp applied to that sum — an open row dragged further left stops at
+    /// −`swipeActions.maxDistance` as a closed one does.
+    @inline(__always)
+    package func swipeActionsOffset(from initial: Double, translation t: Double) -> Double {
+        let shown = initial + t * (1 - min(abs(t) / swipeActionsResistanceDistance, swipeActionsMaxResistance))
+        return min(max(shown, -swipeActionsMaxDistance), swipeActionsMaxDistance)
     }
 
     /// The translation (≥ 0) whose resisted offset is `offset`: the inverse

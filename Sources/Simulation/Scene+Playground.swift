@@ -134,20 +134,28 @@ extension Scene {
         name: String = "playground"
     ) -> Scene {
         let c = configuration
+        // Each gesture, its configuration and the back gesture beside it are
+        // the playground's; putting them on one view is this model's.
+        let app = Provenance.source(.playground)
         var members: [Member] = []
         var relations: [Rule] = []
         if c.hasBackGesture {
             // First, so that within one sample the system's gesture decides first.
-            members.append(Member("edgeBack", .edgeSwipe, region: .edge(.left), target: "left-edge", .init(maxTouches: 1)))
+            members.append(
+                Member("edgeBack", .edgeSwipe, region: .edge(.left), target: "left-edge", .init(maxTouches: 1), from: app))
             relations += [.highPriority("edgeBack", over: "swipe"), .highPriority("edgeBack", over: "pan")]
         }
         members += [
-            Member("tap", .tap, target: "view", .init(fingers: c.tapTouches, taps: c.tapTaps)),
-            Member("longPress", .longPress, target: "view", .init(fingers: c.longPressTouches, taps: c.longPressTaps)),
-            Member("swipe", .swipe, target: "view", .init(fingers: c.swipeTouches, direction: c.swipeDirection)),
-            Member("pan", .pan, target: "view", .init(axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches)),
-            Member("pinch", .pinch, target: "view", .init(action: .springBack)),
-            Member("rotation", .rotation, target: "view", .init(action: .springBack))
+            Member("tap", .tap, target: "view", .init(fingers: c.tapTouches, taps: c.tapTaps), from: app),
+            Member(
+                "longPress", .longPress, target: "view", .init(fingers: c.longPressTouches, taps: c.longPressTaps),
+                from: app),
+            Member("swipe", .swipe, target: "view", .init(fingers: c.swipeTouches, direction: c.swipeDirection), from: app),
+            Member(
+                "pan", .pan, target: "view", .init(axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches),
+                from: app),
+            Member("pinch", .pinch, target: "view", .init(action: .springBack), from: app),
+            Member("rotation", .rotation, target: "view", .init(action: .springBack), from: app)
         ]
         relations += [
             .requireToFail("pan", waitsFor: "swipe"),

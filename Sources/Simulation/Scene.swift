@@ -142,11 +142,18 @@ package struct Scene: Sendable, Hashable, Codable {
         /// members' targets are not checked.
         package var exclusiveTarget: Bool
         package var options: RecognizerOptions
+        /// Where the element comes from (``Provenance``): a source document,
+        /// a platform convention, or ours with the reason. Every built-in
+        /// scene's member states it; a scene file may (`provenance: {ours:
+        /// "why"}`), and `nil` is a file's member that does not say.
+        package var provenance: Provenance?
 
         package init(
             _ id: String, _ kind: GestureKind, region: Region = .screen, tab: Int? = nil, target: String? = nil,
-            exclusiveTarget: Bool = false, _ options: RecognizerOptions = RecognizerOptions()
+            exclusiveTarget: Bool = false, _ options: RecognizerOptions = RecognizerOptions(),
+            from provenance: Provenance? = nil
         ) {
+            self.provenance = provenance
             self.id = id
             self.kind = kind
             self.region = region
@@ -161,7 +168,7 @@ package struct Scene: Sendable, Hashable, Codable {
             set { options[keyPath: field] = newValue }
         }
 
-        private enum CodingKeys: String, CodingKey { case id, kind, region, tab, target, exclusiveTarget }
+        private enum CodingKeys: String, CodingKey { case id, kind, region, tab, target, exclusiveTarget, provenance }
 
         package init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -171,6 +178,7 @@ package struct Scene: Sendable, Hashable, Codable {
             tab = try c.decodeIfPresent(Int.self, forKey: .tab)
             target = try c.decodeIfPresent(String.self, forKey: .target)
             exclusiveTarget = try c.decodeIfPresent(Bool.self, forKey: .exclusiveTarget) ?? false
+            provenance = try c.decodeIfPresent(Provenance.self, forKey: .provenance)
             options = try RecognizerOptions(from: decoder)
             // A scroll's axis is vertical unless the file says otherwise.
             if kind == .scroll, try !RecognizerOptions.namesAxis(decoder) { options.axis = .vertical }
@@ -184,6 +192,7 @@ package struct Scene: Sendable, Hashable, Codable {
             try c.encodeIfPresent(tab, forKey: .tab)
             try c.encodeIfPresent(target, forKey: .target)
             if exclusiveTarget { try c.encode(exclusiveTarget, forKey: .exclusiveTarget) }
+            try c.encodeIfPresent(provenance, forKey: .provenance)
             try options.encode(to: encoder)
         }
 
@@ -292,8 +301,9 @@ package struct Scene: Sendable, Hashable, Codable {
     /// for a tap of several taps or a long press with taps before its hold,
     /// the spring back's when a view springs back to identity, the
     /// projection's when a gesture projects a release, and the note menu's
-    /// and action pills' when the scene has them. What an optimizer should
-    /// search.
+    /// and action pills' when the scene has them — but a pressed item's or
+    /// button's scale only with a press of that style. What an optimizer
+    /// should search.
     ///
     /// ```swift
     /// Scene.plain.tunableParameters.map(\.name)   // tap.*, doubleTap.*, longPress.*, pan.*
@@ -313,8 +323,14 @@ package struct Scene: Sendable, Hashable, Codable {
             prefixes.insert("noteMenu")
         }
         if recognizers.contains(where: { $0.layer == .selectionMenu }) { prefixes.insert("actionPill") }
+        // A pressed item's and a pressed button's scale, each only with a
+        // press of that style.
+        let styles = Set(recognizers.filter { $0.kind == .pressFeedback }.map(\.pressStyle))
+        var unused = Set<Parameter>()
+        if !styles.contains(.item) { unused.insert(.pressFeedbackItemScale) }
+        if !styles.contains(.button) { unused.insert(.pressFeedbackButtonScale) }
         return Parameter.allCases.filter { parameter in
-            prefixes.contains(String(parameter.name.prefix { $0 != "." }))
+            prefixes.contains(String(parameter.name.prefix { $0 != "." })) && !unused.contains(parameter)
         }
     }
 

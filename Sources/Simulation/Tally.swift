@@ -331,10 +331,10 @@ struct Tally: Sendable {
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
             }
-            let value = Percentile.of(sorted: values.sorted(), budget.percentile) ?? 0
+            let judged = budget.judge(sorted: values.sorted())
             return BudgetCheck(
-                budget: budget, count: values.count, value: value,
-                overLimit: values.filter { $0 > budget.limit }.count, passed: value <= budget.limit)
+                budget: budget, count: values.count, value: judged.value, overLimit: judged.overLimit,
+                passed: judged.passed)
         }
 
         var perIntentByName: [String: OutcomeCounts] = [:]

@@ -6,14 +6,13 @@
 /// (`Scene.epilogue`, documented in Docs/epilogue-scene.md), in fractions of
 /// the screen so it fits every device:
 /// - tab bar, y 90–100 %: three buttons (a tap selects the tab);
-/// - content, y 10–90 %: three paged tabs (tab swipe), three-finger swipe,
-///   and the left edge strip (20 pt: back swipe);
+/// - content, y 10–90 %: three paged tabs (tab swipe), three-finger swipe;
 /// - tab 0 "Notes": six note rows of 10 % from y 10 % (swipe actions, tap,
 ///   long press: the custom note menu, whose backdrop covers the screen
 ///   until a tap dismisses it), vertical scroll;
 /// - tab 1 "Cards": card stack x 10–90 %, y 15–60 % (card swipe, tap), and a
 ///   dismissible sheet, y 65–90 % (drag down);
-/// - tab 2 "Library": image x 5–95 %, y 12–32 % (tap, double tap, pinch,
+/// - tab 2 "Library": image x 5–95 %, y 12–32 % (double tap, pinch,
 ///   rotation, transform), text x 5–95 %, y 33–44 % (press to select and
 ///   extend, two-finger tap; the selection's action pills above it), grid
 ///   of 3 × 3 items y 45–90 % (long press: context menu, drag and drop
@@ -105,7 +104,7 @@ package struct EpilogueScene: Sendable, Hashable {
 /// The intents of the epilogue scene, and the tab each needs (nil: any tab).
 package enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
     case tap, doubleTap, longPress, scroll, tabSwipe, swipeActions, cardSwipe
-    case dismiss, pinch, rotate, edgeSwipe, multiSwipe, shake, none
+    case dismiss, pinch, rotate, multiSwipe, shake, none
     /// Drag and drop a grid item (press, hold, move; some to the edge to auto-scroll).
     case drag
     /// Select a word on the text and extend the selection.
@@ -148,7 +147,6 @@ package enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
         case .dismiss: 6
         case .pinch: 3
         case .rotate: 2
-        case .edgeSwipe: 5
         case .multiSwipe: 2
         case .shake: 1
         case .none: 7

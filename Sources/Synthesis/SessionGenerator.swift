@@ -183,7 +183,6 @@ struct SessionGenerator {
         case .dismiss: return factory.dismiss(at: time, tab: tab)
         case .pinch: return factory.pinch(at: time, tab: tab)
         case .rotate: return factory.rotate(at: time, tab: tab)
-        case .edgeSwipe: return factory.edgeSwipe(at: time, tab: tab)
         case .multiSwipe: return factory.multiSwipe(at: time, tab: tab)
         case .shake: return factory.shake(at: time, tab: tab)
         case .none: return factory.nothing(at: time, tab: tab)

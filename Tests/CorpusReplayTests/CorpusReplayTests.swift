@@ -20,7 +20,7 @@ import TraceModel
         #expect(Self.sessions.count == 320)
         let result = try run()
         #expect(result.scenes == ["epilogue": 320])
-        #expect(result.total.labels == 10_768)
+        #expect(result.total.labels == 10_902)
         // datasets/README.md: 21.3 % at the catalogue defaults before issue
         // 14, 21.2 % with the reference app's semantics, 21.3 % with the
         // shake debounce at launch and note rows that stay open (8 150
@@ -36,23 +36,29 @@ import TraceModel
         // open the note menu by accident (resting thumbs, long presses meant
         // for the Library that land on Notes) hand the next touch to its
         // backdrop, and pills left up cover the image above a selection.
-        #expect(result.total.correct == 8_004 && result.total.deadZone == 97 && result.total.wrong == 1_117)
-        #expect(result.total.missed == 1_218 && result.total.spurious == 332)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 92)
-        #expect(abs(result.misfireRate - 0.2567) < 0.0005, "misfire rate \(result.misfireRate)")
-        #expect(result.confusion["multi-swipe"] == ["multi-swipe": 183, "nothing": 5])
+        // Issue 24, the scene as its sources write it (no image single tap,
+        // no edge-swipe back, distance-only card delete, per-row swipe
+        // actions, …) and the corpus regenerated without the gestures of
+        // elements no source has (10 768 → 10 902 labels): 23.3 % (8 357
+        // correct, 1 110 wrong, 1 006 missed, 88 dead zones, 341 spurious;
+        // was 8 004, 1 117, 1 218, 97, 332 — 25.7 %).
+        #expect(result.total.correct == 8_357 && result.total.deadZone == 88 && result.total.wrong == 1_110)
+        #expect(result.total.missed == 1_006 && result.total.spurious == 341)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 94)
+        #expect(abs(result.misfireRate - 0.2334) < 0.0005, "misfire rate \(result.misfireRate)")
+        #expect(result.confusion["multi-swipe"] == ["multi-swipe": 214, "nothing": 4])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
         }
-        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 93, .wrong: 19, .missed: 10])
-        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 114, .wrong: 28, .missed: 3])
-        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 51, .missed: 18, .wrong: 11])
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 116, .wrong: 10, .missed: 6])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 110, .wrong: 40, .missed: 5])
+        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 86, .missed: 8, .wrong: 10])
         // Taps meant for a row while the menu is open: the backdrop takes
         // most (wrong); where the long press before them failed, the row.
         let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
         let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
-        #expect(meantForRows == [.wrong: 33, .correct: 8, .missed: 4])
+        #expect(meantForRows == [.wrong: 22, .correct: 4, .missed: 3])
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -60,25 +66,27 @@ import TraceModel
         }
         let twoFingerTaps = result.labelOutcomes.filter { $0.intent == .tap && $0.target?.hasSuffix("/text") == true }
         #expect(twoFingerTaps.count >= 100)
-        // 213 of 313: the rest land on another tab than meant, are
+        // 216 of 330: the rest land on another tab than meant, are
         // staggered, or meet an open note menu's backdrop (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 213)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 98)
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 216)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 111)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
         #expect((result.confusion["scroll"]?["drag"] ?? 0) > 10)
-        // Press feedback: shown at touch-down, ripple within a few points.
+        // Press feedback: shown at touch-down, ripple within a few points
+        // for most (p95 18.5 pt: only the grid's 0.97 items ripple now, the
+        // tab bar's presses — ours — are gone; was 6.9 pt with them).
         let press = try #require(result.budgets.first { $0.budget.gesture == .pressFeedback })
         #expect(press.passed && press.count > 1_000)
         let ripple = try #require(result.rippleDistance)
-        #expect(ripple.p50 < 3 && ripple.p95 < 10)
+        #expect(ripple.p50 < 3 && ripple.p95 < 20)
         // …so the growing ripple covers the lift point at once for most
-        // presses; 25 slid beyond its 75 pt.
-        #expect(result.rippleReach?.count == 1_066 && result.rippleReach?.p95 == 0 && result.rippleNeverReached == 25)
+        // presses; 20 slid beyond its 75 pt.
+        #expect(result.rippleReach?.count == 623 && result.rippleReach?.p95 == 0 && result.rippleNeverReached == 20)
         // The grid's haptics: light on every press, medium on every tap, at once.
-        #expect(result.haptics["pressFeedback"]?.count == 1_750 && result.haptics["pressFeedback"]?.max == 0)
-        #expect(result.haptics["tap"]?.count == 331 && result.haptics["tap"]?.max == 0)
+        #expect(result.haptics["pressFeedback"]?.count == 2_001 && result.haptics["pressFeedback"]?.max == 0)
+        #expect(result.haptics["tap"]?.count == 555 && result.haptics["tap"]?.max == 0)
         #expect((result.dragAutoScroll?.max ?? 0) > 100)
         #expect(result.selectionMenuWait != nil)
     }

@@ -23,9 +23,9 @@ struct ConsoleOutputTests {
         #expect(lines[0].hasPrefix("name"))
         #expect(lines.contains { $0.hasPrefix("tabSwipe.directionalBias") && $0.contains("3.5") && $0.contains("log") })
         #expect(lines.contains { $0.hasPrefix("shake.reversals") && $0.contains("integer") })
-        // The one-direction swipe's constants, which UIKit does not document.
+        // The one-direction swipe's constants, which UIKit does not document: ours, and why.
         for name in ["swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone"] {
-            #expect(lines.contains { $0.hasPrefix(name) && $0.contains("UIKit documents none") }, "\(name)")
+            #expect(lines.contains { $0.hasPrefix(name) && $0.contains("(ours: UIKit documents no") }, "\(name)")
         }
         // The playground's spring back: unit, bounds and the convention its default follows.
         let convention = "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"
@@ -43,7 +43,13 @@ struct ConsoleOutputTests {
         #expect(columns == ["name", "unit", "default", "lower", "upper", "scale", "source", "description"])
         #expect(response?.split(separator: " ", omittingEmptySubsequences: true)[6] == "platform")
         let menu = lines.first { $0.hasPrefix("noteMenu.entranceResponse ") }
-        #expect(menu?.split(separator: " ", omittingEmptySubsequences: true)[6...7] == ["reference", "app"])
+        #expect(menu?.split(separator: " ", omittingEmptySubsequences: true)[6] == "reading-app")
+        let bias = lines.first { $0.hasPrefix("tabSwipe.directionalBias ") }
+        #expect(bias?.split(separator: " ", omittingEmptySubsequences: true)[6] == "tab-session")
+        // Ours says so, and why, after the description.
+        let slop = lines.first { $0.hasPrefix("tap.movementSlop ") }
+        #expect(slop?.split(separator: " ", omittingEmptySubsequences: true)[6] == "ours")
+        #expect(slop?.contains("(ours: no source names") == true)
     }
 
     /// On the epilogue scene: a tap on a note row (correct) and a long press

@@ -99,14 +99,16 @@ struct ReportEndToEndTests {
                 "--out", corpus
             ]).status == 0)
         #expect(try run(["ingest", "--db", db, corpus]).status == 0)
-        // One budget the reference constants miss (a tap waits out the
-        // 500 ms double-tap window): the search starts infeasible.
+        // One budget the reference constants miss (a context menu within
+        // 450 ms; the reading app's opens at 500 ms): the search starts
+        // infeasible. (Before issue 24 it was a waited tap on the image,
+        // an element of ours no longer in the scene.)
         let budgets = dir.appendingPathComponent("budgets.json")
-        try Data(#"[{"gesture": "tap", "measure": "response", "scope": "waited", "percentile": 95, "limit": 300}]"#.utf8)
+        try Data(#"[{"gesture": "longPress", "percentile": 95, "limit": 450}]"#.utf8)
             .write(to: budgets)
         let out = dir.appendingPathComponent("out").path
         let optimize = try run([
-            "optimize", "--db", db, "--seed", "1", "--tune", "doubleTap.window,edgeSwipe.minimumDistance",
+            "optimize", "--db", db, "--seed", "1", "--tune", "longPress.minimumDuration,drag.minimumDuration",
             "--budgets", budgets.path, "--intent-margin", "off", "--max-evals", "24",
             "--sensitivity-points", "4", "--out", out
         ])

@@ -96,15 +96,14 @@ struct DragTests {
         trace.wait(1)
         trace.drag(from: (200, 300), by: (-100, 0), speed: 300)
         let arena = try replay(trace.session, [card])
-        // Issue 14 (a fast card swipe deletes the card): the 100 pt drag at
-        // 300 pt/s projects ≈ 150 pt > 100 and now flies off too (was false,
-        // sprung back); its spring travels off-screen, −585 + 100 = −485 pt
-        // (was 100 pt back). The slow path alone is in
-        // ReferenceAppSemanticsTests.aFastShortCardSwipeDeletesTheCard.
-        #expect(arena.recognitions.map(\.committed) == [true, true])
+        // Issue 24: the source deletes on the distance alone, so the 100 pt
+        // drag at 300 pt/s springs back 100 pt (issue 14 had it fly off on
+        // its projected distance); the 150 pt one flies to +500 pt.
+        #expect(arena.recognitions.map(\.committed) == [true, false])
         #expect(arena.recognitions.map(\.direction) == [.right, .left])
         #expect(abs(arena.recognitions[0].value - 6) < 1e-9) // 150 / 25 degrees
-        #expect(abs(arena.recognitions[1].springDistance - -485) < 1e-9) // flies off 485 pt left
+        #expect(abs(arena.recognitions[0].springDistance - 350) < 1e-9) // flies to +500 pt
+        #expect(abs(arena.recognitions[1].springDistance - 100) < 1e-9) // back 100 pt
         #expect(abs(arena.recognitions[0].releaseVelocity - 300) < 1)
     }
 

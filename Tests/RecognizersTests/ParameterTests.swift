@@ -39,9 +39,9 @@ struct ParameterTests {
         #expect(response.defaultValue == 0.5 && response.lower == 0.15 && response.upper == 1 && response.logScale)
         #expect(damping.name == "springBack.damping" && damping.unit == "")
         #expect(damping.defaultValue == 1 && damping.lower == 0.3 && damping.upper == 1)
-        let convention = ParameterSource.platform(
+        let convention = Provenance.platform(
             "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0")
-        #expect(response.source == convention && damping.source == convention)
+        #expect(response.provenance == convention && damping.provenance == convention)
         // Last in the catalogue: the parameters before keep their raw values.
         #expect(Parameter.allCases.suffix(2) == [.springBackResponse, .springBackDamping])
         #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 3)

@@ -169,12 +169,13 @@ struct OpenRowTests {
         let (open, close) = (arena.recognitions[0], arena.recognitions[1])
         #expect(open.direction == .left && open.committed)
         #expect(close.direction == .right && close.committed)
-        // It showed the open offset plus the resisted translation, and
-        // springs home: 60 × (1 − 60/400) = 51 pt right of −112.
-        #expect(abs(close.value - (-112 + 51)) < 1e-9)
-        #expect(abs(close.springDistance - (112 - 51)) < 1e-9)
-        #expect(close.hapticLatency == -1) // no threshold crossed
-        #expect(arena.recognizers[0].openRow == -1)
+        // The row moves only `if translation < 0` (issue 24): it stayed at
+        // its open offset, −112 pt, and springs home from there. (Before,
+        // it showed 51 pt of resisted translation right of −112.)
+        #expect(close.value == -112)
+        #expect(abs(close.springDistance - 112) < 1e-9)
+        #expect(close.hapticLatency == -1) // no leftward move, no haptic
+        #expect(arena.recognizers[0].openRows == 0)
         #expect(arena.shared.currentTab == 1)
         // A second rightward drag finds no open row: the tab swipe has it.
         var again = trace
@@ -185,15 +186,17 @@ struct OpenRowTests {
         #expect(after.shared.currentTab == 0)
     }
 
-    @Test func onlyTheOpenRowTakesARightwardDragAndOneRowIsOpenAtATime() throws {
+    @Test func onlyAnOpenRowTakesARightwardDragAndEachRowKeepsItsOwnState() throws {
         var trace = TraceBuilder(id: "r")
         trace.drag(from: (300, 130), by: (-100, 0), speed: 300) // opens row 0
         trace.wait(1)
         trace.drag(from: (150, 320), by: (150, 0), speed: 600) // row 2 is closed: a tab swipe
         let arena = try replay(trace.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
         #expect(arena.kinds == [.swipeActions, .tabSwipe])
-        #expect(arena.recognizers[0].openRow == 0)
-        // Opening row 2 closes row 0: a rightward drag on row 0 is a tab swipe again.
+        #expect(arena.recognizers[0].openRows == 0b1)
+        // Opening row 2 closes nothing (issue 24: each row has its own
+        // state; "one open row per list" was ours): a rightward drag on row 0
+        // still belongs to row 0, and closes it.
         var second = TraceBuilder(id: "r")
         second.drag(from: (300, 130), by: (-100, 0), speed: 300)
         second.wait(1)
@@ -201,8 +204,9 @@ struct OpenRowTests {
         second.wait(1)
         second.drag(from: (150, 130), by: (150, 0), speed: 600)
         let moved = try replay(second.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
-        #expect(moved.kinds == [.swipeActions, .swipeActions, .tabSwipe])
-        #expect(moved.recognizers[0].openRow == 2)
+        #expect(moved.kinds == [.swipeActions, .swipeActions, .swipeActions])
+        #expect(moved.recognitions[2].direction == .right && moved.recognitions[2].committed)
+        #expect(moved.recognizers[0].openRows == 0b100)
     }
 
     @Test func aShortLeftwardDragOnTheOpenRowClosesItAndANewSessionStartsClosed() throws {
@@ -214,7 +218,19 @@ struct OpenRowTests {
         trace.drag(from: (300, 130), by: (-40, 0), speed: 40)
         let arena = try replay(trace.session, recognizers, relations)
         #expect(arena.recognitions.map(\.committed) == [true, false])
-        #expect(arena.recognizers[0].openRow == -1)
+        #expect(arena.recognizers[0].openRows == 0)
+        // On the open row the offset is past −80 already: the threshold
+        // haptic fires on the first leftward update, the sample the drag
+        // begins on (issue 24; before, an open row fired none).
+        #expect(arena.recognitions[1].hapticLatency == 0)
+        // An open row dragged 300 pt further left: the clamp holds the sum,
+        // −112 − 150, at −200 (before, −112 plus a clamped −150: −262).
+        var far = TraceBuilder(id: "r")
+        far.drag(from: (300, 130), by: (-100, 0), speed: 300)
+        far.wait(1)
+        far.drag(from: (370, 130), by: (-300, 0), speed: 300)
+        let clamped = try replay(far.session, recognizers, relations)
+        #expect(clamped.recognitions.map(\.value).last == -200)
         // The open row does not survive into the next session.
         var first = TraceBuilder(id: "a")
         first.drag(from: (300, 130), by: (-100, 0), speed: 300)
@@ -224,7 +240,7 @@ struct OpenRowTests {
             recognizers: recognizers, relations: relations,
             tuning: ResolvedParameters(ParameterSet()), shared: SharedState(tabCount: 3, currentTab: 1))
         both = replay(first.session, both)
-        #expect(both.recognizers[0].openRow == 0)
+        #expect(both.recognizers[0].openRows == 0b1)
         both = replay(next.session, both)
         #expect(both.kinds == [.tabSwipe])
     }

@@ -156,12 +156,14 @@ struct ReadingAppOverlayTests {
         trace.tap(at: (272, 290), label: .tap, target: "action-pill") // "question", over the text
         let onPills = trace.session
         trace.wait(0.6)
-        trace.tap(at: (300, 150), label: .tap, target: "image") // elsewhere: collapses it
+        trace.tap(at: (300, 150)) // elsewhere (the image): collapses it
         trace.wait(0.8)
-        trace.tap(at: (128, 264), label: .tap, target: "action-pill") // the pill is gone: the image's tap
+        // The pill is gone: the tap lands on the image, which answers only a
+        // double tap (issue 24), so nothing fires.
+        trace.tap(at: (128, 264), label: .tap, target: "action-pill")
         let result = try run(trace, scene: library)
-        #expect(ids(result) == ["textSelect", "actionPillTap", "actionPillTap", "imageTap", "imageTap"])
-        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct, .wrong])
+        #expect(ids(result) == ["textSelect", "actionPillTap", "actionPillTap"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .missed])
         // The pills covered the image and the text: no image or text
         // recognizer saw those taps, and the selection is still there.
         let kept = replay(onPills, try library.arena()).shared
@@ -186,14 +188,16 @@ struct ReadingAppOverlayTests {
         trace.tap(at: (128, 264))
         let arena = replay(trace.session, try library.arena())
         #expect(arena.shared.selectionMenuAt == .max)
-        #expect(arena.recognitions.contains { $0.kind == .tap && arena.recognizers[$0.recognizer].options.layer == .content })
+        // The tap went to the image under where the pills will be, which has
+        // no single tap: only the selection ever fired.
+        #expect(arena.recognitions.map(\.kind) == [.textSelect])
         #expect(!arena.recognitions.contains { arena.recognizers[$0.recognizer].options.layer == .selectionMenu })
         // Bigger pills reach farther: 100 pt pills span x 50…350, y 200…300.
         var wide = TraceBuilder(id: "pills")
         wide.press(at: (200, 320), duration: 0.6)
         wide.wait(0.3)
         wide.tap(at: (60, 210), label: .tap, target: "action-pill")
-        #expect(try run(wide, scene: library).labelOutcomes.map(\.outcome) == [.wrong])
+        #expect(try run(wide, scene: library).labelOutcomes.map(\.outcome) == [.missed])
         #expect(
             try run(wide, scene: library, parameters: ["actionPill.size": 100]).labelOutcomes.map(\.outcome)
                 == [.correct])
@@ -269,7 +273,7 @@ struct ReadingAppOverlayTests {
         // The image is 351 pt wide (x 19.5…370.5): a scale change moves its
         // edge by the change × 175.5 pt.
         var trace = TraceBuilder(id: "zoom")
-        trace.twoFinger(center: (195, 185), span: 100, scale: 0.6, degrees: 0, duration: 0.3) // below 1×: back to 1×
+        trace.twoFinger(center: (195, 185), span: 100, scale: 0.6, degrees: 0, duration: 0.3) // held at 1× while pinching
         trace.wait(1)
         trace.twoFinger(center: (195, 185), span: 100, scale: 1.5, degrees: 0, duration: 0.3) // 1.5×: stays
         trace.wait(1)
@@ -284,8 +288,12 @@ struct ReadingAppOverlayTests {
         let log = result.recognitionLog.map(\.recognition)
         let pinches = log.filter { $0.kind == .pinch }, zooms = log.filter { $0.kind == .doubleTap }
         #expect(pinches.count == 2 && zooms.count == 2)
-        #expect(isApproximatelyEqual(pinches[0].springDistance, 0.4 * 175.5, tolerance: 1e-9))
-        #expect(isApproximatelyEqual(pinches[1].springDistance, 0, tolerance: 1e-9))
+        // The reading app clamps the live scale to 1…5 while pinching
+        // (`effectiveScale`): the image never left 1×, so the release spring
+        // travels nothing. (Before issue 24 it followed the fingers to 0.6×
+        // and sprang back 0.4 × 175.5 pt.)
+        #expect(pinches[0].value == 1)
+        #expect(pinches.allSatisfy { $0.springDistance == 0 })
         #expect(isApproximatelyEqual(zooms[0].springDistance, -0.5 * 175.5, tolerance: 1e-9))
         #expect(isApproximatelyEqual(zooms[1].springDistance, 175.5, tolerance: 1e-9))
         // .spring(duration: 0.3, bounce: 0.1) and (0.35, 0.15), from rest.
@@ -293,16 +301,8 @@ struct ReadingAppOverlayTests {
         let zoom = try #require(result.springs.first { $0.spring == SpringReport.doubleTapZoom })
         #expect(pinch.gesture == .pinch && pinch.response == 0.3 && pinch.dampingFraction == 0.9)
         #expect(zoom.gesture == .doubleTap && zoom.response == 0.35 && zoom.dampingFraction == 0.85)
-        let pinchSpring = Spring(duration: 0.3, bounce: 0.1), zoomSpring = Spring(duration: 0.35, bounce: 0.15)
-        // The pinch that stayed within 1…5× does not move: settled at once.
-        let pinchSettle = pinchSpring.settleTime(distance: 70.2) * 1000
-        #expect(pinch.settleTime?.count == 2)
-        #expect(isApproximatelyEqual(try #require(pinch.settleTime?.max), pinchSettle, tolerance: 1e-6))
-        #expect(isApproximatelyEqual(try #require(pinch.settleTime?.mean), pinchSettle / 2, tolerance: 1e-6))
-        #expect(
-            isApproximatelyEqual(
-                try #require(pinch.overshoot?.max), pinchSpring.overshoot(distance: 70.2),
-                tolerance: 1e-6))
+        let zoomSpring = Spring(duration: 0.35, bounce: 0.15)
+        #expect(pinch.settleTime?.count == 2 && pinch.settleTime?.max == 0 && pinch.overshoot?.max == 0)
         #expect(
             isApproximatelyEqual(
                 try #require(zoom.settleTime?.max),

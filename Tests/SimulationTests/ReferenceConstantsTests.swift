@@ -4,14 +4,14 @@ import Recognizers
 import Simulation
 import Testing
 
-@Suite("The reference app's constants")
+@Suite("The reference scenes' constants")
 struct ReferenceConstantsTests {
     /// The README's table lists every constant the epilogue scene uses, with
     /// the catalogue's defaults, units and sources: it cannot drift.
     @Test func theReadmeTableIsTheCatalogues() throws {
         let readme = TestPaths.inPackage("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
-        let start = try #require(text.range(of: "## The reference app's constants and budgets\n"))
+        let start = try #require(text.range(of: "## The reference scenes' constants and budgets\n"))
         let end = try #require(text.range(of: "\n## Benchmarks", range: start.upperBound..<text.endIndex))
         let lines = text[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
         // The section's first table is the constants'; the budgets' follows.
@@ -24,21 +24,6 @@ struct ReferenceConstantsTests {
         for budget in LatencyBudget.defaults {
             #expect(budgets.contains("\(Int(budget.limit))"), "\(budget.key)")
         }
-    }
-
-    /// Every sourceless constant says so, in one of the catalogue's forms.
-    @Test func sourcelessConstantsAreTagged() {
-        let spec = { (name: String) in Parameter(name: name)!.spec }
-        #expect(spec("tap.movementSlop").source == .gesturetune)
-        #expect(
-            spec("longPress.allowableMovement").source
-                == .platform("UIKit's documented allowableMovement of UILongPressGestureRecognizer"))
-        #expect(spec("projection.decelerationRate").source == .platform("UIScrollView.DecelerationRate.normal, 0.998"))
-        #expect(spec("pan.slop").source == .platform("Flutter's kTouchSlop"))
-        #expect(spec("tabSwipe.directionalBias").source == .referenceApp)
-        #expect(spec("swipeActions.resistanceDistance").source == .referenceApp)
-        // No budget is a constant of the app.
-        #expect(Scene.epilogue.tunableParameters.allSatisfy { !$0.name.contains("budget") })
     }
 }
 
@@ -54,7 +39,7 @@ struct ReferenceConstantsTests {
 /// print(constantsTable([.tabSwipeDirectionalBias]))
 /// // | constant | default | unit | source |
 /// // |---|---:|---|---|
-/// // | `tabSwipe.directionalBias` | 3.5 | × | the reference app |
+/// // | `tabSwipe.directionalBias` | 3.5 | × | the tab session |
 /// ```
 func constantsTable(_ parameters: [Parameter]) -> String {
     func number(_ v: Double) -> String {
@@ -64,7 +49,8 @@ func constantsTable(_ parameters: [Parameter]) -> String {
     for parameter in parameters {
         let spec = parameter.spec
         lines.append(
-            "| `\(spec.name)` | \(number(spec.defaultValue)) | \(spec.unit.isEmpty ? "–" : spec.unit) | \(spec.source.label) |")
+            "| `\(spec.name)` | \(number(spec.defaultValue)) | \(spec.unit.isEmpty ? "–" : spec.unit) | \(spec.provenance.label) |"
+        )
     }
     return lines.joined(separator: "\n")
 }

@@ -41,11 +41,13 @@ struct SimulatorTests {
             trace.wait(0.8)
             trace.press(at: (100, 600), duration: 0.7, label: .longPress, target: "grid-item")
             trace.wait(0.8)
-            trace.drag(from: (8, 400), by: (150, 0), speed: 600, label: .edgeSwipe, direction: .right)
-            trace.wait(0.8)
             trace.multiDrag(
                 center: (200, 400), offsets: [(-40, 0), (0, 0), (40, 0)], by: (-150, 0), speed: 600,
                 label: .multiSwipe, direction: .left)
+            trace.wait(0.8)
+            // From the left edge: the reading app has no back swipe of its
+            // own (issue 24), so this pages back to the cards like any drag.
+            trace.drag(from: (8, 400), by: (150, 0), speed: 600, label: .tabSwipe, direction: .right)
             return trace.session
         }
     }

@@ -12,14 +12,14 @@ import CoreGraphics
 /// Gesture constants tuned by gesturetune on recorded, labelled touches.
 public enum GestureConstants {
     public enum Tap {
-        /// A tap fails once any finger moves farther than this from where it went down. (Default: gesturetune's choice; the reference app names none.)
-        /// tap.movementSlop: 10 pt → 37.04 pt (+27.04, +270.4 %); searched 2 … 40 pt; written to 0.1 pt
-        public static let movementSlop: CGFloat = 37
+        /// A tap fails once any finger moves farther than this from where it went down.
+        /// tap.movementSlop: 10 pt → 36.83 pt (+26.83, +268.3 %); searched 2 … 40 pt; written to 0.1 pt
+        public static let movementSlop: CGFloat = 36.8
 
         /// Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / `TapGesture`: apply it where you recognize taps yourself.
-        /// tap.maxDuration: 0.35 s → 0.6897 s (+0.3397, +97.1 %); searched 0.1 … 1 s; written to 0.001 s
-        /// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 0.6897 s > 0.4531 s now: a touch held long enough to be a long press is still a tap; both can fire.
-        public static let maxDuration: TimeInterval = 0.69
+        /// tap.maxDuration: 0.35 s → 0.6813 s (+0.3313, +94.7 %); searched 0.1 … 1 s; written to 0.001 s
+        /// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 0.6813 s > 0.5 s now: a touch held long enough to be a long press is still a tap; both can fire.
+        public static let maxDuration: TimeInterval = 0.681
     }
 
     public enum DoubleTap {
@@ -28,38 +28,37 @@ public enum GestureConstants {
         /// Warning: on the upper bound of the search range (0.8 s): the search range chose it, not the data. Widen the range and tune again before trusting it.
         public static let window: TimeInterval = 0.8
 
-        /// Largest distance between the two taps' touch-down points. (Default: gesturetune's choice; the reference app names none.)
-        /// doubleTap.interTapSlop: 40 pt → 60.92 pt (+20.92, +52.3 %); searched 5 … 100 pt; written to 0.1 pt
-        public static let interTapSlop: CGFloat = 60.9
+        /// Largest distance between the two taps' touch-down points.
+        /// doubleTap.interTapSlop: 40 pt → 60.42 pt (+20.42, +51.0 %); searched 5 … 100 pt; written to 0.1 pt
+        public static let interTapSlop: CGFloat = 60.4
 
-        /// A second touch-down sooner than this after the first lift is a bounce, not a second tap (Flutter's kDoubleTapMinTime; the reference app names none).
-        /// doubleTap.minimumGap: 0.04 s → 0.0408 s (+0.0008, +2.0 %); searched 0 … 0.15 s; written to 0.001 s
-        public static let minimumGap: TimeInterval = 0.041
+        /// A second touch-down sooner than this after the first lift is a bounce, not a second tap.
+        /// doubleTap.minimumGap: 0.04 s → 0.04 s (0, 0.0 %); searched 0 … 0.15 s; written to 0.001 s
+        public static let minimumGap: TimeInterval = 0.04
     }
 
     public enum LongPress {
         /// Hold before the long press (context menu) fires: `UILongPressGestureRecognizer.minimumPressDuration`; SwiftUI `LongPressGesture(minimumDuration:)` / `.onLongPressGesture(minimumDuration:)`.
-        /// longPress.minimumDuration: 0.5 s → 0.4531 s (−0.04685, −9.4 %); searched 0.2 … 3 s; written to 0.01 s
-        /// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 0.6897 s > 0.4531 s now: a touch held long enough to be a long press is still a tap; both can fire.
-        /// Warning: ordering changed: textSelect.pressDuration = longPress.minimumDuration before, 0.5 s > 0.4531 s now: a press on text opens the context menu before (or as) the word is selected.
-        public static let minimumDuration: TimeInterval = 0.45
+        /// longPress.minimumDuration: 0.5 s → 0.5 s (0, 0.0 %); searched 0.2 … 3 s; written to 0.01 s
+        /// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 0.6813 s > 0.5 s now: a touch held long enough to be a long press is still a tap; both can fire.
+        public static let minimumDuration: TimeInterval = 0.5
 
         /// Movement that cancels a long press before it fires: `UILongPressGestureRecognizer.allowableMovement`; SwiftUI `LongPressGesture(maximumDistance:)`.
-        /// longPress.allowableMovement: 10 pt → 10.2 pt (+0.2027, +2.0 %); searched 2 … 40 pt; written to 0.1 pt
-        public static let allowableMovement: CGFloat = 10.2
+        /// longPress.allowableMovement: 10 pt → 10 pt (0, 0.0 %); searched 2 … 40 pt; written to 0.1 pt
+        public static let allowableMovement: CGFloat = 10
     }
 
     public enum Swipe {
-        /// Translation of the fingers' centroid along the swipe's direction at which it is recognized, during the movement. (Default: gesturetune's choice; UIKit documents none.)
-        /// swipe.minimumDistance: 50 pt → 34.76 pt (−15.24, −30.5 %); searched 10 … 200 pt; written to 1 pt
-        public static let minimumDistance: CGFloat = 35
+        /// Translation of the fingers' centroid along the swipe's direction at which it is recognized, during the movement.
+        /// swipe.minimumDistance: 50 pt → 33.75 pt (−16.25, −32.5 %); searched 10 … 200 pt; written to 1 pt
+        public static let minimumDistance: CGFloat = 34
 
-        /// A swipe fails if the minimum distance is not reached this long after the first touch-down (a slow drag is a pan, not a swipe). (Default: gesturetune's choice; UIKit documents none.)
+        /// A swipe fails if the minimum distance is not reached this long after the first touch-down (a slow drag is a pan, not a swipe).
         /// swipe.maximumDuration: 0.5 s → 1.5 s (+1, +200.0 %); searched 0.1 … 1.5 s; on the upper bound; written to 0.01 s
         /// Warning: on the upper bound of the search range (1.5 s): the search range chose it, not the data. Widen the range and tune again before trusting it.
         public static let maximumDuration: TimeInterval = 1.5
 
-        /// Largest angle between the movement and the swipe's direction; leaving it fails the swipe. Judged once the movement is a fifth of the minimum distance (below that, sampling jitter decides the angle). (Default: gesturetune's choice; UIKit documents none.)
+        /// Largest angle between the movement and the swipe's direction; leaving it fails the swipe. Judged once the movement is a fifth of the minimum distance (below that, sampling jitter decides the angle).
         /// swipe.directionCone: 30 deg → 60 deg (+30, +100.0 %); searched 5 … 60 deg; on the upper bound; written to 0.1 deg
         /// Warning: on the upper bound of the search range (60 deg): the search range chose it, not the data. Widen the range and tune again before trusting it.
         public static let directionCone: CGFloat = 60
@@ -67,29 +66,29 @@ public enum GestureConstants {
 
     public enum Pan {
         /// Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.
-        /// pan.slop: 18 pt → 18.31 pt (+0.3093, +1.7 %); searched 2 … 60 pt; written to 0.1 pt
-        public static let slop: CGFloat = 18.3
+        /// pan.slop: 18 pt → 18 pt (0, 0.0 %); searched 2 … 60 pt; written to 0.1 pt
+        public static let slop: CGFloat = 18
     }
 
     public enum Pinch {
-        /// Change of the distance between two fingers before a pinch begins. (Default: gesturetune's choice; the reference app names none.)
-        /// pinch.spanSlop: 12 pt → 12.31 pt (+0.3093, +2.6 %); searched 2 … 60 pt; written to 0.1 pt
-        public static let spanSlop: CGFloat = 12.3
+        /// Change of the distance between two fingers before a pinch begins.
+        /// pinch.spanSlop: 12 pt → 12 pt (0, 0.0 %); searched 2 … 60 pt; written to 0.1 pt
+        public static let spanSlop: CGFloat = 12
     }
 
     public enum Rotation {
-        /// Turn of the line between two fingers before a rotation begins. (Default: gesturetune's choice; the reference app names none.)
-        /// rotation.slop: 8 deg → 8.235 deg (+0.2347, +2.9 %); searched 1 … 45 deg; written to 0.1 deg
-        public static let slop: CGFloat = 8.2
+        /// Turn of the line between two fingers before a rotation begins.
+        /// rotation.slop: 8 deg → 8 deg (0, 0.0 %); searched 1 … 45 deg; written to 0.1 deg
+        public static let slop: CGFloat = 8
     }
 
     public enum EdgeSwipe {
         /// Width of the edge strip where a `UIScreenEdgePanGestureRecognizer`-style back swipe may start.
-        /// edgeSwipe.edgeWidth: 20 pt → 32.79 pt (+12.79, +64.0 %); searched 5 … 60 pt; written to 0.1 pt
-        public static let edgeWidth: CGFloat = 32.8
+        /// edgeSwipe.edgeWidth: 20 pt → 32.5 pt (+12.5, +62.5 %); searched 5 … 60 pt; written to 0.1 pt
+        public static let edgeWidth: CGFloat = 32.5
 
-        /// Inward translation before the edge swipe (back) is recognized. (Default: gesturetune's choice; the reference app names none.)
-        /// edgeSwipe.minimumDistance: 50 pt → 18.23 pt (−31.77, −63.5 %); searched 10 … 200 pt; written to 1 pt
-        public static let minimumDistance: CGFloat = 18
+        /// Inward translation before the edge swipe (back) is recognized.
+        /// edgeSwipe.minimumDistance: 50 pt → 25.83 pt (−24.17, −48.3 %); searched 10 … 200 pt; written to 1 pt
+        public static let minimumDistance: CGFloat = 26
     }
 }

@@ -202,7 +202,7 @@ struct EvaluateCommand: ParsableCommand {
             throw CLIFailure("the simulator rejected the parameter set")
         }
         let nominal = zip(r.budgets, objective.budgets).filter { check, budget in
-            check.value.map { $0 > budget.limit } ?? false
+            check.value.map(budget.misses) ?? false
         }.count
         let e = r.evaluation
         return Answer(

@@ -12,14 +12,14 @@ import Recognizers
 ///
 /// ```swift
 /// print(parameterTable())
-/// // name              unit  default  lower  upper  scale   source         description
-/// // tap.movementSlop  pt    10       2      40     linear  reference app  A tap fails once …
+/// // name              unit  default  lower  upper  scale   source  description
+/// // tap.movementSlop  pt    10       2      40     linear  ours    A tap fails once … (ours: …)
 /// ```
 ///
 /// The source column says where the default comes from, in a word
-/// (``ParameterSource``): the reference app's source, a platform
-/// convention (named at the end of the description), or gesturetune's
-/// choice.
+/// (``Provenance/word``): the source document (`reading-app`,
+/// `tab-session`, `animation-patterns`, `playground`), `platform` or
+/// `ours`; the convention or the reason follows the description.
 func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
@@ -28,8 +28,8 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     let rows = specs.map { spec in
         [
             spec.name, spec.unit.isEmpty ? "-" : spec.unit, number(spec.defaultValue), number(spec.lower),
-            number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.source.word,
-            spec.description
+            number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.provenance.word,
+            spec.provenance.isSource ? spec.description : "\(spec.description) (\(spec.provenance.label))"
         ]
     }
     var widths = header.map(\.count)
@@ -44,20 +44,10 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     return ([line(header)] + rows.map(line)).joined(separator: "\n")
 }
 
-extension ParameterSource {
-    /// The source column's word.
-    var word: String {
-        switch self {
-        case .referenceApp: "reference app"
-        case .platform: "platform"
-        case .gesturetune: "gesturetune"
-        }
-    }
-}
-
 /// A catalogue entry as `--list-params --json` prints it: the spec's fields
-/// and `source`, where its default comes from (``ParameterSource/label``:
-/// "the reference app", the platform convention, or "gesturetune's choice").
+/// — `provenance` among them, `{"source": "tab-session"}`, `{"platform":
+/// "…"}` or `{"ours": "why"}` — and `source`, the same in one line
+/// (``Provenance/label``: "the tab session", "platform: …", "ours: …").
 struct ListedParameter: Encodable {
     let spec: ParameterSpec
 
@@ -66,6 +56,6 @@ struct ListedParameter: Encodable {
     func encode(to encoder: any Encoder) throws {
         try spec.encode(to: encoder)
         var c = encoder.container(keyedBy: Key.self)
-        try c.encode(spec.source.label, forKey: .source)
+        try c.encode(spec.provenance.label, forKey: .source)
     }
 }

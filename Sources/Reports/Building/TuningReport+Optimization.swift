@@ -45,7 +45,8 @@ extension TuningReport {
                     gesture: before.budget.title, definition: before.budget.definition,
                     percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
                     before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
-                    spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil)
+                    spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil,
+                    standard: before.budget.standard)
             },
             intervalMethod: "Clopper–Pearson",
             intents: (result.comparison.perIntent ?? []).map { c in

@@ -113,12 +113,16 @@ extension TuningReport {
         /// (`tabSwipe`): its constants are `tabSwipe.springResponse` and
         /// `tabSwipe.springDamping`.
         package var spring: String?
+        /// The limit is a standard (`true`): the value must equal it, not
+        /// only stay under it (`nil`: a ceiling, as most budgets).
+        package var standard: Bool?
 
         package init(
             gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
-            before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil
+            before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil, standard: Bool = false
         ) {
             self.spring = spring
+            self.standard = standard ? true : nil
             self.gesture = gesture
             self.definition = definition
             self.percentile = percentile
@@ -139,7 +143,15 @@ extension TuningReport {
         /// Met, or nothing to judge (the simulator's and `optimize --json`'s
         /// rule: a budget without observations is not a violation; reports
         /// say "no data").
-        package var isMet: Bool { !hasData || after <= limit }
+        package var isMet: Bool { !hasData || meets(after) }
+
+        /// Whether `value` meets the limit: at most it, or (a standard) it.
+        package func meets(_ value: Double) -> Bool {
+            standard == true ? abs(value - limit) <= 0.0005 : value <= limit
+        }
+
+        /// The limit as a table prints its relation: "≤ 500 ms", "= 500 ms".
+        package var relation: String { standard == true ? "=" : "≤" }
     }
 }
 

@@ -137,8 +137,8 @@ struct ReportFindings {
                 : "All \(judged.count) latency and animation budgets with observations are met\(noData)."
         }
         let list = missed.map {
-            "\($0.gesture) p\(Format.smart($0.percentile)) \(Format.measure($0.after, unit: $0.unit)) > "
-                + Format.measure($0.limit, unit: $0.unit)
+            "\($0.gesture) p\(Format.smart($0.percentile)) \(Format.measure($0.after, unit: $0.unit)) "
+                + ($0.standard == true ? "≠ " : "> ") + Format.measure($0.limit, unit: $0.unit)
         }
         let scope = empty == 0 ? "" : " with observations"
         return "\(judged.count - missed.count) of \(judged.count) latency and animation budgets\(scope) are met\(noData); "
@@ -154,8 +154,8 @@ struct ReportFindings {
             rows: report.verdict.budgets.map { budget in
                 ReportTable.Row(cells: [
                     .init(budget.gesture), .init(budget.definition), .init("p\(Format.smart(budget.percentile))"),
-                    .init("≤ " + Format.measure(budget.limit, unit: budget.unit)),
-                    .init(Format.measure(budget.before, unit: budget.unit), budget.before <= budget.limit ? nil : .fail),
+                    .init(budget.relation + " " + Format.measure(budget.limit, unit: budget.unit)),
+                    .init(Format.measure(budget.before, unit: budget.unit), budget.meets(budget.before) ? nil : .fail),
                     .init(Format.measure(budget.after, unit: budget.unit), Self.judgement(of: budget)),
                     budget.fixedByDesign != nil
                         ? .init("fixed by design", .dim)

@@ -364,8 +364,9 @@ package final class TuningObjective: Sendable {
                 continue
             }
             guard !check.passed, let value = check.value else { continue }
-            let limit = check.budget.limit
-            result[check.budget.key] = limit > 0 ? (value - limit) / limit : value - limit
+            // A standard is missed on either side: the distance counts.
+            let limit = check.budget.limit, off = abs(value - limit)
+            result[check.budget.key] = limit > 0 ? off / limit : off
         }
         return result
     }

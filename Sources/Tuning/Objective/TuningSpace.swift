@@ -28,7 +28,7 @@ package enum TuningSpace {
     /// left alone: they are design decisions more than recognition ones.
     package static let epilogueDefaults = [
         "swipeActions.threshold", "swipeActions.projectedDistanceTrigger",
-        "cardSwipe.deleteThreshold", "cardSwipe.projectedDistanceTrigger",
+        "cardSwipe.deleteThreshold",
         "tabSwipe.projectedDistanceTrigger", "tabSwipe.distanceThreshold",
         "tabSwipe.directionalBias", "tabSwipe.momentumBias", "tabSwipe.momentumWindow",
         "tabSwipe.horizontalLock", "tabSwipe.verticalScrollLock",
