@@ -142,7 +142,7 @@ package struct Scene: Sendable, Hashable, Codable {
         /// members' targets are not checked.
         package var exclusiveTarget: Bool
         package var options: RecognizerOptions
-        /// Where the element comes from (``Provenance``): a source document,
+        /// Where the element comes from (`Provenance`): a source document,
         /// a platform convention, or ours with the reason. Every built-in
         /// scene's member states it; a scene file may (`provenance: {ours:
         /// "why"}`), and `nil` is a file's member that does not say.
