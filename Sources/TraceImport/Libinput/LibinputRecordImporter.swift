@@ -194,6 +194,12 @@ public enum LibinputRecordImporter: TraceImporter {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
             .composer(_, let problem, let mark, _):
             return TraceError(SourceLocation(file: file, line: mark.line), "YAML: \(problem)", field: "yaml")
+        case .duplicatedKeysInMapping(let keys, let context):
+            // Yams points at the first of the repeated keys.
+            let names = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+            return TraceError(
+                SourceLocation(file: file, line: context.mark.line), "YAML: the key \(names) appears twice in one mapping",
+                field: keys.first ?? "yaml")
         case .reader(let problem, let offset, _, let yaml):
             // The reader (bad UTF-8, control characters) gives a byte offset, not a mark.
             let line = 1 + (offset.map { yaml.utf8.prefix($0).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } ?? 0)
