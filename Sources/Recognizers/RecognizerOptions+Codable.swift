@@ -11,7 +11,7 @@ import TraceModel
 extension RecognizerOptions {
     private enum CodingKeys: String, CodingKey {
         case axis, fingers, minTouches, maxTouches, action, obeysTabLock, columns, rows, pressStyle, scrollArea
-        case direction, taps, layer, haptic
+        case direction, taps, layer, haptic, wrapsAround
     }
 
     package init(from decoder: any Decoder) throws {
@@ -31,6 +31,7 @@ extension RecognizerOptions {
         taps = try c.decodeIfPresent(Int.self, forKey: .taps)
         layer = try c.decodeIfPresent(Layer.self, forKey: .layer) ?? defaults.layer
         haptic = try c.decodeIfPresent(Haptic.self, forKey: .haptic)
+        wrapsAround = try c.decodeIfPresent(Bool.self, forKey: .wrapsAround) ?? defaults.wrapsAround
     }
 
     /// Whether the encoded form names an axis (a scroll's default axis is
@@ -55,5 +56,6 @@ extension RecognizerOptions {
         try c.encodeIfPresent(taps, forKey: .taps)
         if layer != .content { try c.encode(layer, forKey: .layer) }
         try c.encodeIfPresent(haptic, forKey: .haptic)
+        if wrapsAround { try c.encode(wrapsAround, forKey: .wrapsAround) }
     }
 }

@@ -101,6 +101,10 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
     /// The haptic played when it fires: press feedback when the pressed
     /// state shows, a tap when it is recognized (`nil`: none).
     package var haptic: Haptic?
+    /// A tab swipe past the last page shows the first, and before the first
+    /// the last (a carousel): the edges do not stop it. The reference app's
+    /// edges stop it (boundary prevention), so false unless a scene says so.
+    package var wrapsAround = false
 
     package init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,

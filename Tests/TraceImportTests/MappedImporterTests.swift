@@ -70,7 +70,7 @@ import TraceModel
         #expect(sessions[2].header.device.scale == 1.25)
         #expect(sessions[2].header.device.screenWidth == 964 && sessions[2].header.device.screenHeight == 640)
         #expect(sessions[2].header.device.model == "bioident device 41")
-        #expect(sessions[0].header.scene == "tab-scroll")
+        #expect(sessions[0].header.scene == "tab-scroll:edges=wrap")
         #expect(Self.strays(summary) == [.noFingerDown: 1])
         #expect(summary.strayRows.first?.first == Self.fixture("bioident/rawdata.csv") + ":9")
         #expect(sessions[0].header.metaJSON?.contains("\"doc_type\"") == false)
