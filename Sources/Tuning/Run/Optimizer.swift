@@ -147,7 +147,8 @@ package struct Optimizer: Sendable {
         let budgets = objective.budgets.enumerated().map { i, budget in
             BudgetSummary(
                 key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
-                relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i])
+                relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i],
+                applicable: !objective.inapplicableBudgets.contains(i))
         }
         let parameters = space.parameters.map { p in
             ParameterChange(p, tuned: best[p.name] ?? p.defaultValue)
