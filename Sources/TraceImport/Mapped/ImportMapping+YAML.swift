@@ -85,9 +85,7 @@ final class MappingReader {
     }
 
     func string(_ node: Node, _ key: String) throws(TraceError) -> String {
-        guard let scalar = node.scalar, node.tag != .implicit || !scalar.string.isEmpty else {
-            throw at(node, key)("must be a text value")
-        }
+        guard let scalar = node.scalar else { throw at(node, key)("must be a text value") }
         return scalar.string
     }
 
@@ -426,7 +424,7 @@ final class MappingReader {
                 case .fileName(let rules): rules.map(\.intent)
                 }
             if let needy = intents.compactMap({ $0 }).first(where: { CanonicalVocabulary.directions(for: $0).required }) {
-                throw at(direction(of: fields), "labels.direction")(
+                throw at(fields["direction"], "labels.direction")(
                     "intent \(needy.rawValue) needs a direction: use needed or motion")
             }
         }
@@ -444,8 +442,6 @@ final class MappingReader {
         }
         if let target = fields["target"] { mapping.target = try string(target, "labels.target") }
     }
-
-    private func direction(of fields: [String: Node]) -> Node? { fields["direction"] }
 
     private func requiredKey(_ name: String, _ fields: [String: Node], _ key: String, _ node: Node) throws(TraceError) -> Node {
         guard let value = fields[name] else { throw at(node, "\(key).\(name)")("missing required key") }
