@@ -28,7 +28,8 @@ extension Recognizer {
     ///
     /// **Drops.** A swipe deciding within `tabSwipe.horizontalLock` (150 ms)
     /// of a committed tab swipe, or towards no tab (right on the first tab,
-    /// left on the last — boundary prevention) is swallowed: a ``Drop``.
+    /// left on the last — boundary prevention, unless the pages wrap around:
+    /// ``RecognizerOptions/wrapsAround``) is swallowed: a ``Drop``.
     ///
     /// **Release, regardless of direction.** The page switches if
     /// |translation| > `tabSwipe.distanceThreshold` (120 pt, the slow path)
@@ -72,7 +73,7 @@ extension Recognizer {
                     dropReason = .horizontalLock
                     return .drop
                 }
-                let target = shared.currentTab + (tx < 0 ? 1 : -1)
+                let target = tabSwipeTarget(tx, shared)
                 if target < 0 || target >= shared.tabCount {
                     dropReason = .boundary
                     return .drop
@@ -90,7 +91,7 @@ extension Recognizer {
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
             let projected = p.pointee.projectedDistance(velocity: v)
-            let target = shared.currentTab + (tx < 0 ? 1 : -1)
+            let target = tabSwipeTarget(tx, shared)
             committed =
                 event == .up && steady && target >= 0 && target < shared.tabCount
                 && (compare.exceeds(abs(tx), p.pointee.tabSwipeDistanceThreshold)
@@ -109,6 +110,17 @@ extension Recognizer {
         default:
             return .none
         }
+    }
+
+    /// The page a swipe with translation `tx` goes to: the next for a finger
+    /// moving left, the previous for one moving right; past an edge, the
+    /// other end when the pages wrap around, else a page that does not
+    /// exist (the boundary the reference app stops at).
+    @inline(__always)
+    func tabSwipeTarget(_ tx: Double, _ shared: SharedState) -> Int {
+        let target = shared.currentTab + (tx < 0 ? 1 : -1)
+        guard options.wrapsAround, shared.tabCount > 1 else { return target }
+        return (target + shared.tabCount) % shared.tabCount
     }
 
     /// The tab session's guard, `vertical < horizontal × bias`, on the whole

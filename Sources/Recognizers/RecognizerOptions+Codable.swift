@@ -11,7 +11,7 @@ import TraceModel
 extension RecognizerOptions {
     private enum CodingKeys: String, CodingKey {
         case axis, fingers, minTouches, maxTouches, action, obeysTabLock, columns, rows, pressStyle, scrollArea
-        case direction, taps, layer, haptic, actionButtons
+        case direction, taps, layer, haptic, actionButtons, wrapsAround
     }
 
     package init(from decoder: any Decoder) throws {
@@ -32,6 +32,7 @@ extension RecognizerOptions {
         layer = try c.decodeIfPresent(Layer.self, forKey: .layer) ?? defaults.layer
         haptic = try c.decodeIfPresent(Haptic.self, forKey: .haptic)
         actionButtons = try c.decodeIfPresent(Int.self, forKey: .actionButtons) ?? defaults.actionButtons
+        wrapsAround = try c.decodeIfPresent(Bool.self, forKey: .wrapsAround) ?? defaults.wrapsAround
     }
 
     /// Whether the encoded form names an axis (a scroll's default axis is
@@ -57,5 +58,6 @@ extension RecognizerOptions {
         if layer != .content { try c.encode(layer, forKey: .layer) }
         try c.encodeIfPresent(haptic, forKey: .haptic)
         if actionButtons != RecognizerOptions().actionButtons { try c.encode(actionButtons, forKey: .actionButtons) }
+        if wrapsAround { try c.encode(wrapsAround, forKey: .wrapsAround) }
     }
 }

@@ -105,6 +105,10 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
     /// at their count × `swipeActions.buttonWidth` (the reading app's note
     /// rows: two, −112 pt).
     package var actionButtons: Int
+    /// A tab swipe past the last page shows the first, and before the first
+    /// the last (a carousel): the edges do not stop it. The reference app's
+    /// edges stop it (boundary prevention), so false unless a scene says so.
+    package var wrapsAround = false
 
     package init(
         axis: Axis = .free, fingers: Int = 1, minTouches: Int = 1, maxTouches: Int = 10, action: Action = .none,

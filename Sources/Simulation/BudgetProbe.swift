@@ -47,14 +47,22 @@ package enum BudgetProbe {
         var witness: [[String: Double]?] = checks.map { $0.count > 0 && !$0.passed ? [:] : nil }
         var canFail: [Bool] { witness.map { $0 != nil } }
         var checks = checks
+        // A budget on a gesture no member of the scene is cannot be
+        // observed whatever the constants: not applicable, not probed.
+        let kinds = try Self.kinds(simulator: simulator, corpus: corpus)
+        for i in checks.indices where !kinds.contains(checks[i].budget.gesture) && checks[i].count == 0 {
+            checks[i].applicable = false
+            checks[i].fixedByDesign = "not applicable: no gesture of the scene is a \(checks[i].budget.gesture.rawValue)"
+            witness[i] = nil
+        }
         func finish() -> [BudgetCheck] {
             for i in checks.indices { checks[i].missedWith = witness[i] }
             return checks
         }
-        if canFail.allSatisfy({ $0 }) { return finish() }
+        if checks.indices.allSatisfy({ canFail[$0] || !checks[$0].applicable }) { return finish() }
         // Each probe measures only the budgets still unresolved, and the
         // springs (a root search per release) only when one of those needs them.
-        let unresolved = checks.indices.filter { !canFail[$0] }
+        let unresolved = checks.indices.filter { !canFail[$0] && checks[$0].applicable }
         var options = simulator.options
         options.keepLabelOutcomes = false
         options.keepRecognitions = false
@@ -99,7 +107,7 @@ package enum BudgetProbe {
                 if canFail.allSatisfy({ $0 }) { break probe }
             }
         }
-        for i in checks.indices where witness[i] == nil {
+        for i in checks.indices where witness[i] == nil && checks[i].applicable {
             checks[i].fixedByDesign =
                 checks[i].count == 0
                 ? "no observations, at these constants or with any of \(probing.count) constants at a bound"
@@ -107,6 +115,20 @@ package enum BudgetProbe {
                     + " bound of its range leaves it within its limit"
         }
         return finish()
+    }
+
+    /// The gesture kinds of the scenes the replay uses: the simulator's
+    /// scene, or each session's own.
+    static func kinds(simulator: Simulator, corpus: Corpus) throws -> Set<GestureKind> {
+        let scenes: [Scene]
+        if let scene = simulator.scene {
+            scenes = [scene]
+        } else {
+            scenes = try Set(corpus.entries.map { $0.scene ?? Scene.plain.name }).map { name in
+                try simulator.library[name] ?? Scene.builtIn(named: name)
+            }
+        }
+        return Set(scenes.flatMap { $0.recognizers.map(\.kind) })
     }
 
     /// How many times a probe halves the way back from a bound that

@@ -258,6 +258,11 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
     /// (`{}`: the parameters as given already miss it): the evidence that
     /// the budget can fail.
     package var missedWith: [String: Double]?
+    /// Whether a gesture of the replayed scene can produce the measure at
+    /// all (a member of the budget's kind). An inapplicable budget is also
+    /// fixed by design, but reports list it once as not applicable instead
+    /// of judging it: a tab-and-scroll scene has no tap to respond.
+    package var applicable = true
 
     /// Counted among the met and missed budgets.
     package var isCounted: Bool { fixedByDesign == nil }
@@ -278,7 +283,7 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
 
     // `tunable` is written for scripts: false exactly when fixed by design.
     private enum CodingKeys: String, CodingKey {
-        case budget, count, value, overLimit, passed, fixedByDesign, missedWith, tunable
+        case budget, count, value, overLimit, passed, fixedByDesign, missedWith, tunable, applicable
     }
 
     package init(from decoder: any Decoder) throws {
@@ -290,6 +295,7 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
         passed = try c.decode(Bool.self, forKey: .passed)
         fixedByDesign = try c.decodeIfPresent(String.self, forKey: .fixedByDesign)
         missedWith = try c.decodeIfPresent([String: Double].self, forKey: .missedWith)
+        applicable = try c.decodeIfPresent(Bool.self, forKey: .applicable) ?? true
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -302,6 +308,7 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
         try c.encodeIfPresent(fixedByDesign, forKey: .fixedByDesign)
         try c.encodeIfPresent(missedWith, forKey: .missedWith)
         try c.encode(isCounted, forKey: .tunable)
+        try c.encode(applicable, forKey: .applicable)
     }
 }
 

@@ -6,7 +6,13 @@ import Yams
 
 extension Scene {
     /// The names ``builtIn(named:)`` knows.
-    package static let builtInNames = ["epilogue", "plain", "study", "playground"]
+    package static let builtInNames = ["epilogue", "plain", "study", "playground", "tab-scroll"]
+
+    /// Whether `name` names a built-in scene, options included
+    /// (`tab-scroll:pages=12,edges=wrap`).
+    package static func namesBuiltIn(_ name: String) -> Bool {
+        builtInNames.contains(name) || name.hasPrefix("tab-scroll:")
+    }
 
     /// A built-in scene: `epilogue` (the reference reading app, see
     /// Docs/epilogue-scene.md) or `plain` (tap, double tap, long press and pan
@@ -15,7 +21,9 @@ extension Scene {
     /// whole screen, all simultaneous) or `playground` (the multi-finger
     /// gesture playground in its reference configuration,
     /// ``playground(_:name:)`` with ``PlaygroundConfiguration/reference``;
-    /// other configurations come from a scene file's `playground` key).
+    /// other configurations come from a scene file's `playground` key) or
+    /// `tab-scroll` (the reference tab swipe over vertically scrolling pages,
+    /// ``tabScroll(_:)``; `tab-scroll:pages=12,edges=wrap` sets its options).
     ///
     /// ```swift
     /// let scene = try Scene.builtIn(named: "epilogue")
@@ -27,7 +35,15 @@ extension Scene {
         case "plain": .plain
         case "study": .study
         case "playground": .playground()
-        default: throw SceneError.unknown(name)
+        case "tab-scroll": .tabScroll()
+        default:
+            if name.hasPrefix("tab-scroll:"),
+                let configuration = TabScrollConfiguration(options: name.dropFirst("tab-scroll:".count))
+            {
+                .tabScroll(configuration)
+            } else {
+                throw SceneError.unknown(name)
+            }
         }
     }
 

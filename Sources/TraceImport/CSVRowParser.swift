@@ -1,8 +1,9 @@
 // MARK: - RFC 4180 rows
 
-/// Splits CSV rows into cells per RFC 4180: cells separated by commas, a
-/// cell in double quotes may hold commas, doubled quotes (`""` → `"`) and
-/// line breaks (the row then continues on the next line).
+/// Splits CSV rows into cells per RFC 4180: cells separated by commas (or
+/// another delimiter: a mapped log's `;` or tab), a cell in double quotes
+/// may hold delimiters, doubled quotes (`""` → `"`) and line breaks (the row
+/// then continues on the next line).
 ///
 /// ```swift
 /// var parser = CSVRowParser()
@@ -17,8 +18,11 @@ struct CSVRowParser {
     /// A row whose quoted cell spans lines, so far.
     private var pending: [UInt8] = []
     private(set) var isContinuing = false
+    /// The byte between cells.
+    let delimiter: UInt8
 
-    init() {
+    init(delimiter: UInt8 = UInt8(ascii: ",")) {
+        self.delimiter = delimiter
         cells.reserveCapacity(256)
         ends.reserveCapacity(16)
     }
@@ -61,7 +65,7 @@ struct CSVRowParser {
         cells.removeAll(keepingCapacity: true)
         ends.removeAll(keepingCapacity: true)
         var i = 0
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\""), comma = delimiter
         while true {
             if i < b.count, b[i] == quote {
                 i += 1

@@ -22,6 +22,7 @@ public enum ImporterRegistry {
         GeteventImporter.self,
         IOSStudyImporter.self,
         PointerEventsImporter.self,
+        MappedImporter.self, // never detected: it needs --mapping
         CSVReader.self // last: the most generic text form
     ]
 

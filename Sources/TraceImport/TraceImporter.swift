@@ -20,6 +20,9 @@ public enum InputFormat: String, Sendable, Hashable, CaseIterable {
     case pointerEvents = "pointer-events"
     /// iOS UITouch study logs (per-task trials with raw touch tracks).
     case iosStudy = "ios-study"
+    /// A study's CSV of Android `MotionEvent` rows, read through a mapping
+    /// (`--mapping FILE.yaml`, ``MappedImporter``); never auto-detected.
+    case mapped
 }
 
 /// Options that some importers need; each ignores what it has no use for.
@@ -33,6 +36,11 @@ public struct ImportOptions: Sendable, Hashable {
     public var deviceDescriptionPath: String?
     /// Keep mouse and pen pointers too (W3C Pointer Events), not only touch.
     public var includeAllPointerTypes: Bool = false
+    /// The mapping a mapped log is read through (`--mapping`, ``ImportMapping``).
+    public var mappingPath: String?
+    /// Rows that break the touch sequence (``StrayReason``) are errors
+    /// instead of skipped and counted (`--strict`).
+    public var strictSequence: Bool = false
     /// How many skipped-line problems to keep for the summary.
     public var maxReportedProblems: Int = 5
 
@@ -63,6 +71,9 @@ public struct ImportSummary: Sendable, Hashable {
     /// What the importer left out of a valid file, said in words (trials
     /// without touches, tasks it does not know): never a silent drop.
     public var notes: [String] = []
+    /// Rows of a real log skipped because they break the touch sequence,
+    /// by reason, with the first of each (the mapped importer's).
+    public var strayRows: [StrayRows] = []
 
     public init() {}
 

@@ -33,6 +33,9 @@ package struct IngestReport: Sendable, Codable, Hashable {
     package var problems: [String]
     /// What the importer left out of the valid file (`ImportSummary/notes`).
     package var notes: [String]
+    /// Rows of a real log skipped because they break the touch sequence
+    /// (``ImportSummary/strayRows``), by reason, with the first of each.
+    package var strayRows: [StrayRows] = []
     package var seconds: Double
 
     /// Touch and motion samples per second of wall time.
@@ -153,6 +156,9 @@ extension TraceStore {
                 for k in summary.problems.indices where summary.problems[k].location.file == path {
                     summary.problems[k].location.file = name
                 }
+                for k in summary.strayRows.indices where path != name && summary.strayRows[k].first.hasPrefix(path + ":") {
+                    summary.strayRows[k].first = name + summary.strayRows[k].first.dropFirst(path.count)
+                }
                 let sha256 = try fileDigest()
                 if let row = try previousImport(sha256) { // only if another writer raced us
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
@@ -175,7 +181,8 @@ extension TraceStore {
                         sessions: inserter.sessionsAdded, sessionsAlreadyPresent: inserter.sessionsAlreadyPresent,
                         strokes: inserter.strokes, touches: inserter.touches, motion: inserter.motion,
                         labels: inserter.labels, skippedLines: summary.skipped,
-                        problems: summary.problems.map(\.description), notes: summary.notes, seconds: seconds))
+                        problems: summary.problems.map(\.description), notes: summary.notes, strayRows: summary.strayRows,
+                        seconds: seconds))
                 return .commit
             }
             guard let outcome else { throw StoreError("\(name): the import did not finish") }

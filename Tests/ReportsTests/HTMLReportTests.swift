@@ -111,10 +111,11 @@ import Testing
         #expect(
             slop.children.map(\.text) == [
                 "pan.slop", "10 pt", "8.02 pt", "\u{2212}1.98", "\u{2212}19.8 %", "8 … 24 pt",
-                "on lower bound: the range chose it, not the data"
+                "on the lower bound: the data pulls it below 8 pt; widen the range to the catalogue's 2 pt with --tune FILE"
+                    + " ({\"bounds\": {\"pan.slop\": {\"lower\": 2}}})"
             ])
         #expect(slop.children[2].attributes["class"] == "num warn")
-        let flagged = rows.filter { $0.allText.contains("bound:") }
+        let flagged = rows.filter { $0.allText.contains("bound: the data pulls") }
         #expect(flagged.count == 1)
     }
 

@@ -124,10 +124,19 @@ import Testing
             source.contains(
                 """
                         /// pan.slop: 10 pt → 8.02 pt (−1.98, −19.8 %); searched 8 … 24 pt; on the lower bound; written to 0.1 pt
-                        /// Warning: on the lower bound of the search range (8 pt): the search range chose it, not the data. Widen the range and tune again before trusting it.
+                        /// Warning: on the lower bound: the data pulls it below 8 pt; widen the range to the catalogue's 2 pt with --tune FILE ({"bounds": {"pan.slop": {"lower": 2}}}). The search range chose it, not the data: tune again before trusting it.
                         public static let slop: CGFloat = 8
                 """))
         #expect(source.components(separatedBy: "Warning: on the").count == 2, "only pan.slop is on a bound")
+        // On the catalogue's own bound, a wider range is the catalogue's to give.
+        var report = TuningReport.sample
+        let k = report.constants.firstIndex { $0.name == "pan.slop" }!
+        (report.constants[k].lower, report.constants[k].new) = (2, 2)
+        #expect(
+            report.constants[k].boundAdvice
+                == "on the lower bound: the data pulls it below 2 pt, the end of the catalogue's range: a wider one is a"
+                + " change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value"
+                + " still means the gesture")
     }
 
     @Test func changedOrderingsAreFlagged() {

@@ -71,7 +71,7 @@ struct IngestCommand: ParsableCommand {
         defer { bar.finish() }
         do {
             let outcome = try traceStore.ingest(
-                path: path, displayName: name, format: input.format, options: options,
+                path: path, displayName: name, format: input.resolvedFormat, options: options,
                 progress: { done, total in bar.updateEvents(done: done, total: total) })
             switch outcome {
             case .alreadyImported(let earlier, let when):
@@ -83,6 +83,11 @@ struct IngestCommand: ParsableCommand {
                     for problem in report.problems { Console.error(problem) }
                 }
                 for note in report.notes { Console.error("\(name): \(note)") }
+                if !report.strayRows.isEmpty {
+                    let rows = report.strayRows.reduce(0) { $0 + $1.rows }
+                    Console.error("\(name): skipped \(rows) stray row(s) that break the touch sequence (--strict refuses them):")
+                    for stray in report.strayRows { Console.error("  \(stray.description)") }
+                }
                 if !report.sessionsAlreadyPresent.isEmpty {
                     Console.error(
                         "\(name): \(report.sessionsAlreadyPresent.count) session(s) already in the store with the same content, skipped: "
@@ -148,9 +153,10 @@ struct IngestSummary: Encodable {
     var motion: Int { reports.reduce(0) { $0 + $1.motion } }
     var labels: Int { reports.reduce(0) { $0 + $1.labels } }
     var skippedLines: Int { reports.reduce(0) { $0 + $1.skippedLines } }
+    var strayRows: Int { reports.reduce(0) { $0 + $1.strayRows.reduce(0) { $0 + $1.rows } } }
 
     enum CodingKeys: String, CodingKey {
-        case files, seconds, samplesPerSecond, sessions, pointers, touches, motion, labels, skippedLines
+        case files, seconds, samplesPerSecond, sessions, pointers, touches, motion, labels, skippedLines, strayRows
     }
 
     func encode(to encoder: Encoder) throws {
@@ -164,6 +170,7 @@ struct IngestSummary: Encodable {
         try c.encode(motion, forKey: .motion)
         try c.encode(labels, forKey: .labels)
         try c.encode(skippedLines, forKey: .skippedLines)
+        try c.encode(strayRows, forKey: .strayRows)
     }
 }
 

@@ -39,7 +39,7 @@ struct VelocityCommand: ParsableCommand {
     func run() throws {
         let sessions: [Session]
         do {
-            sessions = try ImporterRegistry.readSessions(path: file, format: input.format, options: input.options)
+            sessions = try ImporterRegistry.readSessions(path: file, format: input.resolvedFormat, options: input.options)
         } catch {
             Console.error("\(error)")
             throw ExitCode.failure

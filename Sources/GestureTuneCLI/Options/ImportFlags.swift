@@ -23,7 +23,28 @@ struct ImportFlags: ParsableArguments {
     @Flag(help: "Keep mouse and pen pointers too (pointer-events), not only touch.")
     var allPointerTypes = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Read a study's CSV of MotionEvent rows through this mapping (YAML; implies --format mapped).",
+            valueName: "FILE.yaml"))
+    var mapping: String?
+
+    @Flag(help: "Mapped logs: stop at a row that breaks the touch sequence instead of skipping and counting it.")
+    var strict = false
+
+    /// The format to read: `mapped` whenever a mapping is given.
+    var resolvedFormat: InputFormat { mapping != nil ? .mapped : format }
+
     func validate() throws {
+        if mapping != nil, format != .auto, format != .mapped {
+            throw ValidationError("--mapping reads the mapped format; it cannot be combined with --format \(format.rawValue)")
+        }
+        if format == .mapped, mapping == nil {
+            throw ValidationError("--format mapped needs --mapping FILE.yaml (how the log's columns map to touches)")
+        }
+        if strict, mapping == nil {
+            throw ValidationError("--strict applies to mapped logs (--mapping): other formats stop at any invalid line already")
+        }
         if let screen, Self.parseScreen(screen) == nil {
             throw ValidationError("--screen must be WIDTHxHEIGHT in points, both > 0 (e.g. 393x852), not '\(screen)'.")
         }
@@ -36,6 +57,8 @@ struct ImportFlags: ParsableArguments {
         options.screen = screen.flatMap(Self.parseScreen)
         options.deviceDescriptionPath = deviceDesc
         options.includeAllPointerTypes = allPointerTypes
+        options.mappingPath = mapping
+        options.strictSequence = strict
         return options
     }
 

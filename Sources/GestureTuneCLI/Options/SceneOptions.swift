@@ -11,7 +11,7 @@ import TraceModel
 struct SceneOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "A built-in scene (\(Scene.builtInNames.joined(separator: ", "))) or a scene file (YAML or JSON); "
+            "A built-in scene (\(Scene.builtInNames.joined(separator: ", ")); tab-scroll:pages=N,edges=stop|wrap) or a scene file (YAML or JSON); "
                 + "default: each session's own scene.", valueName: "name|file"))
     var scene: String?
 
@@ -33,7 +33,7 @@ struct SceneOptions: ParsableArguments {
 
     /// A built-in scene by name, else a scene file at that path.
     static func scene(_ name: String) throws -> Scene {
-        if Scene.builtInNames.contains(name) { return try Scene.builtIn(named: name) }
+        if Scene.namesBuiltIn(name) { return try Scene.builtIn(named: name) }
         if FileManager.default.fileExists(atPath: name) { return try Scene.load(path: name) }
         throw CLIFailure(
             "--scene \(name): not a built-in scene (\(Scene.builtInNames.joined(separator: ", "))) nor a file")

@@ -61,7 +61,7 @@ extension SimulationResult {
         if !budgets.isEmpty {
             lines.append("")
             lines.append("budgets")
-            for check in budgets {
+            for check in budgets where check.applicable {
                 let b = check.budget
                 let value = check.value.map { String(format: "%.1f", $0) } ?? "—"
                 let verdict = check.fixedByDesign != nil ? "fixed" : check.count == 0 ? "none" : check.passed ? "ok  " : "OVER"
@@ -70,6 +70,10 @@ extension SimulationResult {
                         + "p\(String(format: "%g", b.percentile)) \(value) / \(String(format: "%g", b.limit)) \(b.measure.unit)"
                         + " (\(check.overLimit) of \(check.count) over; \(b.definition))"
                         + (check.fixedByDesign.map { "\n        fixed by design, not counted: \($0)" } ?? ""))
+            }
+            let inapplicable = budgets.filter { !$0.applicable }.map(\.budget.title)
+            if !inapplicable.isEmpty {
+                lines.append("  not applicable (no gesture of the scene produces them): " + inapplicable.joined(separator: ", "))
             }
         }
         if let agreement = platformAgreement {

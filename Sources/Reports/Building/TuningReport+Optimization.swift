@@ -46,7 +46,7 @@ extension TuningReport {
                     percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
                     before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
                     spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil,
-                    standard: before.budget.standard)
+                    standard: before.budget.standard, applicable: before.applicable)
             },
             intervalMethod: "Clopper–Pearson",
             intents: (result.comparison.perIntent ?? []).map { c in
@@ -82,7 +82,8 @@ extension TuningReport {
             },
             confusionBefore: Self.matrix(base.confusion), confusionAfter: Self.matrix(tuned.confusion))
 
-        let latency = result.budgets.map(\.budget)
+        // A budget no gesture of the scene produces has no distribution to show.
+        let latency = result.budgets.filter(\.applicable).map(\.budget)
             .filter { [.latency, .recognition, .response].contains($0.measure) }.map { budget in
                 LatencyDistribution(
                     gesture: budget.title, definition: budget.definition, budgetPercentile: budget.percentile,

@@ -23,9 +23,23 @@ extension TuningReport.Rate {
 
 extension TuningReport.Budget {
     private enum StoredKeys: String, CodingKey {
-        case gesture, definition, percentile, unit, limit, before, after, fixedByDesign
+        case gesture, definition, percentile, unit, limit, before, after, fixedByDesign, applicable, spring
     }
     private enum DerivedKeys: String, CodingKey { case met }
+
+    /// Reports written before `applicable` existed read as applicable.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: StoredKeys.self)
+        self.init(
+            gesture: try c.decode(String.self, forKey: .gesture),
+            definition: try c.decodeIfPresent(String.self, forKey: .definition) ?? "",
+            percentile: try c.decode(Double.self, forKey: .percentile),
+            unit: try c.decodeIfPresent(String.self, forKey: .unit) ?? "ms", limit: try c.decode(Double.self, forKey: .limit),
+            before: try c.decode(Double.self, forKey: .before), after: try c.decode(Double.self, forKey: .after),
+            fixedByDesign: try c.decodeIfPresent(String.self, forKey: .fixedByDesign),
+            spring: try c.decodeIfPresent(String.self, forKey: .spring),
+            applicable: try c.decodeIfPresent(Bool.self, forKey: .applicable) ?? true)
+    }
 
     package func encode(to encoder: any Encoder) throws {
         var stored = encoder.container(keyedBy: StoredKeys.self)
@@ -37,6 +51,7 @@ extension TuningReport.Budget {
         try stored.encode(before, forKey: .before)
         try stored.encode(after, forKey: .after)
         try stored.encodeIfPresent(fixedByDesign, forKey: .fixedByDesign)
+        try stored.encode(applicable, forKey: .applicable)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(isMet, forKey: .met)
     }

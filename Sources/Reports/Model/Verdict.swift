@@ -66,6 +66,12 @@ extension TuningReport {
             mcnemarPValue < significanceLevel && after.rate < before.rate
         }
 
+        /// The budgets a gesture of the scene can produce: the verdict and
+        /// the budget table judge only these.
+        package var applicableBudgets: [Budget] { budgets.filter(\.applicable) }
+        /// The budgets no gesture of the scene can produce, named once.
+        package var inapplicableBudgets: [Budget] { budgets.filter { !$0.applicable } }
+
         /// Every counted latency budget holds after tuning (a budget fixed by
         /// design is not counted).
         package var budgetsMet: Bool { budgets.allSatisfy { !$0.isCounted || $0.isMet } }
@@ -116,11 +122,17 @@ extension TuningReport {
         /// The limit is a standard (`true`): the value must equal it, not
         /// only stay under it (`nil`: a ceiling, as most budgets).
         package var standard: Bool?
+        /// Whether a gesture of the scene can produce the measure at all:
+        /// an inapplicable budget (a tap's response on a scene without a
+        /// tap) is named once as not applicable, never judged.
+        package var applicable: Bool
 
         package init(
             gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
-            before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil, standard: Bool = false
+            before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil, standard: Bool = false,
+            applicable: Bool = true
         ) {
+            self.applicable = applicable
             self.spring = spring
             self.standard = standard ? true : nil
             self.gesture = gesture

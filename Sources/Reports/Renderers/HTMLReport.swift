@@ -95,18 +95,20 @@ package enum HTMLReport {
                 .el(.div, [.class: "big" + (judgement.map { " " + $0 } ?? "")], text: big),
                 .el(.div, [.class: "detail"], text: detail))
         }
-        let counted = v.budgets.filter(\.isCounted)
+        let counted = v.applicableBudgets.filter(\.isCounted)
         let met = counted.filter(\.isMet).count
-        let fixed = v.budgets.count - counted.count
+        let fixed = v.applicableBudgets.count - counted.count
         let p = Format.pValue(v.mcnemarPValue)
         let significanceDetail =
             "\(v.mcnemarTest) p \(p.hasPrefix("<") ? "" : "= ")\(p) · \(v.fixedCount) fixed, \(v.brokenCount) broken"
         let beforeDetail = "\(v.before.count) of \(v.before.total) · \(ReportFindings.interval(v.before))"
         let afterDetail = "\(v.after.count) of \(v.after.total) · \(ReportFindings.interval(v.after))"
-        let budgetTitle = v.budgets.isEmpty ? "none set" : "\(met) of \(counted.count) met"
+        let budgetTitle =
+            v.budgets.isEmpty ? "none set" : v.applicableBudgets.isEmpty ? "none applies" : "\(met) of \(counted.count) met"
         let budgetDetail =
             (v.budgetsMet ? "every counted percentile within its limit" : "see the table below")
             + (fixed > 0 ? " · \(fixed) fixed by design, not counted" : "")
+            + (v.inapplicableBudgets.isEmpty ? "" : " · \(v.inapplicableBudgets.count) not applicable to the scene")
         let worse = v.worseIntents
         let worseDetail =
             worse.isEmpty
@@ -141,7 +143,7 @@ package enum HTMLReport {
                 ]
             ).figure
         ] + (f.significantIntentsTable.map { [.el(.h3, text: "Intents that changed significantly"), $0.markup] } ?? [])
-            + (v.budgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
+            + (v.applicableBudgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
             + (f.unchangedSpringSentence.map { [.el(.p, text: $0)] } ?? [])
             + platform(f)
     }

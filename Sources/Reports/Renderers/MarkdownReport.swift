@@ -39,7 +39,7 @@ package enum MarkdownReport {
             heading(3, "Intents that changed significantly")
             table(intents)
         }
-        if !report.verdict.budgets.isEmpty { table(f.budgetTable) }
+        if !report.verdict.applicableBudgets.isEmpty { table(f.budgetTable) }
         if let springs = f.unchangedSpringSentence { paragraph(springs) }
         if let sentence = f.platformSentence, let agreement = f.platformTable {
             heading(3, "Agreement with the platform")

@@ -39,15 +39,24 @@ struct ReportFindings {
     }
 
     var budgetSentence: String {
-        let all = report.verdict.budgets
-        if all.isEmpty { return "No latency or animation budgets were set." }
+        let all = report.verdict.applicableBudgets
+        let inapplicable = report.verdict.inapplicableBudgets
+        let notApplicable =
+            inapplicable.isEmpty
+            ? ""
+            : " Not applicable (no gesture of the scene produces them): "
+                + inapplicable.map(\.gesture).joined(separator: ", ") + "."
+        if all.isEmpty {
+            return inapplicable.isEmpty
+                ? "No latency or animation budgets were set." : "No budget applies to this scene." + notApplicable
+        }
         let fixed = all.filter { !$0.isCounted }
         let fixedNote =
             fixed.isEmpty
             ? ""
             : " \(fixed.count) fixed by design, not counted (no tuned constant can make"
                 + " \(fixed.count == 1 ? "it" : "them") fail): \(fixed.map(\.gesture).joined(separator: ", "))."
-        return countedBudgetSentence(all.filter(\.isCounted)) + fixedNote
+        return countedBudgetSentence(all.filter(\.isCounted)) + fixedNote + notApplicable
     }
 
     /// What relaxing the per-intent protection would buy, in one sentence.
@@ -151,7 +160,7 @@ struct ReportFindings {
                 ("budget", .left), ("measured", .left), ("percentile", .right), ("limit", .right), ("before", .right),
                 ("after", .right), ("verdict", .left)
             ],
-            rows: report.verdict.budgets.map { budget in
+            rows: report.verdict.applicableBudgets.map { budget in
                 ReportTable.Row(cells: [
                     .init(budget.gesture), .init(budget.definition), .init("p\(Format.smart(budget.percentile))"),
                     .init(budget.relation + " " + Format.measure(budget.limit, unit: budget.unit)),
@@ -203,7 +212,7 @@ struct ReportFindings {
                 ("search range", .right), ("note", .left)
             ],
             rows: report.constants.map { constant in
-                let bound = constant.bound.map { "on \($0.rawValue) bound: the range chose it, not the data" }
+                let bound = constant.boundAdvice
                 return ReportTable.Row(cells: [
                     .init(constant.name),
                     .init(Format.value(constant.old, unit: constant.unit)),

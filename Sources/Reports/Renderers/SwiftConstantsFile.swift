@@ -186,11 +186,8 @@ package enum SwiftConstantsFile {
         var lines: [String] = []
         if let meaning = meaning(of: constant.name) { lines.append(meaning) }
         lines.append(describe(constant, written: written))
-        if let bound = constant.bound {
-            let limit = bound == .lower ? constant.lower : constant.upper
-            lines.append(
-                "Warning: on the \(bound.rawValue) bound of the search range (\(Format.value(limit, unit: constant.unit))): "
-                    + "the search range chose it, not the data. Widen the range and tune again before trusting it.")
+        if let advice = constant.boundAdvice {
+            lines.append("Warning: \(advice). The search range chose it, not the data: tune again before trusting it.")
         }
         lines += orderingWarnings(for: constant.name, context: context)
         return lines

@@ -75,6 +75,9 @@ package final class TuningObjective: Sendable {
     /// (`BudgetProbe`, on the training users): fixed by design, they
     /// constrain nothing and are counted neither met nor missed.
     package let fixedBudgets: [Int: String]
+    /// Indices into ``budgets`` no gesture of the scene can produce (a
+    /// subset of ``fixedBudgets``): reports list them once as not applicable.
+    package let inapplicableBudgets: Set<Int>
     /// How many points each intent's training misfire rate may rise above
     /// the reference's (`nil`: no protection). No designer ships constants
     /// that delete a feature, however much the average improves.
@@ -141,6 +144,7 @@ package final class TuningObjective: Sendable {
         var relaxed: [Int] = []
         var observed = Set<Int>()
         var fixed: [Int: String] = [:]
+        var inapplicable = Set<Int>()
         var limits: [String: Double] = [:], rates: [String: Double] = [:]
         if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
             let simulator = Simulator(
@@ -158,6 +162,7 @@ package final class TuningObjective: Sendable {
             } catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
             for (i, check) in probed.enumerated() {
                 if let reason = check.fixedByDesign { fixed[i] = reason }
+                if !check.applicable { inapplicable.insert(i) }
                 if check.count > 0 { observed.insert(i) }
                 if relaxBrokenBudgets, !check.passed, let value = check.value {
                     effective[i].limit = value * (1 + Self.relaxationSlack)
@@ -173,6 +178,7 @@ package final class TuningObjective: Sendable {
         self.relaxedBudgets = relaxed
         self.observedBudgets = observed
         self.fixedBudgets = fixed
+        self.inapplicableBudgets = inapplicable
         self.intentMargin = target == .intent ? intentMargin : nil
         self.intentLimits = limits
         self.baselineIntentRates = rates
@@ -196,6 +202,7 @@ package final class TuningObjective: Sendable {
         relaxedBudgets = other.relaxedBudgets
         observedBudgets = other.observedBudgets
         fixedBudgets = other.fixedBudgets
+        inapplicableBudgets = other.inapplicableBudgets
         intentMargin = intentLimits.isEmpty ? nil : other.intentMargin
         self.intentLimits = intentLimits
         baselineIntentRates = other.baselineIntentRates

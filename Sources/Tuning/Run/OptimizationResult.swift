@@ -125,6 +125,23 @@ package struct BudgetSummary: Sendable, Hashable, Codable {
     /// Why no tuned constant can make it fail, when none can: fixed by
     /// design, it constrained nothing and is counted neither met nor missed.
     package var fixedByDesign: String?
+    /// No gesture of the scene can produce it (``TuningObjective/inapplicableBudgets``).
+    package var applicable = true
+}
+
+extension BudgetSummary {
+    private enum CodingKeys: String, CodingKey { case key, budget, effectiveLimit, relaxed, fixedByDesign, applicable }
+
+    /// Runs stored before `applicable` existed read as applicable.
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        key = try c.decode(String.self, forKey: .key)
+        budget = try c.decode(LatencyBudget.self, forKey: .budget)
+        effectiveLimit = try c.decode(Double.self, forKey: .effectiveLimit)
+        relaxed = try c.decode(Bool.self, forKey: .relaxed)
+        fixedByDesign = try c.decodeIfPresent(String.self, forKey: .fixedByDesign)
+        applicable = try c.decodeIfPresent(Bool.self, forKey: .applicable) ?? true
+    }
 }
 
 /// One constant of the tuning space, before and after.

@@ -85,6 +85,7 @@ package struct SplitMeasurement: Sendable, Codable {
         confusion = result.confusion
         var checks = result.budgets
         for (i, reason) in objective.fixedBudgets where checks.indices.contains(i) { checks[i].fixedByDesign = reason }
+        for i in objective.inapplicableBudgets where checks.indices.contains(i) { checks[i].applicable = false }
         budgets = checks
         budgetViolations = checks.filter(\.isMissed).count
         violations = TuningObjective.violations(checks, ignoring: Set(objective.fixedBudgets.keys))
