@@ -25,7 +25,7 @@ public enum GestureConstants {
     public enum DoubleTap {
         /// The double-tap timeout: longest gap from the first tap's lift to the second touch-down, and how long a single tap waits (`UITapGestureRecognizer` with `numberOfTapsRequired = 2` and `require(toFail:)`; SwiftUI `TapGesture(count: 2)`).
         /// doubleTap.window: 0.5 s → 0.8 s (+0.3, +60.0 %); searched 0.15 … 0.8 s; on the upper bound; written to 0.001 s
-        /// Warning: on the upper bound of the search range (0.8 s): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 0.8 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let window: TimeInterval = 0.8
 
         /// Largest distance between the two taps' touch-down points.
@@ -55,12 +55,12 @@ public enum GestureConstants {
 
         /// A swipe fails if the minimum distance is not reached this long after the first touch-down (a slow drag is a pan, not a swipe).
         /// swipe.maximumDuration: 0.5 s → 1.5 s (+1, +200.0 %); searched 0.1 … 1.5 s; on the upper bound; written to 0.01 s
-        /// Warning: on the upper bound of the search range (1.5 s): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 1.5 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let maximumDuration: TimeInterval = 1.5
 
         /// Largest angle between the movement and the swipe's direction; leaving it fails the swipe. Judged once the movement is a fifth of the minimum distance (below that, sampling jitter decides the angle).
         /// swipe.directionCone: 30 deg → 60 deg (+30, +100.0 %); searched 5 … 60 deg; on the upper bound; written to 0.1 deg
-        /// Warning: on the upper bound of the search range (60 deg): the search range chose it, not the data. Widen the range and tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 60 deg, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let directionCone: CGFloat = 60
     }
 
