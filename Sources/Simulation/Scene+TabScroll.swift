@@ -73,7 +73,7 @@ extension Scene {
     /// element comes from.
     ///
     /// - `tabSwipe` (one finger) pages between the scene's pages by the
-    ///   reference app's rules (``Recognizer``'s tab swipe: directional bias,
+    ///   reference app's rules (`Recognizer`'s tab swipe: directional bias,
     ///   momentum, locks, boundary prevention unless the pages wrap);
     /// - `pageScroll` scrolls every page vertically (one finger), waits for
     ///   the tab swipe to fail and obeys its vertical scroll lock, as the

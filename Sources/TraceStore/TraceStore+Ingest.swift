@@ -34,7 +34,7 @@ package struct IngestReport: Sendable, Codable, Hashable {
     /// What the importer left out of the valid file (`ImportSummary/notes`).
     package var notes: [String]
     /// Rows of a real log skipped because they break the touch sequence
-    /// (``ImportSummary/strayRows``), by reason, with the first of each.
+    /// (`ImportSummary/strayRows`), by reason, with the first of each.
     package var strayRows: [StrayRows] = []
     package var seconds: Double
 

@@ -56,15 +56,8 @@ public enum LibinputRecordImporter: TraceImporter {
         let text = String(decoding: try input.readAll(), as: UTF8.self)
         func at(_ node: Node?) -> SourceLocation { SourceLocation(file: file, line: node?.mark?.line ?? 0) }
 
-        let root: Node
-        do {
-            guard let document = try Yams.compose(yaml: text) else {
-                throw TraceError(SourceLocation(file: file, line: 1), "empty YAML document", field: "version")
-            }
-            root = document
-        } catch let error as YamlError {
-            throw Self.traceError(error, file: file)
-        }
+        let root = try YAMLDocument.compose(
+            text, file: file, ifEmpty: TraceError(SourceLocation(file: file, line: 1), "empty YAML document", field: "version"))
         guard let top = root.mapping else {
             throw TraceError(at(root), "a libinput recording is a YAML mapping", field: "version")
         }
@@ -186,47 +179,5 @@ public enum LibinputRecordImporter: TraceImporter {
                 minimum: n[0], maximum: n[1], fuzz: n[2], flat: n[3], resolution: n[4], location: location)
         }
         return description
-    }
-
-    /// The line where block-mapping key `key` appears again after its first
-    /// appearance at line `first` (1-based), at the same indentation.
-    static func repeatedKeyLine(_ key: String, firstAt first: Int, in text: String) -> Int? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func keyIndent(_ line: Substring) -> Int? {
-            let body = line.drop { $0 == " " }
-            let unquoted = body.hasPrefix("- ") ? body.dropFirst(2) : body
-            for candidate in [key, "\"\(key)\"", "'\(key)'"] where unquoted.hasPrefix(candidate + ":") {
-                return line.count - body.count
-            }
-            return nil
-        }
-        // Yams' mark may be the mapping's start rather than the key's: start
-        // from the first line at or after it that holds the key.
-        guard let firstIndex = (max(first, 1) - 1..<lines.count).first(where: { keyIndent(lines[$0]) != nil }),
-            let indent = keyIndent(lines[firstIndex])
-        else { return nil }
-        return (firstIndex + 1..<lines.count).first { keyIndent(lines[$0]) == indent }.map { $0 + 1 }
-    }
-
-    /// A YAML syntax error as `FILE:LINE: …`.
-    static func traceError(_ error: YamlError, file: String) -> TraceError {
-        switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-            .composer(_, let problem, let mark, _):
-            return TraceError(SourceLocation(file: file, line: mark.line), "YAML: \(problem)", field: "yaml")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            // Yams' message holds the whole document; its mark is the first
-            // of the keys. The line to name is the key's second appearance.
-            let key = duplicates.first ?? "?"
-            let line = repeatedKeyLine(key, firstAt: context.mark.line, in: context.text) ?? context.mark.line
-            return TraceError(
-                SourceLocation(file: file, line: line), "YAML: the key `\(key)` appears twice in one mapping", field: key)
-        case .reader(let problem, let offset, _, let yaml):
-            // The reader (bad UTF-8, control characters) gives a byte offset, not a mark.
-            let line = 1 + (offset.map { yaml.utf8.prefix($0).reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } } ?? 0)
-            return TraceError(SourceLocation(file: file, line: line), "YAML: \(problem)", field: "yaml")
-        default:
-            return TraceError(SourceLocation(file: file, line: 1), "YAML: \(error)", field: "yaml")
-        }
     }
 }

@@ -6,7 +6,7 @@ import Yams
 
 extension ImportMapping {
     /// Reads and checks a mapping file. Every problem is one
-    /// ``TraceModel/TraceError`` naming the mapping file, the line and the
+    /// `TraceModel/TraceError` naming the mapping file, the line and the
     /// key (`bioident.yaml:7: unknown unit "px" (time.unit)`): unknown keys,
     /// a key given twice, wrong types and values, and keys that need another
     /// (`scale: {devices: xdpi}` without `devices`).
@@ -19,19 +19,8 @@ extension ImportMapping {
                 SourceLocation(file: path, line: 0), "cannot read the mapping: " + ImporterRegistry.whyUnreadable(path),
                 field: "--mapping")
         }
-        let root: Node
-        do {
-            guard let document = try Yams.compose(yaml: text) else {
-                throw TraceError(SourceLocation(file: path, line: 1), "the mapping is empty", field: "mapping")
-            }
-            root = document
-        } catch let error as YamlError {
-            throw LibinputRecordImporter.traceError(error, file: path)
-        } catch let error as TraceError {
-            throw error
-        } catch {
-            throw TraceError(SourceLocation(file: path, line: 1), "YAML: \(error)", field: "yaml")
-        }
+        let root = try YAMLDocument.compose(
+            text, file: path, ifEmpty: TraceError(SourceLocation(file: path, line: 1), "the mapping is empty", field: "mapping"))
         let reader = MappingReader(file: path)
         return try reader.mapping(root)
     }
