@@ -11,7 +11,8 @@ double taps, long presses, swipes and scrolls, tab-bar navigation included.
 Along the way it drops the network while a session is sent (the session must
 wait in the page and arrive once the network is back) and reloads the page
 mid-study (it must resume at the same trial, with the trials done before the
-reload still in the session). Then Ctrl-C stops the server, and:
+reload still in the session); the note menu a long press leaves open is
+closed by a step of the page's own before the next trial. Then Ctrl-C stops the server, and:
 - `stats --json` shows exactly the sessions, labels, pointers and touch
   samples the page sent (counted from the request bodies the browser posted);
 - `simulate --json` scores them: every emulated tap recognized as a tap;
@@ -30,6 +31,7 @@ import os
 import pathlib
 import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -146,6 +148,8 @@ def current_step(page):
 
 
 def target_box(page, step):
+    if step.get("closes"):
+        return page.locator(".overlay").bounding_box()
     selector = ".tabbar .target" if step["navigation"] == "1" else ".region.target"
     return page.locator(selector).bounding_box()
 
@@ -259,7 +263,7 @@ def main():
                 page.check("#agree")
                 page.click("#start")
 
-                recorded, reloaded, offline_tested, shot = 0, False, False, False
+                recorded, reloaded, offline_tested, shot, closed = 0, False, False, False, 0
                 while True:
                     step = current_step(page)
                     if step["ready"] == "done":
@@ -269,6 +273,7 @@ def main():
                         pathlib.Path(args.screenshot).parent.mkdir(parents=True, exist_ok=True)
                         page.screenshot(path=args.screenshot)
                         shot = True
+                    closed += bool(step.get("closes"))
                     box = target_box(page, step)
                     pointers = perform(finger, step, box)
                     page.wait_for_selector("#bar.shown", timeout=5000)
@@ -350,9 +355,14 @@ def main():
         checks.expect(taps.get("labels") == expected["taps"] and taps.get("correct") == expected["taps"],
                       f"all {expected['taps']} emulated taps recognized as taps")
         checks.expect(simulation["total"]["labels"] == expected["labels"], "simulate scores every label")
+        # A long press on a note row leaves the note menu open: the page closed it with a step of its own.
+        checks.expect(closed > 0 and simulation["recognitionsByGesture"].get("tap", 0) >= expected["taps"],
+                      f"the note menu a trial left open was closed by a tap ({closed} times)")
 
         if args.keep:
-            shutil.copyfile(db, args.keep)
+            # SQLite's backup, not a file copy: the store's pages may still be in its -wal file.
+            with sqlite3.connect(db) as source, sqlite3.connect(args.keep) as copy:
+                source.backup(copy)
 
     for problem in problems:
         print(f"FAIL: page: {problem}", file=sys.stderr)

@@ -34,6 +34,12 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         case openNoteMenu
         /// Tap on the note menu's backdrop: dismisses the menu.
         case dismissNoteMenu
+
+        /// The overlay this action leaves over the content until a member
+        /// of that layer closes it (the note menu); `nil` for the rest. The
+        /// text selection's menu is not one: any touch off its pills hides
+        /// it and reaches the content.
+        package var opensOverlay: Layer? { self == .openNoteMenu ? .noteMenu : nil }
     }
 
     /// Which layer of the screen a recognizer's view is on. Overlays cover

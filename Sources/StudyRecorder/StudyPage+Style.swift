@@ -15,6 +15,8 @@ extension StudyPage {
         .region.edge{font-size:0;border-style:dashed;background:rgba(255,255,255,.4)}
         .region.target{border:3px solid #1f5fd1;background:#e6efff;color:#123f8f;font-weight:600;\
         box-shadow:0 0 0 4px rgba(31,95,209,.15)}
+        .region.overlay.target{border-radius:0;border:none;box-shadow:none;background:rgba(27,27,31,.45);color:#fff;\
+        display:flex;align-items:center;justify-content:center;font-size:15px}
         .tabbar{position:absolute;display:flex;pointer-events:none;border-top:1px solid #c9cbd3;background:#fafafa}
         .tabbar div{flex:1;display:flex;align-items:center;justify-content:center;color:#7a7d88;font-size:13px}
         .tabbar div.current{color:#1b1b1f;font-weight:600}

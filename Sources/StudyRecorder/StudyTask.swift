@@ -29,6 +29,22 @@ package struct StudyTask: Sendable, Hashable, Codable {
     package var fingers: Int?
     /// Needs motion sensors (shake): offered only where the browser grants them.
     package var needsMotion: Bool
+    /// The overlay this task's gesture leaves open (a long press on a note
+    /// row opens the note menu), or `nil`.
+    package var leavesOpen: StudyOverlay?
+}
+
+/// An overlay a trial's gesture leaves over the screen. In the app the next
+/// touch lands on it (the note menu's backdrop covers everything and a tap
+/// only closes the menu), so the page closes it with a step of its own —
+/// labelled, like the tab bar's navigation, so that a replay closes it at
+/// the same moment — before it asks for the next trial.
+package struct StudyOverlay: Sendable, Hashable, Codable {
+    /// The member that closes it (`noteMenuBackdrop`).
+    package var member: String
+    /// The closing step's label target (`note-menu`).
+    package var target: String
+    package var prompt: String
 }
 
 /// A rectangle in fractions of the viewport, as the page draws it. An edge
@@ -85,8 +101,20 @@ extension StudyTask {
             return StudyTask(
                 member: member.id, intent: member.kind.intent, directions: directions, prompts: prompts,
                 target: target, tab: member.tab, region: PageRegion(member.region),
-                fingers: fingers > 1 ? fingers : nil, needsMotion: member.kind == .shake)
+                fingers: fingers > 1 ? fingers : nil, needsMotion: member.kind == .shake,
+                leavesOpen: overlay(leftOpenBy: member, in: scene))
         }
+    }
+
+    /// The overlay `member`'s gesture opens, if the scene has a tap that
+    /// closes it (without one the overlay could never close: no step).
+    static func overlay(leftOpenBy member: Scene.Member, in scene: Scene) -> StudyOverlay? {
+        guard let layer = member.action.opensOverlay,
+            let closer = scene.recognizers.first(where: { $0.layer == layer && $0.kind == .tap })
+        else { return nil }
+        let target = closer.target ?? closer.id
+        let name = target.replacingOccurrences(of: "-", with: " ")
+        return StudyOverlay(member: closer.id, target: target, prompt: "Tap anywhere to close the \(name)")
     }
 
     /// A member's finger count: its own, or the multi-finger swipe's

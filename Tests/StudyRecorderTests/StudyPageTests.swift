@@ -88,6 +88,13 @@ import TraceModel
         // one gesture on the screen as it starts, cannot ask for them.
         #expect(!members.contains("noteMenuBackdrop") && !members.contains("actionPillTap"))
         #expect(members.contains("noteRowLongPress"))
+        // …but the note menu a long press on a row opens stays over the
+        // screen until its backdrop is tapped, so the page closes it with a
+        // step of its own before the next trial; nothing else leaves one open.
+        let menu = try #require(tasks.first { $0.member == "noteRowLongPress" }?.leavesOpen)
+        #expect(menu.member == "noteMenuBackdrop" && menu.target == "note-menu")
+        #expect(menu.prompt == "Tap anywhere to close the note menu")
+        #expect(tasks.filter { $0.leavesOpen != nil }.map(\.member) == ["noteRowLongPress"])
         let swipe = try #require(tasks.first { $0.member == "noteRowSwipe" })
         #expect(swipe.intent == .swipeActions && swipe.directions == [.left] && swipe.tab == 0)
         #expect(swipe.region == tasks.first { $0.member == "noteRowTap" }?.region)

@@ -66,11 +66,18 @@
   }
 
   // MARK: - Steps
-  // A task on another tab is reached the way the app is used: by tapping
-  // its tab in the tab bar (a labelled step too, so a replay follows).
+  // An overlay the last trial left open (the note menu) is closed first, as
+  // the app's user would: its backdrop takes the next touch. A task on
+  // another tab is reached the way the app is used: by tapping its tab in
+  // the tab bar. Both are labelled steps too, so a replay follows.
   function currentStep() {
     const base = state.steps[state.position];
     const task = config.tasks[base.task];
+    if (state.overlay) {
+      return { navigation: true, closes: state.overlay.member, tab: state.tab, practice: base.practice,
+               prompt: state.overlay.prompt, intent: 'tap', direction: '', target: state.overlay.target,
+               fingers: null, task: null };
+    }
     if (config.tabBar && task.tab !== null && task.tab !== undefined && task.tab !== state.tab) {
       const label = 'Tap "Tab ' + (task.tab + 1) + '" in the bar at the bottom';
       return { navigation: true, tab: task.tab, practice: base.practice, prompt: label,
@@ -125,6 +132,14 @@
       }
       stage.appendChild(tabs);
     }
+    if (state.overlay) {
+      // The backdrop covers the whole screen, the tab bar included.
+      const backdrop = document.createElement('div');
+      backdrop.className = 'region overlay target';
+      backdrop.style.left = '0px'; backdrop.style.top = '0px'; backdrop.style.width = w + 'px'; backdrop.style.height = h + 'px';
+      backdrop.textContent = state.overlay.target;
+      stage.appendChild(backdrop);
+    }
   }
   function sameRegion(a, b) {
     return a.x === b.x && a.y === b.y && a.width === b.width && a.height === b.height && (a.edge || '') === (b.edge || '');
@@ -152,6 +167,7 @@
     const b = document.body.dataset;
     b.position = String(state.position); b.intent = step.intent; b.direction = step.direction;
     b.target = step.target; b.fingers = String(step.fingers || 1); b.practice = step.practice ? '1' : '0'; b.navigation = step.navigation ? '1' : '0';
+    b.closes = step.closes || '';
     b.ready = '1';
     updateStatus();
     if (step.task && step.task.needsMotion) { startMotion(); showBar(); }
@@ -210,6 +226,7 @@
   function openBlock() {
     if (state.block) return;
     state.tab = config.initialTab;
+    state.overlay = null;
     state.blocks += 1;
     state.block = { n: state.blocks, t0: now(), startedAt: new Date().toISOString(), lastT: 0,
       screen: { width: stage.clientWidth, height: stage.clientHeight }, lines: [], labels: [], trials: [],
@@ -330,7 +347,8 @@
       if (step.direction) label.direction = step.direction;
       if (step.fingers) label.fingers = step.fingers;
       const number = block.trials.length + 1;
-      label.note = (step.navigation ? 'navigation to tab ' + (step.tab + 1) : 'trial ' + (recordedDone() + 1))
+      label.note = (step.closes ? 'closing the ' + step.target.replace(/-/g, ' ')
+        : step.navigation ? 'navigation to tab ' + (step.tab + 1) : 'trial ' + (recordedDone() + 1))
         + (trial.retries ? '; retried ' + trial.retries + '×' : '');
       for (const line of trial.lines) block.lines.push(line);
       block.labels.push(label);
@@ -339,8 +357,10 @@
         navigation: step.navigation, promptedAt: since(trial.shownT), answeredAt: answered,
         retries: trial.retries || 0, samples: trial.lines.length });
     }
-    if (step.navigation) state.tab = step.tab;
+    if (step.closes) state.overlay = null;
+    else if (step.navigation) state.tab = step.tab;
     else {
+      state.overlay = step.task.leavesOpen || null;
       if (step.intent === 'tab-swipe') state.tab = Math.min(Math.max(state.tab + (step.direction === 'left' ? 1 : -1), 0), config.tabs - 1);
       state.position += 1;
       if (!step.practice && state.block) {
@@ -349,6 +369,7 @@
       }
       if (step.practice && (state.position >= state.steps.length || !state.steps[state.position].practice)) {
         state.tab = config.initialTab;
+        state.overlay = null;
       }
     }
     save();
@@ -360,6 +381,7 @@
     const block = state.block;
     state.block = null;
     state.tab = config.initialTab;
+    state.overlay = null;
     if (!block || !block.labels.length) { save(); return; }
     const id = [config.study, state.participant, state.instance, block.n].join('-');
     const meta = { study: config.study, recorder: 'gesturetune record', hand: state.hand, session: block.n,
