@@ -115,7 +115,7 @@ let package = Package(
         // The committed corpus replayed through the simulator
         .testTarget(
             name: "CorpusReplayTests",
-            dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel", "GestureTuneTestSupport"]),
+            dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel", "Tuning", "GestureTuneTestSupport"]),
 
         // MARK: - GSL: the C library and a small, safe Swift layer over it
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),

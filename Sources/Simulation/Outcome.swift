@@ -58,8 +58,14 @@ package struct OutcomeCounts: Sendable, Hashable, Codable {
     /// it wrong (a second gesture during one intended gesture). Reported,
     /// not counted as misfires.
     package var extra = 0
-    /// Smoothed misfires (equals ``misfires`` when the temperature is 0).
-    package var softMisfires = 0.0
+    /// Smoothed misfires (equals ``misfires`` when the temperature is 0),
+    /// summed exactly: the same in any order of the labels.
+    package var softMisfireSum = ExactSum()
+    /// Smoothed misfires as a number (``softMisfireSum``'s value).
+    package var softMisfires: Double {
+        get { softMisfireSum.value }
+        set { softMisfireSum = ExactSum(newValue) }
+    }
 
     package init() {}
 
@@ -76,7 +82,7 @@ package struct OutcomeCounts: Sendable, Hashable, Codable {
         deadZone += o.deadZone
         spurious += o.spurious
         extra += o.extra
-        softMisfires += o.softMisfires
+        softMisfireSum.add(o.softMisfireSum)
     }
 
     mutating func count(_ outcome: Outcome) {

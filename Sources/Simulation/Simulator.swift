@@ -82,21 +82,35 @@ package struct Simulator: Sendable {
     /// - Throws: ``SceneError`` when a session names an unknown scene or a
     ///   scene is invalid.
     package func run(corpus: Corpus) throws -> SimulationResult {
+        result(of: try tally(corpus: corpus))
+    }
+
+    /// Replays a compiled corpus into a tally, not yet a result: the part
+    /// of a run that one shard of a larger corpus contributes. Tallies of
+    /// any partition of the sessions, merged in any order
+    /// (``Tally/merge(_:)``), give the same ``result(of:)`` as one run over
+    /// them all.
+    package func tally(corpus: Corpus) throws -> Tally {
         let plan = try ReplayPlan(simulator: self, corpus: corpus)
         let threads = max(1, min(options.threads, corpus.sessionCount))
-        let tally: Tally
-        if threads == 1 {
-            tally = plan.replay(corpus: corpus, sessions: 0..<corpus.sessionCount)
-        } else {
-            let chunks = ReplayPlan.split(corpus, into: threads)
-            let parts = ParallelMap.map(chunks.count, width: chunks.count) { k in
-                plan.replay(corpus: corpus, sessions: chunks[k])
-            }
-            var merged = Tally(budgetCount: options.budgets.count)
-            for part in parts { merged.merge(part) }
-            tally = merged
+        if threads == 1 { return plan.replay(corpus: corpus, sessions: 0..<corpus.sessionCount) }
+        let chunks = ReplayPlan.split(corpus, into: threads)
+        let parts = ParallelMap.map(chunks.count, width: chunks.count) { k in
+            plan.replay(corpus: corpus, sessions: chunks[k])
         }
-        return tally.result(options: options, parameters: parameters)
+        return merged(parts)
+    }
+
+    /// `parts` merged, in their order (any order gives the same result).
+    package func merged(_ parts: [Tally]) -> Tally {
+        var merged = Tally(budgetCount: options.budgets.count)
+        for part in parts { merged.merge(part) }
+        return merged
+    }
+
+    /// The result of a (merged) tally: percentiles, springs and budgets.
+    package func result(of tally: Tally) -> SimulationResult {
+        tally.result(options: options, parameters: parameters)
     }
 }
 

@@ -4,10 +4,18 @@ import TraceModel
 
 // MARK: - Accumulating a run
 
-/// Counts and observations of part of a run; tallies of the threads are
-/// merged, then ``result(options:parameters:)`` computes percentiles, springs
-/// and budgets once.
-struct Tally: Sendable {
+/// Counts and observations of part of a run; tallies of the threads (or of
+/// a corpus's shards, replayed anywhere) are merged, then
+/// ``result(options:parameters:)`` computes percentiles, springs and budgets
+/// once.
+///
+/// Merging is order-free: counts are integers, the smoothed misfires an
+/// ``ExactSum``, and every observation list is read as a multiset (sorted
+/// before a percentile or a mean is taken), so any partition of the
+/// sessions, merged in any order, gives the same result bit for bit — apart
+/// from the order of ``SimulationResult/labelOutcomes`` and
+/// ``SimulationResult/recognitionLog``, which follow the merge.
+package struct Tally: Sendable {
     var sessions = 0
     var touchSamples = 0
     var motionSamples = 0
@@ -52,7 +60,7 @@ struct Tally: Sendable {
     var agreement = AgreementTally()
 
     /// An empty tally for a run checking `budgetCount` budgets.
-    init(budgetCount: Int) {
+    package init(budgetCount: Int) {
         budgetObservations = Array(repeating: [], count: budgetCount)
     }
 
@@ -265,7 +273,7 @@ struct Tally: Sendable {
         confusion[row * Tally.columns + column] += 1
     }
 
-    mutating func merge(_ o: Tally) {
+    package mutating func merge(_ o: Tally) {
         sessions += o.sessions
         touchSamples += o.touchSamples
         motionSamples += o.motionSamples
@@ -294,7 +302,7 @@ struct Tally: Sendable {
 
     // MARK: - Summary
 
-    func result(options: SimulationOptions, parameters: ParameterSet) -> SimulationResult {
+    package func result(options: SimulationOptions, parameters: ParameterSet) -> SimulationResult {
         var latencyStats: [String: Distribution] = [:]
         for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GestureTuneTestSupport
 import Testing
 import TraceStore
 
@@ -91,13 +92,9 @@ struct CrashEndToEndTests {
             return (path, try bigFile(at: path, sessions: 20, strokesPerSession: 50, prefix: "part\(k)"))
         }
         // Seeded, so a failure can be replayed: SplitMix64 of 16.
-        var state: UInt64 = 16
+        var random = SeededRandom(seed: 16)
         func nextDelay() -> useconds_t {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return useconds_t(10_000 + (z ^ (z >> 31)) % 700_000) // 10 ms … 0.71 s
+            useconds_t(10_000 + random.next() % 700_000) // 10 ms … 0.71 s
         }
         // Five kills that land mid-ingest, however fast the machine: a round
         // that finishes before its kill does not count, and a store that

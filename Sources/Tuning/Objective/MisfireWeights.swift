@@ -25,7 +25,7 @@ import TraceModel
 ///
 /// ```swift
 /// var weights = MisfireWeights.default
-/// weights.fired[.cardSwipe] = 5          // deleting by accident is worse still
+/// weights.fired["cardSwipe"] = 5         // deleting by accident is worse still
 /// weights.cost(of: outcome)              // 5 for a card swipe that fired during a scroll
 /// ```
 package struct MisfireWeights: Sendable, Hashable, Codable {

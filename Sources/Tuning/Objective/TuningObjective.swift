@@ -318,35 +318,40 @@ package final class TuningObjective: Sendable {
     }
 
     /// The summed misfire cost, exact and smoothed.
+    ///
+    /// Every sum is an ``ExactSum`` and the confusion row is read in key
+    /// order, so the cost is the same bit for bit however the sessions were
+    /// split across threads or shards and in whatever order their tallies
+    /// were merged (a `Dictionary`'s order changes from process to process).
     package func weightedCost(of result: SimulationResult) -> (exact: Double, soft: Double) {
-        var exact = 0.0, soft = 0.0
+        var exact = ExactSum(), soft = ExactSum()
         for o in result.labelOutcomes {
             let scale = weights.scale(of: o)
-            soft += scale * o.softMisfires
+            soft.add(scale * o.softMisfires)
             switch o.outcome {
             case .correct: break
             case .spurious:
                 // A `none` label's soft share is (its first recognition's
                 // share, in ½…1) + 1 per further recognition: the ceiling is
                 // the number of recognitions.
-                exact += scale * max(1, o.softMisfires.rounded(.up))
-            default: exact += scale
+                exact.add(scale * max(1, o.softMisfires.rounded(.up)))
+            default: exact.add(scale)
             }
         }
         // Spurious recognitions outside every label: exact per kind from the
         // confusion row; the soft total scaled by their mean weight.
         if let row = result.confusion["unlabelled"], let counts = result.perIntent["unlabelled"] {
-            var cost = 0.0, n = 0
-            for (intent, count) in row {
+            var cost = ExactSum(), n = 0
+            for (intent, count) in row.sorted(by: { $0.key < $1.key }) {
                 let kind = Self.kindByIntent[intent]
-                cost += Double(count) * (kind.map(weights.costOfUnlabelled) ?? weights.weight(outcome: .spurious))
+                cost.add(Double(count) * (kind.map(weights.costOfUnlabelled) ?? weights.weight(outcome: .spurious)))
                 n += count
             }
-            exact += cost
-            let mean = n > 0 ? cost / Double(n) : weights.weight(outcome: .spurious)
-            soft += counts.softMisfires * mean
+            exact.add(cost)
+            let mean = n > 0 ? cost.value / Double(n) : weights.weight(outcome: .spurious)
+            soft.add(counts.softMisfires * mean)
         }
-        return (exact, soft)
+        return (exact.value, soft.value)
     }
 
     /// The gesture kind whose recognitions fulfil each intent (for the

@@ -1,33 +1,11 @@
 import Foundation
+import GestureTuneTestSupport
 import TraceModel
 import Tuning
 
 @testable import Reports
 
 // MARK: - A realistic report to render in tests and previews
-
-/// A deterministic pseudo-random source (SplitMix64), so the sample is the
-/// same on every machine and every run.
-struct SampleRandom {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    /// Standard normal (Box–Muller).
-    mutating func normal() -> Double {
-        let u = max(uniform(), 1e-12), v = uniform()
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-}
 
 extension TuningReport {
     /// A report shaped like a real run on the library scene: 12 held-out
@@ -63,7 +41,7 @@ func simulateSpring(response: Double, damping: Double, velocity: Double, duratio
 }
 
 struct SampleBuilder {
-    var random = SampleRandom(state: 20_261_123)
+    var random = SeededRandom(seed: 20_261_123)
 
     static let users = (1...12).map { String(format: "p%02d", $0 + 30) }
     static let devices: [Device] = [

@@ -1,0 +1,90 @@
+import Foundation
+import GestureTuneTestSupport
+import Recognizers
+import Simulation
+import Testing
+import TraceModel
+import Tuning
+
+// MARK: - The same answer however the sessions are split
+
+/// A run split across threads, shards or machines must give the objective
+/// the search compares bit for bit, whatever the partition and the order
+/// the parts are merged in: the property distributed evaluation rests on.
+/// Checked on the committed corpus at a temperature above zero (soft
+/// misfires are not dyadic) with weights that are not either.
+@Suite struct PartitionInvarianceTests {
+    static let sessions = Array(committedSessions(in: "datasets/epilogue").prefix(120))
+
+    static let simulator = Simulator(
+        parameters: try! ParameterSet(["tabSwipe.directionalBias": 2.7, "doubleTap.window": 0.31]),
+        options: SimulationOptions(temperature: 0.3))
+
+    /// Weights of a team that hates deleted cards more than anything: none of them a power of two.
+    static func objective() throws -> TuningObjective {
+        var weights = MisfireWeights.default
+        weights.fired[GestureKind.cardSwipe.rawValue] = 4.7
+        weights.fired[GestureKind.tabSwipe.rawValue] = 1.3
+        weights.outcome[Outcome.spurious.rawValue] = 0.9
+        return try TuningObjective(
+            data: try TuningData(sessions: sessions), space: try TuningSpace.space(names: ["tabSwipe.directionalBias"]),
+            weights: weights)
+    }
+
+    /// The result with its per-label lists in a canonical order (they
+    /// follow the merge; everything else must not).
+    static func canonicalJSON(_ result: SimulationResult) throws -> Data {
+        var result = result
+        result.labelOutcomes.sort { ($0.session, $0.label) < ($1.session, $1.label) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return try encoder.encode(result)
+    }
+
+    @Test func anyPartitionMergedInAnyOrderGivesTheSameEvaluation() throws {
+        #expect(Self.sessions.count == 120)
+        let simulator = Self.simulator
+        let objective = try Self.objective()
+        let whole = try simulator.run(sessions: Self.sessions)
+        #expect(whole.total.softMisfires != whole.total.softMisfires.rounded(), "a temperature that smooths")
+        let reference = objective.evaluation(of: whole)
+        let referenceJSON = try Self.canonicalJSON(whole)
+        var random = SeededRandom(seed: 23)
+        for round in 0..<6 {
+            // 2…6 parts, every session dealt to a random one.
+            let parts = 2 + round % 5
+            var shards = [[Session]](repeating: [], count: parts)
+            for session in Self.sessions { shards[Int.random(in: 0..<parts, using: &random)].append(session) }
+            let tallies = try shards.filter { !$0.isEmpty }.map { try simulator.tally(corpus: Corpus(sessions: $0)) }
+            let merged = simulator.result(of: simulator.merged(tallies.shuffled(using: &random)))
+            let evaluation = objective.evaluation(of: merged)
+            #expect(evaluation.exact.bitPattern == reference.exact.bitPattern, "round \(round)")
+            #expect(evaluation.surrogate.bitPattern == reference.surrogate.bitPattern, "round \(round)")
+            #expect(evaluation.violations == reference.violations, "round \(round)")
+            #expect(try Self.canonicalJSON(merged) == referenceJSON, "round \(round): the whole result")
+        }
+    }
+
+    @Test func oneThreadAndTwoAgreeBitForBit() throws {
+        var two = Self.simulator
+        two.options.threads = 2
+        let one = try Self.simulator.run(sessions: Self.sessions)
+        let both = try two.run(sessions: Self.sessions)
+        #expect(try Self.canonicalJSON(one) == Self.canonicalJSON(both))
+        #expect(one.labelOutcomes == both.labelOutcomes, "contiguous chunks keep the sessions' order")
+    }
+
+    @Test func exactSumsIgnoreOrderWhereDoublesDoNot() throws {
+        let terms = [0.1, 0.2, 0.3]
+        var forward = ExactSum(), backward = ExactSum()
+        for x in terms { forward.add(x) }
+        for x in terms.reversed() { backward.add(x) }
+        #expect(forward == backward)
+        #expect(terms.reduce(0, +) != terms.reversed().reduce(0, +), "the Doubles this replaces")
+        #expect(abs(forward.value - 0.6) < 1e-12)
+        // Exact across processes: a partial tally's sum survives JSON.
+        let data = try JSONEncoder().encode(forward)
+        #expect(try JSONDecoder().decode(ExactSum.self, from: data) == forward)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ExactSum.self, from: Data(#""1.5""#.utf8)) }
+    }
+}
