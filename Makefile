@@ -20,10 +20,13 @@ build: deps
 	$(SWIFT) build -c release --product gesturetune
 
 # sqlite3 holds a store's write lock in the busy-store test.
+# The Ray end-to-end tests start their own Ray head on 127.0.0.1 (usage
+# statistics off); GESTURETUNE_TEST_RAY turns them on once Ray is installed.
 test: deps
 	@scripts/ensure-system-packages.sh sqlite3
+	@scripts/ensure-ray.sh
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
-	$(SWIFT) test --skip-build
+	GESTURETUNE_TEST_RAY=1 RAY_USAGE_STATS_ENABLED=0 $(SWIFT) test --skip-build
 
 # The committed .swift-format: `make format` rewrites the tree with it,
 # `make lint` fails on any line it would change (CI runs it).

@@ -12,6 +12,7 @@
 //   (Tuning also reads GesturePhysics: the held-out replay's spring metrics)
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
 //   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`)
+//   Simulation → Cluster (evaluations on Ray: the shards' partial tallies)
 //
 // `make lint` holds the graph to this (scripts/check-imports.py): a module
 // imports only what it declares here, declares only what it imports, and
@@ -136,6 +137,11 @@ let package = Package(
         // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
         // Reports only renders: the held-out replay behind its charts is Tuning's
         // (HoldoutReplay), handed over as plain values.
+        // Evaluations fanned out on a Ray cluster (`--ray`): the bridge
+        // script is embedded, so a binary alone can start it.
+        .target(
+            name: "Cluster", dependencies: ["Simulation"],
+            resources: [.embedInCode("Resources/ray-bridge.py")]),
         .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Recognizers"]),
         // Tuning: the sample report's numbers are computed the production way.
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Tuning", "TraceModel", "GestureTuneTestSupport"]),
@@ -168,7 +174,7 @@ let package = Package(
             name: "GestureTuneCLI",
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
-                "Tuning", "Reports", "Synthesis", "StudyRecorder",
+                "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster",
                 "GSL", // the GSL version the reports name
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),

@@ -142,7 +142,7 @@ package struct PlatformAgreement: Sendable, Hashable, Codable {
 /// The agreement counts of part of a run (merged across threads like
 /// ``Tally``); the gestures' `neither` cells are known only at the end,
 /// once every gesture compared anywhere is known.
-struct AgreementTally: Sendable {
+struct AgreementTally: Sendable, Codable {
     var sessions = 0
     var windows = 0
     var both: [String: Int] = [:]

@@ -90,10 +90,14 @@ package struct Simulator: Sendable {
     /// any partition of the sessions, merged in any order
     /// (``Tally/merge(_:)``), give the same ``result(of:)`` as one run over
     /// them all.
-    package func tally(corpus: Corpus) throws -> Tally {
+    ///
+    /// `sessions` limits the replay to those sessions of the corpus (a
+    /// shard's, ``Corpus/shard(_:of:)``).
+    package func tally(corpus: Corpus, sessions: Range<Int>? = nil) throws -> Tally {
         let plan = try ReplayPlan(simulator: self, corpus: corpus)
-        let threads = max(1, min(options.threads, corpus.sessionCount))
-        if threads == 1 { return plan.replay(corpus: corpus, sessions: 0..<corpus.sessionCount) }
+        let range = sessions?.clamped(to: 0..<corpus.sessionCount) ?? 0..<corpus.sessionCount
+        let threads = max(1, min(options.threads, range.count))
+        if threads == 1 || sessions != nil { return plan.replay(corpus: corpus, sessions: range) }
         let chunks = ReplayPlan.split(corpus, into: threads)
         let parts = ParallelMap.map(chunks.count, width: chunks.count) { k in
             plan.replay(corpus: corpus, sessions: chunks[k])

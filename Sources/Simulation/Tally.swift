@@ -64,7 +64,7 @@ package struct Tally: Sendable {
         budgetObservations = Array(repeating: [], count: budgetCount)
     }
 
-    struct SpringRelease: Sendable {
+    struct SpringRelease: Sendable, Codable {
         var gesture: GestureKind
         /// Which of the gesture's springs (``SpringReport/spring``): the
         /// gesture's name, or a name of its own where a gesture has two.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cluster
 import Foundation
 import Recognizers
 import Simulation
@@ -19,11 +20,14 @@ struct EvaluateCommand: ParsableCommand {
             budget violations and counts. --print-space prints the tuning space (names, \
             bounds, scale, integer, baseline). --serve loads the corpus once and answers \
             one JSON line per request on standard input: a parameter object, or \
-            {"params": {…}, "split": "holdout"}.
+            {"params": {…}, "split": "holdout"}. --ray fans each evaluation out on a Ray \
+            cluster's shards (the same answers); --serve --shard K/N is such a shard's \
+            worker (started by --ray, not by hand).
             """)
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var inputs: TuningInputOptions
+    @OptionGroup var cluster: ClusterOptions
 
     @Option(help: ArgumentHelp("Parameter set: a JSON file, latest, or run:ID.", valueName: "file"))
     var params: String?
@@ -37,8 +41,28 @@ struct EvaluateCommand: ParsableCommand {
     @Flag(help: "Answer one parameter set per standard-input line with one JSON line each.")
     var serve = false
 
+    @Option(
+        help: ArgumentHelp(
+            "With --serve: be shard K of N of a Ray cluster's workers, answering partial tallies.", valueName: "K/N"))
+    var shard: ShardSpec?
+
     @Flag(help: "Print JSON.")
     var json = false
+
+    /// `K/N`: shard K (from 1) of N.
+    struct ShardSpec: ExpressibleByArgument {
+        var index: Int
+        var count: Int
+
+        init?(argument: String) {
+            let parts = argument.split(separator: "/")
+            guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, k >= 1, k <= n else {
+                return nil
+            }
+            index = k
+            count = n
+        }
+    }
 
     enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
         case train, holdout
@@ -47,6 +71,10 @@ struct EvaluateCommand: ParsableCommand {
 
     func validate() throws {
         try inputs.validateOptions()
+        try cluster.validateOptions()
+        if shard != nil, !serve || cluster.ray != nil {
+            throw ValidationError("--shard is a worker's: give it with --serve and without --ray.")
+        }
         if !printSpace, !serve, params == nil {
             throw ValidationError("Give --params FILE (or --print-space, or --serve).")
         }
@@ -60,19 +88,22 @@ struct EvaluateCommand: ParsableCommand {
             return
         }
         let traceStore = try store.open(.readOnly)
+        if let shard {
+            try serveShard(shard, store: traceStore)
+            return
+        }
         let given = try CLIFailure.guarding { try params.map { try Self.given($0, store: traceStore) } }
-        let (objective, loaded) = try CLIFailure.guarding { () throws -> (TuningObjective, TuningInputOptions.Loaded) in
-            let loaded = try inputs.load(from: traceStore)
+        let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+        let remote = try cluster.start(store: store, inputs: inputs, sessions: loaded.sessions)
+        defer { remote?.close() }
+        let objective = try CLIFailure.guarding { () throws -> TuningObjective in
             let space = try Self.space(loaded, sessions: loaded.sessions, including: given?.values.names ?? [])
             let data = try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
-            return (
-                try TuningObjective(
-                    data: data, space: space, scene: loaded.scene, weights: loaded.weights,
-                    budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
-                    budgetMargin: inputs.budgetMargin), loaded
-            )
+            return try TuningObjective(
+                data: data, space: space, scene: loaded.scene, weights: loaded.weights,
+                budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
+                budgetMargin: inputs.budgetMargin, remote: remote)
         }
-        _ = loaded
         if serve {
             try serveRequests(objective)
             return
@@ -223,6 +254,41 @@ struct EvaluateCommand: ParsableCommand {
             do {
                 let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
                 reply = try encoder.encode(try Self.answer(objective, values: values, split: side))
+            } catch {
+                reply = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
+            }
+            FileHandle.standardOutput.write(reply + Data("\n".utf8))
+        }
+    }
+
+    // MARK: - --serve --shard K/N
+
+    /// A Ray worker: loads the store once, splits it by user as the run
+    /// does, and answers each ``ReplayRequest`` line with its shard's
+    /// partial tally, one JSON line each (`{"error": …}` when it cannot).
+    /// The first line says the shard is loaded and what it holds.
+    private func serveShard(_ shard: ShardSpec, store traceStore: TraceStore) throws {
+        let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+        let data = try CLIFailure.guarding {
+            try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
+        }
+        let everyone = Corpus(sessions: loaded.sessions)
+        func corpus(_ side: SplitSide?) -> Corpus { side.map(data.corpus) ?? everyone }
+        let k = shard.index - 1, n = shard.count
+        let encoder = Tally.wireEncoder(), decoder = Tally.wireDecoder()
+        let ready = RayCluster.ShardReady(
+            shard: shard.index, shards: n, sessions: loaded.sessions.count,
+            train: data.train.shard(k, of: n).count, holdout: data.holdout.shard(k, of: n).count)
+        FileHandle.standardOutput.write(try encoder.encode(ready) + Data("\n".utf8))
+        while let line = readLine(strippingNewline: true) {
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            var reply: Data
+            do {
+                let request = try decoder.decode(ReplayRequest.self, from: Data(line.utf8))
+                let simulator = Simulator(
+                    scene: loaded.scene, parameters: try ParameterSet(request.parameters), options: request.options)
+                let c = corpus(request.split)
+                reply = try encoder.encode(try simulator.tally(corpus: c, sessions: c.shard(k, of: n)))
             } catch {
                 reply = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
             }

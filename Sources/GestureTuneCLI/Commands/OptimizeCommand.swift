@@ -28,6 +28,7 @@ struct OptimizeCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var inputs: TuningInputOptions
+    @OptionGroup var cluster: ClusterOptions
 
     // Numeric options parse `.unconditional`ly: `--max-evals -5` is a value
     // that validation refuses, not a missing value followed by a flag `-5`.
@@ -81,6 +82,7 @@ struct OptimizeCommand: ParsableCommand {
     var json = false
 
     func validate() throws {
+        try cluster.validateOptions()
         if maxEvals < 1 { throw ValidationError("--max-evals must be at least 1.") }
         if let folds, folds < 2 { throw ValidationError("--folds must be at least 2.") }
         if sensitivityPoints < 0 { throw ValidationError("--sensitivity-points must be ≥ 0.") }
@@ -96,7 +98,9 @@ struct OptimizeCommand: ParsableCommand {
         // same transaction, so a failed report leaves no run behind.
         let traceStore = try store.open(.readOnly)
         let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
-        let unsaved = try optimize(loaded, in: traceStore)
+        let remote = try cluster.start(store: store, inputs: inputs, sessions: loaded.sessions)
+        defer { remote?.close() }
+        let unsaved = try optimize(loaded, in: traceStore, remote: remote)
         let writable = try store.open(.readWrite)
         let result = try CLIFailure.guarding {
             try unsaved.saved(in: writable) { try write($0, sessions: loaded.sessions, scene: loaded.scene) }
@@ -115,7 +119,9 @@ struct OptimizeCommand: ParsableCommand {
         }
     }
 
-    private func optimize(_ loaded: TuningInputOptions.Loaded, in traceStore: TraceStore) throws -> OptimizationResult {
+    private func optimize(
+        _ loaded: TuningInputOptions.Loaded, in traceStore: TraceStore, remote: (any RemoteReplay)?
+    ) throws -> OptimizationResult {
         var settings = OptimizerSettings(
             tune: loaded.tune, bounds: loaded.bounds, budgets: loaded.budgets, weights: loaded.weights,
             relaxBrokenBudgets: inputs.relaxBudgets, budgetMargin: inputs.budgetMargin, seed: seed, maxEvaluations: maxEvals,
@@ -124,6 +130,7 @@ struct OptimizeCommand: ParsableCommand {
         settings.target = target
         settings.intentMargin = Double(intentMargin).map { $0 / 100 }
         if noPareto { settings.paretoFractions = [] }
+        settings.remote = remote
         let bar = ProgressBar(label: "optimize")
         var result = try CLIFailure.guarding {
             try Optimizer(settings: settings).run(sessions: loaded.sessions, scene: loaded.scene) { p in

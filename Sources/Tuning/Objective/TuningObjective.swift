@@ -53,6 +53,10 @@ import TraceModel
 /// ```
 package final class TuningObjective: Sendable {
     package let data: TuningData
+    /// Where evaluations replay when not here: the shards of a cluster
+    /// (`optimize --ray`), whose merged tallies are bit for bit the local
+    /// replay's. `nil`: this process's threads.
+    package let remote: (any RemoteReplay)?
     package let space: ParameterSpace
     package let scene: Scene?
     package let weights: MisfireWeights
@@ -111,9 +115,10 @@ package final class TuningObjective: Sendable {
         budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
         budgetMargin: Double = TuningObjective.defaultBudgetMargin,
         matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
-        intentMargin: Double? = TuningObjective.defaultIntentMargin
+        intentMargin: Double? = TuningObjective.defaultIntentMargin, remote: (any RemoteReplay)? = nil
     ) throws {
         try weights.validate()
+        self.remote = remote
         if target == .platform {
             for (name, corpus) in [("training", data.train), ("held-out", data.holdout)]
             where !corpus.entries.contains(where: { !$0.platform.isEmpty && !$0.labels.isEmpty }) {
@@ -208,6 +213,7 @@ package final class TuningObjective: Sendable {
         baselineIntentRates = other.baselineIntentRates
         budgetMargin = other.budgetMargin
         matchTolerance = other.matchTolerance
+        remote = other.remote
         target = other.target
     }
 
@@ -260,13 +266,20 @@ package final class TuningObjective: Sendable {
         _ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
         threads: Int = 1
     ) -> Evaluation {
-        guard
-            let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
-                .run(corpus: data.corpus(split))
-        else {
+        guard let result = try? replay(values, temperature: temperature, on: split, threads: threads) else {
             return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["simulation": 1])
         }
         return evaluation(of: result)
+    }
+
+    /// One replay of `split`, here or on the shards of ``remote``.
+    func replay(
+        _ values: ParameterValues, temperature: Double, on split: SplitSide, threads: Int
+    ) throws -> SimulationResult {
+        let simulator = try simulator(values, temperature: temperature, threads: threads, detail: false)
+        guard let remote else { return try simulator.run(corpus: data.corpus(split)) }
+        let request = ReplayRequest(parameters: simulator.parameters.overrides, options: simulator.options, split: split)
+        return simulator.result(of: try remote.tally(request))
     }
 
     /// Like ``evaluate(_:temperature:on:threads:)``, with the outcome counts
@@ -275,10 +288,7 @@ package final class TuningObjective: Sendable {
         _ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
         threads: Int = 1
     ) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
-        guard
-            let result = try? simulator(values, temperature: temperature, threads: threads, detail: false)
-                .run(corpus: data.corpus(split))
-        else { return nil }
+        guard let result = try? replay(values, temperature: temperature, on: split, threads: threads) else { return nil }
         return (evaluation(of: result), result.total, result.budgets)
     }
 

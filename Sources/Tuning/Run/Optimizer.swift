@@ -60,7 +60,7 @@ package struct Optimizer: Sendable {
         try checkSettings(people: Set(sessions.map { $0.header.user ?? $0.id }).count)
         let space = try self.space(sessions: sessions, scene: scene)
         let data = try TuningData(sessions: sessions, holdoutFraction: s.holdoutFraction)
-        let objective = try self.objective(data: data, space: space, scene: scene)
+        let objective = try self.objective(data: data, space: space, scene: scene, remote: s.remote)
 
         // 1. The search on the training users.
         var search = TuningSearch(space: space, budget: s.maxEvaluations, seed: s.seed)
@@ -182,13 +182,15 @@ package struct Optimizer: Sendable {
 
     /// The objective of these settings for one split of the sessions. The
     /// platform target checks no budgets: it reproduces the platform.
-    func objective(data: TuningData, space: ParameterSpace, scene: Scene?) throws -> TuningObjective {
+    func objective(
+        data: TuningData, space: ParameterSpace, scene: Scene?, remote: (any RemoteReplay)? = nil
+    ) throws -> TuningObjective {
         let s = settings
         return try TuningObjective(
             data: data, space: space, scene: scene, weights: s.weights,
             budgets: s.target == .platform ? [] : s.budgets,
             relaxBrokenBudgets: s.relaxBrokenBudgets, budgetMargin: s.budgetMargin,
-            target: s.target, intentMargin: s.intentMargin)
+            target: s.target, intentMargin: s.intentMargin, remote: remote)
     }
 
     /// Values within rounding error of their baseline (a unit-cube round

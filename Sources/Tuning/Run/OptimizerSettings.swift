@@ -51,6 +51,11 @@ package struct OptimizerSettings: Sendable {
     /// How many points any intent's training misfire rate may rise above
     /// the reference's (``TuningObjective/intentMargin``; `nil`: unprotected).
     package var intentMargin: Double? = TuningObjective.defaultIntentMargin
+    /// Where the search's and the sweeps' evaluations replay when not here
+    /// (`--ray`): shards of the corpus split as this run splits it, whose
+    /// merged tallies are the local replay's bit for bit. Folds replay here:
+    /// their sides are not the shards'.
+    package var remote: (any RemoteReplay)?
 
     package init(
         tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],

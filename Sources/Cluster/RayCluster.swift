@@ -1,0 +1,255 @@
+import Foundation
+import Simulation
+
+// MARK: - Evaluations fanned out on Ray
+
+/// Replays on a Ray cluster: one actor per shard of the corpus keeps a warm
+/// `gesturetune evaluate --serve --shard K/N` worker; each request is sent
+/// to every shard and their partial tallies come back merged in shard
+/// order — bit for bit the tally of one local replay (``Tally`` sums are
+/// exact), so the search, the budgets and the reports above it cannot tell
+/// where it ran.
+///
+/// Ray is reached through a small Python bridge (`Resources/ray-bridge.py`,
+/// embedded in the binary and written to a temporary file when a cluster
+/// starts): Ray's client API is Python, and one long-lived bridge process
+/// keeps its startup (seconds) out of every evaluation. The bridge speaks
+/// one JSON line per request and per reply over pipes.
+///
+/// ```swift
+/// let cluster = try RayCluster(address: "local", shards: 4, worker: workerArguments)
+/// let objective = try TuningObjective(data: data, space: space, remote: cluster)
+/// ```
+package final class RayCluster: RemoteReplay, @unchecked Sendable {
+    package let shards: Int
+    /// The worker processes' ids as the bridge started them (for tests that
+    /// kill one).
+    package private(set) var workerPIDs: [Int32] = []
+    /// What each worker said when its shard was loaded (its sessions).
+    package private(set) var workersReady: [ShardReady] = []
+
+    private let process = Process()
+    private let input: FileHandle
+    private let output: FileHandle
+    private let condition = NSCondition()
+    private var replies: [Int: Data] = [:]
+    private var readyLine: Data?
+    private var ended: String?
+    private var nextID = 0
+    private let bridgeFile: URL
+
+    /// What a worker prints once its shard is loaded.
+    package struct ShardReady: Sendable, Codable, Hashable {
+        package var shard: Int
+        package var shards: Int
+        /// Sessions in the store the worker read (every worker must read the
+        /// same store as the coordinator).
+        package var sessions: Int
+        /// Sessions of its shard per side of the split.
+        package var train: Int
+        package var holdout: Int
+
+        package init(shard: Int, shards: Int, sessions: Int, train: Int, holdout: Int) {
+            self.shard = shard
+            self.shards = shards
+            self.sessions = sessions
+            self.train = train
+            self.holdout = holdout
+        }
+    }
+
+    /// Starts the bridge and waits until every shard is loaded.
+    ///
+    /// - Parameters:
+    ///   - address: `local` (a Ray head on 127.0.0.1 for this run, usage
+    ///     statistics off) or the address of a running cluster.
+    ///   - worker: the worker's command line without `--shard`
+    ///     (`[gesturetune, evaluate, --serve, --db, …]`).
+    ///   - deadline: seconds to wait for Ray and the shards to load.
+    package init(
+        address: String, shards: Int, worker: [String], python: String = "python3", deadline: Double = 300
+    ) throws {
+        guard shards >= 1 else { throw ClusterError("--shards must be at least 1") }
+        self.shards = shards
+        bridgeFile = FileManager.default.temporaryDirectory
+            .appendingPathComponent("gesturetune-ray-bridge-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).py")
+        try Data(PackageResources.ray_bridge_py).write(to: bridgeFile)
+        let stdin = Pipe(), stdout = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, bridgeFile.path, "--address", address, "--shards", String(shards), "--"] + worker
+        var environment = ProcessInfo.processInfo.environment
+        environment["RAY_USAGE_STATS_ENABLED"] = "0"
+        process.environment = environment
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.standardError
+        input = stdin.fileHandleForWriting
+        output = stdout.fileHandleForReading
+        do { try process.run() } catch {
+            try? FileManager.default.removeItem(at: bridgeFile)
+            throw ClusterError("cannot start \(python) for the Ray bridge (\(error.localizedDescription))")
+        }
+        // The reader holds the cluster until the bridge's output ends: call
+        // close() when done (the CLI does, on every path).
+        let reader = Thread { self.readReplies() }
+        reader.start()
+        let ready = try waitForReadyLine(deadline: deadline)
+        struct Ready: Decodable {
+            var ready: [ShardReady]?
+            var pids: [Int32]?
+            var error: String?
+        }
+        let parsed = try? JSONDecoder().decode(Ready.self, from: ready)
+        guard let parsed, parsed.error == nil, let workers = parsed.ready, let pids = parsed.pids else {
+            close()
+            throw ClusterError("the Ray workers did not start: \(parsed?.error ?? String(decoding: ready, as: UTF8.self))")
+        }
+        workersReady = workers
+        workerPIDs = pids
+    }
+
+    /// Ends the bridge (and a local Ray head with it).
+    package func close() {
+        condition.lock()
+        let running = process.isRunning
+        condition.unlock()
+        if running {
+            try? input.close()
+            let giveUp = Date().addingTimeInterval(20)
+            while process.isRunning, Date() < giveUp { usleep(50_000) }
+            if process.isRunning { process.terminate() }
+        }
+        try? FileManager.default.removeItem(at: bridgeFile)
+    }
+
+    // MARK: - Requests
+
+    package func tally(_ request: ReplayRequest) throws -> Tally {
+        let body = try Tally.wireEncoder().encode(request)
+        condition.lock()
+        if let ended {
+            condition.unlock()
+            throw ClusterError("the Ray bridge ended: \(ended)")
+        }
+        let id = nextID
+        nextID += 1
+        var line = Data("{\"id\": \(id), \"request\": ".utf8)
+        line.append(body)
+        line.append(contentsOf: Array("}\n".utf8))
+        input.write(line)
+        while replies[id] == nil, ended == nil { condition.wait() }
+        let reply = replies.removeValue(forKey: id)
+        let failure = ended
+        condition.unlock()
+        guard let reply else { throw ClusterError("the Ray bridge ended: \(failure ?? "no reply")") }
+        let decoded: BridgeReply
+        do { decoded = try Tally.wireDecoder().decode(BridgeReply.self, from: reply) } catch {
+            throw ClusterError("an unreadable reply from the Ray bridge (\(error))")
+        }
+        if let error = decoded.error { throw ClusterError("a shard failed: \(error)") }
+        guard let parts = decoded.parts, parts.count == shards else {
+            throw ClusterError("\(decoded.parts?.count ?? 0) shards answered of \(shards)")
+        }
+        var merged = Tally(budgetCount: request.options.budgets.count)
+        for (k, part) in parts.enumerated() {
+            switch part {
+            case .tally(let tally): merged.merge(tally)
+            case .failure(let message): throw ClusterError("shard \(k + 1)/\(shards): \(message)")
+            }
+        }
+        return merged
+    }
+
+    /// `{"id": n, "parts": [...]}` or `{"id": n, "error": "..."}`.
+    private struct BridgeReply: Decodable {
+        var id: Int
+        var parts: [WorkerReply]?
+        var error: String?
+    }
+
+    /// A worker answers a tally, or `{"error": "..."}`.
+    private enum WorkerReply: Decodable {
+        case tally(Tally)
+        case failure(String)
+
+        private enum Keys: String, CodingKey { case error }
+
+        init(from decoder: any Decoder) throws {
+            if let error = try? decoder.container(keyedBy: Keys.self).decode(String.self, forKey: .error) {
+                self = .failure(error)
+            } else {
+                self = .tally(try Tally(from: decoder))
+            }
+        }
+    }
+
+    // MARK: - The bridge's output
+
+    private func waitForReadyLine(deadline seconds: Double) throws -> Data {
+        let deadline = Date().addingTimeInterval(seconds)
+        condition.lock()
+        while readyLine == nil, ended == nil, condition.wait(until: deadline) {}
+        let line = readyLine, why = ended ?? "not ready after \(Int(seconds)) s"
+        condition.unlock()
+        if let line { return line }
+        close()
+        throw ClusterError("the Ray cluster did not start: \(why)")
+    }
+
+    /// Reads reply lines until the bridge closes its output: the first is
+    /// the ready line, the others carry their request's id.
+    private func readReplies() {
+        var buffer = Data()
+        while true {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            buffer.append(chunk)
+            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = buffer[buffer.startIndex..<newline]
+                buffer = Data(buffer[(newline + 1)...])
+                deliver(Data(line))
+            }
+        }
+        condition.lock()
+        ended = ended ?? "the bridge exited"
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func deliver(_ line: Data) {
+        condition.lock()
+        defer {
+            condition.broadcast()
+            condition.unlock()
+        }
+        guard readyLine != nil else {
+            readyLine = line
+            return
+        }
+        // The id is the reply's first field: read it without decoding the
+        // tallies twice.
+        struct ID: Decodable { var id: Int }
+        if let id = Self.leadingID(line) ?? (try? JSONDecoder().decode(ID.self, from: line))?.id {
+            replies[id] = line
+        }
+    }
+
+    /// `{"id": 12, …` → 12.
+    static func leadingID(_ line: Data) -> Int? {
+        let prefix = Array("{\"id\": ".utf8)
+        guard line.count > prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
+        var value = 0, any = false
+        for byte in line.dropFirst(prefix.count) {
+            guard byte >= 48, byte <= 57 else { break }
+            value = value * 10 + Int(byte - 48)
+            any = true
+        }
+        return any ? value : nil
+    }
+}
+
+/// A cluster that cannot start or answer: one line for the user.
+package struct ClusterError: Error, CustomStringConvertible {
+    package var description: String
+    package init(_ description: String) { self.description = description }
+}

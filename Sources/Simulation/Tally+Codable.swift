@@ -1,0 +1,134 @@
+import Foundation
+import Recognizers
+
+// MARK: - A partial tally between processes
+
+/// A tally travels from a shard's worker to the process that merges it
+/// (``Simulator/merged(_:)``), so it encodes without losing a bit: counts
+/// as integers, smoothed misfires as their ``ExactSum`` units, observations
+/// as the shortest decimal that reads back as the same `Double` (what
+/// `JSONEncoder` writes). The scratch list of matched recognitions is not
+/// sent: it is refilled for every session.
+extension Tally: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
+        case confusion, perUser, perDevice, latency, budgetObservations, haptics, ripple, rippleReach
+        case rippleNeverReached, autoScroll, menuWait, springs, outcomes, log, agreement
+    }
+
+    /// Outcome counts with their smoothed misfires exact (``OutcomeCounts``'
+    /// own encoding writes them as a `Double`, for people).
+    private struct ExactCounts: Codable {
+        var counts: OutcomeCounts
+        var soft: ExactSum
+
+        init(_ counts: OutcomeCounts) {
+            self.counts = counts
+            soft = counts.softMisfireSum
+        }
+
+        var value: OutcomeCounts {
+            var exact = counts
+            exact.softMisfireSum = soft
+            return exact
+        }
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(sessions, forKey: .sessions)
+        try c.encode(touchSamples, forKey: .touchSamples)
+        try c.encode(motionSamples, forKey: .motionSamples)
+        try c.encode(scenes, forKey: .scenes)
+        try c.encode(recognitions, forKey: .recognitions)
+        try c.encode(byGesture, forKey: .byGesture)
+        try c.encode(Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }), forKey: .drops)
+        try c.encode(ExactCounts(total), forKey: .total)
+        try c.encode(perIntent.map(ExactCounts.init), forKey: .perIntent)
+        try c.encode(confusion, forKey: .confusion)
+        try c.encode(perUser.mapValues(ExactCounts.init), forKey: .perUser)
+        try c.encode(perDevice.mapValues(ExactCounts.init), forKey: .perDevice)
+        try c.encode(latency, forKey: .latency)
+        try c.encode(budgetObservations, forKey: .budgetObservations)
+        try c.encode(haptics, forKey: .haptics)
+        try c.encode(ripple, forKey: .ripple)
+        try c.encode(rippleReach, forKey: .rippleReach)
+        try c.encode(rippleNeverReached, forKey: .rippleNeverReached)
+        try c.encode(autoScroll, forKey: .autoScroll)
+        try c.encode(menuWait, forKey: .menuWait)
+        try c.encode(springs, forKey: .springs)
+        try c.encode(outcomes, forKey: .outcomes)
+        try c.encode(log, forKey: .log)
+        try c.encode(agreement, forKey: .agreement)
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let budgetObservations = try c.decode([[Double]].self, forKey: .budgetObservations)
+        self.init(budgetCount: budgetObservations.count)
+        self.budgetObservations = budgetObservations
+        sessions = try c.decode(Int.self, forKey: .sessions)
+        touchSamples = try c.decode(Int.self, forKey: .touchSamples)
+        motionSamples = try c.decode(Int.self, forKey: .motionSamples)
+        scenes = try c.decode([String: Int].self, forKey: .scenes)
+        recognitions = try c.decode(Int.self, forKey: .recognitions)
+        byGesture = try Self.sized(c.decode([Int].self, forKey: .byGesture), like: byGesture, c, .byGesture)
+        var drops: [Drop.Reason: Int] = [:]
+        for (name, count) in try c.decode([String: Int].self, forKey: .drops) {
+            guard let reason = Drop.Reason(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(forKey: .drops, in: c, debugDescription: "unknown drop \(name)")
+            }
+            drops[reason] = count
+        }
+        self.drops = drops
+        total = try c.decode(ExactCounts.self, forKey: .total).value
+        perIntent = try Self.sized(
+            c.decode([ExactCounts].self, forKey: .perIntent).map(\.value), like: perIntent, c, .perIntent)
+        confusion = try Self.sized(c.decode([Int].self, forKey: .confusion), like: confusion, c, .confusion)
+        perUser = try c.decode([String: ExactCounts].self, forKey: .perUser).mapValues(\.value)
+        perDevice = try c.decode([String: ExactCounts].self, forKey: .perDevice).mapValues(\.value)
+        latency = try Self.sized(c.decode([[Double]].self, forKey: .latency), like: latency, c, .latency)
+        haptics = try Self.sized(c.decode([[Double]].self, forKey: .haptics), like: haptics, c, .haptics)
+        ripple = try c.decode([Double].self, forKey: .ripple)
+        rippleReach = try c.decode([Double].self, forKey: .rippleReach)
+        rippleNeverReached = try c.decode(Int.self, forKey: .rippleNeverReached)
+        autoScroll = try c.decode([Double].self, forKey: .autoScroll)
+        menuWait = try c.decode([Double].self, forKey: .menuWait)
+        springs = try c.decode([SpringRelease].self, forKey: .springs)
+        outcomes = try c.decode([LabelOutcome].self, forKey: .outcomes)
+        log = try c.decode([SessionRecognition].self, forKey: .log)
+        agreement = try c.decode(AgreementTally.self, forKey: .agreement)
+    }
+
+    /// A per-kind or per-intent array from another build must have this
+    /// build's length: a worker of another version is refused, not merged.
+    private static func sized<T>(
+        _ values: [T], like reference: [T], _ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys
+    ) throws -> [T] {
+        guard values.count == reference.count else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c,
+                debugDescription: "\(values.count) entries where this build has \(reference.count) (another version?)")
+        }
+        return values
+    }
+}
+
+extension Tally {
+    /// The encoder a worker answers with and the decoder that reads it: a
+    /// non-finite observation (never produced today) travels as a string
+    /// rather than failing the reply.
+    package static func wireEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
+    package static func wireDecoder() -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return decoder
+    }
+}
