@@ -66,6 +66,10 @@ package struct SimulationResult: Sendable, Codable {
 
     /// Per label, in session order (when the options keep them).
     package var labelOutcomes: [LabelOutcome]
+    /// Labels by intent, outcome and what fired (always kept): what a
+    /// weighted cost needs. Not in the JSON (the per-intent counts and the
+    /// confusion matrix say the same for people).
+    package var labelCells: [LabelCell] = []
     /// Every recognition (when the options keep them).
     package var recognitionLog: [SessionRecognition]
 
@@ -149,6 +153,10 @@ package struct SimulationResult: Sendable, Codable {
         platformAgreement = try c.decodeIfPresent(PlatformAgreement.self, forKey: .platformAgreement)
         labelOutcomes = try c.decode([LabelOutcome].self, forKey: .labelOutcomes)
         recognitionLog = try c.decode([SessionRecognition].self, forKey: .recognitionLog)
+        // Not written: read back from the outcomes, where they were kept.
+        var cells = LabelCellTable()
+        for o in labelOutcomes { cells.add(o) }
+        labelCells = cells.list
     }
 
     init(
@@ -160,8 +168,9 @@ package struct SimulationResult: Sendable, Codable {
         rippleDistance: Distribution?, rippleReach: Distribution?, rippleNeverReached: Int,
         dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
         budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
-        recognitionLog: [SessionRecognition]
+        labelCells: [LabelCell], recognitionLog: [SessionRecognition]
     ) {
+        self.labelCells = labelCells
         self.scenes = scenes
         self.parameters = parameters
         self.temperature = temperature

@@ -13,7 +13,7 @@ extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
         case confusion, perUser, perDevice, latency, budgetObservations, haptics, ripple, rippleReach
-        case rippleNeverReached, autoScroll, menuWait, springs, outcomes, log, agreement
+        case rippleNeverReached, autoScroll, menuWait, springs, outcomes, labelCells, log, agreement
     }
 
     /// Outcome counts with their smoothed misfires exact (``OutcomeCounts``'
@@ -58,6 +58,7 @@ extension Tally: Codable {
         try c.encode(menuWait, forKey: .menuWait)
         try c.encode(springs, forKey: .springs)
         try c.encode(outcomes, forKey: .outcomes)
+        try c.encode(labelCells.list, forKey: .labelCells)
         try c.encode(log, forKey: .log)
         try c.encode(agreement, forKey: .agreement)
     }
@@ -96,6 +97,7 @@ extension Tally: Codable {
         menuWait = try c.decode([Double].self, forKey: .menuWait)
         springs = try c.decode([SpringRelease].self, forKey: .springs)
         outcomes = try c.decode([LabelOutcome].self, forKey: .outcomes)
+        labelCells = LabelCellTable(try c.decode([LabelCell].self, forKey: .labelCells))
         log = try c.decode([SessionRecognition].self, forKey: .log)
         agreement = try c.decode(AgreementTally.self, forKey: .agreement)
     }

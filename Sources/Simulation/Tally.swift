@@ -55,6 +55,9 @@ package struct Tally: Sendable {
     /// Spring releases: gesture, distance to travel, velocity, response, damping.
     var springs: [SpringRelease] = []
     var outcomes: [LabelOutcome] = []
+    /// Labels by intent, outcome and what fired: what a weighted cost needs,
+    /// kept whether or not the per-label list is.
+    var labelCells = LabelCellTable()
     var log: [SessionRecognition] = []
     /// Sessions that carry the platform's own recognitions, compared with ours.
     var agreement = AgreementTally()
@@ -246,6 +249,7 @@ package struct Tally: Sendable {
             }
             perIntent[row].add(c)
             session.add(c)
+            labelCells.add(o)
             if options.keepLabelOutcomes { outcomes.append(o) }
         }
         for r in match.spuriousInNone {
@@ -296,6 +300,7 @@ package struct Tally: Sendable {
         menuWait += o.menuWait
         springs += o.springs
         outcomes += o.outcomes
+        labelCells.merge(o.labelCells)
         log += o.log
         agreement.merge(o.agreement)
     }
@@ -375,7 +380,7 @@ package struct Tally: Sendable {
             rippleNeverReached: rippleNeverReached,
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
             springs: springReports, budgets: budgets, platformAgreement: agreement.result,
-            labelOutcomes: outcomes, recognitionLog: log)
+            labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log)
     }
 }
 

@@ -55,13 +55,18 @@ import Tuning
             let parts = 2 + round % 5
             var shards = [[Session]](repeating: [], count: parts)
             for session in Self.sessions { shards[Int.random(in: 0..<parts, using: &random)].append(session) }
-            let tallies = try shards.filter { !$0.isEmpty }.map { try simulator.tally(corpus: Corpus(sessions: $0)) }
+            // Each tally through JSON, as a shard of a cluster sends it.
+            let tallies = try shards.filter { !$0.isEmpty }.map { shard in
+                let tally = try simulator.tally(corpus: Corpus(sessions: shard))
+                return try Tally.wireDecoder().decode(Tally.self, from: Tally.wireEncoder().encode(tally))
+            }
             let merged = simulator.result(of: simulator.merged(tallies.shuffled(using: &random)))
             let evaluation = objective.evaluation(of: merged)
             #expect(evaluation.exact.bitPattern == reference.exact.bitPattern, "round \(round)")
             #expect(evaluation.surrogate.bitPattern == reference.surrogate.bitPattern, "round \(round)")
             #expect(evaluation.violations == reference.violations, "round \(round)")
             #expect(try Self.canonicalJSON(merged) == referenceJSON, "round \(round): the whole result")
+            #expect(merged.labelCells == whole.labelCells, "round \(round): the label cells the cost is read from")
         }
     }
 

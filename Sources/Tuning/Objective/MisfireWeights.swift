@@ -72,12 +72,21 @@ package struct MisfireWeights: Sendable, Hashable, Codable {
     /// misfire share is multiplied by in the surrogate. For a correct label,
     /// the cost of its most likely failure (missed).
     package func scale(of o: LabelOutcome) -> Double {
-        let base = weight(intent: o.intent)
-        switch o.outcome {
+        scale(intent: o.intent, outcome: o.outcome, recognized: o.recognized)
+    }
+
+    /// The same for every label of a ``LabelCell``: a label's scale depends
+    /// on nothing else.
+    package func scale(of cell: LabelCell) -> Double {
+        scale(intent: cell.intent, outcome: cell.outcome, recognized: cell.recognized)
+    }
+
+    private func scale(intent: Intent, outcome o: Outcome, recognized: GestureKind?) -> Double {
+        let base = weight(intent: intent)
+        switch o {
         case .correct: return weight(outcome: .missed) * base
-        case .missed, .deadZone: return weight(outcome: o.outcome) * base
-        case .wrong, .spurious:
-            return weight(outcome: o.outcome) * max(base, o.recognized.map { weight(fired: $0) } ?? 1)
+        case .missed, .deadZone: return weight(outcome: o) * base
+        case .wrong, .spurious: return weight(outcome: o) * max(base, recognized.map { weight(fired: $0) } ?? 1)
         }
     }
 

@@ -238,15 +238,18 @@ package final class TuningObjective: Sendable {
         do { return try ParameterSet(space.clamped(values).values) } catch { throw ObjectiveError("\(error)") }
     }
 
+    /// A simulator for `values`; `outcomes` keeps every label's outcome
+    /// (reports, paired tests), which the objective itself does not need
+    /// (``weightedCost(of:)`` reads the label cells).
     func simulator(
         _ values: ParameterValues, temperature: Double, threads: Int, detail: Bool,
-        budgets: [LatencyBudget]? = nil
+        budgets: [LatencyBudget]? = nil, outcomes: Bool = false
     ) throws -> Simulator {
         Simulator(
             scene: scene, parameters: try Self.parameterSet(values, space: space),
             options: SimulationOptions(
                 temperature: temperature, matchTolerance: matchTolerance,
-                budgets: budgets ?? effectiveBudgets, keepLabelOutcomes: true,
+                budgets: budgets ?? effectiveBudgets, keepLabelOutcomes: outcomes,
                 keepRecognitions: detail, threads: threads))
     }
 
@@ -329,23 +332,26 @@ package final class TuningObjective: Sendable {
 
     /// The summed misfire cost, exact and smoothed.
     ///
-    /// Every sum is an ``ExactSum`` and the confusion row is read in key
-    /// order, so the cost is the same bit for bit however the sessions were
-    /// split across threads or shards and in whatever order their tallies
-    /// were merged (a `Dictionary`'s order changes from process to process).
+    /// Read from the result's ``SimulationResult/labelCells`` (labels by
+    /// intent, outcome and what fired: all a label's weight depends on), in
+    /// their order, with every sum an ``ExactSum``; the confusion row is read
+    /// in key order. So the cost is the same bit for bit however the
+    /// sessions were split across threads or shards and in whatever order
+    /// their tallies were merged (a `Dictionary`'s order changes from
+    /// process to process), and a replay for the search keeps no per-label
+    /// list.
     package func weightedCost(of result: SimulationResult) -> (exact: Double, soft: Double) {
         var exact = ExactSum(), soft = ExactSum()
-        for o in result.labelOutcomes {
-            let scale = weights.scale(of: o)
-            soft.add(scale * o.softMisfires)
-            switch o.outcome {
+        for cell in result.labelCells.sorted() {
+            let scale = weights.scale(of: cell)
+            soft.add(scale * cell.softMisfires.value)
+            switch cell.outcome {
             case .correct: break
-            case .spurious:
-                // A `none` label's soft share is (its first recognition's
-                // share, in ½…1) + 1 per further recognition: the ceiling is
-                // the number of recognitions.
-                exact.add(scale * max(1, o.softMisfires.rounded(.up)))
-            default: exact.add(scale)
+            // A `none` label's soft share is (its first recognition's share,
+            // in ½…1) + 1 per further recognition: the ceiling is the number
+            // of recognitions.
+            case .spurious: exact.add(scale * Double(cell.recognitionCeiling))
+            default: exact.add(scale * Double(cell.labels))
             }
         }
         // Spurious recognitions outside every label: exact per kind from the
@@ -400,7 +406,8 @@ package final class TuningObjective: Sendable {
         _ values: ParameterValues, on split: SplitSide, detail: Bool = true,
         budgets: [LatencyBudget]? = nil
     ) throws -> SimulationResult {
-        try simulator(values, temperature: 0, threads: 2, detail: detail, budgets: budgets).run(corpus: data.corpus(split))
+        try simulator(values, temperature: 0, threads: 2, detail: detail, budgets: budgets, outcomes: true)
+            .run(corpus: data.corpus(split))
     }
 }
 
