@@ -199,15 +199,25 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     /// Reads reply lines until the bridge closes its output: the first is
     /// the ready line, the others carry their request's id.
     private func readReplies() {
-        var buffer = Data()
+        // Raw reads into one buffer, scanned once each: a reply is a line of
+        // hundreds of kilobytes, and rescanning a growing `Data` for its end
+        // cost more than the replay it carries.
+        let fd = output.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var line: [UInt8] = []
         while true {
-            let chunk = output.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-                let line = buffer[buffer.startIndex..<newline]
-                buffer = Data(buffer[(newline + 1)...])
-                deliver(Data(line))
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { break }
+            chunk.withUnsafeBufferPointer { bytes in
+                var start = 0
+                for i in 0..<count where bytes[i] == UInt8(ascii: "\n") {
+                    line.append(contentsOf: bytes[start..<i])
+                    deliver(Data(line))
+                    line.removeAll(keepingCapacity: true)
+                    start = i + 1
+                }
+                line.append(contentsOf: bytes[start..<count])
             }
         }
         condition.lock()
