@@ -166,7 +166,6 @@ package struct Arena: Sendable {
         makeStorageUnique()
         for i in recognizers.indices {
             recognizers[i].reset()
-            recognizers[i].openRows = 0
             recognizers[i].rect = recognizers[i].region.resolved(
                 screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
             recognizers[i].scrollRect =
@@ -358,7 +357,22 @@ package struct Arena: Sendable {
             return shared.noteMenuOpen && recognizers[i].rect.contains(x: x, y: y)
         case .selectionMenu:
             return !shared.noteMenuOpen && onPill(x: x, y: y)
+        case .rowActions:
+            return !shared.noteMenuOpen && onRowButtons(of: i, x: x, y: y)
         }
+    }
+
+    /// Whether a point is on the buttons member `i` shows on an open row:
+    /// the rightmost `actionButtons` × `swipeActions.buttonWidth` points of
+    /// that row, which the row's open offset uncovered.
+    @inline(__always)
+    private func onRowButtons(of i: Int, x: Double, y: Double) -> Bool {
+        let rect = recognizers[i].rect
+        guard shared.openRows != 0, rect.contains(x: x, y: y), let row = recognizers[i].cell(x: x, y: y)?.row, row < 64,
+            shared.openRows & (1 << UInt64(row)) != 0
+        else { return false }
+        let buttons = Double(recognizers[i].options.actionButtons) * storage.tuning.pointee.swipeActionsButtonWidth
+        return x >= rect.maxX - buttons
     }
 
     /// Whether a point is on the selection's action menu while it shows.

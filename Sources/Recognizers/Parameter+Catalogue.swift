@@ -121,6 +121,11 @@ extension Parameter {
                 "swipeActions.springDamping", "", 0.8, 0.3, 1.0,
                 source: .source(.readingApp),
                 "Damping fraction of the row's open / close spring.")
+        case .swipeActionsActionDelay:
+            ParameterSpec(
+                "swipeActions.actionDelay", "s", 0.2, 0, 1,
+                source: .source(.readingApp),
+                "An open row's action button runs its action this long after the tap (the row closes first).")
         // MARK: Card stack
         case .cardSwipeSlop:
             ParameterSpec(

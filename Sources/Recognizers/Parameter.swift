@@ -21,7 +21,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Swipe actions (note rows)
     case swipeActionsSlop, swipeActionsThreshold, swipeActionsProjectedDistanceTrigger
     case swipeActionsMaxDistance, swipeActionsResistanceDistance, swipeActionsMaxResistance, swipeActionsButtonWidth
-    case swipeActionsSpringResponse, swipeActionsSpringDamping
+    case swipeActionsSpringResponse, swipeActionsSpringDamping, swipeActionsActionDelay
     // Card stack
     case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeRotationDivisor
     case cardSwipeSpringResponse, cardSwipeSpringDamping

@@ -195,6 +195,11 @@ package struct SharedState: Sendable, Hashable {
     package var selectionX: Double
     package var selectionY: Double
     package var selectionMenuAt: Micros
+    /// The rows of a swipe-actions list that stand open, one bit per row:
+    /// each row keeps its own state (opening one closes no other), and an
+    /// open row's action buttons are tap targets
+    /// (``RecognizerOptions/Layer/rowActions``).
+    package var openRows: UInt64
 
     /// - Parameters:
     ///   - tabCount: how many tabs the screen pages through.
@@ -219,6 +224,7 @@ package struct SharedState: Sendable, Hashable {
         selectionX = 0
         selectionY = 0
         selectionMenuAt = .max
+        openRows = 0
     }
 
     /// Whether the selection's action menu shows at `t`.

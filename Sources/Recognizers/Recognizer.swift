@@ -65,11 +65,6 @@ package struct Recognizer: Sendable {
     /// The drag's auto-scroll area in points (``RecognizerOptions/scrollArea``,
     /// else ``rect``).
     package internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// What the recognizer's view keeps between contacts, unlike the
-    /// scratch state below: the rows of a swipe-actions list that stand
-    /// open, one bit per row (each row keeps its own state: opening one
-    /// closes no other). Cleared when a session begins.
-    package internal(set) var openRows: UInt64 = 0
 
     // MARK: State
     package internal(set) var state: RecognizerState = .idle
@@ -137,7 +132,6 @@ package struct Recognizer: Sendable {
         self.init(kind: r.kind, region: r.region, tab: r.tab, checkedOptions: r.options)
         rect = r.rect
         scrollRect = r.scrollRect
-        openRows = r.openRows
     }
 
     /// Starts watching a new contact.
@@ -163,7 +157,7 @@ package struct Recognizer: Sendable {
         case .tap, .doubleTap: tapSequence(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .longPress: longPress(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pan, .scroll: pan(event, slot: slot, t: t, touchTable, tuningTable, shared, &compare)
-        case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .cardSwipe: cardSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .tabSwipe: tabSwipe(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .dismiss: dismiss(event, slot: slot, t: t, touchTable, tuningTable, &compare)
@@ -191,6 +185,11 @@ package struct Recognizer: Sendable {
             // the centre) travels this far, from rest.
             shared.noteMenuOpen = true
             springDistance = (1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
+        case .runRowAction:
+            // The tapped button's row closes (the button's own animation),
+            // and its action runs after the app's delay.
+            if let row = cell(x: downX, y: downY)?.row, row < 64 { shared.openRows &= ~(1 << UInt64(row)) }
+            value = tuning.pointee.swipeActionsActionDelay
         case .dismissNoteMenu:
             // Shrinks back to the entrance scale as it fades out.
             shared.noteMenuOpen = false

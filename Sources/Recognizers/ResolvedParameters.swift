@@ -37,6 +37,7 @@ package struct ResolvedParameters: Sendable {
     /// threshold, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
     let swipeActionsButtonWidth: Double
+    let swipeActionsActionDelay: Double
     // Cards
     let cardSwipeSlop: Double
     let cardSwipeDeleteThreshold: Double
@@ -129,6 +130,7 @@ package struct ResolvedParameters: Sendable {
             atResistedOffset: p[.swipeActionsThreshold], distance: p[.swipeActionsResistanceDistance],
             maxResistance: p[.swipeActionsMaxResistance], hardStop: p[.swipeActionsMaxDistance])
         swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
+        swipeActionsActionDelay = p[.swipeActionsActionDelay]
         cardSwipeSlop = p[.cardSwipeSlop]
         cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
         cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]

@@ -39,6 +39,40 @@ struct SourceFidelityTests {
         #expect(!Parameter.allCases.map(\.name).contains("cardSwipe.projectedDistanceTrigger"))
     }
 
+    // MARK: 6. An open row's action buttons are tap targets, their action 0.2 s later
+
+    @Test func anOpenRowsButtonsAreTapTargetsWhoseActionRunsLater() throws {
+        // Row 0 of the notes (y 84.4…168.8), opened by a leftward swipe; its
+        // two buttons are the rightmost 2 × 56 pt (x 278…390).
+        var trace = TraceBuilder(id: "buttons")
+        trace.drag(from: (300, 130), by: (-150, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        trace.wait(0.6)
+        trace.tap(at: (350, 130), label: .tap, target: "note-actions")
+        trace.wait(0.6)
+        // The button closed the row: the same place is the row again.
+        trace.tap(at: (350, 130), label: .tap, target: "note-row")
+        trace.wait(0.6)
+        // Left of the buttons, on an open row, the row's own tap hears it.
+        trace.drag(from: (300, 130), by: (-150, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        trace.wait(0.6)
+        trace.tap(at: (200, 130), label: .tap, target: "note-row")
+        let result = try simulate(trace, tab: 0)
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct, .correct])
+        let taps = result.recognitionLog.filter { $0.recognition.kind == .tap }
+        #expect(taps.map(\.recognizerID) == ["noteRowActions", "noteRowTap", "noteRowTap"])
+        // The button's action runs swipeActions.actionDelay (0.2 s, the
+        // reading app's) after the tap; the delay is the scene's to set.
+        #expect(taps.first?.recognition.value == 0.2)
+        let slower = try simulate(trace, tab: 0, ["swipeActions.actionDelay": 0.5])
+        #expect(slower.recognitionLog.first { $0.recognizerID == "noteRowActions" }?.recognition.value == 0.5)
+        // A closed row has no buttons: a tap there at the start is the row's.
+        var closed = TraceBuilder(id: "closed")
+        closed.tap(at: (350, 130), label: .tap, target: "note-row")
+        let plain = try simulate(closed, tab: 0)
+        #expect(plain.recognitionLog.map(\.recognizerID) == ["noteRowTap"])
+        #expect(Parameter.swipeActionsActionDelay.spec.provenance == .source(.readingApp))
+    }
+
     // MARK: 3. The context menu's 500 ms is a standard, not a ceiling
 
     @Test func aContextMenuEarlierThanTheStandardMissesItsBudget() throws {
