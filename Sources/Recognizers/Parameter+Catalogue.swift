@@ -237,7 +237,7 @@ extension Parameter {
             ParameterSpec(
                 "dismiss.springResponse", "s", 0.3, 0.15, 1.0, log: true,
                 source: .source(.readingApp),
-                "Response of the spring that carries a dismissed sheet off the screen, keeping the release velocity. The reading app's `.spring(duration: 0.3, bounce: 0)`: response = duration."
+                "Response of the spring that carries a dismissed sheet off the screen, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.3, bounce: 0)`: response = duration."
             )
         case .dismissSpringDamping:
             ParameterSpec(
@@ -248,7 +248,7 @@ extension Parameter {
             ParameterSpec(
                 "dismiss.snapBackResponse", "s", 0.4, 0.15, 1.0, log: true,
                 source: .source(.readingApp),
-                "Response of the spring that returns a kept sheet to rest, keeping the release velocity. The reading app's `.spring(duration: 0.4, bounce: 0.15)`."
+                "Response of the spring that returns a kept sheet to rest, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.4, bounce: 0.15)`."
             )
         case .dismissSnapBackDamping:
             ParameterSpec(

@@ -186,8 +186,8 @@ package struct Recognizer: Sendable {
             shared.noteMenuOpen = true
             springDistance = (1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
         case .runRowAction:
-            // The tapped button's row closes (the button's own animation),
-            // and its action runs after the app's delay.
+            // The action runs after the app's delay; the row closing is
+            // ours (the source defers the action and says no more).
             if let row = cell(x: downX, y: downY)?.row, row < 64 { shared.openRows &= ~(1 << UInt64(row)) }
             value = tuning.pointee.swipeActionsActionDelay
         case .dismissNoteMenu:

@@ -35,10 +35,11 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// Tap on the note menu's backdrop: dismisses the menu.
         case dismissNoteMenu
         /// Tap on an open row's action button (a member on the
-        /// ``Layer/rowActions`` layer): the row closes and the button's
-        /// action runs `swipeActions.actionDelay` (0.2 s) later, as the
-        /// reading app's buttons defer it (``Recognition/value`` is that
-        /// delay, seconds).
+        /// ``Layer/rowActions`` layer): the button's action runs
+        /// `swipeActions.actionDelay` (0.2 s, the reading app's) later
+        /// (``Recognition/value`` is that delay, seconds), and the row
+        /// closes — ours: the source defers the action and says no more; a
+        /// delay that long is there to let the row close first.
         case runRowAction
 
         /// The overlay this action leaves over the content until a member

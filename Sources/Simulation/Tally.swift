@@ -149,19 +149,23 @@ struct Tally: Sendable {
                             velocity: r.releaseVelocity,
                             response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
                 case .dismiss:
-                    // Two springs, both keeping the finger's velocity (the sheet
-                    // pattern preserves it): the exit carries a dismissed sheet
-                    // off the bottom (not seen to overshoot); the snap-back
-                    // returns a kept one to rest, on screen.
+                    // Two springs, both started from rest: the reading app's
+                    // sheet animates `.spring(duration: 0.3)` and
+                    // `.spring(duration: 0.4, bounce: 0.15)` without the
+                    // finger's velocity (the velocity-preserving
+                    // `interpolatingSpring(…, initialVelocity:)` is the animation
+                    // patterns' other example, not the sheet's). The exit carries
+                    // a dismissed sheet off the bottom (not seen to overshoot);
+                    // the snap-back returns a kept one to rest, on screen.
                     springs.append(
                         r.committed
                             ? SpringRelease(
                                 gesture: .dismiss, spring: SpringReport.dismissExit, distance: r.springDistance,
-                                velocity: r.releaseVelocity, response: tuning[.dismissSpringResponse],
+                                velocity: 0, response: tuning[.dismissSpringResponse],
                                 damping: tuning[.dismissSpringDamping], targetOnScreen: false)
                             : SpringRelease(
                                 gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
-                                velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
+                                velocity: 0, response: tuning[.dismissSnapBackResponse],
                                 damping: tuning[.dismissSnapBackDamping]))
                 case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
                     .transform where member.action == .springBack:
