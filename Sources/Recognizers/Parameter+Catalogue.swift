@@ -312,6 +312,17 @@ extension Parameter {
                 "rotation.snapAngle", "deg", 45, 5, 90,
                 source: .source(.readingApp),
                 "At release the image's total rotation (across gestures) snaps to a multiple of this angle.")
+        case .rotationSnapSpringResponse:
+            ParameterSpec(
+                "rotation.snapSpringResponse", "s", 0.3, 0.15, 1.0, log: true,
+                source: .source(.readingApp),
+                "Response of the spring that turns the image to its snapped angle, from rest: the reading app's `.spring(duration: 0.3)`, response = duration."
+            )
+        case .rotationSnapSpringDamping:
+            ParameterSpec(
+                "rotation.snapSpringDamping", "", 1, 0.3, 1.0,
+                source: .source(.readingApp),
+                "Damping fraction of the snap spring: `.spring(duration: 0.3)` has no bounce, damping 1.")
         // MARK: Edge, multi-finger, shake
         case .edgeSwipeEdgeWidth:
             ParameterSpec(

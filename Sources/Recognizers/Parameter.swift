@@ -36,7 +36,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Pinch and rotation
     case pinchSpanSlop, pinchMinScale, pinchMaxScale, pinchDoubleTapScale
     case pinchSpringResponse, pinchSpringDamping, pinchDoubleTapSpringResponse, pinchDoubleTapSpringDamping
-    case rotationSlop, rotationSnapAngle
+    case rotationSlop, rotationSnapAngle, rotationSnapSpringResponse, rotationSnapSpringDamping
     // Edge swipe, multi-finger swipe, one-direction swipe, shake
     case edgeSwipeEdgeWidth, edgeSwipeMinimumDistance
     case multiSwipeTouchCount, multiSwipeDirectionCone, multiSwipeMinimumVelocity

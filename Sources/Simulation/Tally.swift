@@ -176,6 +176,13 @@ struct Tally: Sendable {
                         SpringRelease(
                             gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
                             response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
+                case .rotation:
+                    // The snap to a multiple of rotation.snapAngle, on the
+                    // reading app's `.spring(duration: 0.3)`, from rest.
+                    springs.append(
+                        SpringRelease(
+                            gesture: .rotation, spring: SpringReport.rotationSnap, distance: r.springDistance, velocity: 0,
+                            response: tuning[.rotationSnapSpringResponse], damping: tuning[.rotationSnapSpringDamping]))
                 case .pinch:
                     // Back within 1…5× after the fingers took the image past a
                     // limit (0 inside them), from rest.
