@@ -27,7 +27,7 @@ package enum PlaygroundScreen: String, Sendable, Hashable, CaseIterable, Codable
     }
 
     /// The tab the screen is shown on in the app's scene (its place in
-    /// ``allCases``).
+    /// `allCases`).
     package var tab: Int { Self.allCases.firstIndex(of: self) ?? 0 }
 
     /// Height of the configuration section above the gesture area, points

@@ -7,7 +7,7 @@ import TraceModel
 /// section lets a designer choose on each screen (UIKit's
 /// `numberOfTapsRequired`, `numberOfTouchesRequired`, `direction`,
 /// `minimumNumberOfTouches`, `maximumNumberOfTouches`), within the app's
-/// stepper ranges (``Scene/validate(playground:parameters:scene:)``). The tap
+/// stepper ranges (`Scene.validate(playground:parameters:scene:)`). The tap
 /// screen takes `tapTaps` and `tapTouches`, the long-press screen
 /// `longPressTaps`, `longPressTouches` and its minimum duration (the
 /// scene's `longPress.minimumDuration` parameter, 0.25–3 s as the app's

@@ -50,7 +50,7 @@ package struct Scene: Sendable, Hashable, Codable {
     /// The scene's screens, by name, in tab order: a scene of screens
     /// (the playground's seven) shows one of them for a whole session, the
     /// one the session's `scene` field names after a slash
-    /// (`playground/long-press`; ``screenTab(forSession:)``). Empty for a
+    /// (`playground/long-press`; ``forSession(id:scene:)``). Empty for a
     /// scene that is one screen (its tabs, if any, are a pager's pages).
     package var screens: [String]
 
