@@ -350,15 +350,16 @@ package struct Arena: Sendable {
         // Fields read in place: a copy of the whole recognizer here was a
         // memmove per member and touch-down, 9 % of a replay's time.
         if let tab = recognizers[i].tab, tab != shared.currentTab { return false }
+        let covered = shared.backdropCovers(at: now)
         switch recognizers[i].options.layer {
         case .content:
-            return !shared.noteMenuOpen && recognizers[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
+            return !covered && recognizers[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
         case .noteMenu:
-            return shared.noteMenuOpen && recognizers[i].rect.contains(x: x, y: y)
+            return covered && recognizers[i].rect.contains(x: x, y: y)
         case .selectionMenu:
-            return !shared.noteMenuOpen && onPill(x: x, y: y)
+            return !covered && onPill(x: x, y: y)
         case .rowActions:
-            return !shared.noteMenuOpen && onRowButtons(of: i, x: x, y: y)
+            return !covered && onRowButtons(of: i, x: x, y: y)
         }
     }
 

@@ -527,6 +527,12 @@ extension Parameter {
                 "noteMenu.dismissDamping", "", 0.8, 0.3, 1.0,
                 source: .source(.readingApp),
                 "Damping fraction of the note menu's dismiss spring.")
+        case .noteMenuBackdropLinger:
+            ParameterSpec(
+                "noteMenu.backdropLinger", "s", 0.2, 0, 1,
+                source: .source(.readingApp),
+                "The note menu's backdrop stays this long after a dismissal (it fades out), still covering the screen: a touch in that time lands on it."
+            )
         // MARK: Action pills
         case .actionPillSize:
             ParameterSpec(

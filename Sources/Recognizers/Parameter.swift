@@ -51,7 +51,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case pressFeedbackRippleDuration
     // The note rows' custom context menu, the text selection's action pills
     case noteMenuEntranceScale, noteMenuEntranceResponse, noteMenuEntranceDamping
-    case noteMenuDismissResponse, noteMenuDismissDamping
+    case noteMenuDismissResponse, noteMenuDismissDamping, noteMenuBackdropLinger
     case actionPillSize, actionPillPressedScale, actionPillSpringResponse, actionPillSpringDamping
     // Shared
     case projectionDecelerationRate

@@ -191,8 +191,12 @@ package struct Recognizer: Sendable {
             if let row = cell(x: downX, y: downY)?.row, row < 64 { shared.openRows &= ~(1 << UInt64(row)) }
             value = tuning.pointee.swipeActionsActionDelay
         case .dismissNoteMenu:
-            // Shrinks back to the entrance scale as it fades out.
+            // Shrinks back to the entrance scale as it fades out; the
+            // backdrop lingers `noteMenu.backdropLinger` (0.2 s) before it
+            // goes. A tap on the lingering backdrop dismisses nothing more.
+            guard shared.noteMenuOpen else { return }
             shared.noteMenuOpen = false
+            shared.backdropLingersUntil = t + tuning.pointee.noteMenuBackdropLinger
             springDistance = -(1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
         case .selectTab:
             let width = rect.maxX - rect.minX

@@ -99,6 +99,7 @@ package struct ResolvedParameters: Sendable {
     let pressFeedbackButtonScale: Double
     // The note menu and the action pills
     let noteMenuEntranceScale: Double
+    let noteMenuBackdropLinger: Micros
     let actionPillSize: Double
     let actionPillPressedScale: Double
     // Shared
@@ -185,6 +186,7 @@ package struct ResolvedParameters: Sendable {
         pressFeedbackItemScale = p[.pressFeedbackItemScale]
         pressFeedbackButtonScale = p[.pressFeedbackButtonScale]
         noteMenuEntranceScale = p[.noteMenuEntranceScale]
+        noteMenuBackdropLinger = us(p[.noteMenuBackdropLinger])
         actionPillSize = p[.actionPillSize]
         actionPillPressedScale = p[.actionPillPressedScale]
         let rate = p[.projectionDecelerationRate]

@@ -200,7 +200,7 @@ struct Tally: Sendable {
                         SpringRelease(
                             gesture: .longPress, spring: SpringReport.noteMenu, distance: r.springDistance, velocity: 0,
                             response: tuning[.noteMenuEntranceResponse], damping: tuning[.noteMenuEntranceDamping]))
-                case .tap where member.action == .dismissNoteMenu:
+                case .tap where member.action == .dismissNoteMenu && r.springDistance != 0:
                     // The menu fades out as it shrinks: not seen to overshoot.
                     springs.append(
                         SpringRelease(
