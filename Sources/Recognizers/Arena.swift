@@ -166,7 +166,6 @@ package struct Arena: Sendable {
         makeStorageUnique()
         for i in recognizers.indices {
             recognizers[i].reset()
-            recognizers[i].openRows = 0
             recognizers[i].rect = recognizers[i].region.resolved(
                 screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
             recognizers[i].scrollRect =
@@ -351,14 +350,30 @@ package struct Arena: Sendable {
         // Fields read in place: a copy of the whole recognizer here was a
         // memmove per member and touch-down, 9 % of a replay's time.
         if let tab = recognizers[i].tab, tab != shared.currentTab { return false }
+        let covered = shared.backdropCovers(at: now)
         switch recognizers[i].options.layer {
         case .content:
-            return !shared.noteMenuOpen && recognizers[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
+            return !covered && recognizers[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
         case .noteMenu:
-            return shared.noteMenuOpen && recognizers[i].rect.contains(x: x, y: y)
+            return covered && recognizers[i].rect.contains(x: x, y: y)
         case .selectionMenu:
-            return !shared.noteMenuOpen && onPill(x: x, y: y)
+            return !covered && onPill(x: x, y: y)
+        case .rowActions:
+            return !covered && onRowButtons(of: i, x: x, y: y)
         }
+    }
+
+    /// Whether a point is on the buttons member `i` shows on an open row:
+    /// the rightmost `actionButtons` × `swipeActions.buttonWidth` points of
+    /// that row, which the row's open offset uncovered.
+    @inline(__always)
+    private func onRowButtons(of i: Int, x: Double, y: Double) -> Bool {
+        let rect = recognizers[i].rect
+        guard shared.openRows != 0, rect.contains(x: x, y: y), let row = recognizers[i].cell(x: x, y: y)?.row, row < 64,
+            shared.openRows & (1 << UInt64(row)) != 0
+        else { return false }
+        let buttons = Double(recognizers[i].options.actionButtons) * storage.tuning.pointee.swipeActionsButtonWidth
+        return x >= rect.maxX - buttons
     }
 
     /// Whether a point is on the selection's action menu while it shows.

@@ -121,6 +121,11 @@ extension Parameter {
                 "swipeActions.springDamping", "", 0.8, 0.3, 1.0,
                 source: .source(.readingApp),
                 "Damping fraction of the row's open / close spring.")
+        case .swipeActionsActionDelay:
+            ParameterSpec(
+                "swipeActions.actionDelay", "s", 0.2, 0, 1,
+                source: .source(.readingApp),
+                "An open row's action button runs its action this long after the tap (the row closes first).")
         // MARK: Card stack
         case .cardSwipeSlop:
             ParameterSpec(
@@ -232,7 +237,7 @@ extension Parameter {
             ParameterSpec(
                 "dismiss.springResponse", "s", 0.3, 0.15, 1.0, log: true,
                 source: .source(.readingApp),
-                "Response of the spring that carries a dismissed sheet off the screen, keeping the release velocity. The reading app's `.spring(duration: 0.3, bounce: 0)`: response = duration."
+                "Response of the spring that carries a dismissed sheet off the screen, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.3, bounce: 0)`: response = duration."
             )
         case .dismissSpringDamping:
             ParameterSpec(
@@ -243,7 +248,7 @@ extension Parameter {
             ParameterSpec(
                 "dismiss.snapBackResponse", "s", 0.4, 0.15, 1.0, log: true,
                 source: .source(.readingApp),
-                "Response of the spring that returns a kept sheet to rest, keeping the release velocity. The reading app's `.spring(duration: 0.4, bounce: 0.15)`."
+                "Response of the spring that returns a kept sheet to rest, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.4, bounce: 0.15)`."
             )
         case .dismissSnapBackDamping:
             ParameterSpec(
@@ -307,6 +312,17 @@ extension Parameter {
                 "rotation.snapAngle", "deg", 45, 5, 90,
                 source: .source(.readingApp),
                 "At release the image's total rotation (across gestures) snaps to a multiple of this angle.")
+        case .rotationSnapSpringResponse:
+            ParameterSpec(
+                "rotation.snapSpringResponse", "s", 0.3, 0.15, 1.0, log: true,
+                source: .source(.readingApp),
+                "Response of the spring that turns the image to its snapped angle, from rest: the reading app's `.spring(duration: 0.3)`, response = duration."
+            )
+        case .rotationSnapSpringDamping:
+            ParameterSpec(
+                "rotation.snapSpringDamping", "", 1, 0.3, 1.0,
+                source: .source(.readingApp),
+                "Damping fraction of the snap spring: `.spring(duration: 0.3)` has no bounce, damping 1.")
         // MARK: Edge, multi-finger, shake
         case .edgeSwipeEdgeWidth:
             ParameterSpec(
@@ -511,6 +527,12 @@ extension Parameter {
                 "noteMenu.dismissDamping", "", 0.8, 0.3, 1.0,
                 source: .source(.readingApp),
                 "Damping fraction of the note menu's dismiss spring.")
+        case .noteMenuBackdropLinger:
+            ParameterSpec(
+                "noteMenu.backdropLinger", "s", 0.2, 0, 1,
+                source: .source(.readingApp),
+                "The note menu's backdrop stays this long after a dismissal (it fades out), still covering the screen: a touch in that time lands on it."
+            )
         // MARK: Action pills
         case .actionPillSize:
             ParameterSpec(

@@ -21,7 +21,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Swipe actions (note rows)
     case swipeActionsSlop, swipeActionsThreshold, swipeActionsProjectedDistanceTrigger
     case swipeActionsMaxDistance, swipeActionsResistanceDistance, swipeActionsMaxResistance, swipeActionsButtonWidth
-    case swipeActionsSpringResponse, swipeActionsSpringDamping
+    case swipeActionsSpringResponse, swipeActionsSpringDamping, swipeActionsActionDelay
     // Card stack
     case cardSwipeSlop, cardSwipeDeleteThreshold, cardSwipeRotationDivisor
     case cardSwipeSpringResponse, cardSwipeSpringDamping
@@ -36,7 +36,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // Pinch and rotation
     case pinchSpanSlop, pinchMinScale, pinchMaxScale, pinchDoubleTapScale
     case pinchSpringResponse, pinchSpringDamping, pinchDoubleTapSpringResponse, pinchDoubleTapSpringDamping
-    case rotationSlop, rotationSnapAngle
+    case rotationSlop, rotationSnapAngle, rotationSnapSpringResponse, rotationSnapSpringDamping
     // Edge swipe, multi-finger swipe, one-direction swipe, shake
     case edgeSwipeEdgeWidth, edgeSwipeMinimumDistance
     case multiSwipeTouchCount, multiSwipeDirectionCone, multiSwipeMinimumVelocity
@@ -51,7 +51,7 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case pressFeedbackRippleDuration
     // The note rows' custom context menu, the text selection's action pills
     case noteMenuEntranceScale, noteMenuEntranceResponse, noteMenuEntranceDamping
-    case noteMenuDismissResponse, noteMenuDismissDamping
+    case noteMenuDismissResponse, noteMenuDismissDamping, noteMenuBackdropLinger
     case actionPillSize, actionPillPressedScale, actionPillSpringResponse, actionPillSpringDamping
     // Shared
     case projectionDecelerationRate

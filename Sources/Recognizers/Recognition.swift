@@ -188,6 +188,10 @@ package struct SharedState: Sendable, Hashable {
     /// a row opens it, a tap on its backdrop dismisses it, and meanwhile
     /// the backdrop covers the screen (only the menu's layer is hit).
     package var noteMenuOpen: Bool
+    /// Until when the dismissed menu's backdrop still covers the screen
+    /// (`noteMenu.backdropLinger` after the dismissal; `Micros.min` for
+    /// none).
+    package var backdropLingersUntil: Micros
     /// The text selection whose action menu shows, or will: where the
     /// selection ended (the pills sit above it) and when the menu appears
     /// (`selectionMenuAt`, `Micros.max` for no selection). A touch-down
@@ -195,6 +199,11 @@ package struct SharedState: Sendable, Hashable {
     package var selectionX: Double
     package var selectionY: Double
     package var selectionMenuAt: Micros
+    /// The rows of a swipe-actions list that stand open, one bit per row:
+    /// each row keeps its own state (opening one closes no other), and an
+    /// open row's action buttons are tap targets
+    /// (``RecognizerOptions/Layer/rowActions``).
+    package var openRows: UInt64
 
     /// - Parameters:
     ///   - tabCount: how many tabs the screen pages through.
@@ -216,10 +225,16 @@ package struct SharedState: Sendable, Hashable {
         undoCount = 0
         lastShake = shakeDebounceFrom
         noteMenuOpen = false
+        backdropLingersUntil = .min
         selectionX = 0
         selectionY = 0
         selectionMenuAt = .max
+        openRows = 0
     }
+
+    /// Whether the note menu's backdrop covers the screen at `t`: while the
+    /// menu is open, and for `noteMenu.backdropLinger` after a dismissal.
+    func backdropCovers(at t: Micros) -> Bool { noteMenuOpen || t < backdropLingersUntil }
 
     /// Whether the selection's action menu shows at `t`.
     func selectionMenuShows(at t: Micros) -> Bool { selectionMenuAt != .max && t >= selectionMenuAt }

@@ -37,7 +37,7 @@ extension Recognizer {
     /// actions without a haptic. Opening plays the success haptic, in the
     /// end handler itself (no delay to measure).
     ///
-    /// **Each row has its own state** (``openRows``, one bit per row of the
+    /// **Each row has its own state** (``SharedState/openRows``, one bit per row of the
     /// region's ``RecognizerOptions/rows``): an open row stays open until a
     /// drag on it closes it, and opening one closes no other. On an open row
     /// a *rightward* drag also begins (direction `right`) — the row does not
@@ -45,10 +45,13 @@ extension Recognizer {
     /// drag follows the opening rule (past the threshold or flicked it
     /// stays open, otherwise it closes). A committed recognition is one
     /// that leaves the row as its direction says: open for `left`, closed
-    /// for `right`.
+    /// for `right`. The open rows are the screen's (shared), since an open
+    /// row's action buttons are tap targets of their own (a tap member on
+    /// the ``RecognizerOptions/Layer/rowActions`` layer, action
+    /// `runRowAction`).
     mutating func swipeActions(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
-        _ compare: inout SoftThreshold
+        _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> Verdict {
         switch state {
         case .possible:
@@ -60,7 +63,7 @@ extension Recognizer {
                 guard abs(tx) > p.pointee.swipeActionsSlop || abs(ty) > p.pointee.swipeActionsSlop else { return .none }
                 if compare.exceeds(abs(ty), abs(tx)) { return .fail }
                 // `armed`: the drag started on an open row.
-                armed = openRows & rowBit(cell(x: downX, y: downY)?.row) != 0
+                armed = shared.openRows & rowBit(cell(x: downX, y: downY)?.row) != 0
                 if tx > 0, !armed { return .fail }
                 direction = tx > 0 ? .right : .left
                 onset = touches.pointee.onset
@@ -103,14 +106,14 @@ extension Recognizer {
             value = shown
             springDistance = (endsOpen ? openOffset : 0) - shown
             let bit = rowBit(cell(x: downX, y: downY)?.row)
-            if endsOpen { openRows |= bit } else if armed { openRows &= ~bit }
+            if endsOpen { shared.openRows |= bit } else if armed { shared.openRows &= ~bit }
             return .end
         default:
             return .none
         }
     }
 
-    /// The bit of `row` in ``openRows`` (0 for no row, or one past 64).
+    /// The bit of `row` in ``SharedState/openRows`` (0 for no row, or one past 64).
     private func rowBit(_ row: Int?) -> UInt64 {
         guard let row, row >= 0, row < 64 else { return 0 }
         return 1 << UInt64(row)

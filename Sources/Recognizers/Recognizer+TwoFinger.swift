@@ -114,10 +114,12 @@ extension Recognizer {
                         springDistance = springBackDistance(scale: 1, turn: angleTurn)
                         return .end
                     }
-                    let total =
-                        ((shared.imageRotation + angleTurn) / p.pointee.rotationSnap).rounded()
-                        * p.pointee.rotationSnap
+                    let released = shared.imageRotation + angleTurn
+                    let total = (released / p.pointee.rotationSnap).rounded() * p.pointee.rotationSnap
                     value = total * 180 / .pi
+                    // The snap turns the image the rest of the way on a
+                    // spring: the distance its farthest corner travels.
+                    springDistance = springBackDistance(scale: 1, turn: total - released)
                     if committed { shared.imageRotation = total }
                     return .end
                 }

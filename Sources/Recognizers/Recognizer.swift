@@ -65,11 +65,6 @@ package struct Recognizer: Sendable {
     /// The drag's auto-scroll area in points (``RecognizerOptions/scrollArea``,
     /// else ``rect``).
     package internal(set) var scrollRect = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
-    /// What the recognizer's view keeps between contacts, unlike the
-    /// scratch state below: the rows of a swipe-actions list that stand
-    /// open, one bit per row (each row keeps its own state: opening one
-    /// closes no other). Cleared when a session begins.
-    package internal(set) var openRows: UInt64 = 0
 
     // MARK: State
     package internal(set) var state: RecognizerState = .idle
@@ -137,7 +132,6 @@ package struct Recognizer: Sendable {
         self.init(kind: r.kind, region: r.region, tab: r.tab, checkedOptions: r.options)
         rect = r.rect
         scrollRect = r.scrollRect
-        openRows = r.openRows
     }
 
     /// Starts watching a new contact.
@@ -163,7 +157,7 @@ package struct Recognizer: Sendable {
         case .tap, .doubleTap: tapSequence(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .longPress: longPress(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pan, .scroll: pan(event, slot: slot, t: t, touchTable, tuningTable, shared, &compare)
-        case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .cardSwipe: cardSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .tabSwipe: tabSwipe(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .dismiss: dismiss(event, slot: slot, t: t, touchTable, tuningTable, &compare)
@@ -191,9 +185,18 @@ package struct Recognizer: Sendable {
             // the centre) travels this far, from rest.
             shared.noteMenuOpen = true
             springDistance = (1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
+        case .runRowAction:
+            // The action runs after the app's delay; the row closing is
+            // ours (the source defers the action and says no more).
+            if let row = cell(x: downX, y: downY)?.row, row < 64 { shared.openRows &= ~(1 << UInt64(row)) }
+            value = tuning.pointee.swipeActionsActionDelay
         case .dismissNoteMenu:
-            // Shrinks back to the entrance scale as it fades out.
+            // Shrinks back to the entrance scale as it fades out; the
+            // backdrop lingers `noteMenu.backdropLinger` (0.2 s) before it
+            // goes. A tap on the lingering backdrop dismisses nothing more.
+            guard shared.noteMenuOpen else { return }
             shared.noteMenuOpen = false
+            shared.backdropLingersUntil = t + tuning.pointee.noteMenuBackdropLinger
             springDistance = -(1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
         case .selectTab:
             let width = rect.maxX - rect.minX

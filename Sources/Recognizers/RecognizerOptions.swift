@@ -34,6 +34,13 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         case openNoteMenu
         /// Tap on the note menu's backdrop: dismisses the menu.
         case dismissNoteMenu
+        /// Tap on an open row's action button (a member on the
+        /// ``Layer/rowActions`` layer): the button's action runs
+        /// `swipeActions.actionDelay` (0.2 s, the reading app's) later
+        /// (``Recognition/value`` is that delay, seconds), and the row
+        /// closes — ours: the source defers the action and says no more; a
+        /// delay that long is there to let the row close first.
+        case runRowAction
 
         /// The overlay this action leaves over the content until a member
         /// of that layer closes it (the note menu); `nil` for the rest. The
@@ -54,6 +61,15 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// The text selection's action menu (a row of pills above the
         /// selection's end), hit only while it shows.
         case selectionMenu
+        /// A swipe-actions list's action buttons: on each open row
+        /// (``SharedState/openRows``) the rightmost `actionButtons` ×
+        /// `swipeActions.buttonWidth` points the open row uncovered. The
+        /// member's region and `rows` are the list's; elsewhere (and on a
+        /// closed row) it is not hit. The row's own gestures still hear a
+        /// touch there (a drag that starts on a button moves the row); a
+        /// tap is the button's when the member is declared before the
+        /// row's tap (declaration order breaks a tie within one sample).
+        case rowActions
     }
 
     /// The haptic a recognizer plays when it fires (its delay is measured).

@@ -37,6 +37,7 @@ package struct ResolvedParameters: Sendable {
     /// threshold, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
     let swipeActionsButtonWidth: Double
+    let swipeActionsActionDelay: Double
     // Cards
     let cardSwipeSlop: Double
     let cardSwipeDeleteThreshold: Double
@@ -98,6 +99,7 @@ package struct ResolvedParameters: Sendable {
     let pressFeedbackButtonScale: Double
     // The note menu and the action pills
     let noteMenuEntranceScale: Double
+    let noteMenuBackdropLinger: Micros
     let actionPillSize: Double
     let actionPillPressedScale: Double
     // Shared
@@ -129,6 +131,7 @@ package struct ResolvedParameters: Sendable {
             atResistedOffset: p[.swipeActionsThreshold], distance: p[.swipeActionsResistanceDistance],
             maxResistance: p[.swipeActionsMaxResistance], hardStop: p[.swipeActionsMaxDistance])
         swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
+        swipeActionsActionDelay = p[.swipeActionsActionDelay]
         cardSwipeSlop = p[.cardSwipeSlop]
         cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
         cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
@@ -183,6 +186,7 @@ package struct ResolvedParameters: Sendable {
         pressFeedbackItemScale = p[.pressFeedbackItemScale]
         pressFeedbackButtonScale = p[.pressFeedbackButtonScale]
         noteMenuEntranceScale = p[.noteMenuEntranceScale]
+        noteMenuBackdropLinger = us(p[.noteMenuBackdropLinger])
         actionPillSize = p[.actionPillSize]
         actionPillPressedScale = p[.actionPillPressedScale]
         let rate = p[.projectionDecelerationRate]

@@ -105,6 +105,11 @@ extension Scene {
                 Member(
                     "noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", .init(maxTouches: 1, rows: 6),
                     from: app),
+                // An open row's two action buttons: tap targets whose action
+                // runs 0.2 s later; before the row's tap, so a tap there is theirs.
+                Member(
+                    "noteRowActions", .tap, region: rows, tab: 0, target: "note-actions",
+                    .init(maxTouches: 1, action: .runRowAction, rows: 6, layer: .rowActions), from: app),
                 Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row", from: app),
                 Member(
                     "noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row", .init(action: .openNoteMenu),

@@ -9,9 +9,12 @@ extension Scene {
     package static let builtInNames = ["epilogue", "plain", "study", "playground", "tab-scroll"]
 
     /// Whether `name` names a built-in scene, options included
-    /// (`tab-scroll:pages=12,edges=wrap`).
+    /// (`tab-scroll:pages=12,edges=wrap`), or one screen of one
+    /// (`playground/tap`).
     package static func namesBuiltIn(_ name: String) -> Bool {
         builtInNames.contains(name) || name.hasPrefix("tab-scroll:")
+            || sceneAndScreen(name).scene == "playground"
+                && PlaygroundScreen(rawValue: sceneAndScreen(name).screen ?? "") != nil
     }
 
     /// A built-in scene: `epilogue` (the reference reading app, see
@@ -24,6 +27,8 @@ extension Scene {
     /// other configurations come from a scene file's `playground` key) or
     /// `tab-scroll` (the reference tab swipe over vertically scrolling pages,
     /// ``tabScroll(_:)``; `tab-scroll:pages=12,edges=wrap` sets its options).
+    /// `playground/tap` (any of ``PlaygroundScreen``) is the playground
+    /// showing that one screen (``showing(screen:)``): every session on it.
     ///
     /// ```swift
     /// let scene = try Scene.builtIn(named: "epilogue")
@@ -41,6 +46,8 @@ extension Scene {
                 let configuration = TabScrollConfiguration(options: name.dropFirst("tab-scroll:".count))
             {
                 .tabScroll(configuration)
+            } else if case ("playground", let screen?) = sceneAndScreen(name) {
+                try Scene.playground().showing(screen: screen)
             } else {
                 throw SceneError.unknown(name)
             }
@@ -71,10 +78,27 @@ extension Scene {
         }
         do {
             try scene.validate()
+        } catch SceneError.playgroundKey(_, let key, let message) {
+            // A configuration out of the app's range: the line of its key.
+            let line = Scene.line(ofPlaygroundKey: key, in: text)
+            throw SceneError.unreadable(path: line.map { "\(path):\($0)" } ?? path, message: "\(message) (\(key))")
         } catch {
             throw SceneError.unreadable(path: path, message: "\(error)")
         }
         return scene
+    }
+
+    /// The 1-based line of a playground file's `key`: a field of its
+    /// `playground` mapping, or a name among its `parameters`.
+    static func line(ofPlaygroundKey key: String, in text: String) -> Int? {
+        guard let root = try? Yams.compose(yaml: text), let top = root.mapping else { return nil }
+        for section in ["playground", "parameters"] {
+            guard let mapping = top[Node(section)]?.mapping else { continue }
+            for (name, _) in mapping where name.string == key {
+                return name.mark?.line
+            }
+        }
+        return nil
     }
 
     /// The scene as YAML (what `load(path:)` reads back).

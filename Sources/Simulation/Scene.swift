@@ -47,12 +47,19 @@ package struct Scene: Sendable, Hashable, Codable {
     /// playground; false — one finger at a time — for `plain` and `study`,
     /// whose figures were made so, and for a scene file that does not ask.
     package var wholeFrames: Bool
+    /// The scene's screens, by name, in tab order: a scene of screens
+    /// (the playground's seven) shows one of them for a whole session, the
+    /// one the session's `scene` field names after a slash
+    /// (`playground/long-press`; ``forSession(id:scene:)``). Empty for a
+    /// scene that is one screen (its tabs, if any, are a pager's pages).
+    package var screens: [String]
 
     package init(
         name: String, tabs: Int = 1, initialTab: Int = 0, recognizers: [Member], relations: [Rule] = [],
         parameters: [String: Double] = [:], shakeDebounceAtStart: Bool = false,
-        playground: PlaygroundConfiguration? = nil, wholeFrames: Bool = false
+        playground: PlaygroundConfiguration? = nil, wholeFrames: Bool = false, screens: [String] = []
     ) {
+        self.screens = screens
         self.name = name
         self.tabs = tabs
         self.initialTab = initialTab
@@ -94,6 +101,7 @@ package struct Scene: Sendable, Hashable, Codable {
         shakeDebounceAtStart = try c.decodeIfPresent(Bool.self, forKey: .shakeDebounceAtStart) ?? false
         playground = nil
         wholeFrames = try c.decodeIfPresent(Bool.self, forKey: .wholeFrames) ?? false
+        screens = []
     }
 
     /// A playground scene writes its configuration instead of its
@@ -350,7 +358,7 @@ package struct Scene: Sendable, Hashable, Codable {
             throw fail("\(recognizers.count) recognizers; at most \(Arena.maximumRecognizers)")
         }
         guard tabs >= 1 else { throw fail("tabs must be at least 1") }
-        if let playground { try Scene.validate(playground: playground, scene: name) }
+        if let playground { try Scene.validate(playground: playground, parameters: parameters, scene: name) }
         guard (0..<tabs).contains(initialTab) else { throw fail("initialTab \(initialTab) is not a tab") }
         var seen = Set<String>()
         for member in recognizers {
@@ -455,12 +463,15 @@ package enum SceneError: Error, Sendable, Hashable, CustomStringConvertible {
     /// FILE: message.
     case unreadable(path: String, message: String)
     case invalid(String, String)
+    /// A playground configuration out of the app's range: the key it is
+    /// wrong in, for the scene file's line (``Scene/load(path:)``).
+    case playgroundKey(String, key: String, message: String)
     case unknown(String)
 
     package var description: String {
         switch self {
         case .unreadable(let path, let message): "\(path): \(message)"
-        case .invalid(let scene, let message): "scene \(scene): \(message)"
+        case .invalid(let scene, let message), .playgroundKey(let scene, _, let message): "scene \(scene): \(message)"
         case .unknown(let name):
             "unknown scene \(name) (built in: \(Scene.builtInNames.joined(separator: ", ")); or give a scene file)"
         }

@@ -264,6 +264,8 @@ package struct SpringReport: Sendable, Hashable, Codable {
     package static let pinch = GestureKind.pinch.rawValue
     /// The image zooming between 1× and 2× on a double tap.
     package static let doubleTapZoom = GestureKind.doubleTap.rawValue
+    /// The image's turn to its snapped angle after a rotation.
+    package static let rotationSnap = "rotation.snap"
     /// The note menu growing in when a long press opens it.
     package static let noteMenu = "noteMenu"
     /// The note menu shrinking as a backdrop tap dismisses it.

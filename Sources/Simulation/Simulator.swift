@@ -147,17 +147,25 @@ struct ReplayPlan: Sendable {
             index[scene.name] = arenas.count - 1
             return arenas.count - 1
         }
-        if let scene = simulator.scene {
+        sceneOf.reserveCapacity(corpus.sessionCount)
+        if let scene = simulator.scene, scene.screens.isEmpty {
             let i = try compile(scene)
             sceneOf = Array(repeating: i, count: corpus.sessionCount)
+        } else if let scene = simulator.scene {
+            // A scene of screens (the playground): each session on the
+            // screen its own scene field names.
+            for entry in corpus.entries {
+                sceneOf.append(try compile(try scene.forSession(id: entry.id, scene: entry.scene)))
+            }
         } else {
-            sceneOf.reserveCapacity(corpus.sessionCount)
             for entry in corpus.entries {
                 let name = entry.scene ?? "plain"
                 if let i = index[name] {
                     sceneOf.append(i)
                 } else {
-                    sceneOf.append(try compile(try simulator.library[name] ?? Scene.builtIn(named: name)))
+                    let base = Scene.sceneAndScreen(name).scene
+                    let scene = try simulator.library[name] ?? simulator.library[base] ?? Scene.builtIn(named: name)
+                    sceneOf.append(try compile(try scene.forSession(id: entry.id, scene: name)))
                 }
             }
         }

@@ -160,19 +160,23 @@ package struct Tally: Sendable {
                             velocity: r.releaseVelocity,
                             response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
                 case .dismiss:
-                    // Two springs, both keeping the finger's velocity (the sheet
-                    // pattern preserves it): the exit carries a dismissed sheet
-                    // off the bottom (not seen to overshoot); the snap-back
-                    // returns a kept one to rest, on screen.
+                    // Two springs, both started from rest: the reading app's
+                    // sheet animates `.spring(duration: 0.3)` and
+                    // `.spring(duration: 0.4, bounce: 0.15)` without the
+                    // finger's velocity (the velocity-preserving
+                    // `interpolatingSpring(…, initialVelocity:)` is the animation
+                    // patterns' other example, not the sheet's). The exit carries
+                    // a dismissed sheet off the bottom (not seen to overshoot);
+                    // the snap-back returns a kept one to rest, on screen.
                     springs.append(
                         r.committed
                             ? SpringRelease(
                                 gesture: .dismiss, spring: SpringReport.dismissExit, distance: r.springDistance,
-                                velocity: r.releaseVelocity, response: tuning[.dismissSpringResponse],
+                                velocity: 0, response: tuning[.dismissSpringResponse],
                                 damping: tuning[.dismissSpringDamping], targetOnScreen: false)
                             : SpringRelease(
                                 gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
-                                velocity: r.releaseVelocity, response: tuning[.dismissSnapBackResponse],
+                                velocity: 0, response: tuning[.dismissSnapBackResponse],
                                 damping: tuning[.dismissSnapBackDamping]))
                 case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
                     .transform where member.action == .springBack:
@@ -183,6 +187,13 @@ package struct Tally: Sendable {
                         SpringRelease(
                             gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
                             response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
+                case .rotation:
+                    // The snap to a multiple of rotation.snapAngle, on the
+                    // reading app's `.spring(duration: 0.3)`, from rest.
+                    springs.append(
+                        SpringRelease(
+                            gesture: .rotation, spring: SpringReport.rotationSnap, distance: r.springDistance, velocity: 0,
+                            response: tuning[.rotationSnapSpringResponse], damping: tuning[.rotationSnapSpringDamping]))
                 case .pinch:
                     // Back within 1…5× after the fingers took the image past a
                     // limit (0 inside them), from rest.
@@ -200,7 +211,7 @@ package struct Tally: Sendable {
                         SpringRelease(
                             gesture: .longPress, spring: SpringReport.noteMenu, distance: r.springDistance, velocity: 0,
                             response: tuning[.noteMenuEntranceResponse], damping: tuning[.noteMenuEntranceDamping]))
-                case .tap where member.action == .dismissNoteMenu:
+                case .tap where member.action == .dismissNoteMenu && r.springDistance != 0:
                     // The menu fades out as it shrinks: not seen to overshoot.
                     springs.append(
                         SpringRelease(

@@ -136,6 +136,10 @@ struct PageConfig: Encodable {
     var scene: String
     var tabs: Int
     var initialTab: Int
+    /// A scene of screens (the playground): the screens' names by tab. The
+    /// page shows each trial's screen, a session stays on one screen and is
+    /// named after it (`playground/tap`); empty otherwise.
+    var screens: [String]
     var upload: String?
     var seed: String
     var trials: Int
@@ -171,12 +175,16 @@ struct PageConfig: Encodable {
         let bar = c.scene.recognizers.first { $0.action == .selectTab && $0.region.unit == .fraction }
         // A task on another tab is reached through the tab bar; without one
         // only the start tab's tasks (and those on every tab) can be asked.
-        let reachable = tasks.filter { task in bar != nil || task.tab == nil || task.tab == c.scene.initialTab }
+        // A screen of a scene of screens is pushed by the page itself.
+        let reachable = tasks.filter { task in
+            bar != nil || !c.scene.screens.isEmpty || task.tab == nil || task.tab == c.scene.initialTab
+        }
         guard !reachable.isEmpty else { throw StudyError("scene \(c.scene.name): no task on its first tab") }
         study = c.study
         scene = c.scene.name
         tabs = c.scene.tabs
         initialTab = c.scene.initialTab
+        screens = c.scene.screens
         upload = c.uploadPath
         seed = String(c.seed)
         trials = c.trials ?? reachable.count * 2

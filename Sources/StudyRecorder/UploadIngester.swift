@@ -16,11 +16,16 @@ package final class UploadIngester: Sendable {
     package let store: TraceStore
     /// The scene every session of the study must name.
     package let scene: String
+    /// The scene names a session may carry: the scene's, or for a scene of
+    /// screens (the playground) one of its screens' (`playground/tap`),
+    /// since each session is recorded on one screen.
+    package let sceneNames: [String]
     private let queue = DispatchQueue(label: "gesturetune.record.ingest")
 
-    package init(store: TraceStore, scene: String) {
+    package init(store: TraceStore, scene: String, screens: [String] = []) {
         self.store = store
         self.scene = scene
+        sceneNames = screens.isEmpty ? [scene] : screens.map { "\(scene)/\($0)" }
     }
 
     /// What a stored upload was.
@@ -46,7 +51,7 @@ package final class UploadIngester: Sendable {
     }
 
     func ingestNow(_ body: Data) throws -> Stored {
-        let head = try Self.sessionHead(of: body, scene: scene)
+        let head = try Self.sessionHead(of: body, scenes: sceneNames)
         let path = NSTemporaryDirectory() + "gesturetune-record-\(UUID().uuidString).jsonl"
         guard FileManager.default.createFile(atPath: path, contents: body) else {
             throw UploadRefusal(500, "cannot spool the upload to \(NSTemporaryDirectory())")
@@ -82,7 +87,7 @@ package final class UploadIngester: Sendable {
     /// itself is the validator's job: a line that is not JSON, or a body
     /// without a session line, goes to it (`nil`) so that its message names
     /// the line and field the same way as `ingest`.
-    static func sessionHead(of body: Data, scene: String) throws -> (id: String, user: String?)? {
+    static func sessionHead(of body: Data, scenes: [String]) throws -> (id: String, user: String?)? {
         guard String(data: body, encoding: .utf8) != nil else {
             throw UploadRefusal(400, "upload: not UTF-8 text")
         }
@@ -119,8 +124,9 @@ package final class UploadIngester: Sendable {
         else {
             throw UploadRefusal(400, "upload:\(line): a participant code of 1 to 24 letters, digits, - or _ (user)")
         }
-        guard session["scene"] as? String == scene else {
-            throw UploadRefusal(400, "upload:\(line): this study records scene \"\(scene)\" (scene)")
+        guard let named = session["scene"] as? String, scenes.contains(named) else {
+            let names = scenes.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw UploadRefusal(400, "upload:\(line): this study records scene \(names) (scene)")
         }
         return (id, user)
     }

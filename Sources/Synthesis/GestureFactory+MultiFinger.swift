@@ -99,15 +99,16 @@ extension GestureFactory {
     /// Pans, zooms and turns the image at once: the two fingers' centroid
     /// travels 25–90 pt while their distance changes by ×0.6–1.8 and their
     /// line turns (σ 25°) — the photo viewer's combined gesture.
-    func transform(at time: Double, tab: Int) -> PlannedGesture {
+    func transform(at time: Double, tab: Int, on view: EpilogueScene.Box? = nil, target: String? = nil) -> PlannedGesture {
         let span = uniform(70, 150)
         let translation = Vector.direction(uniform(0, 2 * Double.pi)) * uniform(25, 90)
         let gesture = twoFingers(
             at: time, startSpan: span, endSpan: min(span * uniform(0.6, 1.8), 0.9 * width),
             turn: radians(gaussian(25)), duration: uniform(0.35, 0.8) * user.slowness, panDuration: 0, pan: .zero,
-            translation: translation)
+            translation: translation, on: view)
         return PlannedGesture(
-            tracks: gesture, intent: .transform, fingers: 2, target: scene.target("image", tab: tab), notes: [])
+            tracks: gesture, intent: .transform, fingers: 2, target: target ?? scene.target("image", tab: tab),
+            notes: [])
     }
 
     /// Two fingertips tapping the text together (the reading controls): they

@@ -4,8 +4,9 @@ import TraceModel
 
 /// The playground's intents (``PlaygroundIntent``), made of the factories
 /// the epilogue's gestures use: multi-finger taps, strokes, the multi-finger
-/// swipe, the two-finger pinch and rotation, the back swipe, touches with no
-/// intent. Targets name the view (`view`) or the edge strip (`left-edge`).
+/// swipe, the two-finger pinch, rotation and transform, the back swipe,
+/// touches with no intent. Targets name the screen's target rectangle
+/// (`target`) or the edge strip (`left-edge`).
 extension GestureFactory {
     func playground(_ intent: PlaygroundIntent, at time: Double, on playground: PlaygroundScene) -> PlannedGesture {
         switch intent {
@@ -15,21 +16,22 @@ extension GestureFactory {
             // A few are too slow for a swipe (past swipe.maximumDuration): a pan.
             let slow = chance(0.15)
             var gesture = multiSwipe(
-                at: time, within: playground.inner.minY...playground.inner.maxY, target: "view",
+                at: time, within: playground.inner.minY...playground.inner.maxY, target: "target",
                 direction: PlaygroundScene.swipeDirection, fingers: PlaygroundScene.swipeTouches,
                 slower: slow ? uniform(6, 10) : 1)
             if slow { gesture.notes.append(Note.slowDrag) }
             return gesture
         case .pan: return playgroundPan(at: time, on: playground)
-        case .pinch: return pinch(at: time, tab: 0, on: playground.inner, target: "view")
-        case .rotate: return rotate(at: time, tab: 0, on: playground.inner, target: "view")
+        case .pinch: return pinch(at: time, tab: 0, on: playground.area, target: "target")
+        case .rotate: return rotate(at: time, tab: 0, on: playground.area, target: "target")
+        case .transform: return transform(at: time, tab: 0, on: playground.area, target: "target")
         case .edgeSwipe:
             var gesture = edgeSwipe(at: time, tab: 0)
             gesture.target = "left-edge"
             return gesture
         case .none:
             var gesture = nothing(at: time, tab: 0)
-            gesture.target = "view"
+            gesture.target = "target"
             return gesture
         }
     }
@@ -41,7 +43,7 @@ extension GestureFactory {
     /// twenty pauses past the double-tap window.
     func playgroundDoubleTap(at time: Double, on playground: PlaygroundScene) -> PlannedGesture {
         let centre = point(in: playground.inner.inset(40))
-        let first = multiTap(at: time, centre: centre, fingers: PlaygroundScene.tapTouches, target: "view")
+        let first = multiTap(at: time, centre: centre, fingers: PlaygroundScene.tapTouches, target: "target")
         var notes = first.notes
         var gap = min(max(user.doubleTapGap + gaussian(0.04), 0.11), 0.38)
         if chance(0.05) {
@@ -55,10 +57,10 @@ extension GestureFactory {
         }
         let second = multiTap(
             at: lift(first) + gap, centre: centre + Vector(gaussian(4), gaussian(4)),
-            fingers: PlaygroundScene.tapTouches, target: "view", hold: hold,
+            fingers: PlaygroundScene.tapTouches, target: "target", hold: hold,
             firstPointer: Int32(PlaygroundScene.tapTouches + 1))
         return PlannedGesture(
-            tracks: first.tracks + second.tracks, intent: .tap, fingers: PlaygroundScene.tapTouches, target: "view",
+            tracks: first.tracks + second.tracks, intent: .tap, fingers: PlaygroundScene.tapTouches, target: "target",
             notes: notes + second.notes.filter { !notes.contains($0) })
     }
 
@@ -73,7 +75,7 @@ extension GestureFactory {
             tapHold = uniform(0.3, 0.45)
             notes.append(Note.longHold)
         }
-        let tap = multiTap(at: time, centre: centre, fingers: PlaygroundScene.holdTouches, target: "view", hold: tapHold)
+        let tap = multiTap(at: time, centre: centre, fingers: PlaygroundScene.holdTouches, target: "target", hold: tapHold)
         notes += tap.notes
         let gap = min(max(user.doubleTapGap + gaussian(0.04), 0.11), 0.38)
         var hold = user.longPressHold * rng.lognormal(zeta: 0, sigma: 0.2)
@@ -83,11 +85,11 @@ extension GestureFactory {
         }
         let press = multiTap(
             at: lift(tap) + gap, centre: centre + Vector(gaussian(4), gaussian(4)),
-            fingers: PlaygroundScene.holdTouches, target: "view", hold: hold,
+            fingers: PlaygroundScene.holdTouches, target: "target", hold: hold,
             firstPointer: Int32(PlaygroundScene.holdTouches + 1))
         return PlannedGesture(
             tracks: tap.tracks + press.tracks, intent: .longPress, fingers: PlaygroundScene.holdTouches,
-            target: "view", notes: notes)
+            target: "target", notes: notes)
     }
 
     /// A pan: one finger (six in ten) dragging any way, or two fingers
@@ -103,11 +105,11 @@ extension GestureFactory {
                 style: style, room: room(from: start, along: direction, in: playground.inner),
                 thumb: thumb)
             return PlannedGesture(
-                tracks: [track(path, radius: radius, force: force())], intent: .pan, fingers: 1, target: "view",
+                tracks: [track(path, radius: radius, force: force())], intent: .pan, fingers: 1, target: "target",
                 notes: notes(for: style, thumb: thumb))
         }
         var gesture = multiSwipe(
-            at: time, within: playground.inner.minY...playground.inner.maxY, target: "view", fingers: 2,
+            at: time, within: playground.inner.minY...playground.inner.maxY, target: "target", fingers: 2,
             slower: uniform(1.5, 3))
         gesture.intent = .pan
         gesture.direction = nil

@@ -31,16 +31,20 @@ struct SessionGenerator {
     let factory: GestureFactory
     let gestures: Int
     var sampler: TouchSampler
-    /// Set when the session is performed on the playground (the header's
-    /// scene), whose one view has no tabs: gestures follow one another.
+    /// Set when the session is performed on one of the playground's
+    /// screens (the header's scene, `playground/tap`): no tabs, gestures
+    /// follow one another.
     let playground: PlaygroundScene?
 
     init(header: SessionHeader, user: UserProfile, profile: DeviceProfile, gestures: Int, rng: RandomGenerator) {
         self.header = header
         let scene = EpilogueScene(width: profile.device.screenWidth, height: profile.device.screenHeight)
-        playground =
-            header.scene == PlaygroundScene.name
-            ? PlaygroundScene(width: profile.device.screenWidth, height: profile.device.screenHeight) : nil
+        playground = header.scene.flatMap { scene in
+            guard scene.hasPrefix(PlaygroundScene.name + "/"),
+                let screen = PlaygroundScene.Screen(rawValue: String(scene.dropFirst(PlaygroundScene.name.count + 1)))
+            else { return nil }
+            return PlaygroundScene(width: profile.device.screenWidth, height: profile.device.screenHeight, screen: screen)
+        }
         factory = GestureFactory(rng: rng, user: user, profile: profile, scene: scene)
         self.gestures = gestures
         sampler = TouchSampler(profile: profile, phase: rng.uniform(0, profile.samplePeriod))
@@ -55,10 +59,15 @@ struct SessionGenerator {
         try emit(.session(header))
         var time = rng.uniform(0.3, 1.0)
         if let playground {
+            // The screen's gesture, again and again, with a touch meaning
+            // nothing now and then; about half the visits end with the back
+            // swipe that leaves the screen.
+            let gesture = PlaygroundIntent.gesture(of: playground.screen)
             for _ in 0..<gestures {
-                let gesture = factory.playground(drawPlaygroundIntent(), at: time, on: playground)
-                (time, _) = pause(after: try perform(gesture, emit))
+                let intent = factory.chance(0.1) ? PlaygroundIntent.none : gesture
+                (time, _) = pause(after: try perform(factory.playground(intent, at: time, on: playground), emit))
             }
+            if factory.chance(0.5) { _ = try perform(factory.playground(.edgeSwipe, at: time, on: playground), emit) }
             return
         }
         var tab = 0
@@ -156,17 +165,6 @@ struct SessionGenerator {
             r -= w
         }
         return .tap
-    }
-
-    /// Draws the next playground intent by its weight.
-    private func drawPlaygroundIntent() -> PlaygroundIntent {
-        let all = PlaygroundIntent.allCases
-        var r = rng.uniform(0, all.map(\.weight).reduce(0, +))
-        for intent in all {
-            if r < intent.weight { return intent }
-            r -= intent.weight
-        }
-        return .doubleTap
     }
 
     private func make(_ intent: EpilogueIntent, at time: Double, tab: Int, openRow: Int) -> PlannedGesture {

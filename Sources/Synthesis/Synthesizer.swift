@@ -58,12 +58,21 @@ package struct Synthesizer: Sendable {
         for session in 0..<configuration.sessions {
             let header = SessionHeader(
                 id: "syn\(configuration.seed)-\(person.id)-s\(session)",
-                device: profile.device, user: person.id, scene: configuration.scene,
+                device: profile.device, user: person.id, scene: sceneOf(session: session, user: index),
                 metaJSON: #"{"synthetic":true,"seed":\#(configuration.seed),"hand":"\#(person.leftHanded ? "left" : "right")"}"#)
             var generator = SessionGenerator(
                 header: header, user: person, profile: profile, gestures: configuration.gesturesPerSession, rng: rng)
             try generator.generate(body)
         }
+    }
+
+    /// The scene a session names: the configuration's, or for the
+    /// playground one of its screens, each person's sessions going round
+    /// the seven from a screen of their own (`playground/long-press`).
+    func sceneOf(session: Int, user: Int) -> String {
+        guard configuration.scene == PlaygroundScene.name else { return configuration.scene }
+        let screens = PlaygroundScene.Screen.allCases
+        return PlaygroundScene.name + "/" + screens[(user + session) % screens.count].rawValue
     }
 
     // MARK: - Writing

@@ -41,10 +41,13 @@ import TraceModel
         // actions, …) and the corpus regenerated without the gestures of
         // elements no source has (10 768 → 10 902 labels): 23.3 % (8 357
         // correct, 1 110 wrong, 1 006 missed, 88 dead zones, 341 spurious;
-        // was 8 004, 1 117, 1 218, 97, 332 — 25.7 %).
-        #expect(result.total.correct == 8_357 && result.total.deadZone == 88 && result.total.wrong == 1_110)
+        // was 8 004, 1 117, 1 218, 97, 332 — 25.7 %). An open row's action
+        // buttons as tap targets (a tap on one closes its row): one rightward
+        // tab swipe after such a tap no longer closes the row, and meets the
+        // first tab's edge (wrong 1 110 → 1 109, dead zones 88 → 89).
+        #expect(result.total.correct == 8_357 && result.total.deadZone == 89 && result.total.wrong == 1_109)
         #expect(result.total.missed == 1_006 && result.total.spurious == 341)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 94)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 93)
         #expect(abs(result.misfireRate - 0.2334) < 0.0005, "misfire rate \(result.misfireRate)")
         #expect(result.confusion["multi-swipe"] == ["multi-swipe": 214, "nothing": 4])
         // The new labels: backdrop taps, pill taps, closing swipes.

@@ -175,7 +175,7 @@ struct OpenRowTests {
         #expect(close.value == -112)
         #expect(abs(close.springDistance - 112) < 1e-9)
         #expect(close.hapticLatency == -1) // no leftward move, no haptic
-        #expect(arena.recognizers[0].openRows == 0)
+        #expect(arena.shared.openRows == 0)
         #expect(arena.shared.currentTab == 1)
         // A second rightward drag finds no open row: the tab swipe has it.
         var again = trace
@@ -193,7 +193,7 @@ struct OpenRowTests {
         trace.drag(from: (150, 320), by: (150, 0), speed: 600) // row 2 is closed: a tab swipe
         let arena = try replay(trace.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
         #expect(arena.kinds == [.swipeActions, .tabSwipe])
-        #expect(arena.recognizers[0].openRows == 0b1)
+        #expect(arena.shared.openRows == 0b1)
         // Opening row 2 closes nothing (issue 24: each row has its own
         // state; "one open row per list" was ours): a rightward drag on row 0
         // still belongs to row 0, and closes it.
@@ -206,7 +206,7 @@ struct OpenRowTests {
         let moved = try replay(second.session, recognizers, relations, shared: SharedState(tabCount: 3, currentTab: 1))
         #expect(moved.kinds == [.swipeActions, .swipeActions, .swipeActions])
         #expect(moved.recognitions[2].direction == .right && moved.recognitions[2].committed)
-        #expect(moved.recognizers[0].openRows == 0b100)
+        #expect(moved.shared.openRows == 0b100)
     }
 
     @Test func aShortLeftwardDragOnTheOpenRowClosesItAndANewSessionStartsClosed() throws {
@@ -218,7 +218,7 @@ struct OpenRowTests {
         trace.drag(from: (300, 130), by: (-40, 0), speed: 40)
         let arena = try replay(trace.session, recognizers, relations)
         #expect(arena.recognitions.map(\.committed) == [true, false])
-        #expect(arena.recognizers[0].openRows == 0)
+        #expect(arena.shared.openRows == 0)
         // On the open row the offset is past −80 already: the threshold
         // haptic fires on the first leftward update, the sample the drag
         // begins on (issue 24; before, an open row fired none).
@@ -240,7 +240,7 @@ struct OpenRowTests {
             recognizers: recognizers, relations: relations,
             tuning: ResolvedParameters(ParameterSet()), shared: SharedState(tabCount: 3, currentTab: 1))
         both = replay(first.session, both)
-        #expect(both.recognizers[0].openRows == 0b1)
+        #expect(both.shared.openRows == 0b1)
         both = replay(next.session, both)
         #expect(both.kinds == [.tabSwipe])
     }

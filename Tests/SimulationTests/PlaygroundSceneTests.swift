@@ -22,52 +22,115 @@ struct PlaygroundSceneTests {
         return url.path
     }
 
-    // MARK: - Layout and configuration
+    // MARK: - Seven screens (issue 24)
 
-    @Test func oneInstanceOfEachAndTheBackGestureUnlessTheSwipeGoesRight() throws {
-        // UIKit's defaults: a one-finger swipe right, so no back gesture.
+    @Test func sevenScreensOneGestureEachWithTheBackGestureBesideIt() throws {
+        let app = try Scene.builtIn(named: "playground")
+        #expect(app == Scene.playground(.reference) && app.playground == .reference)
+        #expect(app.screens == ["tap", "long-press", "swipe", "pan", "pinch", "rotation", "transform"])
+        #expect(app.tabs == 7 && app.wholeFrames)
+        let kinds: [PlaygroundScreen: GestureKind] = [
+            .tap: .tap, .longPress: .longPress, .swipe: .swipe, .pan: .pan, .pinch: .pinch, .rotation: .rotation,
+            .transform: .transform
+        ]
+        for screen in PlaygroundScreen.allCases {
+            // The swipe goes down: every screen keeps the system's back gesture.
+            let shown = try app.showing(screen: screen.rawValue)
+            #expect(shown.name == "playground/\(screen.rawValue)")
+            #expect(shown.recognizers.map(\.id) == [screen.memberID + "Back", screen.memberID])
+            #expect(shown.recognizers.allSatisfy { $0.provenance == .source(.playground) && $0.tab == nil })
+            #expect(shown.recognizers[1].kind == kinds[screen] && shown.recognizers[1].region == screen.area)
+            #expect(try Scene.builtIn(named: "playground/\(screen.rawValue)") == shown)
+            // In the app's scene each lives on its screen's tab.
+            #expect(app.recognizers.filter { $0.tab == screen.tab }.map(\.id) == shown.recognizers.map(\.id))
+        }
+        // Pinch, rotation and the transform return to identity.
+        for id in ["pinch", "rotation", "transform"] {
+            #expect(app.recognizers.first { $0.id == id }?.action == .springBack)
+        }
+        // Each area is the band between the configuration section and the
+        // panel, on the 852 pt phone: the tap's 315–568 pt, the long
+        // press's 365–618, the transform's 265–578.
+        for (screen, top, bottom) in [(PlaygroundScreen.tap, 315.0, 568.0), (.longPress, 365, 618), (.transform, 265, 578)] {
+            #expect(isApproximatelyEqual(screen.area.y * 852, top, tolerance: 1e-9))
+            #expect(isApproximatelyEqual((screen.area.y + screen.area.height) * 852, bottom, tolerance: 1e-9))
+            #expect(screen.area.x == 0 && screen.area.width == 1)
+        }
+        // A swipe right hides the back button on the swipe screen alone.
         let right = Scene.playground(PlaygroundConfiguration())
-        #expect(right.recognizers.map(\.id) == ["tap", "longPress", "swipe", "pan", "pinch", "rotation"])
-        #expect(right.recognizers.allSatisfy { $0.region == .screen })
-        #expect(right.recognizers.first { $0.id == "swipe" }?.direction == .right)
-        // The built-in: the reference configuration (a three-finger swipe down, so back is on).
-        let builtIn = try Scene.builtIn(named: "playground")
-        #expect(builtIn == Scene.playground(.reference) && builtIn.playground == .reference)
-        #expect(builtIn.recognizers.map(\.id) == ["edgeBack", "tap", "longPress", "swipe", "pan", "pinch", "rotation"])
-        let member = { (id: String) in builtIn.recognizers.first { $0.id == id } }
+        #expect(try right.showing(screen: "swipe").recognizers.map(\.id) == ["swipe"])
+        #expect(try right.showing(screen: "tap").recognizers.map(\.id) == ["tapBack", "tap"])
+        // Forced either way, whatever the direction.
+        #expect(try Scene.playground(PlaygroundConfiguration(backGesture: true)).showing(screen: "swipe").recognizers.count == 2)
+        #expect(
+            try Scene.playground(PlaygroundConfiguration(swipeDirection: .up, backGesture: false))
+                .showing(screen: "swipe").recognizers.map(\.id) == ["swipe"])
+        // The reference configuration on its screens.
+        let member = { (id: String) in app.recognizers.first { $0.id == id } }
         #expect(member("tap")?.taps == 2 && member("tap")?.fingers == 2)
         #expect(member("longPress")?.taps == 1 && member("longPress")?.fingers == 2)
         #expect(member("swipe")?.direction == .down && member("swipe")?.fingers == 3)
         #expect(member("pan")?.minTouches == 1 && member("pan")?.maxTouches == 5)
-        #expect(member("pinch")?.action == .springBack && member("rotation")?.action == .springBack)
-        for direction in [Direction.left, .up, .down] {
-            let scene = Scene.playground(PlaygroundConfiguration(swipeDirection: direction))
-            #expect(scene.recognizers.map(\.id).first == "edgeBack", "\(direction)")
-            #expect(scene.recognizers.count == 7)
-        }
-        // Forced either way, whatever the direction.
-        #expect(Scene.playground(PlaygroundConfiguration(backGesture: true)).recognizers.first?.id == "edgeBack")
-        #expect(Scene.playground(PlaygroundConfiguration(backGesture: false)).recognizers.first?.id == "tap")
-        #expect(
-            Scene.playground(PlaygroundConfiguration(swipeDirection: .up, backGesture: false))
-                .recognizers.first?.id == "tap")
-        // The spring back's constants are the scene's to tune; the epilogue's pinch keeps its scale and has none.
-        let tunable = Set(builtIn.tunableParameters.map(\.name))
+        // The app's defaults: the pan screen opens at one to two fingers.
+        #expect(Scene.playground(PlaygroundConfiguration()).recognizers.first { $0.id == "pan" }?.maxTouches == 2)
+        // What it can tune: the union of its screens'.
+        let tunable = Set(app.tunableParameters.map(\.name))
         #expect(
             tunable.isSuperset(of: [
                 "springBack.response", "springBack.damping", "swipe.minimumDistance", "pan.slop",
-                "longPress.minimumDuration", "doubleTap.window", "pinch.spanSlop"
+                "longPress.minimumDuration", "doubleTap.window", "pinch.spanSlop", "transform.panSlop"
             ]))
         #expect(!Set(Scene.epilogue.tunableParameters.map(\.name)).contains("springBack.response"))
+        // Unknown screens are refused.
+        #expect(throws: SceneError.unknown("playground/drag")) { try Scene.builtIn(named: "playground/drag") }
+        #expect(Scene.namesBuiltIn("playground/tap") && !Scene.namesBuiltIn("playground/drag"))
     }
 
-    @Test func aSceneFileConfiguresEachInstance() throws {
+    @Test func aSessionIsReplayedOnTheScreenItNames() throws {
+        // A two-finger double tap in the tap screen's area (y 315–568 of 852 pt).
+        func doubleTap(_ scene: String?) -> Session {
+            var trace = TraceBuilder(id: "s-\(scene ?? "none")", width: 393, height: 852, scene: scene)
+            let start = trace.now
+            trace.multiTap(center: (196, 440), offsets: [(-20, 0), (20, 0)])
+            trace.wait(0.12)
+            trace.multiTap(center: (196, 440), offsets: [(-20, 0), (20, 0)])
+            trace.label(.tap, from: start, to: trace.now, fingers: 2, target: "target")
+            return trace.session
+        }
+        // On the tap screen it is the tap; on the swipe screen nothing hears it.
+        let onTap = doubleTap("playground/tap"), onSwipe = doubleTap("playground/swipe")
+        for simulator in [Simulator(), Simulator(scene: .playground())] {
+            let result = try simulator.run(sessions: [onTap, onSwipe])
+            #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed])
+            #expect(result.scenes == ["playground/tap": 1, "playground/swipe": 1])
+        }
+        // A session that names no screen is an error, never a guess.
+        for simulator in [Simulator(), Simulator(scene: .playground())] {
+            #expect(throws: SceneError.self) { try simulator.run(sessions: [doubleTap("playground")]) }
+        }
+        do {
+            _ = try Simulator(scene: .playground()).run(sessions: [doubleTap(nil)])
+            Issue.record("a session without a screen was replayed")
+        } catch {
+            #expect("\(error)".contains("session s-none names no scene, so no screen"))
+            #expect("\(error)".contains("playground/tap, playground/long-press"))
+        }
+        // Above the area, on the configuration section, the tap screen hears nothing.
+        var above = TraceBuilder(id: "above", width: 393, height: 852, scene: "playground/tap")
+        above.multiTap(center: (196, 250), offsets: [(-20, 0), (20, 0)])
+        above.wait(0.12)
+        above.multiTap(center: (196, 250), offsets: [(-20, 0), (20, 0)])
+        #expect(try recognized(above.session, on: Scene.builtIn(named: "playground/tap")).isEmpty)
+        #expect(try recognized(onTap, on: Scene.builtIn(named: "playground/tap")) == ["tap"])
+    }
+
+    @Test func aSceneFileConfiguresEachScreen() throws {
         let path = try write(
             """
             name: tap-hold-vs-swipe
             playground: {tapTaps: 3, tapTouches: 2, longPressTaps: 1, longPressTouches: 2, swipeDirection: down,
                          swipeTouches: 3, panMinTouches: 2, panMaxTouches: 4}
-            parameters: {longPress.minimumDuration: 0.8}
+            parameters: {longPress.minimumDuration: 0.75}
             """)
         defer { try? FileManager.default.removeItem(atPath: path) }
         let scene = try Scene.load(path: path)
@@ -76,15 +139,17 @@ struct PlaygroundSceneTests {
                 tapTaps: 3, tapTouches: 2, longPressTaps: 1, longPressTouches: 2,
                 swipeDirection: .down, swipeTouches: 3, panMinTouches: 2, panMaxTouches: 4),
             name: "tap-hold-vs-swipe")
-        expected.parameters["longPress.minimumDuration"] = 0.8
+        expected.parameters["longPress.minimumDuration"] = 0.75
         #expect(scene == expected)
         let member = { (id: String) in scene.recognizers.first { $0.id == id } }
         #expect(member("tap")?.taps == 3 && member("tap")?.fingers == 2)
         #expect(member("longPress")?.taps == 1 && member("longPress")?.fingers == 2)
         #expect(member("swipe")?.direction == .down && member("swipe")?.fingers == 3)
         #expect(member("pan")?.minTouches == 2 && member("pan")?.maxTouches == 4)
-        #expect(member("edgeBack") != nil) // the swipe goes down: the back button shows
-        #expect(try scene.effectiveParameters()[.longPressMinimumDuration] == 0.8)
+        #expect(member("swipeBack") != nil) // the swipe goes down: the back button shows
+        #expect(try scene.effectiveParameters()[.longPressMinimumDuration] == 0.75)
+        // Its sessions name its screens: `tap-hold-vs-swipe/tap`.
+        #expect(try scene.forSession(id: "s", scene: "tap-hold-vs-swipe/pan").name == "tap-hold-vs-swipe/pan")
         // It writes its configuration back, and reads back the same.
         let again = try write(try scene.yaml())
         defer { try? FileManager.default.removeItem(atPath: again) }
@@ -93,19 +158,48 @@ struct PlaygroundSceneTests {
         #expect(try !scene.yaml().contains("recognizers:"))
     }
 
-    @Test func aSceneFileOutOfRangeOrMixingFormsIsRefused() throws {
-        for (text, message) in [
-            ("playground: {tapTaps: 6}", "playground tapTaps is 6; it takes 1 to 5"),
-            ("playground: {longPressTouches: 0}", "playground longPressTouches is 0; it takes 1 to 5"),
-            ("playground: {panMinTouches: 3, panMaxTouches: 2}", "playground panMinTouches 3 > panMaxTouches 2"),
-            ("playground: {swipeDirection: cw}", "playground swipeDirection is left, right, up or down, not cw")
+    @Test func aConfigurationOutsideTheAppsRangesNamesItsFileAndLine() throws {
+        for (text, line, message) in [
+            (
+                "name: mine\nplayground:\n  tapTouches: 2\n  tapTaps: 6\n", 4,
+                "playground tapTaps is 6; the tap screen takes 1 to 5 (tapTaps)"
+            ),
+            (
+                "name: mine\nplayground: {longPressTouches: 0}\n", 2,
+                "playground longPressTouches is 0; the long-press screen takes 1 to 5 (longPressTouches)"
+            ),
+            (
+                "name: mine\nplayground:\n  panMaxTouches: 2\n  panMinTouches: 3\n", 4,
+                "playground panMinTouches is 3; the pan screen takes 1 to 2 (panMinTouches)"
+            ),
+            (
+                "name: mine\nplayground: {panMaxTouches: 6}\n", 2,
+                "playground panMaxTouches is 6; the pan screen takes 1 to 5 (panMaxTouches)"
+            ),
+            (
+                "name: mine\nplayground: {}\nparameters:\n  pan.slop: 10\n  longPress.minimumDuration: 0.2\n", 5,
+                "longPress.minimumDuration is 0.2 s; the long-press screen's stepper takes 0.25 to 3.0 s (longPress.minimumDuration)"
+            )
         ] {
             let path = try write(text)
             defer { try? FileManager.default.removeItem(atPath: path) }
-            #expect(throws: SceneError.unreadable(path: path, message: "scene playground: \(message)")) {
+            #expect(throws: SceneError.unreadable(path: "\(path):\(line)", message: message)) {
                 try Scene.load(path: path)
             }
         }
+        // JSON too: the line of the key.
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("gesturetune-\(UUID()).json")
+        try "{\n  \"name\": \"mine\",\n  \"playground\": {\n    \"swipeTouches\": 9\n  }\n}\n".write(
+            to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(
+            throws: SceneError.unreadable(
+                path: "\(url.path):4", message: "playground swipeTouches is 9; the swipe screen takes 1 to 5 (swipeTouches)")
+        ) { try Scene.load(path: url.path) }
+        // A direction no picker offers is refused as it is read.
+        let cw = try write("playground: {swipeDirection: cw}")
+        defer { try? FileManager.default.removeItem(atPath: cw) }
+        #expect(throws: SceneError.self) { try Scene.load(path: cw) }
         let mixed = try write("playground: {}\nrecognizers: [{id: tap, kind: tap}]")
         defer { try? FileManager.default.removeItem(atPath: mixed) }
         #expect(throws: SceneError.self) { try Scene.load(path: mixed) }
@@ -118,7 +212,19 @@ struct PlaygroundSceneTests {
         }
     }
 
-    // MARK: - The playground's conflicts
+    @Test func theOneViewCombinationIsAnExampleFileLabelledOurs() throws {
+        let loaded = try? Scene.load(path: TestPaths.inPackage(PlaygroundOneView.path).path)
+        if loaded != PlaygroundOneView.scene() {
+            let fresh = FileManager.default.temporaryDirectory.appendingPathComponent("ours-playground-one-view.yaml")
+            try PlaygroundOneView.scene().yaml().write(to: fresh, atomically: true, encoding: .utf8)
+            Issue.record("\(PlaygroundOneView.path) differs from the one-view combination; the expected file is at \(fresh.path)")
+        }
+        let scene = try #require(loaded)
+        #expect(scene.recognizers.allSatisfy { if case .ours = $0.provenance { true } else { false } })
+        #expect(scene.screens.isEmpty && scene.playground == nil)
+    }
+
+    // MARK: - The gestures on one view (ours: examples/scenes/ours-playground-one-view.yaml)
 
     @Test func aOneFingerSwipeRightFromTheEdgeIsTheSwipeOnlyWhileTheBackButtonIsHidden() throws {
         var edge = TraceBuilder(id: "e")
@@ -127,11 +233,11 @@ struct PlaygroundSceneTests {
         inside.drag(from: (60, 400), by: (150, 0), speed: 800)
         // The playground's own configuration: the swipe goes right, so the
         // back button is hidden and the system gesture is off.
-        let hidden = Scene.playground(PlaygroundConfiguration())
+        let hidden = PlaygroundOneView.scene(PlaygroundConfiguration())
         #expect(try recognized(edge.session, on: hidden) == ["swipe"])
         #expect(try recognized(inside.session, on: hidden) == ["swipe"])
         // The configuration it avoids: back shown, it takes the edge strip.
-        let shown = Scene.playground(PlaygroundConfiguration(backGesture: true))
+        let shown = PlaygroundOneView.scene(PlaygroundConfiguration(backGesture: true))
         #expect(try recognized(edge.session, on: shown) == ["edgeBack"])
         #expect(try recognized(inside.session, on: shown) == ["swipe"])
         // Measured over labelled swipes: back shown, the edge-started one is a misfire.
@@ -148,7 +254,7 @@ struct PlaygroundSceneTests {
     @Test func aTwoFingerTapThenHoldAndAThreeFingerSwipeDownKeepApartUntilTheHoldDrifts() throws {
         // The built-in's configuration, the issue's question (its two-finger
         // double tap takes no part: a tap-then-hold's tap is one tap).
-        let scene = Scene.playground(.reference)
+        let scene = PlaygroundOneView.scene(.reference)
         let two: [(Double, Double)] = [(-20, 0), (20, 0)]
         let three: [(Double, Double)] = [(-40, 0), (0, 0), (40, 0)]
         // A two-finger tap, then a two-finger hold of 0.8 s: the tap-then-hold.
@@ -192,7 +298,7 @@ struct PlaygroundSceneTests {
         // rather than at the swipe's 0.5 s (which this 0.4 s drag never reaches).
         var trace = TraceBuilder(id: "p")
         trace.drag(from: (200, 300), by: (0, 120), speed: 300)
-        let scene = Scene.playground(.reference)
+        let scene = PlaygroundOneView.scene(.reference)
         let arena = replay(trace.session, try scene.arena())
         #expect(arena.recognitions.map { scene.recognizers[$0.recognizer].id } == ["pan"])
         let pan = try #require(arena.recognitions.first)
@@ -208,7 +314,7 @@ struct PlaygroundSceneTests {
         // rotation begins before the swipe; delivered whole, no frame turns it.
         var swipe = TraceBuilder(id: "s")
         swipe.multiDrag(center: (200, 300), offsets: [(-40, 0), (0, 0), (40, 0)], by: (0, 160), speed: 1000)
-        let whole = Scene.playground(.reference)
+        let whole = PlaygroundOneView.scene(.reference)
         #expect(whole.wholeFrames)
         #expect(try recognized(swipe.session, on: whole) == ["swipe"])
         var perFinger = whole
@@ -235,10 +341,10 @@ struct PlaygroundSceneTests {
         trace.tap(at: (200, 400))
         trace.wait(0.15)
         trace.press(at: (200, 400), duration: 0.8)
-        let shared = Scene.playground(PlaygroundConfiguration(longPressTaps: 1))
+        let shared = PlaygroundOneView.scene(PlaygroundConfiguration(longPressTaps: 1))
         #expect(try recognized(trace.session, on: shared) == ["tap"])
         // A double-tap tap leaves the first tap alone: the hold is the tap-then-hold.
-        let apart = Scene.playground(PlaygroundConfiguration(tapTaps: 2, longPressTaps: 1))
+        let apart = PlaygroundOneView.scene(PlaygroundConfiguration(tapTaps: 2, longPressTaps: 1))
         #expect(try recognized(trace.session, on: apart) == ["longPress"])
     }
 
@@ -247,7 +353,7 @@ struct PlaygroundSceneTests {
         trace.twoFinger(center: (195, 422), span: 100, scale: 2, degrees: 0, duration: 0.5)
         trace.wait(1)
         trace.twoFinger(center: (195, 422), span: 150, scale: 1, degrees: 60, duration: 0.5)
-        let scene = Scene.playground()
+        let scene = PlaygroundOneView.scene()
         let arena = replay(trace.session, try scene.arena())
         let pinch = try #require(arena.recognitions.first { $0.kind == .pinch })
         let rotation = try #require(arena.recognitions.first { $0.kind == .rotation })

@@ -57,6 +57,30 @@ struct ReadingAppOverlayTests {
         #expect(!replay(short.session, try Scene.epilogue.arena()).shared.noteMenuOpen)
     }
 
+    @Test func theBackdropLingersAFifthOfASecondAfterTheDismissal() throws {
+        // Issue 24: the reading app's backdrop stays 0.2 s after a dismissal
+        // (noteMenu.backdropLinger), so a quick tap meant for a row in that
+        // time still lands on it; after it the row hears its tap.
+        var trace = TraceBuilder(id: "linger", scene: "epilogue")
+        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
+        trace.wait(0.5)
+        trace.tap(at: (200, 500), label: .tap, target: "note-menu") // dismisses it
+        trace.wait(0.1)
+        trace.tap(at: (200, 300), label: .tap, target: "note-row") // within 0.2 s: the backdrop's, wrong
+        trace.wait(0.3)
+        trace.tap(at: (200, 300), label: .tap, target: "note-row") // the backdrop is gone: the row's
+        let result = try run(trace)
+        #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteMenuBackdrop", "noteRowTap"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .wrong, .correct])
+        // One dismissal, one dismiss spring: the lingering backdrop's tap dismisses nothing more.
+        #expect(result.springs.first { $0.spring == SpringReport.noteMenuDismiss }?.settleTime?.count == 1)
+        // With no linger the quick tap is the row's.
+        let none = try Simulator(scene: .epilogue, parameters: try ParameterSet(["noteMenu.backdropLinger": 0]))
+            .run(sessions: [trace.session])
+        #expect(none.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct])
+        #expect(Parameter.noteMenuBackdropLinger.spec.provenance == .source(.readingApp))
+    }
+
     @Test func aBackdropTapSwallowsTheContentsOwnTap() throws {
         // The conflict: with the menu open, a tap meant for a note row lands
         // on the backdrop, which dismisses the menu — the row never sees it.

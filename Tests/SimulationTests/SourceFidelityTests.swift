@@ -1,3 +1,5 @@
+import Foundation
+import GesturePhysics
 import GestureTuneTestSupport
 import Recognizers
 import Simulation
@@ -37,6 +39,65 @@ struct SourceFidelityTests {
         // its projected distance, ≈ 200 pt > 100, deleted the card.)
         #expect(result.labelOutcomes.map(\.outcome) == [.missed, .correct])
         #expect(!Parameter.allCases.map(\.name).contains("cardSwipe.projectedDistanceTrigger"))
+    }
+
+    // MARK: 6. An open row's action buttons are tap targets, their action 0.2 s later
+
+    @Test func anOpenRowsButtonsAreTapTargetsWhoseActionRunsLater() throws {
+        // Row 0 of the notes (y 84.4…168.8), opened by a leftward swipe; its
+        // two buttons are the rightmost 2 × 56 pt (x 278…390).
+        var trace = TraceBuilder(id: "buttons")
+        trace.drag(from: (300, 130), by: (-150, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        trace.wait(0.6)
+        trace.tap(at: (350, 130), label: .tap, target: "note-actions")
+        trace.wait(0.6)
+        // The button closed the row: the same place is the row again.
+        trace.tap(at: (350, 130), label: .tap, target: "note-row")
+        trace.wait(0.6)
+        // Left of the buttons, on an open row, the row's own tap hears it.
+        trace.drag(from: (300, 130), by: (-150, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
+        trace.wait(0.6)
+        trace.tap(at: (200, 130), label: .tap, target: "note-row")
+        let result = try simulate(trace, tab: 0)
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct, .correct])
+        let taps = result.recognitionLog.filter { $0.recognition.kind == .tap }
+        #expect(taps.map(\.recognizerID) == ["noteRowActions", "noteRowTap", "noteRowTap"])
+        // The button's action runs swipeActions.actionDelay (0.2 s, the
+        // reading app's) after the tap; the delay is the scene's to set.
+        #expect(taps.first?.recognition.value == 0.2)
+        let slower = try simulate(trace, tab: 0, ["swipeActions.actionDelay": 0.5])
+        #expect(slower.recognitionLog.first { $0.recognizerID == "noteRowActions" }?.recognition.value == 0.5)
+        // A closed row has no buttons: a tap there at the start is the row's.
+        var closed = TraceBuilder(id: "closed")
+        closed.tap(at: (350, 130), label: .tap, target: "note-row")
+        let plain = try simulate(closed, tab: 0)
+        #expect(plain.recognitionLog.map(\.recognizerID) == ["noteRowTap"])
+        #expect(Parameter.swipeActionsActionDelay.spec.provenance == .source(.readingApp))
+    }
+
+    // MARK: Smaller differences: the rotation snap animates on .spring(duration: 0.3)
+
+    @Test func theRotationSnapIsASpringOfItsOwn() throws {
+        // On the image (tab 2, x 19.5…370.5, y 101.3…270.1): a 30° turn
+        // snaps to 45°, the image turning the last 15° on the reading app's
+        // `.spring(duration: 0.3)` — response 0.3 s, no bounce, from rest.
+        var trace = TraceBuilder(id: "snap")
+        trace.twoFinger(
+            center: (195, 185), span: 100, scale: 1, degrees: 30, duration: 0.4, label: .rotate, direction: .cw, target: "image")
+        let result = try simulate(trace, tab: 2)
+        let rotation = try #require(result.recognitionLog.first { $0.recognizerID == "imageRotation" }?.recognition)
+        #expect(abs(rotation.value - 45) < 1e-9)
+        // The farthest corner of the 351 × 168.8 pt image turned 15°: the chord 2r·sin(7.5°).
+        let halfWidth = 351.0 / 2, halfHeight = 168.8 / 2
+        let radius = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
+        let chord: Double = 2 * radius * Foundation.sin(7.5 * Double.pi / 180)
+        #expect(abs(abs(rotation.springDistance) - chord) < 1e-6)
+        let snap = try #require(result.springs.first { $0.spring == SpringReport.rotationSnap })
+        #expect(snap.gesture == .rotation && snap.response == 0.3 && snap.dampingFraction == 1)
+        let settle = Spring(response: 0.3, dampingFraction: 1).settleTime(distance: rotation.springDistance, initialVelocity: 0)
+        #expect(abs((snap.settleTime?.max ?? 0) - settle * 1000) < 1e-9)
+        #expect(snap.overshoot?.max == 0)
+        #expect(Parameter.rotationSnapSpringResponse.spec.provenance == .source(.readingApp))
     }
 
     // MARK: 3. The context menu's 500 ms is a standard, not a ceiling

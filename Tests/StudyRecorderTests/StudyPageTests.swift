@@ -114,21 +114,33 @@ import TraceModel
         }
     }
 
-    @Test func thePlaygroundAsksForItsConfiguredGestures() throws {
+    @Test func thePlaygroundAsksForEachScreensGestureOnItsScreen() throws {
         // The reference configuration: a two-finger double tap, a two-finger
-        // tap-then-hold, a three-finger swipe down, and back from the edge.
+        // tap-then-hold, a three-finger swipe down, and back from the edge,
+        // each on its own screen (its tab).
         let tasks = StudyTask.tasks(for: .playground(.reference))
-        #expect(tasks.map(\.member) == ["edgeBack", "tap", "longPress", "swipe", "pan", "pinch", "rotation"])
+        #expect(
+            tasks.map(\.member) == [
+                "tapBack", "tap", "longPressBack", "longPress", "swipeBack", "swipe", "panBack", "pan", "pinchBack", "pinch",
+                "rotationBack", "rotation", "transformBack", "transform"
+            ])
+        #expect(tasks.map { $0.tab ?? -1 } == [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6])
         let prompt = { (member: String, direction: String) in tasks.first { $0.member == member }?.prompts[direction] }
-        #expect(prompt("tap", "") == "Tap the view twice with two fingers")
-        #expect(prompt("longPress", "") == "Tap the view once with two fingers, then press and hold it until its menu would open")
+        #expect(prompt("tap", "") == "Tap the target twice with two fingers")
+        #expect(
+            prompt("longPress", "") == "Tap the target once with two fingers, then press and hold it until its menu would open")
         #expect(tasks.first { $0.member == "swipe" }?.directions == [.down])
         #expect(prompt("swipe", "down") == "Swipe down with 3 fingers")
-        #expect(prompt("edgeBack", "right") == "Swipe right in from the screen's edge")
-        // UIKit's defaults ask for a single tap and a plain hold, as before.
+        #expect(prompt("tapBack", "right") == "Swipe right in from the screen's edge")
+        // The app's defaults ask for a single tap and a plain hold.
         let plain = StudyTask.tasks(for: .playground(PlaygroundConfiguration()))
-        #expect(plain.first { $0.member == "tap" }?.prompts[""] == "Tap the view")
-        #expect(plain.first { $0.member == "longPress" }?.prompts[""] == "Press and hold the view until its menu would open")
+        #expect(plain.first { $0.member == "tap" }?.prompts[""] == "Tap the target")
+        #expect(plain.first { $0.member == "longPress" }?.prompts[""] == "Press and hold the target until its menu would open")
+        // Every screen is reachable: the page pushes each trial's screen and
+        // names each session after it (no tab bar needed).
+        let page = try StudyPage(StudyConfiguration(study: "abcd1234", scene: .playground(), uploadPath: nil, seed: 7))
+        #expect(page.html.contains(#""screens":["tap","long-press","swipe","pan","pinch","rotation","transform"]"#))
+        #expect(page.html.contains(#""member":"transform""#))
     }
 
     @Test func aStudyWithoutTasksIsRefused() {

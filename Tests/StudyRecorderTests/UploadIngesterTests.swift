@@ -34,6 +34,22 @@ import TraceStore
         #expect(try store.contentDigest() == digest)
     }
 
+    @Test func aStudyOfTheScreensStoresEachSessionUnderItsScreen() async throws {
+        // The playground: a session is recorded on one screen and names it.
+        let store = try Self.store()
+        let ingester = UploadIngester(store: store, scene: "playground", screens: ["tap", "long-press"])
+        let tap = try await ingester.ingest(Self.session("p-1", scene: "playground/tap", secondT: "0.18"))
+        #expect(tap.stored)
+        for scene in ["playground", "playground/swipe", "epilogue"] {
+            do {
+                _ = try await ingester.ingest(Self.session("p-2", scene: scene, secondT: "0.18"))
+                Issue.record("a session of scene \(scene) was stored")
+            } catch let refusal as UploadRefusal {
+                #expect(refusal.message.contains(#""playground/tap", "playground/long-press" (scene)"#))
+            }
+        }
+    }
+
     @Test func refusalsNameTheLineAndFieldAndLeaveTheStoreAlone() async throws {
         let store = try Self.store()
         let ingester = UploadIngester(store: store, scene: "epilogue")

@@ -60,7 +60,7 @@ import TraceModel
 /// exactly what `datasets/README.md`'s command writes.
 @Suite struct PlaygroundCorpusTests {
     static let corpus = SynthConfiguration(
-        seed: 2026, users: 12, devices: 6, sessions: 4, scene: "playground", gesturesPerSession: 20)
+        seed: 2026, users: 12, devices: 6, sessions: 7, scene: "playground", gesturesPerSession: 12)
     static let usersPerFile = 4
 
     func files() throws -> [URL] {
@@ -93,8 +93,11 @@ import TraceModel
             default: break
             }
         }
-        #expect(scenes == ["playground"])
-        #expect(intents == [.tap, .longPress, .multiSwipe, .pan, .pinch, .rotate, .edgeSwipe, .none])
+        // One person visits each of the seven screens once, each session
+        // naming its screen, and performs that screen's gesture there.
+        #expect(
+            scenes == Set(["tap", "long-press", "swipe", "pan", "pinch", "rotation", "transform"].map { "playground/" + $0 }))
+        #expect(intents == [.tap, .longPress, .multiSwipe, .pan, .pinch, .rotate, .transform, .edgeSwipe, .none])
         #expect(fingers.isSuperset(of: [1, 2, 3]))
     }
 }

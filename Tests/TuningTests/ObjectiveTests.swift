@@ -250,10 +250,16 @@ struct ObjectiveTests {
         // The reference configuration uses every name of the list…
         #expect(TuningSpace.defaultNames(for: [.playground(.reference)]) == TuningSpace.playgroundDefaults)
         // …a file's configuration by its own name too, without what it cannot use:
-        // a one-tap tap and a plain long press time no second tap, a swipe right no back gesture.
+        // a one-tap tap and a plain long press time no second tap (a swipe
+        // right turns the back gesture off on the swipe screen alone).
         let plain = Scene.playground(PlaygroundConfiguration(), name: "mine")
         let names = TuningSpace.defaultNames(for: [plain])
-        #expect(names == TuningSpace.playgroundDefaults.filter { !$0.hasPrefix("doubleTap.") && !$0.hasPrefix("edgeSwipe.") })
+        #expect(names == TuningSpace.playgroundDefaults.filter { !$0.hasPrefix("doubleTap.") })
+        // One screen tunes what that screen can use.
+        #expect(
+            try TuningSpace.defaultNames(for: [plain.showing(screen: "swipe")]) == [
+                "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone"
+            ])
         // The spring back is not searched by default (no budget judges it).
         #expect(!names.contains("springBack.response"))
     }

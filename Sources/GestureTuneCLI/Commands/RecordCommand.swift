@@ -149,7 +149,7 @@ struct RecordCommand: ParsableCommand {
             StudyServer(
                 token: token,
                 page: try StudyPage(configuration(upload: "/study/\(token)/sessions")),
-                ingester: UploadIngester(store: traceStore, scene: scene.name),
+                ingester: UploadIngester(store: traceStore, scene: scene.name, screens: scene.screens),
                 options: .init(
                     host: bind, port: port, maxUploadBytes: maxUploadKb * 1024, requestsPerMinute: rateLimit,
                     limits: limits))

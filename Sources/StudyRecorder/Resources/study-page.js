@@ -62,7 +62,12 @@
         return { task: index, direction: direction, practice: practice };
       });
     }
-    return draw(config.practice, true).concat(draw(config.trials, false));
+    // A scene of screens: each screen's trials together (a stable sort),
+    // so that a session is one visit to one screen.
+    function byScreen(steps) {
+      return config.screens.length ? steps.sort((a, b) => config.tasks[a.task].tab - config.tasks[b.task].tab) : steps;
+    }
+    return byScreen(draw(config.practice, true)).concat(byScreen(draw(config.trials, false)));
   }
 
   // MARK: - Steps
@@ -158,7 +163,16 @@
       return;
     }
     $('done').hidden = true;
-    if (!state.steps[state.position].practice) openBlock();
+    const next = state.steps[state.position];
+    const screen = config.screens.length ? config.tasks[next.task].tab : null;
+    // A scene of screens: a session stays on one screen; the next screen
+    // starts a session of its own, named after it.
+    if (screen !== null && state.block && state.block.tab !== screen) closeBlock();
+    if (!next.practice) openBlock();
+    if (screen !== null) {
+      state.tab = screen;
+      if (state.block && state.block.tab === undefined) state.block.tab = screen;
+    }
     const step = currentStep();
     draw(step);
     trial = { step: step, lines: [], ids: new Map(), firstT: null, lastT: null, shownT: now() };
@@ -377,6 +391,10 @@
   });
 
   // MARK: - Sessions
+  // The scene a session names: the screen it was recorded on, for a scene of screens.
+  function sceneOf(block) {
+    return config.screens.length && block.tab !== undefined ? config.scene + '/' + config.screens[block.tab] : config.scene;
+  }
   function closeBlock() {
     const block = state.block;
     state.block = null;
@@ -391,7 +409,7 @@
     if (!config.upload) meta.offline = true;
     const head = { type: 'session', id: id, format: 'gesturetune-trace/1',
       device: { platform: 'web', screen: block.screen, scale: window.devicePixelRatio || 1 },
-      user: state.participant, scene: config.scene, startedAt: block.startedAt, meta: meta };
+      user: state.participant, scene: sceneOf(block), startedAt: block.startedAt, meta: meta };
     const samples = block.lines.slice().sort((a, b) => a.t - b.t);   // stable: a pointer's order is kept
     const body = [head].concat(samples, block.labels).map((line) => JSON.stringify(line)).join('\n') + '\n';
     outbox.push({ id: id, body: body, trials: block.labels.length });
