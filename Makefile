@@ -53,6 +53,8 @@ PLAYGROUND_DATASETS = $(shell find datasets/playground -name '*.jsonl' 2>/dev/nu
 
 demo: build
 	@mkdir -p $(dir $(DB))
+	@# Fresh stores each time: the shipped corpora may have changed since the last demo.
+	@rm -f $(DB) $(DB)-wal $(DB)-shm $(PLAYGROUND_DB) $(PLAYGROUND_DB)-wal $(PLAYGROUND_DB)-shm
 	$(BIN) ingest --db $(DB) $(DATASETS)
 	$(BIN) ingest --db $(DB) --screen 800x480 datasets/recordings/evemu/Atmel*.events
 	$(BIN) ingest --db $(DB) --screen 1280x960 \
