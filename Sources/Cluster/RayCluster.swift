@@ -6,7 +6,7 @@ import Simulation
 /// Replays on a Ray cluster: one actor per shard of the corpus keeps a warm
 /// `gesturetune evaluate --serve --shard K/N` worker; each request is sent
 /// to every shard and their partial tallies come back merged in shard
-/// order — bit for bit the tally of one local replay (``Tally`` sums are
+/// order — bit for bit the tally of one local replay (`Tally` sums are
 /// exact), so the search, the budgets and the reports above it cannot tell
 /// where it ran.
 ///
@@ -63,8 +63,10 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     /// - Parameters:
     ///   - address: `local` (a Ray head on 127.0.0.1 for this run, usage
     ///     statistics off) or the address of a running cluster.
+    ///   - shards: how many shards the corpus is split into, one worker each.
     ///   - worker: the worker's command line without `--shard`
     ///     (`[gesturetune, evaluate, --serve, --db, …]`).
+    ///   - python: the Python that has Ray (`python3` on the `PATH`).
     ///   - deadline: seconds to wait for Ray and the shards to load.
     package init(
         address: String, shards: Int, worker: [String], python: String = "python3", deadline: Double = 300

@@ -8,7 +8,7 @@ import Recognizers
 /// store, the scene, the holdout fraction — each worker was started with.
 package struct ReplayRequest: Sendable, Hashable, Codable {
     /// The values assigned over the catalogue's and the scene's
-    /// (``ParameterSet/overrides``).
+    /// (`ParameterSet.overrides`).
     package var parameters: [String: Double]
     package var options: SimulationOptions
     /// The training or held-out people; `nil` for every session.

@@ -75,7 +75,7 @@ package struct MisfireWeights: Sendable, Hashable, Codable {
         scale(intent: o.intent, outcome: o.outcome, recognized: o.recognized)
     }
 
-    /// The same for every label of a ``LabelCell``: a label's scale depends
+    /// The same for every label of a `LabelCell`: a label's scale depends
     /// on nothing else.
     package func scale(of cell: LabelCell) -> Double {
         scale(intent: cell.intent, outcome: cell.outcome, recognized: cell.recognized)

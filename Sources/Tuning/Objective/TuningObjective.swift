@@ -332,9 +332,9 @@ package final class TuningObjective: Sendable {
 
     /// The summed misfire cost, exact and smoothed.
     ///
-    /// Read from the result's ``SimulationResult/labelCells`` (labels by
+    /// Read from the result's `SimulationResult.labelCells` (labels by
     /// intent, outcome and what fired: all a label's weight depends on), in
-    /// their order, with every sum an ``ExactSum``; the confusion row is read
+    /// their order, with every sum an `ExactSum`; the confusion row is read
     /// in key order. So the cost is the same bit for bit however the
     /// sessions were split across threads or shards and in whatever order
     /// their tallies were merged (a `Dictionary`'s order changes from
