@@ -152,14 +152,13 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         guard let parts = decoded.parts, parts.count == shards else {
             throw ClusterError("\(decoded.parts?.count ?? 0) shards answered of \(shards)")
         }
-        var merged = Tally(budgetCount: request.options.budgets.count)
-        for (k, part) in parts.enumerated() {
+        let tallies = try parts.enumerated().map { k, part -> Tally in
             switch part {
-            case .tally(let tally): merged.merge(tally)
+            case .tally(let tally): return tally
             case .failure(let message): throw ClusterError("shard \(k + 1)/\(shards): \(message)")
             }
         }
-        return merged
+        return Tally(merging: tallies, budgetCount: request.options.budgets.count)
     }
 
     /// `{"id": n, "parts": [...]}` or `{"id": n, "error": "..."}`.

@@ -107,9 +107,7 @@ package struct Simulator: Sendable {
 
     /// `parts` merged, in their order (any order gives the same result).
     package func merged(_ parts: [Tally]) -> Tally {
-        var merged = Tally(budgetCount: options.budgets.count)
-        for part in parts { merged.merge(part) }
-        return merged
+        Tally(merging: parts, budgetCount: options.budgets.count)
     }
 
     /// The result of a (merged) tally: percentiles, springs and budgets.

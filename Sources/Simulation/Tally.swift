@@ -67,6 +67,12 @@ package struct Tally: Sendable {
         budgetObservations = Array(repeating: [], count: budgetCount)
     }
 
+    /// `parts` merged, in their order (any order gives the same result).
+    package init(merging parts: [Tally], budgetCount: Int) {
+        self.init(budgetCount: budgetCount)
+        for part in parts { merge(part) }
+    }
+
     struct SpringRelease: Sendable, Codable {
         var gesture: GestureKind
         /// Which of the gesture's springs (``SpringReport/spring``): the

@@ -248,16 +248,23 @@ struct EvaluateCommand: ParsableCommand {
     private func serveRequests(_ objective: TuningObjective) throws {
         // One reply a line, with the same number rules as every --json (Console.encoder).
         let encoder = Console.encoder(pretty: false)
+        Self.answerLines(encoder) { line in
+            let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
+            return try encoder.encode(try Self.answer(objective, values: values, split: side))
+        }
+    }
+
+    /// One reply line per non-empty request line on standard input, until
+    /// it ends; a request that fails answers `{"error": …}` and the next is
+    /// read. Both --serve loops (answers and a shard's tallies) use it.
+    private static func answerLines(_ encoder: JSONEncoder, _ reply: (String) throws -> Data) {
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            var reply: Data
-            do {
-                let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
-                reply = try encoder.encode(try Self.answer(objective, values: values, split: side))
-            } catch {
-                reply = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
+            let data: Data
+            do { data = try reply(line) } catch {
+                data = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
             }
-            FileHandle.standardOutput.write(reply + Data("\n".utf8))
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
         }
     }
 
@@ -280,19 +287,12 @@ struct EvaluateCommand: ParsableCommand {
             shard: shard.index, shards: n, sessions: loaded.sessions.count,
             train: data.train.shard(k, of: n).count, holdout: data.holdout.shard(k, of: n).count)
         FileHandle.standardOutput.write(try encoder.encode(ready) + Data("\n".utf8))
-        while let line = readLine(strippingNewline: true) {
-            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            var reply: Data
-            do {
-                let request = try decoder.decode(ReplayRequest.self, from: Data(line.utf8))
-                let simulator = Simulator(
-                    scene: loaded.scene, parameters: try ParameterSet(request.parameters), options: request.options)
-                let c = corpus(request.split)
-                reply = try encoder.encode(try simulator.tally(corpus: c, sessions: c.shard(k, of: n)))
-            } catch {
-                reply = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
-            }
-            FileHandle.standardOutput.write(reply + Data("\n".utf8))
+        Self.answerLines(encoder) { line in
+            let request = try decoder.decode(ReplayRequest.self, from: Data(line.utf8))
+            let simulator = Simulator(
+                scene: loaded.scene, parameters: try ParameterSet(request.parameters), options: request.options)
+            let c = corpus(request.split)
+            return try encoder.encode(try simulator.tally(corpus: c, sessions: c.shard(k, of: n)))
         }
     }
 

@@ -17,12 +17,12 @@ struct ClusterOptions: ParsableArguments {
             valueName: "local|address"))
     var ray: String?
 
-    @Option(help: ArgumentHelp("With --ray: shards of the corpus, one warm worker each.", valueName: "n"))
-    var shards: Int = 2
+    @Option(help: ArgumentHelp("With --ray: shards of the corpus, one warm worker each (default: 2).", valueName: "n"))
+    var shards: Int?
 
     func validateOptions() throws {
-        guard shards >= 1, shards <= 1024 else { throw ValidationError("--shards must be between 1 and 1024.") }
-        if ray == nil, shards != 2 { throw ValidationError("--shards needs --ray (local or a cluster's address).") }
+        if let shards, !(1...1024).contains(shards) { throw ValidationError("--shards must be between 1 and 1024.") }
+        if ray == nil, shards != nil { throw ValidationError("--shards needs --ray (local or a cluster's address).") }
         if let ray, ray.isEmpty { throw ValidationError("--ray takes local or a cluster's address.") }
     }
 
@@ -38,7 +38,7 @@ struct ClusterOptions: ParsableArguments {
         if let scene = inputs.scene {
             worker += ["--scene", FileManager.default.fileExists(atPath: scene) ? Self.absolute(scene) : scene]
         }
-        let cluster = try CLIFailure.guarding { try RayCluster(address: ray, shards: shards, worker: worker) }
+        let cluster = try CLIFailure.guarding { try RayCluster(address: ray, shards: shards ?? 2, worker: worker) }
         let (train, holdout) = splitByUser(sessions, holdoutFraction: inputs.holdoutFraction)
         let ready = cluster.workersReady
         guard ready.allSatisfy({ $0.sessions == sessions.count }),
