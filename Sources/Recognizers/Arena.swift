@@ -250,7 +250,7 @@ package struct Arena: Sendable {
             case .begin:
                 recognizers[i].state = .recognized
                 shared.lastShake = t
-                recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
+                recognizers[i].applyAction(at: t, tuning: storage.tuning, touches: storage.touches, shared: &shared)
                 record(i, at: t, touchDown: recognizers[i].onset)
                 recognizers[i].state = .idle
             case .drop:
@@ -355,7 +355,10 @@ package struct Arena: Sendable {
         case .content:
             return !covered && recognizers[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
         case .noteMenu:
+            // The open menu stands on its backdrop: a touch on it is the
+            // menu's (its items are not modelled), never the backdrop's.
             return covered && recognizers[i].rect.contains(x: x, y: y)
+                && !(shared.noteMenuOpen && shared.noteMenuFrame.contains(x: x, y: y))
         case .selectionMenu:
             return !covered && onPill(x: x, y: y)
         case .rowActions:
@@ -376,18 +379,26 @@ package struct Arena: Sendable {
         return x >= rect.maxX - buttons
     }
 
-    /// Whether a point is on the selection's action menu while it shows.
+    /// Whether a point is on a pill of the selection's action menu while it
+    /// shows: in the pills' row and not in the `actionPill.spacing` gaps
+    /// between them (a touch there is on what lies under the menu).
     @inline(__always)
     private func onPill(x: Double, y: Double) -> Bool {
-        shared.selectionMenuShows(at: now) && pillRow.contains(x: x, y: y)
+        guard shared.selectionMenuShows(at: now) else { return false }
+        let row = pillRow
+        guard row.contains(x: x, y: y) else { return false }
+        let size = storage.tuning.pointee.actionPillSize, pitch = size + storage.tuning.pointee.actionPillSpacing
+        return (x - row.minX).truncatingRemainder(dividingBy: pitch) < size
     }
 
     /// The action menu's row of three `actionPill.size` pills (note, quote,
-    /// question): centred on where the selection ended, its bottom edge
-    /// ``Arena/pillClearance`` above that point, kept on the screen.
+    /// question) `actionPill.spacing` apart: centred on where the selection
+    /// ended, its bottom edge ``Arena/pillClearance`` above that point,
+    /// kept on the screen.
     var pillRow: Rect {
         let size = storage.tuning.pointee.actionPillSize
-        let width = 3 * size, screen = storage.touches.pointee.screenWidth
+        let width = 3 * size + 2 * storage.tuning.pointee.actionPillSpacing
+        let screen = storage.touches.pointee.screenWidth
         let minX = min(max(shared.selectionX - width / 2, 0), max(0, screen - width))
         let minY = max(shared.selectionY - Arena.pillClearance - size, 0)
         return Rect(minX: minX, minY: minY, maxX: minX + width, maxY: minY + size)
@@ -526,7 +537,7 @@ package struct Arena: Sendable {
         let kind = recognizers[i].kind
         let waited = recognizers[i].state == .waiting ? t - recognizers[i].waitingSince : 0
         recognizers[i].deadline = .max
-        recognizers[i].applyAction(at: t, tuning: storage.tuning, shared: &shared)
+        recognizers[i].applyAction(at: t, tuning: storage.tuning, touches: storage.touches, shared: &shared)
         // A haptic plays as the recognizer fires: the delay runs from the
         // moment it could (a press's touch-down, a tap's last lift) to the
         // sample or timer that fired it, as the swipe actions' runs from

@@ -17,7 +17,7 @@ package enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     case textSelect
     /// Two fingers: translation, scale and rotation tracked together.
     case transform
-    /// The pressed state and ripple of a control: feedback, not a gesture
+    /// The pressed state of a control: feedback, not a gesture
     /// (simultaneous with everything, never matched to labels).
     case pressFeedback
     /// UIKit's `UISwipeGestureRecognizer`: `fingers` fingers moving in one
@@ -56,7 +56,7 @@ package enum GestureKind: String, CaseIterable, Sendable, Hashable, Codable {
     /// Feedback (the pressed state): recognized alongside every other
     /// recognizer of its contact, never failing one nor failed by one, and
     /// left out of label matching — it is measured (latency from
-    /// touch-down, ripple distance), not judged.
+    /// touch-down, its haptic), not judged.
     package var isFeedback: Bool { self == .pressFeedback }
 
     /// Discrete gestures are recognized once (tap); continuous ones begin,

@@ -470,7 +470,7 @@ extension Parameter {
             ParameterSpec(
                 "pressFeedback.itemScale", "×", 0.97, 0.85, 1,
                 source: .source(.readingApp),
-                "Scale of a pressed item (grid cell), about its centre; a ripple drawn in the scaled item lands off the finger by (1 − scale) × its offset from the centre."
+                "Scale of a pressed item (grid cell), about its centre."
             )
         case .pressFeedbackButtonScale:
             ParameterSpec(
@@ -479,33 +479,12 @@ extension Parameter {
                     "no source scales a pressed button (the tab session's tab bar has no pressed scale); 0.92, the reading app's pressed pill"
                 ),
                 "Scale of a pressed button (tab bar).")
-        case .pressFeedbackRippleDiameter:
-            ParameterSpec(
-                "pressFeedback.rippleDiameter", "pt", 50, 10, 150,
-                source: .source(.readingApp),
-                "Diameter of the ripple's circle before it is scaled; it starts at the touch-down point of the pressed item.")
-        case .pressFeedbackRippleStartScale:
-            ParameterSpec(
-                "pressFeedback.rippleStartScale", "×", 0.5, 0.1, 1,
-                source: .source(.readingApp),
-                "Scale the ripple's circle starts at (0.5: a 25 pt circle, radius 12.5 pt).")
-        case .pressFeedbackRippleEndScale:
-            ParameterSpec(
-                "pressFeedback.rippleEndScale", "×", 3, 1, 6,
-                source: .source(.readingApp),
-                "Scale the ripple's circle grows to (3: a 150 pt circle, radius 75 pt); a lift point farther from the ripple's centre than that radius is never reached."
-            )
-        case .pressFeedbackRippleDuration:
-            ParameterSpec(
-                "pressFeedback.rippleDuration", "s", 0.8, 0.2, 2.0, log: true,
-                source: .source(.readingApp),
-                "Duration of the ripple's growth, an ease-out curve (SwiftUI's `.easeOut`, the cubic Bézier 0, 0, 0.58, 1).")
         // MARK: Note menu
         case .noteMenuEntranceScale:
             ParameterSpec(
                 "noteMenu.entranceScale", "×", 0.9, 0.5, 1,
                 source: .source(.readingApp),
-                "Scale the note rows' custom context menu grows from when a long press opens it (the row-wide menu's edge travels (1 − this) × half the screen width), and shrinks back to as it fades out on dismissal."
+                "Scale the note rows' custom context menu grows from when a long press opens it (its edge travels (1 − this) × half `noteMenu.width`), and shrinks back to as it fades out on dismissal."
             )
         case .noteMenuEntranceResponse:
             ParameterSpec(
@@ -533,12 +512,35 @@ extension Parameter {
                 source: .source(.readingApp),
                 "The note menu's backdrop stays this long after a dismissal (it fades out), still covering the screen: a touch in that time lands on it."
             )
+        case .noteMenuWidth:
+            ParameterSpec(
+                "noteMenu.width", "pt", 260, 160, 360,
+                source: .source(.readingApp),
+                "Width of the note menu, centred on its row. A touch on the menu is the menu's (its items are not modelled), not the backdrop's: it dismisses nothing."
+            )
+        case .noteMenuHeight:
+            ParameterSpec(
+                "noteMenu.height", "pt", 240, 120, 400,
+                source: .source(.readingApp),
+                "Height of the note menu, placed below its row, or above it where below would come nearer the screen's bottom than `noteMenu.edgeMargin`."
+            )
+        case .noteMenuEdgeMargin:
+            ParameterSpec(
+                "noteMenu.edgeMargin", "pt", 20, 0, 60,
+                source: .source(.readingApp),
+                "The note menu keeps this far from every edge of the screen.")
         // MARK: Action pills
         case .actionPillSize:
             ParameterSpec(
                 "actionPill.size", "pt", 72, 44, 120,
                 source: .source(.readingApp),
                 "Side of each square pill of the text selection's action menu (note, quote, question), three in a row above the selection's end."
+            )
+        case .actionPillSpacing:
+            ParameterSpec(
+                "actionPill.spacing", "pt", 16, 0, 40,
+                source: .source(.readingApp),
+                "Gap between two pills of the action menu. A touch in a gap is on what lies under the menu, not on a pill."
             )
         case .actionPillPressedScale:
             ParameterSpec(

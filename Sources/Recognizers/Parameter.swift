@@ -47,12 +47,11 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case textSelectPressDuration, textSelectAllowableMovement, textSelectMenuDelay
     case transformPanSlop, transformSpanSlop, transformRotationSlop
     case pressFeedbackMinimumDuration, pressFeedbackItemScale, pressFeedbackButtonScale
-    case pressFeedbackRippleDiameter, pressFeedbackRippleStartScale, pressFeedbackRippleEndScale
-    case pressFeedbackRippleDuration
     // The note rows' custom context menu, the text selection's action pills
     case noteMenuEntranceScale, noteMenuEntranceResponse, noteMenuEntranceDamping
     case noteMenuDismissResponse, noteMenuDismissDamping, noteMenuBackdropLinger
-    case actionPillSize, actionPillPressedScale, actionPillSpringResponse, actionPillSpringDamping
+    case noteMenuWidth, noteMenuHeight, noteMenuEdgeMargin
+    case actionPillSize, actionPillSpacing, actionPillPressedScale, actionPillSpringResponse, actionPillSpringDamping
     // Shared
     case projectionDecelerationRate
     // Spring back to identity (the playground's pinch, rotation and transform;

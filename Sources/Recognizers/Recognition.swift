@@ -61,8 +61,7 @@ package struct Recognition: Sendable, Hashable, Codable {
     /// degrees; swipe actions: the row's resisted offset, pt; dismiss
     /// progress, new tab index; drag:
     /// auto-scroll in points, negative up; text selection: how far the
-    /// selection was extended, pt; transform: the scale; press feedback: the
-    /// ripple's distance from where the finger lifted, pt).
+    /// selection was extended, pt; transform: the scale).
     package var value: Double
     /// A transform's whole result when it ends: translation, scale and
     /// rotation together, as a combined pan-zoom-rotate view applies them
@@ -188,6 +187,10 @@ package struct SharedState: Sendable, Hashable {
     /// a row opens it, a tap on its backdrop dismisses it, and meanwhile
     /// the backdrop covers the screen (only the menu's layer is hit).
     package var noteMenuOpen: Bool
+    /// Where the open note menu stands: `noteMenu.width` × `noteMenu.height`
+    /// below its row (above it near the bottom), `noteMenu.edgeMargin` clear
+    /// of the screen's edges. A touch on it is not the backdrop's.
+    package var noteMenuFrame: Rect
     /// Until when the dismissed menu's backdrop still covers the screen
     /// (`noteMenu.backdropLinger` after the dismissal; `Micros.min` for
     /// none).
@@ -225,6 +228,7 @@ package struct SharedState: Sendable, Hashable {
         undoCount = 0
         lastShake = shakeDebounceFrom
         noteMenuOpen = false
+        noteMenuFrame = Rect(minX: 0, minY: 0, maxX: 0, maxY: 0)
         backdropLingersUntil = .min
         selectionX = 0
         selectionY = 0

@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - Press feedback: the pressed state and the ripple
+// MARK: - Press feedback: the pressed state
 
 extension Recognizer {
     /// The pressed state of a control: it shows `pressFeedback.minimumDuration`
@@ -11,10 +11,11 @@ extension Recognizer {
     /// never cancels it; any gesture but a tap does (the arena cancels
     /// feedback when a scroll, drag, swipe, context menu… wins the contact).
     ///
-    /// Measured, not judged: latency from touch-down to the pressed state,
-    /// and at the lift the ripple's distance from the finger — the ripple is
-    /// drawn where the finger went down, inside the scaled item, so it lands
-    /// off the lift point by the finger's movement and by the scale.
+    /// Measured, not judged: latency from touch-down to the pressed state
+    /// (and its haptic). The reading app draws its ripple only on a tap, at
+    /// the tap's location (`rippleTapEffect`): under the finger by
+    /// construction and as late as the tap, so the tap's own latency is
+    /// the ripple's; nothing of it is measured here.
     mutating func pressFeedback(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
@@ -28,7 +29,6 @@ extension Recognizer {
                 onset = t
                 downX = touches.pointee.slots[slot].x
                 downY = touches.pointee.slots[slot].y
-                locateItem()
                 count = 0
                 if p.pointee.pressFeedbackMinimumDuration <= 0 { return .begin }
                 deadline = t.saturatingAdd(p.pointee.pressFeedbackMinimumDuration)
@@ -43,7 +43,6 @@ extension Recognizer {
                 // Lifted before the delay: the pressed state flashes at the
                 // lift (the arena ends it at once, see `count`).
                 deadline = .max
-                ripple(slot: slot, touches, p)
                 count = 1
                 return .begin
             case .cancel:
@@ -52,7 +51,6 @@ extension Recognizer {
         case .began:
             switch event {
             case .up where touches.pointee.activeCount == 1:
-                ripple(slot: slot, touches, p)
                 committed = true
                 return .end
             case .cancel:
@@ -80,32 +78,5 @@ extension Recognizer {
         let column = min(max(((x - rect.minX) / width).rounded(.down), 0), Double(options.columns - 1))
         let row = min(max(((y - rect.minY) / height).rounded(.down), 0), Double(options.rows - 1))
         return (Int(column), Int(row))
-    }
-
-    /// The centre of the grid item under the touch-down.
-    private mutating func locateItem() {
-        guard let (column, row) = cell(x: downX, y: downY) else {
-            itemX = downX
-            itemY = downY
-            return
-        }
-        let width = (rect.maxX - rect.minX) / Double(options.columns)
-        let height = (rect.maxY - rect.minY) / Double(options.rows)
-        itemX = rect.minX + (Double(column) + 0.5) * width
-        itemY = rect.minY + (Double(row) + 0.5) * height
-    }
-
-    /// The ripple's distance from the lift point: the ripple starts at the
-    /// touch-down point of the scaled item.
-    private mutating func ripple(slot: Int, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>) {
-        let scale =
-            switch options.pressStyle {
-            case .item: p.pointee.pressFeedbackItemScale
-            case .button: p.pointee.pressFeedbackButtonScale
-            case .pill: p.pointee.actionPillPressedScale
-            }
-        let rippleX = itemX + (downX - itemX) * scale, rippleY = itemY + (downY - itemY) * scale
-        let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
-        value = ((x - rippleX) * (x - rippleX) + (y - rippleY) * (y - rippleY)).squareRoot()
     }
 }

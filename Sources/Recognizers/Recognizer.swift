@@ -92,8 +92,6 @@ package struct Recognizer: Sendable {
     var dx = 0.0, dy = 0.0
     /// Drag: the hold completed (the item lifted); text selection: unused.
     var armed = false
-    /// Press feedback: centre of the item under the finger.
-    var itemX = 0.0, itemY = 0.0
 
     // Outcome, read by the arena on begin and end.
     var onset: Micros = 0
@@ -176,15 +174,20 @@ package struct Recognizer: Sendable {
 
     /// What a recognition does to the shared state, applied when the arena
     /// lets it fire.
-    mutating func applyAction(at t: Micros, tuning: UnsafePointer<ResolvedParameters>, shared: inout SharedState) {
+    mutating func applyAction(
+        at t: Micros, tuning: UnsafePointer<ResolvedParameters>, touches: UnsafePointer<Touches>,
+        shared: inout SharedState
+    ) {
         switch options.action {
         case .none, .contextMenu, .springBack: break
         case .openNoteMenu:
             // The menu grows from `noteMenu.entranceScale` to full size; its
-            // edge (the menu is as wide as the row, half of it each side of
-            // the centre) travels this far, from rest.
+            // edge (half its width each side of the centre) travels this
+            // far, from rest.
             shared.noteMenuOpen = true
-            springDistance = (1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
+            shared.noteMenuFrame = noteMenuFrame(
+                tuning, screenWidth: touches.pointee.screenWidth, screenHeight: touches.pointee.screenHeight)
+            springDistance = (1 - tuning.pointee.noteMenuEntranceScale) * tuning.pointee.noteMenuWidth / 2
         case .runRowAction:
             // The action runs after the app's delay; the row closing is
             // ours (the source defers the action and says no more).
@@ -197,7 +200,7 @@ package struct Recognizer: Sendable {
             guard shared.noteMenuOpen else { return }
             shared.noteMenuOpen = false
             shared.backdropLingersUntil = t + tuning.pointee.noteMenuBackdropLinger
-            springDistance = -(1 - tuning.pointee.noteMenuEntranceScale) * (rect.maxX - rect.minX) / 2
+            springDistance = -(1 - tuning.pointee.noteMenuEntranceScale) * tuning.pointee.noteMenuWidth / 2
         case .selectTab:
             let width = rect.maxX - rect.minX
             guard width > 0 else { return }
@@ -222,5 +225,29 @@ package struct Recognizer: Sendable {
         case .undo:
             shared.undoCount += 1
         }
+    }
+
+    /// The note menu's frame for the row under this long press: centred on
+    /// the row, its top at the row's bottom — or, where that would come
+    /// nearer the screen's bottom than the margin, its bottom at the row's
+    /// top — then kept the margin clear of every edge (the reading app's
+    /// placement: below its source, flipped above near the bottom).
+    private func noteMenuFrame(
+        _ tuning: UnsafePointer<ResolvedParameters>, screenWidth: Double, screenHeight: Double
+    ) -> Rect {
+        let width = tuning.pointee.noteMenuWidth, height = tuning.pointee.noteMenuHeight
+        let margin = tuning.pointee.noteMenuEdgeMargin
+        var rowTop = rect.minY, rowBottom = rect.maxY
+        if let row = cell(x: downX, y: downY)?.row {
+            let rowHeight = (rect.maxY - rect.minY) / Double(options.rows)
+            rowTop = rect.minY + Double(row) * rowHeight
+            rowBottom = rowTop + rowHeight
+        }
+        var minY = rowBottom
+        if minY + height > screenHeight - margin { minY = rowTop - height }
+        minY = max(margin, min(minY, screenHeight - margin - height))
+        let centre = (rect.minX + rect.maxX) / 2
+        let minX = max(margin, min(centre - width / 2, screenWidth - margin - width))
+        return Rect(minX: minX, minY: minY, maxX: minX + width, maxY: minY + height)
     }
 }

@@ -83,8 +83,7 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         case item
         /// Small controls (buttons): `pressFeedback.buttonScale`.
         case button
-        /// The text selection's action pills: `actionPill.pressedScale`,
-        /// no ripple.
+        /// The text selection's action pills: `actionPill.pressedScale`.
         case pill
     }
 

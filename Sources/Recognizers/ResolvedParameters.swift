@@ -95,13 +95,11 @@ package struct ResolvedParameters: Sendable {
     let transformSpanSlop: Double
     let transformRotationSlop: Double // radians
     let pressFeedbackMinimumDuration: Micros
-    let pressFeedbackItemScale: Double
-    let pressFeedbackButtonScale: Double
     // The note menu and the action pills
     let noteMenuEntranceScale: Double
     let noteMenuBackdropLinger: Micros
-    let actionPillSize: Double
-    let actionPillPressedScale: Double
+    let noteMenuWidth: Double, noteMenuHeight: Double, noteMenuEdgeMargin: Double
+    let actionPillSize: Double, actionPillSpacing: Double
     // Shared
     /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt).
     let projectionFactor: Double
@@ -183,12 +181,13 @@ package struct ResolvedParameters: Sendable {
         transformSpanSlop = p[.transformSpanSlop]
         transformRotationSlop = p[.transformRotationSlop] * degrees
         pressFeedbackMinimumDuration = us(p[.pressFeedbackMinimumDuration])
-        pressFeedbackItemScale = p[.pressFeedbackItemScale]
-        pressFeedbackButtonScale = p[.pressFeedbackButtonScale]
         noteMenuEntranceScale = p[.noteMenuEntranceScale]
         noteMenuBackdropLinger = us(p[.noteMenuBackdropLinger])
+        noteMenuWidth = p[.noteMenuWidth]
+        noteMenuHeight = p[.noteMenuHeight]
+        noteMenuEdgeMargin = p[.noteMenuEdgeMargin]
         actionPillSize = p[.actionPillSize]
-        actionPillPressedScale = p[.actionPillPressedScale]
+        actionPillSpacing = p[.actionPillSpacing]
         let rate = p[.projectionDecelerationRate]
         projectionFactor = Projection.restingDistance(velocity: 1, rate: DecelerationRate(perMillisecond: rate))
     }

@@ -112,7 +112,8 @@ extension Scene {
                     .init(maxTouches: 1, action: .runRowAction, rows: 6, layer: .rowActions), from: app),
                 Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row", from: app),
                 Member(
-                    "noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row", .init(action: .openNoteMenu),
+                    "noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row",
+                    .init(action: .openNoteMenu, rows: 6),
                     from: app),
                 // Tab 1: cards and the sheet
                 Member("cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", .init(maxTouches: 1), from: app),

@@ -309,8 +309,8 @@ package struct Scene: Sendable, Hashable, Codable {
     /// for a tap of several taps or a long press with taps before its hold,
     /// the spring back's when a view springs back to identity, the
     /// projection's when a gesture projects a release, and the note menu's
-    /// and action pills' when the scene has them — but a pressed item's or
-    /// button's scale only with a press of that style. What an optimizer
+    /// and action pills' when the scene has them — but never a pressed
+    /// item's or button's scale, which no measure reads. What an optimizer
     /// should search.
     ///
     /// ```swift
@@ -331,12 +331,11 @@ package struct Scene: Sendable, Hashable, Codable {
             prefixes.insert("noteMenu")
         }
         if recognizers.contains(where: { $0.layer == .selectionMenu }) { prefixes.insert("actionPill") }
-        // A pressed item's and a pressed button's scale, each only with a
-        // press of that style.
-        let styles = Set(recognizers.filter { $0.kind == .pressFeedback }.map(\.pressStyle))
-        var unused = Set<Parameter>()
-        if !styles.contains(.item) { unused.insert(.pressFeedbackItemScale) }
-        if !styles.contains(.button) { unused.insert(.pressFeedbackButtonScale) }
+        // A pressed item's and a pressed button's scale change nothing
+        // measured: the reading app's ripple is the tap's, drawn under the
+        // finger (not inside the scaled item), and no spring of theirs is
+        // named. The pills' scale moves their measured spring.
+        let unused: Set<Parameter> = [.pressFeedbackItemScale, .pressFeedbackButtonScale]
         return Parameter.allCases.filter { parameter in
             prefixes.contains(String(parameter.name.prefix { $0 != "." })) && !unused.contains(parameter)
         }

@@ -41,16 +41,6 @@ package struct SimulationResult: Sendable, Codable {
     /// (the grid's light haptic) from touch-down, `tap` (the grid's medium
     /// one) from the last lift.
     package var haptics: [String: Distribution]
-    /// Press feedback: how far the ripple landed from where the finger
-    /// lifted, pt (presses that ended in a lift, not cancelled by a scroll).
-    /// Its latency from touch-down is `latency["pressFeedback"]`.
-    package var rippleDistance: Distribution?
-    /// Press feedback: how long after the lift the growing ripple's edge
-    /// reached the lift point, ms (0: the ripple started over it), for the
-    /// ripples that reached it; ``rippleNeverReached`` counts the others.
-    package var rippleReach: Distribution?
-    /// Ripples whose grown circle never reached the lift point.
-    package var rippleNeverReached: Int
     /// Drag and drop: auto-scroll travelled per drop, pt.
     package var dragAutoScroll: Distribution?
     /// Text selection: wait from the lift until the action menu appeared, ms.
@@ -76,7 +66,7 @@ package struct SimulationResult: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
-        case latency, hapticLatency, haptics, rippleDistance, rippleReach, rippleNeverReached, dragAutoScroll, selectionMenuWait,
+        case latency, hapticLatency, haptics, dragAutoScroll, selectionMenuWait,
             springs, budgets, budgetViolations
         case platformAgreement, labelOutcomes, recognitionLog
         // The headline counts, also written flat at the top level so that
@@ -110,9 +100,6 @@ package struct SimulationResult: Sendable, Codable {
         try c.encode(latency, forKey: .latency)
         try c.encodeIfPresent(hapticLatency, forKey: .hapticLatency)
         try c.encode(haptics, forKey: .haptics)
-        try c.encodeIfPresent(rippleDistance, forKey: .rippleDistance)
-        try c.encodeIfPresent(rippleReach, forKey: .rippleReach)
-        try c.encode(rippleNeverReached, forKey: .rippleNeverReached)
         try c.encodeIfPresent(dragAutoScroll, forKey: .dragAutoScroll)
         try c.encodeIfPresent(selectionMenuWait, forKey: .selectionMenuWait)
         try c.encode(springs, forKey: .springs)
@@ -143,9 +130,6 @@ package struct SimulationResult: Sendable, Codable {
         hapticLatency = try c.decodeIfPresent(Distribution.self, forKey: .hapticLatency)
         // Results stored before these existed read as none measured.
         haptics = try c.decodeIfPresent([String: Distribution].self, forKey: .haptics) ?? [:]
-        rippleDistance = try c.decodeIfPresent(Distribution.self, forKey: .rippleDistance)
-        rippleReach = try c.decodeIfPresent(Distribution.self, forKey: .rippleReach)
-        rippleNeverReached = try c.decodeIfPresent(Int.self, forKey: .rippleNeverReached) ?? 0
         dragAutoScroll = try c.decodeIfPresent(Distribution.self, forKey: .dragAutoScroll)
         selectionMenuWait = try c.decodeIfPresent(Distribution.self, forKey: .selectionMenuWait)
         springs = try c.decode([SpringReport].self, forKey: .springs)
@@ -165,7 +149,6 @@ package struct SimulationResult: Sendable, Codable {
         drops: [String: Int], total: OutcomeCounts, perIntent: [String: OutcomeCounts],
         confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
         latency: [String: Distribution], hapticLatency: Distribution?, haptics: [String: Distribution],
-        rippleDistance: Distribution?, rippleReach: Distribution?, rippleNeverReached: Int,
         dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
         budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
         labelCells: [LabelCell], recognitionLog: [SessionRecognition]
@@ -188,9 +171,6 @@ package struct SimulationResult: Sendable, Codable {
         self.latency = latency
         self.hapticLatency = hapticLatency
         self.haptics = haptics
-        self.rippleDistance = rippleDistance
-        self.rippleReach = rippleReach
-        self.rippleNeverReached = rippleNeverReached
         self.dragAutoScroll = dragAutoScroll
         self.selectionMenuWait = selectionMenuWait
         self.springs = springs

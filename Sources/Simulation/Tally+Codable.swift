@@ -12,8 +12,8 @@ import Recognizers
 extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
-        case confusion, perUser, perDevice, latency, budgetObservations, haptics, ripple, rippleReach
-        case rippleNeverReached, autoScroll, menuWait, springs, outcomes, labelCells, log, agreement
+        case confusion, perUser, perDevice, latency, budgetObservations, haptics, autoScroll
+        case menuWait, springs, outcomes, labelCells, log, agreement
     }
 
     /// Outcome counts with their smoothed misfires exact (``OutcomeCounts``'
@@ -51,9 +51,6 @@ extension Tally: Codable {
         try c.encode(latency, forKey: .latency)
         try c.encode(budgetObservations, forKey: .budgetObservations)
         try c.encode(haptics, forKey: .haptics)
-        try c.encode(ripple, forKey: .ripple)
-        try c.encode(rippleReach, forKey: .rippleReach)
-        try c.encode(rippleNeverReached, forKey: .rippleNeverReached)
         try c.encode(autoScroll, forKey: .autoScroll)
         try c.encode(menuWait, forKey: .menuWait)
         try c.encode(springs, forKey: .springs)
@@ -90,9 +87,6 @@ extension Tally: Codable {
         perDevice = try c.decode([String: ExactCounts].self, forKey: .perDevice).mapValues(\.value)
         latency = try Self.sized(c.decode([[Double]].self, forKey: .latency), like: latency, c, .latency)
         haptics = try Self.sized(c.decode([[Double]].self, forKey: .haptics), like: haptics, c, .haptics)
-        ripple = try c.decode([Double].self, forKey: .ripple)
-        rippleReach = try c.decode([Double].self, forKey: .rippleReach)
-        rippleNeverReached = try c.decode(Int.self, forKey: .rippleNeverReached)
         autoScroll = try c.decode([Double].self, forKey: .autoScroll)
         menuWait = try c.decode([Double].self, forKey: .menuWait)
         springs = try c.decode([SpringRelease].self, forKey: .springs)

@@ -40,12 +40,6 @@ package struct Tally: Sendable {
     /// actions' from the threshold crossing, press feedback's from
     /// touch-down, a tap's from its last lift.
     var haptics = [[Double]](repeating: [], count: GestureKind.allCases.count)
-    /// Press feedback: ripple distance from the lift point (pt), committed presses.
-    var ripple: [Double] = []
-    /// Press feedback: when the ripple's edge reached the lift point (ms
-    /// after the lift), for ripples that did; and how many never did.
-    var rippleReach: [Double] = []
-    var rippleNeverReached = 0
     /// Drags: auto-scroll distance (pt, absolute).
     var autoScroll: [Double] = []
     /// Text selections: wait from the lift to the action menu (ms).
@@ -111,9 +105,6 @@ package struct Tally: Sendable {
         scenes[scene, default: 0] += 1
         recognitions += arena.recognitions.count
         let tuning = arena.parameters
-        let rippleShape = Ripple(
-            diameter: tuning[.pressFeedbackRippleDiameter], startScale: tuning[.pressFeedbackRippleStartScale],
-            endScale: tuning[.pressFeedbackRippleEndScale], duration: tuning[.pressFeedbackRippleDuration])
         for r in arena.recognitions {
             let member =
                 arena.recognizers.indices.contains(r.recognizer)
@@ -125,19 +116,8 @@ package struct Tally: Sendable {
                 if let value = budget.observation(of: r) { budgetObservations[i].append(value) }
             }
             switch r.kind {
-            case .swipeActions, .tap, .doubleTap:
+            case .swipeActions, .tap, .doubleTap, .pressFeedback:
                 if r.hapticLatency >= 0 { haptics[r.kind.ordinal].append(Double(r.hapticLatency) / 1000) }
-            case .pressFeedback:
-                if r.hapticLatency >= 0 { haptics[r.kind.ordinal].append(Double(r.hapticLatency) / 1000) }
-                // The pills show no ripple.
-                if r.committed, member.pressStyle != .pill {
-                    ripple.append(r.value)
-                    if let reach = rippleShape.reachTime(distance: r.value) {
-                        rippleReach.append(reach * 1000)
-                    } else {
-                        rippleNeverReached += 1
-                    }
-                }
             case .drag: if r.committed { autoScroll.append(abs(r.value)) }
             case .textSelect: if r.committed, r.hapticLatency >= 0 { menuWait.append(Double(r.hapticLatency) / 1000) }
             default: break
@@ -310,9 +290,6 @@ package struct Tally: Sendable {
         for k in latency.indices { latency[k] += o.latency[k] }
         for (i, values) in o.budgetObservations.enumerated() { budgetObservations[i] += values }
         for k in haptics.indices { haptics[k] += o.haptics[k] }
-        ripple += o.ripple
-        rippleReach += o.rippleReach
-        rippleNeverReached += o.rippleNeverReached
         autoScroll += o.autoScroll
         menuWait += o.menuWait
         springs += o.springs
@@ -393,8 +370,6 @@ package struct Tally: Sendable {
                 uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
                     Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
                 }),
-            rippleDistance: Distribution(ripple), rippleReach: Distribution(rippleReach),
-            rippleNeverReached: rippleNeverReached,
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
             springs: springReports, budgets: budgets, platformAgreement: agreement.result,
             labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log)

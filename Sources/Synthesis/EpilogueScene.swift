@@ -75,11 +75,31 @@ package struct EpilogueScene: Sendable, Hashable {
     package static let gridRows = 3
     /// The strip along the left edge where a back swipe starts, 20 pt, y 10–90 %.
     package static let edgeWidth = 20.0
-    /// Tab 2: the side of each of the selection's three action pills, and
-    /// how far above the selection's end their bottom edge sits (the
-    /// scene's `actionPill.size` and `Arena.pillClearance`).
+    /// Tab 2: the side of each of the selection's three action pills, the
+    /// gap between two of them, and how far above the selection's end their
+    /// bottom edge sits (the scene's `actionPill.size`, `actionPill.spacing`
+    /// and `Arena.pillClearance`).
     package static let actionPillSize = 72.0
+    package static let actionPillSpacing = 16.0
     package static let actionPillClearance = 20.0
+    /// Tab 0: the note menu, `noteMenu.width` × `noteMenu.height`, centred
+    /// on its row, below it or above it near the bottom, `noteMenu.edgeMargin`
+    /// clear of the edges.
+    package static let noteMenuSize = (width: 260.0, height: 240.0, margin: 20.0)
+
+    /// Where the note menu stands for a long press on the row at `rowY`
+    /// (the scene's `SharedState.noteMenuFrame`).
+    package func noteMenu(forRowAt rowY: Double) -> Box {
+        let size = Self.noteMenuSize
+        let rowHeight = noteRows.height / Double(Self.noteRowCount)
+        let row = min(max(((rowY - noteRows.minY) / rowHeight).rounded(.down), 0), Double(Self.noteRowCount - 1))
+        let rowTop = noteRows.minY + row * rowHeight
+        var minY = rowTop + rowHeight
+        if minY + size.height > height - size.margin { minY = rowTop - size.height }
+        minY = max(size.margin, min(minY, height - size.margin - size.height))
+        let minX = max(size.margin, min(width / 2 - size.width / 2, width - size.margin - size.width))
+        return Box(minX: minX, minY: minY, maxX: minX + size.width, maxY: minY + size.height)
+    }
 
     /// Bands of the content where a horizontal swipe meets no inner
     /// horizontal recognizer (rows slide on tab 0, cards on tab 1): where a

@@ -10,9 +10,20 @@ extension GestureFactory {
     }
 
     /// A tap on the open note menu's backdrop, which covers the screen:
-    /// people tap anywhere away from the menu to dismiss it.
-    func backdropTap(at time: Double, tab: Int) -> PlannedGesture {
-        let p = point(in: scene.content.inset(30))
+    /// people tap anywhere away from the menu (opened by a press at
+    /// `menuPress`) to dismiss it. A point drawn on the menu moves to the
+    /// strip beside it at the same relative place (no further draw, so the
+    /// rest of the session's random stream is unchanged).
+    func backdropTap(at time: Double, tab: Int, menuPress: Vector) -> PlannedGesture {
+        var p = point(in: scene.content.inset(30))
+        let menu = scene.noteMenu(forRowAt: menuPress.y), area = scene.content.inset(30)
+        if p.x >= menu.minX, p.x < menu.maxX, p.y >= menu.minY, p.y < menu.maxY {
+            let f = (p.x - menu.minX) / menu.width
+            p.x =
+                f < 0.5
+                ? area.minX + 2 * f * max(0, menu.minX - area.minX)
+                : menu.maxX + (2 * f - 1) * max(0, area.maxX - menu.maxX)
+        }
         var notes: [String] = []
         let hold = min(tapHold(&notes), 0.25)
         let (_, radius) = finger()
@@ -22,16 +33,17 @@ extension GestureFactory {
     }
 
     /// A tap on one of the selection's action pills (note, quote,
-    /// question): three `actionPill.size` squares in a row centred on where
-    /// the selection ended, their bottom 20 pt above it, kept on screen —
-    /// the scene's layout (`Arena.pillRow`). People aim at the pill's
-    /// middle.
+    /// question): three `actionPill.size` squares `actionPill.spacing`
+    /// apart in a row centred on where the selection ended, their bottom
+    /// 20 pt above it, kept on screen — the scene's layout
+    /// (`Arena.pillRow`). People aim at the pill's middle.
     func pillTap(at time: Double, tab: Int, selectionEnd end: Vector) -> PlannedGesture {
         let size = EpilogueScene.actionPillSize, clearance = EpilogueScene.actionPillClearance
-        let minX = min(max(end.x - 1.5 * size, 0), max(0, width - 3 * size))
+        let pitch = size + EpilogueScene.actionPillSpacing, row = 3 * size + 2 * EpilogueScene.actionPillSpacing
+        let minX = min(max(end.x - row / 2, 0), max(0, width - row))
         let minY = max(end.y - clearance - size, 0)
         let pill = Double(rng.uniformInt(below: 3))
-        let p = Vector(minX + (pill + 0.5) * size + gaussian(6), minY + 0.5 * size + gaussian(6))
+        let p = Vector(minX + pill * pitch + 0.5 * size + gaussian(6), minY + 0.5 * size + gaussian(6))
         var notes: [String] = []
         let hold = min(tapHold(&notes), 0.25)
         let (_, radius) = finger()

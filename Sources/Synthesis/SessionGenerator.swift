@@ -112,7 +112,10 @@ struct SessionGenerator {
             case .noteMenu:
                 // The answer to the open menu: its backdrop takes it.
                 (time, _) = pause(after: end)
-                var answer = factory.chance(0.8) ? factory.backdropTap(at: time, tab: tab) : factory.tap(at: time, tab: tab)
+                let press = gesture.tracks.first.map { $0.position($0.down) } ?? Vector(0, 0)
+                var answer =
+                    factory.chance(0.8)
+                    ? factory.backdropTap(at: time, tab: tab, menuPress: press) : factory.tap(at: time, tab: tab)
                 if answer.target.hasSuffix("/note-row") { answer.notes.append(Note.menuOpen) }
                 end = try perform(answer, emit)
             case .textSelect where !gesture.notes.contains(Note.impatient):

@@ -45,23 +45,31 @@ import TraceModel
         // buttons as tap targets (a tap on one closes its row): one rightward
         // tab swipe after such a tap no longer closes the row, and meets the
         // first tab's edge (wrong 1 110 → 1 109, dead zones 88 → 89).
-        #expect(result.total.correct == 8_357 && result.total.deadZone == 89 && result.total.wrong == 1_109)
-        #expect(result.total.missed == 1_006 && result.total.spurious == 341)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 93)
-        #expect(abs(result.misfireRate - 0.2334) < 0.0005, "misfire rate \(result.misfireRate)")
+        // The note menu as the source sizes it (260 × 240 pt below its row,
+        // a touch on it is the menu's and dismisses nothing) and the pills
+        // 16 pt apart, with the corpus's backdrop and pill taps regenerated
+        // for that layout: 23.9 % (8 300 correct, was 8 357). Most of the
+        // change is the menu staying open when a touch lands on it after an
+        // accidental opening, and the touches after it that its backdrop
+        // then swallows.
+        #expect(result.total.correct == 8_300 && result.total.deadZone == 89 && result.total.wrong == 1_112)
+        #expect(result.total.missed == 1_059 && result.total.spurious == 342)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 89)
+        #expect(abs(result.misfireRate - 0.2387) < 0.0005, "misfire rate \(result.misfireRate)")
         #expect(result.confusion["multi-swipe"] == ["multi-swipe": 214, "nothing": 4])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
         }
-        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 116, .wrong: 10, .missed: 6])
-        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 110, .wrong: 40, .missed: 5])
-        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 86, .missed: 8, .wrong: 10])
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 115, .wrong: 10, .missed: 7])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 109, .wrong: 40, .missed: 6])
+        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 85, .missed: 9, .wrong: 10])
         // Taps meant for a row while the menu is open: the backdrop takes
-        // most (wrong); where the long press before them failed, the row.
+        // most (wrong), the menu itself some (missed); where the long press
+        // before them failed, the row.
         let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
         let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
-        #expect(meantForRows == [.wrong: 22, .correct: 4, .missed: 3])
+        #expect(meantForRows == [.wrong: 17, .correct: 4, .missed: 8])
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -71,25 +79,19 @@ import TraceModel
         #expect(twoFingerTaps.count >= 100)
         // 216 of 330: the rest land on another tab than meant, are
         // staggered, or meet an open note menu's backdrop (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 216)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 111)
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 214)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 113)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
         #expect((result.confusion["scroll"]?["drag"] ?? 0) > 10)
-        // Press feedback: shown at touch-down, ripple within a few points
-        // for most (p95 18.5 pt: only the grid's 0.97 items ripple now, the
-        // tab bar's presses — ours — are gone; was 6.9 pt with them).
+        // Press feedback: shown at touch-down (the tab bar's presses —
+        // ours — are gone from the reference scene).
         let press = try #require(result.budgets.first { $0.budget.gesture == .pressFeedback })
         #expect(press.passed && press.count > 1_000)
-        let ripple = try #require(result.rippleDistance)
-        #expect(ripple.p50 < 3 && ripple.p95 < 20)
-        // …so the growing ripple covers the lift point at once for most
-        // presses; 20 slid beyond its 75 pt.
-        #expect(result.rippleReach?.count == 623 && result.rippleReach?.p95 == 0 && result.rippleNeverReached == 20)
         // The grid's haptics: light on every press, medium on every tap, at once.
-        #expect(result.haptics["pressFeedback"]?.count == 2_001 && result.haptics["pressFeedback"]?.max == 0)
-        #expect(result.haptics["tap"]?.count == 555 && result.haptics["tap"]?.max == 0)
+        #expect(result.haptics["pressFeedback"]?.count == 1_988 && result.haptics["pressFeedback"]?.max == 0)
+        #expect(result.haptics["tap"]?.count == 550 && result.haptics["tap"]?.max == 0)
         #expect((result.dragAutoScroll?.max ?? 0) > 100)
         #expect(result.selectionMenuWait != nil)
     }

@@ -29,8 +29,8 @@ struct OverlayOptionsTests {
         #expect(arena.recognitions.map(\.recognizer) == [2, 0, 1, 2])
         #expect(!arena.shared.noteMenuOpen)
         // The menu's edge travels 0.1 of half the screen, in and back out.
-        #expect(isApproximatelyEqual(arena.recognitions[1].springDistance, 19.5, tolerance: 1e-9))
-        #expect(isApproximatelyEqual(arena.recognitions[2].springDistance, -19.5, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(arena.recognitions[1].springDistance, 13, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(arena.recognitions[2].springDistance, -13, tolerance: 1e-9))
         // Nothing is on the menu's layer while it is closed.
         var closed = TraceBuilder(id: "layers")
         closed.tap(at: (200, 400))

@@ -272,7 +272,7 @@ struct TransformAndTouchCountTests {
 
 @Suite("Press feedback")
 struct PressFeedbackTests {
-    @Test func thePressedStateShowsAtTouchDownAndTheRippleLandsOffTheFinger() throws {
+    @Test func thePressedStateShowsAtTouchDownOnTheGridOnly() throws {
         var trace = TraceBuilder(id: "p")
         // Grid item (1, 1): centre (195, 569.7). Down at (215, 600): offset (20, 30.3).
         trace.tap(at: (215, 600), label: .tap, target: "grid-item")
@@ -287,8 +287,6 @@ struct PressFeedbackTests {
         #expect(presses.map(\.recognizerID) == ["gridPress"])
         #expect(presses.allSatisfy { $0.recognition.latency == 0 && $0.recognition.committed })
         #expect(result.latency["pressFeedback"]?.max == 0)
-        let grid = (20 * 20 + 30.3 * 30.3).squareRoot() * 0.03
-        #expect(abs(presses[0].recognition.value - grid) < 1e-6)
         let budget = try #require(result.budgets.first { $0.budget.gesture == .pressFeedback })
         #expect(budget.passed && budget.count == 1 && budget.value == 0)
         // Our example scene keeps a pressed tab bar (button scale 0.92).
@@ -297,8 +295,7 @@ struct PressFeedbackTests {
         let withBar = try Simulator(scene: ours, options: SimulationOptions(keepRecognitions: true))
             .run(sessions: [trace.session])
         let bars = withBar.recognitionLog.filter { $0.recognizerID == "tabBarPress" }
-        let bar = (25 * 25 + 21.8 * 21.8).squareRoot() * 0.08
-        #expect(bars.count == 1 && abs((bars.first?.recognition.value ?? 0) - bar) < 1e-6)
+        #expect(bars.count == 1 && bars.allSatisfy { $0.recognition.latency == 0 && $0.recognition.committed })
     }
 
     @Test func aScrollCancelsThePressAndADelayHidesItButMissesTheBudget() throws {
@@ -309,12 +306,11 @@ struct PressFeedbackTests {
         trace.wait(1)
         trace.drag(from: (195, 690), by: (0, -200), speed: 600) // a scroll starting on an item
         // The reference app's zero-duration press: every press shows at
-        // touch-down; the scroll's flashes and is cancelled (no ripple).
+        // touch-down; the scroll's flashes and is cancelled.
         let instant = try simulate(trace)
         let shown = instant.recognitionLog.filter { $0.recognition.kind == .pressFeedback }.map(\.recognition)
         #expect(shown.map(\.latency) == [0, 0, 0])
         #expect(shown.map(\.committed) == [true, true, false])
-        #expect(instant.rippleDistance?.count == 2)
         #expect(fired(instant).last == "libraryScroll")
         // A 50 ms delay (UIScrollView's delaysContentTouches, shorter): the
         // scroll wins first and its press never shows; the quick tap's press

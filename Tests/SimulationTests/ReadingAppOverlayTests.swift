@@ -1,3 +1,4 @@
+import Foundation
 import GesturePhysics
 import GestureTuneTestSupport
 import Recognizers
@@ -89,9 +90,9 @@ struct ReadingAppOverlayTests {
         var trace = TraceBuilder(id: "menu", scene: "epilogue")
         trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
         trace.wait(0.5)
-        trace.tap(at: (200, 300), label: .tap, target: "note-row") // swallowed: wrong
+        trace.tap(at: (40, 300), label: .tap, target: "note-row") // beside the menu, swallowed: wrong
         trace.wait(0.5)
-        trace.tap(at: (200, 300), label: .tap, target: "note-row") // the menu is gone: correct
+        trace.tap(at: (40, 300), label: .tap, target: "note-row") // the menu is gone: correct
         trace.wait(0.5)
         trace.tap(at: (200, 500), label: .tap, target: "tab0/note-menu") // no menu to dismiss: the row takes it, wrong
         let result = try run(trace)
@@ -134,9 +135,9 @@ struct ReadingAppOverlayTests {
             trace.wait(0.5)
         }
         let result = try run(trace)
-        // The row-wide menu grows from 0.9: its edge travels 0.1 × 195 pt.
+        // The 260 pt menu grows from 0.9: its edge travels 0.1 × 130 pt.
         let menus = result.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
-        #expect(menus.count == 2 && menus.allSatisfy { isApproximatelyEqual($0.springDistance, 19.5, tolerance: 1e-9) })
+        #expect(menus.count == 2 && menus.allSatisfy { isApproximatelyEqual($0.springDistance, 13, tolerance: 1e-9) })
         let entrance = try #require(result.springs.first { $0.spring == SpringReport.noteMenu })
         #expect(entrance.gesture == .longPress && entrance.response == 0.35 && entrance.dampingFraction == 0.75)
         let growing = Spring(response: 0.35, dampingFraction: 0.75)
@@ -144,10 +145,10 @@ struct ReadingAppOverlayTests {
         #expect(
             isApproximatelyEqual(
                 try #require(entrance.settleTime?.max),
-                growing.settleTime(distance: 19.5) * 1000, tolerance: 1e-9))
+                growing.settleTime(distance: 13) * 1000, tolerance: 1e-9))
         #expect(
             isApproximatelyEqual(
-                try #require(entrance.overshoot?.max), growing.overshoot(distance: 19.5),
+                try #require(entrance.overshoot?.max), growing.overshoot(distance: 13),
                 tolerance: 1e-9))
         // The dismissal shrinks it back as it fades: settle measured, no overshoot.
         let dismiss = try #require(result.springs.first { $0.spring == SpringReport.noteMenuDismiss })
@@ -156,12 +157,51 @@ struct ReadingAppOverlayTests {
         #expect(
             isApproximatelyEqual(
                 try #require(dismiss.settleTime?.max),
-                Spring(response: 0.25, dampingFraction: 0.8).settleTime(distance: -19.5) * 1000, tolerance: 1e-9))
+                Spring(response: 0.25, dampingFraction: 0.8).settleTime(distance: -13) * 1000, tolerance: 1e-9))
         // The catalogue's scale drives the travel.
         let deeper = try run(trace, parameters: ["noteMenu.entranceScale": 0.8])
         #expect(
             deeper.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
-                .allSatisfy { isApproximatelyEqual($0.springDistance, 39, tolerance: 1e-9) })
+                .allSatisfy { isApproximatelyEqual($0.springDistance, 26, tolerance: 1e-9) })
+    }
+
+    @Test func theMenuStandsBelowItsRowOrAboveItNearTheBottomAndATapOnItIsTheMenus() throws {
+        // Issue 24: the menu is 260 × 240 pt, below its source, flipped
+        // above near the bottom, 20 pt from the edges. On 390 × 844 pt the
+        // rows are 84.4 pt tall from y 84.4; the menu is centred: x 65…325.
+        func frame(pressingAt y: Double) throws -> Rect {
+            var trace = TraceBuilder(id: "menu")
+            trace.press(at: (200, y), duration: 0.7)
+            let shared = replay(trace.session, try Scene.epilogue.arena()).shared
+            #expect(shared.noteMenuOpen)
+            return shared.noteMenuFrame
+        }
+        let below = try frame(pressingAt: 130) // row 0: y 84.4…168.8, the menu under it
+        #expect(below.minX == 65 && below.maxX == 325)
+        #expect(isApproximatelyEqual(below.minY, 168.8, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(below.maxY, 408.8, tolerance: 1e-9))
+        // Row 5 (y 506.4…590.8): below would end at 830.8, past 824 — flipped above.
+        let above = try frame(pressingAt: 550)
+        #expect(isApproximatelyEqual(above.maxY, 506.4, tolerance: 1e-9))
+        #expect(isApproximatelyEqual(above.minY, 266.4, tolerance: 1e-9))
+        // A tap on the open menu is the menu's (its items are not modelled):
+        // it dismisses nothing; one beside it, on the backdrop, does.
+        var trace = TraceBuilder(id: "menu", scene: "epilogue")
+        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
+        trace.wait(0.5)
+        trace.tap(at: (200, 300), label: .tap, target: "note-menu") // on the menu
+        let onMenu = trace.session
+        trace.wait(0.5)
+        trace.tap(at: (40, 300), label: .tap, target: "note-menu") // on the backdrop, left of it
+        let result = try run(trace)
+        #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed, .correct])
+        #expect(replay(onMenu, try Scene.epilogue.arena()).shared.noteMenuOpen)
+        #expect(!replay(trace.session, try Scene.epilogue.arena()).shared.noteMenuOpen)
+        // The catalogue's size moves the edge: a 340 pt menu covers x 25…365.
+        let wide = try run(trace, parameters: ["noteMenu.width": 340])
+        #expect(ids(wide) == ["noteRowLongPress"])
+        #expect(Parameter.noteMenuWidth.spec.provenance == .source(.readingApp))
     }
 
     // MARK: The action pills
@@ -169,9 +209,10 @@ struct ReadingAppOverlayTests {
     @Test func aTapOnAPillKeepsTheSelection() throws {
         // Select a word at (200, 320): the press selects at 0.5 s, lifts at
         // 0.6 s, and the menu shows at 0.75 s (0.25 s after the selection
-        // last changed). Its three 72 pt pills sit centred on x 200, their
-        // bottom 20 pt above the selection's end: x 92…308, y 228…300 —
-        // over the image's bottom and the text's top.
+        // last changed). Its three 72 pt pills, 16 pt apart, sit centred on
+        // x 200, their bottom 20 pt above the selection's end: x 76…148,
+        // 164…236 and 252…324, y 228…300 — over the image's bottom and the
+        // text's top.
         var trace = TraceBuilder(id: "pills")
         trace.press(at: (200, 320), duration: 0.6, label: .textSelect, target: "text")
         trace.wait(0.3)
@@ -195,7 +236,6 @@ struct ReadingAppOverlayTests {
         #expect(replay(trace.session, try library.arena()).shared.selectionMenuAt == .max)
         // The pill's press: shrinks to 0.92 on a 0.2 s spring, no ripple.
         #expect(result.recognitionLog.filter { $0.recognizerID == "actionPillPress" }.count == 2)
-        #expect(result.rippleDistance == nil)
         let pill = try #require(result.springs.first { $0.spring == SpringReport.actionPill })
         #expect(pill.response == 0.2 && pill.dampingFraction == 0.825 && pill.settleTime?.count == 2)
         let travel = 0.08 * 36.0
@@ -216,7 +256,7 @@ struct ReadingAppOverlayTests {
         // no single tap: only the selection ever fired.
         #expect(arena.recognitions.map(\.kind) == [.textSelect])
         #expect(!arena.recognitions.contains { arena.recognizers[$0.recognizer].options.layer == .selectionMenu })
-        // Bigger pills reach farther: 100 pt pills span x 50…350, y 200…300.
+        // Bigger pills reach farther: 100 pt pills span x 34…366, y 200…300.
         var wide = TraceBuilder(id: "pills")
         wide.press(at: (200, 320), duration: 0.6)
         wide.wait(0.3)
@@ -227,7 +267,26 @@ struct ReadingAppOverlayTests {
                 == [.correct])
     }
 
-    // MARK: The grid's haptics and ripple
+    @Test func thePillsStandSixteenPointsApartAndTheGapIsNotAPill() throws {
+        // Issue 24: the pills sit 16 pt apart. With the selection ending at
+        // (200, 320) the pills are x 76…148, 164…236, 252…324: a tap at
+        // x 156 is in the first gap, on the image under the menu (which has
+        // no single tap), and collapses the selection.
+        var trace = TraceBuilder(id: "pills")
+        trace.press(at: (200, 320), duration: 0.6, label: .textSelect, target: "text")
+        trace.wait(0.3)
+        trace.tap(at: (156, 264), label: .tap, target: "action-pill")
+        let result = try run(trace, scene: library)
+        #expect(ids(result) == ["textSelect"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed])
+        #expect(replay(trace.session, try library.arena()).shared.selectionMenuAt == .max)
+        // Pills with no gap (the row 216 pt wide, x 92…308) take that tap.
+        let touching = try run(trace, scene: library, parameters: ["actionPill.spacing": 0])
+        #expect(ids(touching) == ["textSelect", "actionPillTap"])
+        #expect(Parameter.actionPillSpacing.spec.provenance == .source(.readingApp))
+    }
+
+    // MARK: The grid's haptics
 
     @Test func theGridPlaysALightHapticOnPressAndAMediumOneOnTheTap() throws {
         var trace = TraceBuilder(id: "grid")
@@ -253,42 +312,26 @@ struct ReadingAppOverlayTests {
         #expect(late.budgets.map(\.passed) == [false, true] && late.budgets[0].value == 50)
     }
 
-    @Test func theRippleIsMeasuredAgainstTheLiftPoint() throws {
-        // On the Library tab a leftward drag on a grid item wins nothing (the
-        // tab swipe towards no tab is swallowed, the rest fail on the
-        // movement), so the press completes at the lift with its ripple.
-        var trace = TraceBuilder(id: "ripple")
+    @Test func theRippleIsTheTapsAndNothingOfItIsMeasuredApart() throws {
+        // Issue 24: the reading app draws its ripple only on a tap, at the
+        // tap's location (`rippleTapEffect`) — under the finger, as late as
+        // the tap. A press that slides and lifts completes its pressed state
+        // (nothing else wins on the Library tab's leftward drag) but no tap
+        // fires, so no ripple; a tap's ripple is the tap's recognition.
+        var trace = TraceBuilder(id: "press")
         trace.drag(from: (250, 500), by: (-30, 0), speed: 100)
         trace.wait(0.5)
-        trace.drag(from: (250, 500), by: (-90, 0), speed: 300)
-        trace.wait(0.5)
-        trace.tap(at: (195, 443)) // at the item's centre: the ripple starts under the finger
+        trace.tap(at: (215, 470), label: .tap, target: "grid-item")
         let result = try run(trace, scene: library)
         let presses = result.recognitionLog.map(\.recognition).filter { $0.kind == .pressFeedback }
-        #expect(presses.count == 3 && presses.allSatisfy(\.committed))
-        // The item (column 1, row 0) centres at (195, 443.1); the ripple
-        // starts at the touch-down in the item scaled 0.97 about it.
-        let itemY = 0.45 * 844 + 0.15 * 844 / 2
-        let start = (x: 195 + (250 - 195) * 0.97, y: itemY + (500 - itemY) * 0.97)
-        func distance(_ x: Double) -> Double { ((x - start.x) * (x - start.x) + (500 - start.y) * (500 - start.y)).squareRoot() }
-        #expect(isApproximatelyEqual(presses[0].value, distance(220), tolerance: 1e-9))
-        #expect(isApproximatelyEqual(presses[1].value, distance(160), tolerance: 1e-9))
-        // The tap 0.1 pt above the centre: the ripple starts 0.003 pt off it.
-        #expect(isApproximatelyEqual(presses[2].value, 0.003, tolerance: 1e-9))
-        // Its edge (radius 12.5 → 75 pt over 0.8 s, ease-out) reaches the
-        // first lift point, 28.4 pt away, in about 0.14 s; never the second
-        // (88.4 pt); the third at once.
-        let ripple = Ripple(diameter: 50, startScale: 0.5, endScale: 3, duration: 0.8)
-        let reach = try #require(ripple.reachTime(distance: distance(220)))
-        #expect(reach > 0.12 && reach < 0.15)
-        #expect(ripple.reachTime(distance: distance(160)) == nil)
-        #expect(result.rippleNeverReached == 1)
-        #expect(result.rippleReach?.count == 2)
-        #expect(isApproximatelyEqual(try #require(result.rippleReach?.max), reach * 1000, tolerance: 1e-6))
-        #expect(isApproximatelyEqual(try #require(result.rippleReach?.mean), reach * 1000 / 2, tolerance: 1e-6))
-        // A ripple that grows to 6× reaches the second too.
-        let bigger = try run(trace, scene: library, parameters: ["pressFeedback.rippleEndScale": 6])
-        #expect(bigger.rippleNeverReached == 0 && bigger.rippleReach?.count == 3)
+        #expect(presses.count == 2 && presses.allSatisfy(\.committed))
+        #expect(ids(result) == ["gridTap"])
+        #expect(result.labelOutcomes.map(\.outcome) == [.correct])
+        // No ripple geometry of the press's own: no ripple constants in the
+        // catalogue (they would tune nothing) and no ripple measures.
+        #expect(!Parameter.allCases.contains { $0.spec.name.contains("ripple") })
+        let json = String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+        #expect(!json.contains("ripple"))
     }
 
     // MARK: The image's zoom springs

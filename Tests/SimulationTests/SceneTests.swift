@@ -37,13 +37,13 @@ struct SceneTests {
         #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
         // The epilogue uses every kind but pan, the one-direction swipe and
         // the edge swipe (no source's), no view of it springs back to
-        // identity (the playground's do), and no button shows a pressed
-        // scale (the tab bar's was ours).
+        // identity (the playground's do), and no pressed scale but the
+        // pills' changes anything measured (the ripple is the tap's).
         let epilogue = Set(Scene.epilogue.tunableParameters)
         let unused: Set<Parameter> = [
             .panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone,
             .springBackResponse, .springBackDamping, .edgeSwipeEdgeWidth, .edgeSwipeMinimumDistance,
-            .pressFeedbackButtonScale
+            .pressFeedbackItemScale, .pressFeedbackButtonScale
         ]
         #expect(epilogue == Set(Parameter.allCases).subtracting(unused))
     }

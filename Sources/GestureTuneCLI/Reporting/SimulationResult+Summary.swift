@@ -48,9 +48,6 @@ extension SimulationResult {
             if let haptic = hapticLatency {
                 lines.append("haptic after crossing: p50 \(ms(haptic.p50)), p95 \(ms(haptic.p95)) ms")
             }
-            if let ripple = rippleDistance {
-                lines.append("ripple from the lift point: p50 \(ms(ripple.p50)), p95 \(ms(ripple.p95)) pt")
-            }
             if let wait = selectionMenuWait {
                 lines.append("selection menu after the lift: p50 \(ms(wait.p50)), p95 \(ms(wait.p95)) ms")
             }
