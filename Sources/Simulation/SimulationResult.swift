@@ -192,8 +192,9 @@ package struct SessionRecognition: Sendable, Hashable, Codable {
 /// How a spring behaved after the releases that drove it.
 package struct SpringReport: Sendable, Hashable, Codable {
     package var gesture: GestureKind
-    /// Which spring: the gesture's name (`cardSwipe`), or a name of its own
-    /// where a gesture drives two (`dismiss.snapBack` beside `dismiss`).
+    /// Which spring (``AnimatedSpring/name``): the gesture's name
+    /// (`cardSwipe`), or a name of its own where a gesture drives two
+    /// (`dismiss.snapBack` beside `dismiss`).
     /// A gesture's settle and overshoot budgets judge the spring of its name.
     package var spring: String
     package var response: Double
@@ -228,28 +229,4 @@ package struct SpringReport: Sendable, Hashable, Codable {
         settleTime = try c.decodeIfPresent(Distribution.self, forKey: .settleTime)
         overshoot = try c.decodeIfPresent(Distribution.self, forKey: .overshoot)
     }
-
-    // MARK: Names
-
-    package static let swipeActions = GestureKind.swipeActions.rawValue
-    package static let cardSwipe = GestureKind.cardSwipe.rawValue
-    package static let tabSwipe = GestureKind.tabSwipe.rawValue
-    /// The sheet leaving on a dismiss (its `dismiss` budgets judge this one).
-    package static let dismissExit = GestureKind.dismiss.rawValue
-    /// The sheet returning to rest when it is kept.
-    package static let dismissSnapBack = "dismiss.snapBack"
-    /// The image back within its zoom limits after a pinch (the epilogue);
-    /// in a scene whose views spring back to identity (the playground), that
-    /// spring — a scene has one or the other.
-    package static let pinch = GestureKind.pinch.rawValue
-    /// The image zooming between 1× and 2× on a double tap.
-    package static let doubleTapZoom = GestureKind.doubleTap.rawValue
-    /// The image's turn to its snapped angle after a rotation.
-    package static let rotationSnap = "rotation.snap"
-    /// The note menu growing in when a long press opens it.
-    package static let noteMenu = "noteMenu"
-    /// The note menu shrinking as a backdrop tap dismisses it.
-    package static let noteMenuDismiss = "noteMenu.dismiss"
-    /// An action pill scaling when pressed and released.
-    package static let actionPill = "actionPill"
 }

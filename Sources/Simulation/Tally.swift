@@ -123,96 +123,52 @@ package struct Tally: Sendable {
             default: break
             }
             if options.measureSprings {
+                // Which spring a release drives; the spring's constants and
+                // whether it keeps the finger's velocity are its description's.
+                func release(_ spring: AnimatedSpring, distance: Double? = nil, targetOnScreen: Bool = true) {
+                    springs.append(
+                        SpringRelease(
+                            gesture: spring.gesture, spring: spring.name, distance: distance ?? r.springDistance,
+                            velocity: spring.keepsVelocity ? r.releaseVelocity : 0,
+                            response: tuning[spring.response], damping: tuning[spring.damping],
+                            targetOnScreen: targetOnScreen))
+                }
                 switch r.kind {
                 case .swipeActions:
-                    // The row settles at its open offset or at rest, both on
-                    // screen, from rest (no release velocity, as the card).
-                    springs.append(
-                        SpringRelease(
-                            gesture: .swipeActions, spring: SpringReport.swipeActions, distance: r.springDistance, velocity: 0,
-                            response: tuning[.swipeActionsSpringResponse], damping: tuning[.swipeActionsSpringDamping]))
+                    // The row settles at its open offset or at rest, both on screen.
+                    release(.swipeActions)
                 case .cardSwipe:
-                    // The reference app starts the card's spring from rest (it
-                    // passes no release velocity); the tab page keeps the finger's.
-                    springs.append(
-                        SpringRelease(
-                            gesture: .cardSwipe, spring: SpringReport.cardSwipe, distance: r.springDistance, velocity: 0,
-                            response: tuning[.cardSwipeSpringResponse], damping: tuning[.cardSwipeSpringDamping],
-                            targetOnScreen: !r.committed))
+                    // A deleted card flies off screen.
+                    release(.cardSwipe, targetOnScreen: !r.committed)
                 case .tabSwipe:
-                    springs.append(
-                        SpringRelease(
-                            gesture: .tabSwipe, spring: SpringReport.tabSwipe, distance: r.springDistance,
-                            velocity: r.releaseVelocity,
-                            response: tuning[.tabSwipeSpringResponse], damping: tuning[.tabSwipeSpringDamping]))
+                    release(.tabSwipe)
                 case .dismiss:
-                    // Two springs, both started from rest: the reading app's
-                    // sheet animates `.spring(duration: 0.3)` and
-                    // `.spring(duration: 0.4, bounce: 0.15)` without the
-                    // finger's velocity (the velocity-preserving
-                    // `interpolatingSpring(…, initialVelocity:)` is the animation
-                    // patterns' other example, not the sheet's). The exit carries
-                    // a dismissed sheet off the bottom (not seen to overshoot);
-                    // the snap-back returns a kept one to rest, on screen.
-                    springs.append(
-                        r.committed
-                            ? SpringRelease(
-                                gesture: .dismiss, spring: SpringReport.dismissExit, distance: r.springDistance,
-                                velocity: 0, response: tuning[.dismissSpringResponse],
-                                damping: tuning[.dismissSpringDamping], targetOnScreen: false)
-                            : SpringRelease(
-                                gesture: .dismiss, spring: SpringReport.dismissSnapBack, distance: r.springDistance,
-                                velocity: 0, response: tuning[.dismissSnapBackResponse],
-                                damping: tuning[.dismissSnapBackDamping]))
+                    // The exit carries a dismissed sheet off the bottom (not
+                    // seen to overshoot); the snap-back returns a kept one to
+                    // rest, on screen.
+                    if r.committed { release(.dismissExit, targetOnScreen: false) } else { release(.dismissSnapBack) }
                 case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
                     .transform where member.action == .springBack:
-                    // The view returns to identity on one spring (UIKit's default
-                    // springDuration 0.5 s, bounce 0, from rest), on screen; each
-                    // gesture's spring is named after it.
-                    springs.append(
-                        SpringRelease(
-                            gesture: r.kind, spring: r.kind.rawValue, distance: r.springDistance, velocity: 0,
-                            response: tuning[.springBackResponse], damping: tuning[.springBackDamping]))
+                    release(.springBack(after: r.kind))
                 case .rotation:
-                    // The snap to a multiple of rotation.snapAngle, on the
-                    // reading app's `.spring(duration: 0.3)`, from rest.
-                    springs.append(
-                        SpringRelease(
-                            gesture: .rotation, spring: SpringReport.rotationSnap, distance: r.springDistance, velocity: 0,
-                            response: tuning[.rotationSnapSpringResponse], damping: tuning[.rotationSnapSpringDamping]))
+                    // The snap to a multiple of rotation.snapAngle.
+                    release(.rotationSnap)
                 case .pinch:
                     // Back within 1…5× after the fingers took the image past a
-                    // limit (0 inside them), from rest.
-                    springs.append(
-                        SpringRelease(
-                            gesture: .pinch, spring: SpringReport.pinch, distance: r.springDistance, velocity: 0,
-                            response: tuning[.pinchSpringResponse], damping: tuning[.pinchSpringDamping]))
+                    // limit (0 inside them).
+                    release(.pinch)
                 case .doubleTap where member.action == .toggleZoom:
-                    springs.append(
-                        SpringRelease(
-                            gesture: .doubleTap, spring: SpringReport.doubleTapZoom, distance: r.springDistance, velocity: 0,
-                            response: tuning[.pinchDoubleTapSpringResponse], damping: tuning[.pinchDoubleTapSpringDamping]))
+                    release(.doubleTapZoom)
                 case .longPress where member.action == .openNoteMenu:
-                    springs.append(
-                        SpringRelease(
-                            gesture: .longPress, spring: SpringReport.noteMenu, distance: r.springDistance, velocity: 0,
-                            response: tuning[.noteMenuEntranceResponse], damping: tuning[.noteMenuEntranceDamping]))
+                    release(.noteMenu)
                 case .tap where member.action == .dismissNoteMenu && r.springDistance != 0:
                     // The menu fades out as it shrinks: not seen to overshoot.
-                    springs.append(
-                        SpringRelease(
-                            gesture: .tap, spring: SpringReport.noteMenuDismiss, distance: r.springDistance, velocity: 0,
-                            response: tuning[.noteMenuDismissResponse], damping: tuning[.noteMenuDismissDamping],
-                            targetOnScreen: false))
+                    release(.noteMenuDismiss, targetOnScreen: false)
                 case .pressFeedback where member.pressStyle == .pill && r.committed:
                     // The pill scales down when pressed and back when released:
                     // its edge travels (1 − pressed scale) × half its side each
-                    // way, from rest — one release measured per press.
-                    springs.append(
-                        SpringRelease(
-                            gesture: .pressFeedback, spring: SpringReport.actionPill,
-                            distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2, velocity: 0,
-                            response: tuning[.actionPillSpringResponse], damping: tuning[.actionPillSpringDamping]))
+                    // way — one release measured per press.
+                    release(.actionPill, distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2)
                 default: break
                 }
             }

@@ -74,7 +74,7 @@ struct ReadingAppOverlayTests {
         #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteMenuBackdrop", "noteRowTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .wrong, .correct])
         // One dismissal, one dismiss spring: the lingering backdrop's tap dismisses nothing more.
-        #expect(result.springs.first { $0.spring == SpringReport.noteMenuDismiss }?.settleTime?.count == 1)
+        #expect(result.springs.first { $0.spring == AnimatedSpring.noteMenuDismiss.name }?.settleTime?.count == 1)
         // With no linger the quick tap is the row's.
         let none = try Simulator(scene: .epilogue, parameters: try ParameterSet(["noteMenu.backdropLinger": 0]))
             .run(sessions: [trace.session])
@@ -138,7 +138,7 @@ struct ReadingAppOverlayTests {
         // The 260 pt menu grows from 0.9: its edge travels 0.1 × 130 pt.
         let menus = result.recognitionLog.map(\.recognition).filter { $0.kind == .longPress }
         #expect(menus.count == 2 && menus.allSatisfy { isApproximatelyEqual($0.springDistance, 13, tolerance: 1e-9) })
-        let entrance = try #require(result.springs.first { $0.spring == SpringReport.noteMenu })
+        let entrance = try #require(result.springs.first { $0.spring == AnimatedSpring.noteMenu.name })
         #expect(entrance.gesture == .longPress && entrance.response == 0.35 && entrance.dampingFraction == 0.75)
         let growing = Spring(response: 0.35, dampingFraction: 0.75)
         #expect(entrance.settleTime?.count == 2)
@@ -151,7 +151,7 @@ struct ReadingAppOverlayTests {
                 try #require(entrance.overshoot?.max), growing.overshoot(distance: 13),
                 tolerance: 1e-9))
         // The dismissal shrinks it back as it fades: settle measured, no overshoot.
-        let dismiss = try #require(result.springs.first { $0.spring == SpringReport.noteMenuDismiss })
+        let dismiss = try #require(result.springs.first { $0.spring == AnimatedSpring.noteMenuDismiss.name })
         #expect(dismiss.gesture == .tap && dismiss.response == 0.25 && dismiss.dampingFraction == 0.8)
         #expect(dismiss.overshoot == nil && dismiss.settleTime?.count == 2)
         #expect(
@@ -236,7 +236,7 @@ struct ReadingAppOverlayTests {
         #expect(replay(trace.session, try library.arena()).shared.selectionMenuAt == .max)
         // The pill's press: shrinks to 0.92 on a 0.2 s spring, no ripple.
         #expect(result.recognitionLog.filter { $0.recognizerID == "actionPillPress" }.count == 2)
-        let pill = try #require(result.springs.first { $0.spring == SpringReport.actionPill })
+        let pill = try #require(result.springs.first { $0.spring == AnimatedSpring.actionPill.name })
         #expect(pill.response == 0.2 && pill.dampingFraction == 0.825 && pill.settleTime?.count == 2)
         let travel = 0.08 * 36.0
         #expect(
@@ -364,8 +364,8 @@ struct ReadingAppOverlayTests {
         #expect(isApproximatelyEqual(zooms[0].springDistance, -0.5 * 175.5, tolerance: 1e-9))
         #expect(isApproximatelyEqual(zooms[1].springDistance, 175.5, tolerance: 1e-9))
         // .spring(duration: 0.3, bounce: 0.1) and (0.35, 0.15), from rest.
-        let pinch = try #require(result.springs.first { $0.spring == SpringReport.pinch })
-        let zoom = try #require(result.springs.first { $0.spring == SpringReport.doubleTapZoom })
+        let pinch = try #require(result.springs.first { $0.spring == AnimatedSpring.pinch.name })
+        let zoom = try #require(result.springs.first { $0.spring == AnimatedSpring.doubleTapZoom.name })
         #expect(pinch.gesture == .pinch && pinch.response == 0.3 && pinch.dampingFraction == 0.9)
         #expect(zoom.gesture == .doubleTap && zoom.response == 0.35 && zoom.dampingFraction == 0.85)
         let zoomSpring = Spring(duration: 0.35, bounce: 0.15)

@@ -106,8 +106,8 @@ struct ReadingAppStateTests {
             .run(sessions: [trace.session])
         let sheets = result.recognitionLog.map(\.recognition).filter { $0.kind == .dismiss }
         #expect(sheets.map(\.committed) == [true, false])
-        let exit = try #require(result.springs.first { $0.spring == SpringReport.dismissExit })
-        let back = try #require(result.springs.first { $0.spring == SpringReport.dismissSnapBack })
+        let exit = try #require(result.springs.first { $0.spring == AnimatedSpring.dismissExit.name })
+        let back = try #require(result.springs.first { $0.spring == AnimatedSpring.dismissSnapBack.name })
         #expect(exit.gesture == .dismiss && back.gesture == .dismiss)
         #expect(exit.response == 0.3 && exit.dampingFraction == 1 && back.response == 0.4 && back.dampingFraction == 0.85)
         let leaving = Spring(response: 0.3, dampingFraction: 1), returning = Spring(response: 0.4, dampingFraction: 0.85)

@@ -92,7 +92,7 @@ struct SourceFidelityTests {
         let radius = (halfWidth * halfWidth + halfHeight * halfHeight).squareRoot()
         let chord: Double = 2 * radius * Foundation.sin(7.5 * Double.pi / 180)
         #expect(abs(abs(rotation.springDistance) - chord) < 1e-6)
-        let snap = try #require(result.springs.first { $0.spring == SpringReport.rotationSnap })
+        let snap = try #require(result.springs.first { $0.spring == AnimatedSpring.rotationSnap.name })
         #expect(snap.gesture == .rotation && snap.response == 0.3 && snap.dampingFraction == 1)
         let settle = Spring(response: 0.3, dampingFraction: 1).settleTime(distance: rotation.springDistance, initialVelocity: 0)
         #expect(abs((snap.settleTime?.max ?? 0) - settle * 1000) < 1e-9)

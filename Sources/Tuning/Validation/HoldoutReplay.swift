@@ -161,28 +161,27 @@ package struct HoldoutReplay: Sendable {
     /// fast (95th percentile) speed seen in the data, over the median travel,
     /// with the reference and the tuned response and damping.
     static func springs(result: OptimizationResult, log: SimulationResult) -> [SpringRelease] {
-        // The card's spring starts from rest (the reference app passes it no
-        // release velocity, as the simulator measures it); the tab page
-        // keeps the finger's.
-        let springs: [(kind: GestureKind, name: String, keepsVelocity: Bool)] = [
-            (.tabSwipe, "tabSwipe", true), (.cardSwipe, "cardSwipe", false)
-        ]
+        // The springs the report draws, each as the simulator measures it:
+        // the card's from rest, the tab page's with the finger's velocity.
         var releases: [SpringRelease] = []
-        for (kind, name, keepsVelocity) in springs {
-            let released = log.recognitionLog.map(\.recognition).filter { $0.kind == kind && abs($0.springDistance) > 1 }
+        for spring in [AnimatedSpring.tabSwipe, .cardSwipe] {
+            let released = log.recognitionLog.map(\.recognition).filter {
+                $0.kind == spring.gesture && abs($0.springDistance) > 1
+            }
             guard !released.isEmpty else { continue }
             // Speed towards the target: positive moves the view home.
             let speeds = released.map { $0.releaseVelocity * ($0.springDistance < 0 ? -1 : 1) }.sorted()
             let distance = Percentile.of(sorted: released.map { abs($0.springDistance) }.sorted(), 50) ?? 0
             /// Baseline and tuned value; the catalogue default twice when the run did not tune it.
-            func parameter(_ suffix: String) -> (Double, Double)? {
-                let full = "\(name).\(suffix)"
-                if let change = result.parameters.first(where: { $0.name == full }) { return (change.baseline, change.tuned) }
-                return Parameter(name: full).map { ($0.spec.defaultValue, $0.spec.defaultValue) }
+            func values(_ parameter: Parameter) -> (Double, Double) {
+                if let change = result.parameters.first(where: { $0.name == parameter.name }) {
+                    return (change.baseline, change.tuned)
+                }
+                return (parameter.spec.defaultValue, parameter.spec.defaultValue)
             }
-            guard let response = parameter("springResponse"), let damping = parameter("springDamping") else { continue }
+            let response = values(spring.response), damping = values(spring.damping)
             let speedsSeen =
-                keepsVelocity
+                spring.keepsVelocity
                 ? [("typical", Percentile.of(sorted: speeds, 50) ?? 0), ("fast", Percentile.of(sorted: speeds, 95) ?? 0)]
                 : [("from rest", 0.0)]
             for (label, speed) in speedsSeen {
@@ -191,7 +190,7 @@ package struct HoldoutReplay: Sendable {
                 }
                 releases.append(
                     SpringRelease(
-                        spring: name, velocityName: label, releaseVelocity: speed,
+                        spring: spring.name, velocityName: label, releaseVelocity: speed,
                         baseline: motion(response.0, damping.0), tuned: motion(response.1, damping.1)))
             }
         }

@@ -1,0 +1,87 @@
+import Recognizers
+
+// MARK: - Every spring the scenes animate, described once
+
+/// One spring a scene animates after a release: its name in results and
+/// budgets, the gesture whose release starts it, the two catalogue
+/// constants that shape it, and whether it starts with the finger's
+/// velocity.
+///
+/// The simulator's tally (which releases drive which spring) and the
+/// held-out replay behind the report's spring charts read the same
+/// description, so a spring's constants are named in one place, as typed
+/// `Parameter`s rather than strings built from a prefix.
+///
+/// ```swift
+/// AnimatedSpring.tabSwipe.response   // .tabSwipeSpringResponse
+/// AnimatedSpring.cardSwipe.keepsVelocity   // false: the card starts from rest
+/// ```
+package struct AnimatedSpring: Sendable, Hashable {
+    /// The spring's name (``SpringReport/spring``): its gesture's, or one
+    /// of its own where a gesture drives two (`dismiss.snapBack`).
+    package let name: String
+    package let gesture: GestureKind
+    package let response: Parameter
+    package let damping: Parameter
+    /// Whether the app hands the spring the finger's release velocity;
+    /// otherwise it starts from rest.
+    package let keepsVelocity: Bool
+
+    init(
+        _ name: String? = nil, gesture: GestureKind, response: Parameter, damping: Parameter,
+        keepsVelocity: Bool = false
+    ) {
+        self.name = name ?? gesture.rawValue
+        self.gesture = gesture
+        self.response = response
+        self.damping = damping
+        self.keepsVelocity = keepsVelocity
+    }
+
+    /// A note row settling at its open offset or at rest, from rest.
+    package static let swipeActions = AnimatedSpring(
+        gesture: .swipeActions, response: .swipeActionsSpringResponse, damping: .swipeActionsSpringDamping)
+    /// The card springing back or flying off; the reference app starts it
+    /// from rest (it passes no release velocity).
+    package static let cardSwipe = AnimatedSpring(
+        gesture: .cardSwipe, response: .cardSwipeSpringResponse, damping: .cardSwipeSpringDamping)
+    /// The tab page settling: the tab session keeps the finger's velocity.
+    package static let tabSwipe = AnimatedSpring(
+        gesture: .tabSwipe, response: .tabSwipeSpringResponse, damping: .tabSwipeSpringDamping, keepsVelocity: true)
+    /// The sheet leaving on a dismiss (its `dismiss` budgets judge this
+    /// one): `.spring(duration: 0.3)`, from rest.
+    package static let dismissExit = AnimatedSpring(
+        gesture: .dismiss, response: .dismissSpringResponse, damping: .dismissSpringDamping)
+    /// The sheet returning to rest when it is kept:
+    /// `.spring(duration: 0.4, bounce: 0.15)`, from rest.
+    package static let dismissSnapBack = AnimatedSpring(
+        "dismiss.snapBack", gesture: .dismiss, response: .dismissSnapBackResponse, damping: .dismissSnapBackDamping)
+    /// The image back within its zoom limits after a pinch.
+    package static let pinch = AnimatedSpring(
+        gesture: .pinch, response: .pinchSpringResponse, damping: .pinchSpringDamping)
+    /// The image zooming between 1× and 2× on a double tap.
+    package static let doubleTapZoom = AnimatedSpring(
+        gesture: .doubleTap, response: .pinchDoubleTapSpringResponse, damping: .pinchDoubleTapSpringDamping)
+    /// The image's turn to its snapped angle after a rotation.
+    package static let rotationSnap = AnimatedSpring(
+        "rotation.snap", gesture: .rotation, response: .rotationSnapSpringResponse,
+        damping: .rotationSnapSpringDamping)
+    /// The note menu growing in when a long press opens it.
+    package static let noteMenu = AnimatedSpring(
+        "noteMenu", gesture: .longPress, response: .noteMenuEntranceResponse, damping: .noteMenuEntranceDamping)
+    /// The note menu shrinking as a backdrop tap dismisses it.
+    package static let noteMenuDismiss = AnimatedSpring(
+        "noteMenu.dismiss", gesture: .tap, response: .noteMenuDismissResponse, damping: .noteMenuDismissDamping)
+    /// An action pill scaling when pressed and released.
+    package static let actionPill = AnimatedSpring(
+        "actionPill", gesture: .pressFeedback, response: .actionPillSpringResponse,
+        damping: .actionPillSpringDamping)
+
+    /// A view of the playground returning to identity after `gesture`
+    /// (UIKit's default springDuration 0.5 s, bounce 0, from rest), named
+    /// after the gesture. In a scene whose views spring back, the pinch's
+    /// spring is this one instead of ``pinch`` — a scene has one or the other.
+    package static func springBack(after gesture: GestureKind) -> AnimatedSpring {
+        AnimatedSpring(gesture: gesture, response: .springBackResponse, damping: .springBackDamping)
+    }
+}
