@@ -18,7 +18,7 @@ import GRDB
 /// try store.run(id: id)?.resultJSON
 /// ```
 package struct RunRecord: Sendable, Hashable {
-    /// Assigned by ``TraceStore/saveRun(_:finish:)``.
+    /// Assigned by ``TraceStoring/saveRun(_:finish:)``.
     package var id: Int64?
     /// `optimize` (other tools may store other kinds).
     package var kind: String
@@ -26,7 +26,7 @@ package struct RunRecord: Sendable, Hashable {
     package var createdAt: String
     package var seed: Int64
     package var commandLine: String
-    /// ``TraceStore/corpusFingerprint(sessionIDs:)`` of the sessions used.
+    /// ``TraceStoring/corpusFingerprint(sessionIDs:)`` of the sessions used.
     package var corpusFingerprint: String
     package var scene: String?
     package var evaluations: Int
@@ -290,7 +290,7 @@ extension TraceStore {
     }
 }
 
-/// ``TraceStore/corpusFingerprint(sessionIDs:)``, fed the sessions in
+/// ``TraceStoring/corpusFingerprint(sessionIDs:)``, fed the sessions in
 /// bytewise order of their ids by any backend.
 package struct CorpusFingerprint {
     private var sha = SHA256()
