@@ -6,7 +6,8 @@
 #   GESTURETUNE_TEST_POSTGRES=postgres://postgres@127.0.0.1:PORT/postgres
 #   PGPASSWORD=…   (a random password, this server's only)
 # The server is stopped by its data directory, and the directory removed,
-# when the command ends, whatever its end.
+# when the command ends, whatever its end. fsync is off (a test server's
+# data is thrown away); PG_FSYNC=on keeps it, for benchmarks.
 #
 #   scripts/with-postgres.sh swift test --skip-build
 set -euo pipefail
@@ -42,7 +43,7 @@ rm -f "$dir/pw"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 "${as[@]}" "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c max_connections=100" start >/dev/null \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_FSYNC:-off} -c max_connections=100" start >/dev/null \
     || { cat "$dir/server.log" >&2; exit 1; }
 
 export GESTURETUNE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
