@@ -12,7 +12,7 @@ if [ -z "${GESTURETUNE_TEST_POSTGRES:-}" ]; then
     PG_FSYNC=on exec scripts/with-postgres.sh "$0" "$@"
 fi
 MB=${1:-100}
-BIN=.build/release/gesturetune
+BIN=${BIN:-.build/release/gesturetune}
 OUT=.build/bench-pg
 rm -rf "$OUT" && mkdir -p "$OUT/synth"
 
