@@ -124,4 +124,36 @@ struct PostgresEndToEndTests {
             ["ingest", "--db", newer, session], saying: "store schema version 7, this gesturetune knows versions up to 1")
         #expect(try TestPostgres.psql(newer, "SELECT count(*) FROM imports") == before)
     }
+
+    @Test("three record servers on one PostgreSQL store: uploads sent to two servers at once are stored once")
+    func threeRecordServers() async throws {
+        let url = try TestPostgres.freshDatabase()
+        // The schema first, as a team's first ingest would make it.
+        let servers = try (0..<3).map { _ in try RecordServer(extra: [], store: url) }
+        defer { for server in servers { server.stopIfRunning() } }
+        let uploads = 30, twice = 6, taps = 3
+        let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+            for k in 0..<uploads {
+                group.addTask {
+                    let user = String(format: "P%02d", k % 10)
+                    let body = RecordServer.session("team-\(k)", user: user, taps: taps)
+                    let first = servers[k % 3]
+                    guard k < twice else { return [try await first.request("POST", first.uploadURL, body: body).status] }
+                    // A retry that reached two servers at once.
+                    let second = servers[(k + 1) % 3]
+                    async let a = first.request("POST", first.uploadURL, body: body)
+                    async let b = second.request("POST", second.uploadURL, body: body)
+                    return [try await a.status, try await b.status]
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(statuses.filter { $0 == 201 }.count == uploads, "\(statuses)")
+        #expect(statuses.filter { $0 == 200 }.count == twice, "\(statuses)")
+        for server in servers { #expect(try server.stop().status == 0) }
+        let stats = try json(try run(["stats", "--db", url, "--json"]).stdout)
+        #expect(stats["sessions"] as? Int == uploads)
+        #expect(stats["labels"] as? Int == uploads * taps)
+        #expect(stats["users"] as? Int == 10)
+    }
 }
