@@ -67,7 +67,15 @@ func sessionText(_ id: String, user: String = "p01", shift: Double = 0) -> Strin
     """
 }
 
-@Suite("Store conformance: SQLite and PostgreSQL keep the same promises", .serialized, .timeLimit(.minutes(1)))
+/// Every store test has a time limit, so that a hang fails instead of
+/// stalling a run. It is generous because it counts from the test's start,
+/// and an async test resumes only when one of the cooperative pool's two
+/// threads (one per core here) is free: other suites' synchronous tests
+/// (the end-to-end ones wait minutes for their subprocesses) can hold both
+/// that long. A full `make test` run takes about six minutes.
+let storeTestLimit = TimeLimitTrait.Duration.minutes(10)
+
+@Suite("Store conformance: SQLite and PostgreSQL keep the same promises", .serialized, .timeLimit(storeTestLimit))
 struct StoreConformanceTests {
     @Test("a real recording is stored once, counted exactly and loaded back unchanged", arguments: Backend.available)
     func roundTrip(_ backend: Backend) async throws {
@@ -147,7 +155,7 @@ struct StoreConformanceTests {
 // MARK: - The two stores agree
 
 @Suite(
-    "SQLite and PostgreSQL hold the same corpus the same way", .serialized, .timeLimit(.minutes(1)),
+    "SQLite and PostgreSQL hold the same corpus the same way", .serialized, .timeLimit(storeTestLimit),
     .enabled(if: TestPostgres.isAvailable, "needs scripts/with-postgres.sh (make test)"))
 struct StoresAgreeTests {
     @Test("the same files give bit-equal sessions, equal statistics and the same fingerprint")
