@@ -7,11 +7,12 @@
 // dependency (from a module to the ones that use it), and none runs from a
 // later stage back to an earlier one:
 //
-//   TraceModel → TraceImport → TraceStore
+//   TraceModel → TraceImport → TraceStore → TraceStorePostgres (the team store)
 //   TraceModel → GesturePhysics → Recognizers → Simulation → Tuning → Reports
 //   (Tuning also reads GesturePhysics: the held-out replay's spring metrics)
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
-//   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`)
+//   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`;
+//   it writes through TraceStore's TraceStoring, whichever backend holds it)
 //   Simulation → Cluster (evaluations on Ray: the shards' partial tallies)
 //
 // `make lint` holds the graph to this (scripts/check-imports.py): a module
@@ -55,7 +56,9 @@ let package = Package(
         // transport and lifecycle, named because StudyRecorder uses them directly).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0")
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        // The team store's PostgreSQL client (TraceStorePostgres).
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2")
     ],
     targets: [
         // MARK: - Trace model: the vocabulary every other module speaks
@@ -94,6 +97,20 @@ let package = Package(
                 "TraceStore", "TraceImport", "TraceModel", "GestureTuneTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift")
             ]),
+
+        // MARK: - Team store: the same store on a PostgreSQL server, for many writers
+        .target(
+            name: "TraceStorePostgres",
+            dependencies: [
+                "TraceModel", "TraceImport", "TraceStore",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), // COPY's byte buffers
+                .product(name: "Logging", package: "swift-log") // postgres-nio's logger, kept quiet
+            ]),
+        // The same conformance tests on both stores (PostgreSQL under scripts/with-postgres.sh).
+        .testTarget(
+            name: "TraceStorePostgresTests",
+            dependencies: ["TraceStorePostgres", "TraceStore", "TraceImport", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
@@ -173,7 +190,7 @@ let package = Package(
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "GesturePhysics", "Recognizers", "Simulation",
+                "TraceModel", "TraceImport", "TraceStore", "TraceStorePostgres", "GesturePhysics", "Recognizers", "Simulation",
                 "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster",
                 "GSL", // the GSL version the reports name
                 .product(name: "ArgumentParser", package: "swift-argument-parser")

@@ -7,12 +7,12 @@ import Foundation
 /// option groups several commands share (`StoreOptions`) live in `Options/`.
 ///
 /// To add a command: write `Commands/FooCommand.swift` with a
-/// `struct FooCommand: ParsableCommand` (`commandName: "foo"`), and add
+/// `struct FooCommand: ParsableCommand` (`AsyncParsableCommand` when it uses the store) (`commandName: "foo"`), and add
 /// `FooCommand.self` to `subcommands` below.
 ///
 /// Exit codes: 0 ok, 1 failure (bad input, store problem), 2 usage error.
 @main
-struct GestureTune: ParsableCommand {
+struct GestureTune: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "gesturetune",
         abstract: "Measure touch gestures against what people meant, and tune their constants.",
@@ -35,10 +35,16 @@ struct GestureTune: ParsableCommand {
     /// `gesturetune ingest: what is wrong`, then the usage and where the
     /// help is, each line with the same prefix (the parser's own `Error:`
     /// and `Usage:` forms never reach a script's log).
-    static func main() {
+    static func main() async {
         do {
             var command = try parseAsRoot()
-            try command.run()
+            // The commands that use the store are async (a PostgreSQL store
+            // answers over the network); the others stay plain.
+            if var command = command as? any AsyncParsableCommand {
+                try await command.run()
+            } else {
+                try command.run()
+            }
         } catch {
             let code = exitCode(for: error)
             // --help and --version: printed as the parser prints them.

@@ -10,19 +10,21 @@ import TraceStore
 /// spooled to a file and ingested as canonical JSON Lines): a refused
 /// upload leaves the store exactly as it was.
 ///
-/// Ingests run one at a time on their own queue (SQLite has one writer
-/// anyway), never on the server's event loops.
+/// Ingests run one at a time, in the order they arrive, through an actor
+/// (a SQLite store has one writer anyway, and a PostgreSQL store's
+/// transactions need no more from one server), never on the server's
+/// event loops.
 package final class UploadIngester: Sendable {
-    package let store: TraceStore
+    package let store: any TraceStoring
     /// The scene every session of the study must name.
     package let scene: String
     /// The scene names a session may carry: the scene's, or for a scene of
     /// screens (the playground) one of its screens' (`playground/tap`),
     /// since each session is recorded on one screen.
     package let sceneNames: [String]
-    private let queue = DispatchQueue(label: "gesturetune.record.ingest")
+    private let writes = OneWriter()
 
-    package init(store: TraceStore, scene: String, screens: [String] = []) {
+    package init(store: any TraceStoring, scene: String, screens: [String] = []) {
         self.store = store
         self.scene = scene
         sceneNames = screens.isEmpty ? [scene] : screens.map { "\(scene)/\($0)" }
@@ -43,14 +45,10 @@ package final class UploadIngester: Sendable {
     ///   409 for a session id stored with other content, 500 for a store
     ///   failure); the store is unchanged.
     package func ingest(_ body: Data) async throws -> Stored {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async {
-                continuation.resume(with: Result { try self.ingestNow(body) })
-            }
-        }
+        try await writes.run { try await self.ingestNow(body) }
     }
 
-    func ingestNow(_ body: Data) throws -> Stored {
+    func ingestNow(_ body: Data) async throws -> Stored {
         let head = try Self.sessionHead(of: body, scenes: sceneNames)
         let path = NSTemporaryDirectory() + "gesturetune-record-\(UUID().uuidString).jsonl"
         guard FileManager.default.createFile(atPath: path, contents: body) else {
@@ -60,7 +58,9 @@ package final class UploadIngester: Sendable {
         do {
             // The display name is what errors (`upload:LINE: … (field)`)
             // and the store's imports table show.
-            switch try store.ingest(path: path, displayName: "upload", format: .jsonl) {
+            switch try await store.ingest(
+                path: path, displayName: "upload", format: .jsonl, options: ImportOptions(), progress: nil)
+            {
             case .alreadyImported:
                 return Stored(session: head?.id ?? "?", participant: head?.user, stored: false, trials: 0, touches: 0)
             case .imported(let report):
@@ -141,4 +141,22 @@ package struct UploadRefusal: Error, Sendable, CustomStringConvertible {
         self.message = message
     }
     package var description: String { "\(status): \(message)" }
+}
+
+/// Runs one write at a time, in the order they were asked for: an actor
+/// alone would interleave two writes at their awaits.
+private actor OneWriter {
+    private var busy = false
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    func run<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        if busy {
+            await withCheckedContinuation { waiting.append($0) }
+        }
+        busy = true
+        defer {
+            if waiting.isEmpty { busy = false } else { waiting.removeFirst().resume() }
+        }
+        return try await body()
+    }
 }

@@ -10,13 +10,13 @@ import TraceModel
 /// Two sessions with the same id and the same content hash are the same
 /// session imported twice (skipped); the same id with another hash is an
 /// error.
-struct SessionContentHasher {
+package struct SessionContentHasher {
     private var sha = SHA256()
     /// Bytes gathered before they go to SHA-256 in one call (one call per
     /// sample would cost more than the hashing).
     private var buffer: [UInt8] = []
 
-    init(header: SessionHeader) {
+    package init(header: SessionHeader) {
         buffer.reserveCapacity(8192)
         add(string: header.id)
         add(string: header.device.platform.rawValue)
@@ -32,7 +32,7 @@ struct SessionContentHasher {
         add(string: header.metaJSON)
     }
 
-    mutating func add(_ touch: TouchSample) {
+    package mutating func add(_ touch: TouchSample) {
         buffer.append(1)
         add(touch.t)
         add(Int64(touch.pointer))
@@ -44,7 +44,7 @@ struct SessionContentHasher {
         flushIfFull()
     }
 
-    mutating func add(_ sample: MotionSample) {
+    package mutating func add(_ sample: MotionSample) {
         buffer.append(2)
         add(sample.t)
         add(sample.ax)
@@ -56,7 +56,7 @@ struct SessionContentHasher {
         flushIfFull()
     }
 
-    mutating func add(_ label: Label) {
+    package mutating func add(_ label: Label) {
         buffer.append(3)
         add(label.start)
         add(label.end)
@@ -69,7 +69,7 @@ struct SessionContentHasher {
     }
 
     /// The hash, as lowercase hex.
-    mutating func finalize() -> String {
+    package mutating func finalize() -> String {
         sha.update(data: buffer)
         buffer.removeAll()
         return sha.finalize().lowercaseHex

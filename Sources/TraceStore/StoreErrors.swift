@@ -22,6 +22,17 @@ package struct DuplicateSessionError: Error, Sendable, CustomStringConvertible {
     /// The line of the session's `session` line (0 when not known).
     package var line: Int
     package var session: String
+
+    /// - Parameters:
+    ///   - file: the file refused.
+    ///   - line: the session's line in it.
+    ///   - session: the session's id.
+    package init(file: String, line: Int, session: String) {
+        self.file = file
+        self.line = line
+        self.session = session
+    }
+
     package var description: String {
         TraceError(
             SourceLocation(file: file, line: line),

@@ -38,6 +38,43 @@ package struct IngestReport: Sendable, Codable, Hashable {
     package var strayRows: [StrayRows] = []
     package var seconds: Double
 
+    /// The counts of an import (any store's).
+    /// - Parameters:
+    ///   - fileName: the file's name as shown.
+    ///   - sha256: its SHA-256.
+    ///   - format: its format.
+    ///   - sessions: sessions stored.
+    ///   - sessionsAlreadyPresent: sessions skipped, stored before with the same content.
+    ///   - strokes: strokes stored.
+    ///   - touches: touch samples stored.
+    ///   - motion: motion samples stored.
+    ///   - labels: labels stored.
+    ///   - skippedLines: invalid lines skipped.
+    ///   - problems: the first skipped problems.
+    ///   - notes: what the importer left out.
+    ///   - strayRows: stray rows skipped.
+    ///   - seconds: wall time.
+    package init(
+        fileName: String, sha256: String, format: String, sessions: Int, sessionsAlreadyPresent: [String], strokes: Int,
+        touches: Int, motion: Int, labels: Int, skippedLines: Int, problems: [String], notes: [String],
+        strayRows: [StrayRows], seconds: Double
+    ) {
+        self.fileName = fileName
+        self.sha256 = sha256
+        self.format = format
+        self.sessions = sessions
+        self.sessionsAlreadyPresent = sessionsAlreadyPresent
+        self.strokes = strokes
+        self.touches = touches
+        self.motion = motion
+        self.labels = labels
+        self.skippedLines = skippedLines
+        self.problems = problems
+        self.notes = notes
+        self.strayRows = strayRows
+        self.seconds = seconds
+    }
+
     /// Touch and motion samples per second of wall time.
     package var samplesPerSecond: Double {
         seconds > 0 ? Double(touches + motion) / seconds : 0
@@ -75,21 +112,7 @@ extension TraceStore {
         try requireWritable()
         let name = displayName ?? path
         let started = Date()
-        // The file is read twice at once (importer and SHA-256): a device or
-        // a pipe cannot be, and /dev/zero would never end.
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw TraceError(
-                SourceLocation(file: name, line: 0),
-                info.st_mode & S_IFMT == S_IFDIR
-                    ? "it is a directory; give the files in it (for example DIR/*.jsonl)"
-                    : "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
-        }
-        let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
-        let importerType = try ImporterRegistry.importer(
-            for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)
-        let linesInPrefix = prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-        let estimatedTotal = prefix.isEmpty ? 0 : Int(Double(size) * Double(max(linesInPrefix, 1)) / Double(prefix.count))
+        let (size, importerType, estimatedTotal) = try Self.inspectImport(path: path, displayName: displayName, format: format)
 
         // The file's SHA-256 is computed beside the import (a second core);
         // only when a stored import has the same size must we wait for it first.
@@ -117,6 +140,53 @@ extension TraceStore {
                 "\(name): not stored, the store is unchanged: \(error.message ?? "\(error)") (SQLite error \(error.resultCode.rawValue))"
             )
         }
+    }
+
+    /// What is known of a file before it is read: its size, its importer
+    /// and an estimate of its events (from the line length of its first
+    /// bytes), for any store.
+    /// - Parameters:
+    ///   - path: the file to read.
+    ///   - displayName: the name errors use (`-` for standard input); `nil` for `path`.
+    ///   - format: `.auto` detects it through `ImporterRegistry`.
+    /// - Throws: `TraceError` for a directory, a device, a pipe, an unknown format.
+    package static func inspectImport(path: String, displayName: String?, format: InputFormat) throws -> (
+        size: Int, importerType: any TraceImporter.Type, estimatedTotal: Int
+    ) {
+        let name = displayName ?? path
+        // The file is read twice at once (importer and SHA-256): a device or
+        // a pipe cannot be, and /dev/zero would never end.
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw TraceError(
+                SourceLocation(file: name, line: 0),
+                info.st_mode & S_IFMT == S_IFDIR
+                    ? "it is a directory; give the files in it (for example DIR/*.jsonl)"
+                    : "not a regular file (a device or a pipe); pass - to read standard input", field: "file")
+        }
+        let (size, prefix) = try ImporterRegistry.head(path: path, name: name)
+        let importerType = try ImporterRegistry.importer(
+            for: format, prefix: prefix, fileName: displayName == "-" ? "" : name)
+        let linesInPrefix = prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        let estimatedTotal = prefix.isEmpty ? 0 : Int(Double(size) * Double(max(linesInPrefix, 1)) / Double(prefix.count))
+        return (size, importerType, estimatedTotal)
+    }
+
+    /// The summary with a spooled file's path replaced by the name the user
+    /// knows (`-`), in its problems and stray rows.
+    /// - Parameters:
+    ///   - summary: the importer's summary.
+    ///   - path: the file read.
+    ///   - name: the name to show.
+    package static func renaming(_ summary: ImportSummary, path: String, to name: String) -> ImportSummary {
+        var summary = summary
+        for k in summary.problems.indices where summary.problems[k].location.file == path {
+            summary.problems[k].location.file = name
+        }
+        for k in summary.strayRows.indices where path != name && summary.strayRows[k].first.hasPrefix(path + ":") {
+            summary.strayRows[k].first = name + summary.strayRows[k].first.dropFirst(path.count)
+        }
+        return summary
     }
 
     /// The import transaction of ``ingest(path:displayName:format:options:progress:)``.
@@ -153,12 +223,7 @@ extension TraceStore {
                 }
                 try inserter.finish()
                 try summary.requireSamples(file: name) // throwing rolls the import back
-                for k in summary.problems.indices where summary.problems[k].location.file == path {
-                    summary.problems[k].location.file = name
-                }
-                for k in summary.strayRows.indices where path != name && summary.strayRows[k].first.hasPrefix(path + ":") {
-                    summary.strayRows[k].first = name + summary.strayRows[k].first.dropFirst(path.count)
-                }
+                summary = Self.renaming(summary, path: path, to: name)
                 let sha256 = try fileDigest()
                 if let row = try previousImport(sha256) { // only if another writer raced us
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
@@ -192,7 +257,7 @@ extension TraceStore {
 
     /// Reads `path` with the importer on a worker thread and hands the
     /// events, in batches and in order, to `consume` on this thread.
-    static func pipe(
+    package static func pipe(
         path: String, importerType: any TraceImporter.Type, options: ImportOptions, renaming name: String,
         consume: ([TraceEvent]) throws -> Void
     ) throws -> ImportSummary {
@@ -232,7 +297,7 @@ extension TraceStore {
     }
 
     /// SHA-256 of a file, as lowercase hex.
-    static func sha256(path: String, name: String) throws -> String {
+    package static func sha256(path: String, name: String) throws -> String {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw TraceError(SourceLocation(file: name, line: 0), "cannot open the file")
         }

@@ -23,7 +23,7 @@ package struct SessionFilter: Sendable, Hashable {
     /// Every session.
     package static let all = SessionFilter()
 
-    func matches(scene: String?, user: String?, id: String) -> Bool {
+    package func matches(scene: String?, user: String?, id: String) -> Bool {
         (scenes.isEmpty || scene.map(scenes.contains) == true)
             && (users.isEmpty || user.map(users.contains) == true)
             && (sessionIDs.isEmpty || sessionIDs.contains(id))

@@ -159,10 +159,13 @@ final class RecordServer: @unchecked Sendable {
     private let errors = Pipe()
     private var firstLine = ""
 
-    /// - Parameter openFiles: a lower limit on open files for the server
-    ///   (`prlimit --nofile`), as a small machine or a container has.
-    init(extra: [String], openFiles: Int? = nil) throws {
-        db = try scratch().appendingPathComponent("lab.sqlite").path
+    /// - Parameters:
+    ///   - extra: more options for `record`.
+    ///   - openFiles: a lower limit on open files for the server
+    ///     (`prlimit --nofile`), as a small machine or a container has.
+    ///   - store: the store (a team's PostgreSQL URL); a fresh SQLite file when `nil`.
+    init(extra: [String], openFiles: Int? = nil, store: String? = nil) throws {
+        db = try store ?? scratch().appendingPathComponent("lab.sqlite").path
         let arguments = ["record", "--db", db, "--port", "0", "--bind", "127.0.0.1", "--json"] + extra
         if let openFiles {
             // prlimit execs the command: the server keeps this process id.

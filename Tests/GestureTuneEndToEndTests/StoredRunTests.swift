@@ -10,7 +10,7 @@ import Tuning
 @Suite("stored optimization runs")
 struct StoredRunTests {
     @Test("runs are stored with parameters, history and result, and reload; latest is the newest")
-    func storedRuns() throws {
+    func storedRuns() async throws {
         // A small synthetic corpus, ingested by the real commands, loaded in-process.
         let directory = try scratch()
         let corpus = directory.appendingPathComponent("small.jsonl").path
@@ -19,7 +19,7 @@ struct StoredRunTests {
             try run(["synth", "--seed", "7", "--users", "12", "--devices", "2", "--sessions", "1", "--out", corpus]).status == 0)
         #expect(try run(["ingest", "--db", path, corpus]).status == 0)
         let store = try TraceStore(path: path)
-        let sessions = try store.loadSessions()
+        let sessions = try await store.loadSessions()
         #expect(try store.latestRun() == nil)
 
         func settings(seed: UInt, evaluations: Int) -> OptimizerSettings {
@@ -30,11 +30,11 @@ struct StoredRunTests {
         var first = try Optimizer(settings: settings(seed: 1, evaluations: 12)).run(sessions: sessions, scene: nil)
         first.run = RunInfo(
             commandLine: "gesturetune optimize --max-evals 12", createdAt: "2026-11-23T11:00:00Z",
-            corpusFingerprint: try store.corpusFingerprint())
-        first = try first.saved(in: store)
+            corpusFingerprint: try await store.corpusFingerprint())
+        first = try await first.saved(in: store)
         var second = try Optimizer(settings: settings(seed: 2, evaluations: 15)).run(sessions: sessions, scene: nil)
         second.run = RunInfo(commandLine: "gesturetune optimize --seed 2", createdAt: "2026-11-23T11:05:00Z")
-        second = try second.saved(in: store)
+        second = try await second.saved(in: store)
         #expect(first.run.id == 1 && second.run.id == 2)
 
         let latest = try #require(try store.latestRun())
@@ -47,12 +47,12 @@ struct StoredRunTests {
         #expect(latest.parameters.first?.tuned == second.params["tabSwipe.distanceThreshold"])
         #expect(latest.tunedHoldoutMisfireRate == second.tuned.holdoutMisfireRate)
 
-        let reloaded = try OptimizationResult(record: try #require(try store.run(id: 1)))
+        let reloaded = try OptimizationResult(record: try #require(try await store.run(id: 1)))
         #expect(reloaded.run.id == 1)
         #expect(reloaded.params == first.params)
         #expect(reloaded.history == first.history)
         #expect(try reloaded.jsonData() == (try first.jsonData()))
         #expect(try store.runSummaries().map(\.id) == [2, 1])
-        #expect(try store.run(id: 99) == nil)
+        #expect(try await store.run(id: 99) == nil)
     }
 }

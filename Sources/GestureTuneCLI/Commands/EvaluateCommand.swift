@@ -9,7 +9,7 @@ import Tuning
 
 // MARK: - gesturetune evaluate
 
-struct EvaluateCommand: ParsableCommand {
+struct EvaluateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "evaluate",
         abstract: "The exact objective of one parameter set: what optimize minimizes, for any outside optimizer.",
@@ -80,20 +80,25 @@ struct EvaluateCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
+    func run() async throws {
         if printSpace {
             let definitions = try CLIFailure.guarding { try inputs.loadDefinitions() }
             let space = try CLIFailure.guarding { try Self.space(definitions, sessions: nil) }
             try printTheSpace(space)
             return
         }
-        let traceStore = try store.open(.readOnly)
         if let shard {
-            try serveShard(shard, store: traceStore)
+            let loaded = try await store.withStore(.readOnly) { traceStore in
+                try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) }
+            }
+            try serveShard(shard, loaded: loaded)
             return
         }
-        let given = try CLIFailure.guarding { try params.map { try Self.given($0, store: traceStore) } }
-        let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+        let (given, loaded) = try await store.withStore(.readOnly) { traceStore in
+            var given: Given?
+            if let params { given = try await CLIFailure.guardingAsync { try await Self.given(params, store: traceStore) } }
+            return (given, try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) })
+        }
         let remote = try cluster.start(store: store, inputs: inputs, sessions: loaded.sessions)
         defer { remote?.close() }
         let objective = try CLIFailure.guarding { () throws -> TuningObjective in
@@ -180,10 +185,10 @@ struct EvaluateCommand: ParsableCommand {
     }
 
     /// A parameter file, or a stored run's tuned values (`latest`, `run:ID`).
-    static func given(_ reference: String, store: TraceStore) throws -> Given {
+    static func given(_ reference: String, store: any TraceStoring) async throws -> Given {
         let json: Data
         if reference == "latest" || reference.hasPrefix("run:") {
-            let result = try store.optimizationRun(reference == "latest" ? "latest" : String(reference.dropFirst(4)))
+            let result = try await store.optimizationRun(reference == "latest" ? "latest" : String(reference.dropFirst(4)))
             json = try result.params.jsonData()
         } else {
             json = try TuningInputOptions.read(reference, what: "parameter file")
@@ -274,8 +279,7 @@ struct EvaluateCommand: ParsableCommand {
     /// does, and answers each ``ReplayRequest`` line with its shard's
     /// partial tally, one JSON line each (`{"error": …}` when it cannot).
     /// The first line says the shard is loaded and what it holds.
-    private func serveShard(_ shard: ShardSpec, store traceStore: TraceStore) throws {
-        let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+    private func serveShard(_ shard: ShardSpec, loaded: TuningInputOptions.Loaded) throws {
         let data = try CLIFailure.guarding {
             try TuningData(sessions: loaded.sessions, holdoutFraction: inputs.holdoutFraction)
         }

@@ -6,7 +6,7 @@ import TraceStore
 
 // MARK: - gesturetune ingest
 
-struct IngestCommand: ParsableCommand {
+struct IngestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ingest",
         abstract: "Import recorded touch sessions into the store.",
@@ -32,27 +32,27 @@ struct IngestCommand: ParsableCommand {
         if files.filter({ $0 == "-" }).count > 1 { throw ValidationError("standard input (-) can be read only once") }
     }
 
-    func run() throws {
-        let traceStore = try store.open(input: files.first)
+    func run() async throws {
         let options = input.options
-
         var summary = IngestSummary()
         let started = Date()
-        for file in files {
-            let status = try ingest(file, into: traceStore, options: options)
-            summary.files.append(status)
-            if status.status == "failed" {
-                // The error said what failed; a "0 sessions" line would read
-                // like a success. Files imported before it are summed up.
-                if json || summary.imported > 0 { finish(summary, started: started) }
-                throw ExitCode.failure
+        try await store.withStore(input: files.first) { traceStore in
+            for file in files {
+                let status = try await ingest(file, into: traceStore, options: options)
+                summary.files.append(status)
+                if status.status == "failed" {
+                    // The error said what failed; a "0 sessions" line would read
+                    // like a success. Files imported before it are summed up.
+                    if json || summary.imported > 0 { finish(summary, started: started) }
+                    throw ExitCode.failure
+                }
             }
         }
         finish(summary, started: started)
     }
 
     /// Imports one file; reports failures on stderr.
-    private func ingest(_ file: String, into traceStore: TraceStore, options: ImportOptions) throws -> FileStatus {
+    private func ingest(_ file: String, into traceStore: any TraceStoring, options: ImportOptions) async throws -> FileStatus {
         var path = file
         let name = Console.fileName(file)
         var spooled: String?
@@ -70,7 +70,7 @@ struct IngestCommand: ParsableCommand {
         let bar = ProgressBar(label: (file as NSString).lastPathComponent)
         defer { bar.finish() }
         do {
-            let outcome = try traceStore.ingest(
+            let outcome = try await traceStore.ingest(
                 path: path, displayName: name, format: input.resolvedFormat, options: options,
                 progress: { done, total in bar.updateEvents(done: done, total: total) })
             switch outcome {

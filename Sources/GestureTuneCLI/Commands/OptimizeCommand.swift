@@ -11,7 +11,7 @@ import Tuning
 extension TuningSearch.GlobalPhase: ExpressibleByArgument {}
 extension TuningTarget: ExpressibleByArgument {}
 
-struct OptimizeCommand: ParsableCommand {
+struct OptimizeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "optimize",
         abstract: "Tune recognizer constants for fewer misfires under latency budgets, validated on held-out users.",
@@ -92,18 +92,25 @@ struct OptimizeCommand: ParsableCommand {
         try inputs.validateOptions()
     }
 
-    func run() throws {
+    func run() async throws {
         // Read-only while reading (a read-only store can still be tuned on);
         // the run is stored at the end, with its reports written inside the
         // same transaction, so a failed report leaves no run behind.
-        let traceStore = try store.open(.readOnly)
-        let loaded = try CLIFailure.guarding { try inputs.load(from: traceStore) }
+        let (loaded, fingerprint) = try await store.withStore(.readOnly) { traceStore in
+            let loaded = try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) }
+            // Of the sessions just loaded (another writer may add more meanwhile).
+            return (loaded, (try? await traceStore.corpusFingerprint()) ?? "")
+        }
         let remote = try cluster.start(store: store, inputs: inputs, sessions: loaded.sessions)
         defer { remote?.close() }
-        let unsaved = try optimize(loaded, in: traceStore, remote: remote)
-        let writable = try store.open(.readWrite)
-        let result = try CLIFailure.guarding {
-            try unsaved.saved(in: writable) { try write($0, sessions: loaded.sessions, scene: loaded.scene) }
+        let unsaved = try optimize(loaded, fingerprint: fingerprint, remote: remote)
+        let out = self.out, corpus = store.location, sessions = loaded.sessions, scene = loaded.scene
+        let result = try await store.withStore(.readWrite) { writable in
+            try await CLIFailure.guardingAsync {
+                try await unsaved.saved(in: writable) {
+                    try ReportOutput.write($0, sessions: sessions, scene: scene, corpus: corpus, to: out)
+                }
+            }
         }
         if json {
             try Console.json(OptimizeSummary(result, out: out))
@@ -120,7 +127,7 @@ struct OptimizeCommand: ParsableCommand {
     }
 
     private func optimize(
-        _ loaded: TuningInputOptions.Loaded, in traceStore: TraceStore, remote: (any RemoteReplay)?
+        _ loaded: TuningInputOptions.Loaded, fingerprint: String, remote: (any RemoteReplay)?
     ) throws -> OptimizationResult {
         var settings = OptimizerSettings(
             tune: loaded.tune, bounds: loaded.bounds, budgets: loaded.budgets, weights: loaded.weights,
@@ -144,12 +151,8 @@ struct OptimizeCommand: ParsableCommand {
         bar.finish()
         result.run = RunInfo(
             commandLine: Self.commandLine(), createdAt: ISO8601DateFormatter().string(from: Date()),
-            corpusFingerprint: (try? traceStore.corpusFingerprint()) ?? "", store: store.path)
+            corpusFingerprint: fingerprint, store: store.location)
         return result
-    }
-
-    private func write(_ result: OptimizationResult, sessions: [Session], scene: Scene?) throws {
-        try ReportOutput.write(result, sessions: sessions, scene: scene, corpus: store.path, to: out)
     }
 
     /// The command line, shell-quoted where needed.

@@ -6,7 +6,7 @@ import TraceModel
 
 // MARK: - gesturetune record
 
-struct RecordCommand: ParsableCommand {
+struct RecordCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record",
         abstract: "Run a gesture study on phones: serve the study page and store the labelled sessions.",
@@ -123,7 +123,7 @@ struct RecordCommand: ParsableCommand {
             shutdownGrace: .seconds(shutdownGrace))
     }
 
-    func run() throws {
+    func run() async throws {
         let scene = try CLIFailure.guarding { try SceneOptions.scene(self.scene) }
         let study = StudyToken.random(bytes: 4)
         func configuration(upload: String?) -> StudyConfiguration {
@@ -143,29 +143,25 @@ struct RecordCommand: ParsableCommand {
             return
         }
 
-        let traceStore = try store.open()
-        let token = StudyToken.random(bytes: 16)
-        let server = try CLIFailure.guarding {
-            StudyServer(
-                token: token,
-                page: try StudyPage(configuration(upload: "/study/\(token)/sessions")),
-                ingester: UploadIngester(store: traceStore, scene: scene.name, screens: scene.screens),
-                options: .init(
-                    host: bind, port: port, maxUploadBytes: maxUploadKb * 1024, requestsPerMinute: rateLimit,
-                    limits: limits))
-        }
-        let monitor = StudyMonitor(
-            json: json, study: study, scene: scene.name, db: store.path, host: bind, pagePath: server.pagePath)
+        let failure: (any Error)? = try await store.withStore { traceStore in
+            let token = StudyToken.random(bytes: 16)
+            let server = try CLIFailure.guarding {
+                StudyServer(
+                    token: token,
+                    page: try StudyPage(configuration(upload: "/study/\(token)/sessions")),
+                    ingester: UploadIngester(store: traceStore, scene: scene.name, screens: scene.screens),
+                    options: .init(
+                        host: bind, port: port, maxUploadBytes: maxUploadKb * 1024, requestsPerMinute: rateLimit,
+                        limits: limits))
+            }
+            let monitor = StudyMonitor(
+                json: json, study: study, scene: scene.name, db: store.location, host: bind, pagePath: server.pagePath)
 
-        // The server is async; the command is not: wait for it here.
-        let finished = DispatchSemaphore(value: 0)
-        nonisolated(unsafe) var failure: (any Error)?
-        Task.detached {
+            var failure: (any Error)?
             do { try await server.run(onEvent: monitor.handle) } catch { failure = error }
-            finished.signal()
+            monitor.finish(server.tally.snapshot)
+            return failure
         }
-        finished.wait()
-        monitor.finish(server.tally.snapshot)
         if let failure {
             Console.error("cannot serve the study on \(bind):\(port): \(failure)")
             throw ExitCode.failure

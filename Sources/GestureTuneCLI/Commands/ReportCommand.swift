@@ -12,7 +12,7 @@ import Tuning
 /// ```sh
 /// gesturetune report --db demo.sqlite --run latest --out reports
 /// ```
-struct ReportCommand: ParsableCommand {
+struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Write the report of a stored optimization run (HTML, Markdown, JSON, Swift constants).",
@@ -39,13 +39,13 @@ struct ReportCommand: ParsableCommand {
         }
     }
 
-    func run() throws {
-        try CLIFailure.guarding {
-            let traceStore = try store.open(.readOnly)
-            let result = try traceStore.optimizationRun(runID)
+    func run() async throws {
+        try await CLIFailure.guardingAsync {
+            let (result, sessions) = try await store.withStore(.readOnly) { traceStore in
+                (try await traceStore.optimizationRun(runID), try await traceStore.loadSessions())
+            }
             let scene = try result.scene.map { try Scene.builtIn(named: $0) }
-            let sessions = try traceStore.loadSessions()
-            try ReportOutput.write(result, sessions: sessions, scene: scene, corpus: store.path, to: out)
+            try ReportOutput.write(result, sessions: sessions, scene: scene, corpus: store.location, to: out)
         }
         Console.out("wrote \(ReportOutput.files.map { "\(out)/\($0)" }.joined(separator: ", "))")
     }

@@ -31,7 +31,7 @@ enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
 /// gesturetune simulate --params tuned.json --json | jq .misfireRate
 /// gesturetune simulate --list-params
 /// ```
-struct SimulateCommand: ParsableCommand {
+struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
         abstract: "Replay stored sessions through the recognizers and count misfires and latency.",
@@ -57,7 +57,7 @@ struct SimulateCommand: ParsableCommand {
     )
     var json = false
 
-    func run() throws {
+    func run() async throws {
         if listParams {
             if json { try Console.json(listParameters().map(ListedParameter.init)) } else { Console.out(parameterTable()) }
             return
@@ -66,9 +66,9 @@ struct SimulateCommand: ParsableCommand {
             let scene = try sceneOptions.loadScene()
             let parameters = try sceneOptions.loadParameters()
             let budgets = try sceneOptions.loadBudgets()
-            let sessions = split.select(try store.open(.readOnly).loadSessions())
+            let sessions = split.select(try await store.withStore(.readOnly) { try await $0.loadSessions() })
             if sessions.isEmpty {
-                throw CLIFailure("\(store.path): no sessions to replay (ingest recordings first, or check --split)")
+                throw CLIFailure("\(store.location): no sessions to replay (ingest recordings first, or check --split)")
             }
             var options = SimulationOptions()
             options.budgets = budgets

@@ -4,7 +4,7 @@ import TraceStore
 
 // MARK: - gesturetune stats
 
-struct StatsCommand: ParsableCommand {
+struct StatsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "stats",
         abstract: "Summarize what the store holds: counts, intents, sampling rates, stroke durations.")
@@ -14,21 +14,21 @@ struct StatsCommand: ParsableCommand {
     @Flag(help: "Print one JSON object (keys sessions, pointers, touches, labels, intents, …).")
     var json = false
 
-    func run() throws {
+    func run() async throws {
         let stats: StoreStatistics
         do {
-            stats = try store.open(.readOnly).statistics()
+            stats = try await store.withStore(.readOnly) { try await $0.statistics() }
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            Console.error("\(store.path): \(error)")
+            Console.error("\(store.location): \(error)")
             throw ExitCode.failure
         }
         if json {
             try Console.json(stats)
             return
         }
-        Console.out("store \(store.path)")
+        Console.out("store \(store.location)")
         Console.out(
             "  sessions \(Console.grouped(stats.sessions)) from \(Console.grouped(stats.imports)) file(s); "
                 + "users \(stats.users); devices \(stats.devices)")

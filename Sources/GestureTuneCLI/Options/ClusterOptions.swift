@@ -33,7 +33,10 @@ struct ClusterOptions: ParsableArguments {
         store: StoreOptions, inputs: TuningInputOptions, sessions: [Session]
     ) throws -> RayCluster? {
         guard let ray else { return nil }
-        var worker = [Self.executable, "evaluate", "--serve", "--db", Self.absolute(store.path)]
+        // A PostgreSQL store is the same URL on every node; a file, the same absolute path.
+        let db =
+            store.path.hasPrefix("postgres://") || store.path.hasPrefix("postgresql://") ? store.path : Self.absolute(store.path)
+        var worker = [Self.executable, "evaluate", "--serve", "--db", db]
         worker += ["--holdout-fraction", String(inputs.holdoutFraction)]
         if let scene = inputs.scene {
             worker += ["--scene", FileManager.default.fileExists(atPath: scene) ? Self.absolute(scene) : scene]

@@ -99,11 +99,11 @@ struct TuningInputOptions: ParsableArguments {
     }
 
     /// Definitions plus the sessions, loaded from the store once.
-    func load(from store: TraceStore) throws -> Loaded {
+    func load(from store: any TraceStoring) async throws -> Loaded {
         var loaded = try loadDefinitions()
-        loaded.sessions = try store.loadSessions()
+        loaded.sessions = try await store.loadSessions()
         guard !loaded.sessions.isEmpty else {
-            throw CLIFailure("\(store.path): the store holds no sessions (gesturetune ingest FILE)")
+            throw CLIFailure("\(store.location): the store holds no sessions (gesturetune ingest FILE)")
         }
         return loaded
     }

@@ -33,13 +33,15 @@ extension OptimizationResult {
     /// stored JSON carries the id too). `publish` (writing the reports) runs
     /// before the run is committed: if it fails, no run is stored.
     func saved(
-        in store: TraceStore, publishing publish: (OptimizationResult) throws -> Void = { _ in }
-    ) throws -> OptimizationResult {
+        in store: any TraceStoring, publishing publish: @escaping @Sendable (OptimizationResult) throws -> Void = { _ in }
+    ) async throws -> OptimizationResult {
+        let unsaved = self
         var copy = self
-        try store.saveRun(try runRecord()) { id in
-            copy.run.id = id
-            try publish(copy)
-            return try copy.jsonData()
+        copy.run.id = try await store.saveRun(try runRecord()) { id in
+            var final = unsaved
+            final.run.id = id
+            try publish(final)
+            return try final.jsonData()
         }
         return copy
     }

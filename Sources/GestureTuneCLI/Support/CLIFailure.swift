@@ -18,4 +18,17 @@ struct CLIFailure: Error, CustomStringConvertible {
             throw ExitCode.failure
         }
     }
+
+    /// Runs async `body`; any error is printed and becomes exit status 1.
+    /// - Parameter body: the work whose errors are the command's failure.
+    static func guardingAsync<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            Console.error("\(error)")
+            throw ExitCode.failure
+        }
+    }
 }

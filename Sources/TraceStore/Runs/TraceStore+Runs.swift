@@ -18,7 +18,7 @@ import GRDB
 /// try store.run(id: id)?.resultJSON
 /// ```
 package struct RunRecord: Sendable, Hashable {
-    /// Assigned by ``TraceStore/saveRun(_:finish:)``.
+    /// Assigned by ``TraceStoring/saveRun(_:finish:)``.
     package var id: Int64?
     /// `optimize` (other tools may store other kinds).
     package var kind: String
@@ -26,7 +26,7 @@ package struct RunRecord: Sendable, Hashable {
     package var createdAt: String
     package var seed: Int64
     package var commandLine: String
-    /// ``TraceStore/corpusFingerprint(sessionIDs:)`` of the sessions used.
+    /// ``TraceStoring/corpusFingerprint(sessionIDs:)`` of the sessions used.
     package var corpusFingerprint: String
     package var scene: String?
     package var evaluations: Int
@@ -282,15 +282,33 @@ extension TraceStore {
     /// on the same data. Cheap: it reads one row per session.
     package func corpusFingerprint(sessionIDs: Set<String>? = nil) throws -> String {
         try pool.read { db in
-            var sha = SHA256()
+            var fingerprint = CorpusFingerprint(sessionIDs: sessionIDs)
             let rows = try Row.fetchCursor(db, sql: "SELECT name, contentSHA256 FROM sessions ORDER BY name")
-            while let row = try rows.next() {
-                let name: String = row[0]
-                if let ids = sessionIDs, !ids.contains(name) { continue }
-                let hash: String? = row[1]
-                sha.update(data: Array((name + "\u{1F}" + (hash ?? "") + "\u{1E}").utf8))
-            }
-            return sha.finalize().lowercaseHex
+            while let row = try rows.next() { fingerprint.add(name: row[0], contentHash: row[1]) }
+            return fingerprint.finalize()
         }
     }
+}
+
+/// ``TraceStoring/corpusFingerprint(sessionIDs:)``, fed the sessions in
+/// bytewise order of their ids by any backend.
+package struct CorpusFingerprint {
+    private var sha = SHA256()
+    private let sessionIDs: Set<String>?
+
+    /// A fingerprint of the sessions named (all when `nil`).
+    /// - Parameter sessionIDs: the sessions to cover.
+    package init(sessionIDs: Set<String>?) { self.sessionIDs = sessionIDs }
+
+    /// The next session, in bytewise order of ids.
+    /// - Parameters:
+    ///   - name: the session's id.
+    ///   - contentHash: its content hash.
+    package mutating func add(name: String, contentHash: String?) {
+        if let ids = sessionIDs, !ids.contains(name) { return }
+        sha.update(data: Array((name + "\u{1F}" + (contentHash ?? "") + "\u{1E}").utf8))
+    }
+
+    /// The fingerprint, as lowercase hex.
+    package func finalize() -> String { sha.finalize().lowercaseHex }
 }

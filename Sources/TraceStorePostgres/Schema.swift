@@ -1,0 +1,262 @@
+import PostgresNIO
+import TraceStore
+
+// MARK: - The schema, its identity and its migrations
+
+/// The PostgreSQL store's tables. A database is a gesturetune store when
+/// its `gesturetune_identity` row names the application; its schema version
+/// is that row's. Migrations run under a transaction-scoped advisory lock,
+/// so two first writers take turns: the second finds the schema made.
+enum Schema {
+    /// The advisory lock's key (any fixed number: "GTun" in ASCII).
+    static let lockKey: Int64 = 0x4754_756E
+
+    /// The migrations, in order; a store at version N has run the first N.
+    /// Never change a shipped one: add the next.
+    static let migrations: [String] = [
+        // v1: the traces and the optimizer's runs.
+        """
+        CREATE TABLE gesturetune_identity (
+            singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+            application text NOT NULL,
+            schema_version integer NOT NULL
+        );
+        CREATE TABLE imports (
+            id bigserial PRIMARY KEY,
+            file_name text NOT NULL,
+            sha256 text NOT NULL UNIQUE,
+            file_size bigint NOT NULL,
+            format text NOT NULL,
+            sessions integer NOT NULL DEFAULT 0,
+            touches bigint NOT NULL DEFAULT 0,
+            motion bigint NOT NULL DEFAULT 0,
+            labels bigint NOT NULL DEFAULT 0,
+            skipped_lines integer NOT NULL DEFAULT 0,
+            imported_at text NOT NULL,
+            seconds double precision NOT NULL DEFAULT 0
+        );
+        CREATE TABLE devices (
+            id bigserial PRIMARY KEY,
+            key text NOT NULL UNIQUE,
+            platform text NOT NULL,
+            model text,
+            screen_width double precision NOT NULL,
+            screen_height double precision NOT NULL,
+            scale double precision NOT NULL,
+            ppi double precision,
+            sample_rate_hz double precision
+        );
+        CREATE TABLE users (id bigserial PRIMARY KEY, name text NOT NULL UNIQUE);
+        -- id: import order (a sequence: many writers never collide).
+        CREATE TABLE sessions (
+            id bigserial PRIMARY KEY,
+            name text NOT NULL UNIQUE,
+            device bigint NOT NULL REFERENCES devices(id),
+            "user" bigint REFERENCES users(id),
+            scene text,
+            started_at text,
+            meta text,
+            content_sha256 text NOT NULL,
+            import bigint NOT NULL REFERENCES imports(id),
+            touch_count bigint NOT NULL,
+            motion_count bigint NOT NULL,
+            stroke_count bigint NOT NULL,
+            label_count bigint NOT NULL
+        );
+        CREATE INDEX sessions_by_scene ON sessions(scene);
+        CREATE INDEX sessions_by_import ON sessions(import);
+        -- Every row below is keyed by (session, seq): its place in the
+        -- session as recorded. seq of a stroke: the order its pointer began.
+        CREATE TABLE strokes (
+            session bigint NOT NULL REFERENCES sessions(id),
+            seq integer NOT NULL,
+            pointer integer NOT NULL,
+            began bigint NOT NULL,
+            ended bigint NOT NULL,
+            sample_count bigint NOT NULL,
+            end_phase smallint NOT NULL,
+            PRIMARY KEY (session, seq)
+        );
+        -- Times in integer microseconds, coordinates in points.
+        CREATE TABLE touch_samples (
+            session bigint NOT NULL REFERENCES sessions(id),
+            seq integer NOT NULL,
+            stroke integer NOT NULL,
+            t bigint NOT NULL,
+            phase smallint NOT NULL,
+            x double precision NOT NULL,
+            y double precision NOT NULL,
+            force double precision,
+            radius double precision,
+            PRIMARY KEY (session, seq)
+        );
+        CREATE TABLE motion_samples (
+            session bigint NOT NULL REFERENCES sessions(id),
+            seq integer NOT NULL,
+            t bigint NOT NULL,
+            ax double precision NOT NULL,
+            ay double precision NOT NULL,
+            az double precision NOT NULL,
+            rx double precision,
+            ry double precision,
+            rz double precision,
+            PRIMARY KEY (session, seq)
+        );
+        CREATE TABLE labels (
+            session bigint NOT NULL REFERENCES sessions(id),
+            seq integer NOT NULL,
+            start bigint NOT NULL,
+            "end" bigint NOT NULL,
+            intent text NOT NULL,
+            direction text,
+            fingers integer,
+            target text,
+            note text,
+            PRIMARY KEY (session, seq)
+        );
+        CREATE TABLE runs (
+            id bigserial PRIMARY KEY,
+            kind text NOT NULL,
+            created_at text NOT NULL,
+            seed bigint NOT NULL,
+            command_line text NOT NULL,
+            corpus_fingerprint text NOT NULL,
+            scene text,
+            evaluations integer NOT NULL,
+            seconds double precision NOT NULL,
+            baseline_holdout_misfire_rate double precision,
+            tuned_holdout_misfire_rate double precision,
+            verdict text,
+            result text NOT NULL
+        );
+        CREATE INDEX runs_by_kind ON runs(kind, id);
+        CREATE TABLE run_parameters (
+            run bigint NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            seq integer NOT NULL,
+            name text NOT NULL,
+            baseline double precision NOT NULL,
+            tuned double precision NOT NULL,
+            lower double precision NOT NULL,
+            upper double precision NOT NULL,
+            PRIMARY KEY (run, seq)
+        );
+        -- exact/surrogate may be infinite for a parameter set the simulator
+        -- rejected: stored as NULL, as in the SQLite store.
+        CREATE TABLE run_history (
+            run bigint NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+            evaluation integer NOT NULL,
+            phase text NOT NULL,
+            temperature double precision NOT NULL,
+            exact double precision,
+            surrogate double precision,
+            violation double precision,
+            best_so_far double precision,
+            PRIMARY KEY (run, evaluation)
+        );
+        """
+    ]
+
+    /// The schema version this gesturetune writes.
+    static var version: Int { migrations.count }
+
+    /// What the database is.
+    enum Identity {
+        /// No tables at all: nothing to harm by creating the schema.
+        case blank
+        /// A gesturetune store at `version`.
+        case store(version: Int)
+    }
+
+    /// Decides what the database is, or throws the refusal. Only reads.
+    static func identify(_ connection: PostgresConnection, location: String) async throws -> Identity {
+        let logger = PostgresTraceStore.logger
+        let marked =
+            try await connection.query(
+                "SELECT to_regclass('gesturetune_identity') IS NOT NULL", logger: logger
+            ).collect().first?.decode(Bool.self) ?? false
+        if !marked {
+            let tables =
+                try await connection.query(
+                    """
+                    SELECT count(*)::bigint FROM pg_catalog.pg_tables
+                    WHERE schemaname NOT IN ('pg_catalog', 'information_schema')
+                    """, logger: logger
+                ).collect().first?.decode(Int64.self) ?? 0
+            guard tables == 0 else {
+                throw StoreError(
+                    "\(location): not a gesturetune store (the database holds \(tables) table(s) and no gesturetune "
+                        + "identity); refusing to touch it")
+            }
+            return .blank
+        }
+        let rows = try await connection.query(
+            "SELECT application, schema_version FROM gesturetune_identity", logger: logger
+        ).collect()
+        guard let row = rows.first else {
+            throw StoreError("\(location): not a gesturetune store (its identity table is empty); refusing to touch it")
+        }
+        let (application, version) = try row.decode((String, Int32).self)
+        guard application == PostgresTraceStore.application else {
+            throw StoreError(
+                "\(location): not a gesturetune store (it belongs to \"\(application)\"); refusing to touch it")
+        }
+        guard Int(version) <= Self.version else {
+            throw StoreError(
+                "\(location): the store was written by a newer gesturetune (store schema version \(version), this "
+                    + "gesturetune knows versions up to \(Self.version)); refusing to change it")
+        }
+        return .store(version: Int(version))
+    }
+
+    /// Checks the database and, where it may write, creates or migrates the
+    /// schema in one transaction under the advisory lock.
+    static func prepare(_ connection: PostgresConnection, access: TraceStore.Access, location: String) async throws {
+        let logger = PostgresTraceStore.logger
+        let identity = try await identify(connection, location: location)
+        if case .store(let version) = identity, version == Self.version { return }
+        guard access == .readWrite else {
+            switch identity {
+            case .blank: throw StoreError("\(location): the store is empty (ingest recordings first)")
+            case .store(let version):
+                throw StoreError(
+                    "\(location): the store is from an older gesturetune (schema version \(version) of \(Self.version)); "
+                        + "run `gesturetune ingest --db \(location)` once to upgrade it")
+            }
+        }
+        _ = try await connection.query("BEGIN", logger: logger)
+        do {
+            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
+            // Again, under the lock: another writer may have made it since.
+            let from: Int
+            switch try await identify(connection, location: location) {
+            case .blank: from = 0
+            case .store(let version): from = version
+            }
+            for migration in migrations.dropFirst(from) {
+                try await execute(migration, on: connection)
+            }
+            if from < Self.version {
+                _ = try await connection.query(
+                    """
+                    INSERT INTO gesturetune_identity (application, schema_version)
+                    VALUES (\(PostgresTraceStore.application), \(Int32(Self.version)))
+                    ON CONFLICT (singleton) DO UPDATE SET schema_version = EXCLUDED.schema_version
+                    """, logger: logger)
+            }
+            _ = try await connection.query("COMMIT", logger: logger)
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            if error is StoreError { throw error }
+            throw StoreError("\(location): cannot create the store's tables (\(PostgresFailure.describe(error)))")
+        }
+    }
+
+    /// Runs a script of statements one by one (the extended protocol takes
+    /// one statement per query). Statements end with `;`; the scripts here
+    /// have none inside comments or strings.
+    static func execute(_ script: String, on connection: PostgresConnection) async throws {
+        for statement in script.split(separator: ";") where statement.contains(where: { !$0.isWhitespace }) {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: PostgresTraceStore.logger)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Runs a command beside a PostgreSQL server of its own: Debian's
+# PostgreSQL (installed when missing), initdb'd as the postgres user into a
+# temporary directory, listening on 127.0.0.1 only, on a free port, with
+# password (SCRAM) authentication over TCP. The command sees
+#   GESTURETUNE_TEST_POSTGRES=postgres://postgres@127.0.0.1:PORT/postgres
+#   PGPASSWORD=…   (a random password, this server's only)
+# The server is stopped by its data directory, and the directory removed,
+# when the command ends, whatever its end. fsync is off (a test server's
+# data is thrown away); PG_FSYNC=on keeps it, for benchmarks.
+#
+#   scripts/with-postgres.sh swift test --skip-build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+[ $# -gt 0 ] || { echo "usage: scripts/with-postgres.sh COMMAND [ARGS…]" >&2; exit 2; }
+
+scripts/ensure-system-packages.sh postgresql
+bin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[ -x "$bin/initdb" ] || { echo "with-postgres: no initdb under /usr/lib/postgresql" >&2; exit 1; }
+
+# initdb refuses to run as root: the server runs as postgres (the package's user).
+as=()
+if [ "$(id -u)" = 0 ]; then as=(runuser -u postgres --); fi
+dir=$(mktemp -d "${TMPDIR:-/tmp}/gesturetune-pg.XXXXXX")
+chmod 755 "$dir"
+[ ${#as[@]} -eq 0 ] || chown postgres: "$dir"
+data="$dir/data"
+
+stop() {
+    "${as[@]}" "$bin/pg_ctl" -D "$data" -m fast -w -t 20 stop >/dev/null 2>&1 || true
+    rm -rf "$dir"
+}
+trap stop EXIT
+trap 'exit 130' INT TERM
+
+password=$(python3 -c 'import secrets; print(secrets.token_hex(16))')
+printf '%s\n' "$password" > "$dir/pw"
+[ ${#as[@]} -eq 0 ] || chown postgres: "$dir/pw"
+"${as[@]}" "$bin/initdb" -D "$data" -U postgres --auth-local=trust --auth-host=scram-sha-256 \
+    --pwfile="$dir/pw" -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 \
+    || { cat "$dir/initdb.log" >&2; exit 1; }
+rm -f "$dir/pw"
+
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"${as[@]}" "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_FSYNC:-off} -c max_connections=100" start >/dev/null \
+    || { cat "$dir/server.log" >&2; exit 1; }
+
+export GESTURETUNE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
+export PGPASSWORD="$password"
+echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
+status=0
+"$@" || status=$?
+exit $status
