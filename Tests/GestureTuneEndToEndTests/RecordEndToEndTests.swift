@@ -73,7 +73,11 @@ struct RecordEndToEndTests {
         for _ in 0..<3 { #expect(try await server.request("GET", server.url).status == 200) }
         let refused = try await server.request("POST", server.uploadURL, body: RecordServer.session("r-1", user: "P01", taps: 1))
         #expect(refused.status == 429)
-        #expect(refused.headers["Retry-After"] == "20")
+        // One token comes back every 20 s at 3 a minute; the bucket has
+        // refilled a little while the three pages were served (a second
+        // costs 1 s of the wait on a loaded machine), so 15–20 s.
+        let wait = try #require(refused.headers["Retry-After"].flatMap { Int($0) })
+        #expect((15...20).contains(wait), "Retry-After \(wait)")
         #expect(try server.stats() == empty)
         #expect(try server.stop().status == 0)
     }
