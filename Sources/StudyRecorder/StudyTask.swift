@@ -45,6 +45,11 @@ package struct StudyOverlay: Sendable, Hashable, Codable {
     /// The closing step's label target (`note-menu`).
     package var target: String
     package var prompt: String
+    /// The width of the overlay's own panel in points (the note menu's
+    /// `noteMenu.width`), centred on the screen over its backdrop, or nil
+    /// when the overlay is all backdrop. A touch on the panel is the
+    /// panel's and closes nothing, so the page asks for the tap beside it.
+    package var panelWidth: Double?
 }
 
 /// A rectangle in fractions of the viewport, as the page draws it. An edge
@@ -114,7 +119,15 @@ extension StudyTask {
         else { return nil }
         let target = closer.target ?? closer.id
         let name = target.replacingOccurrences(of: "-", with: " ")
-        return StudyOverlay(member: closer.id, target: target, prompt: "Tap anywhere to close the \(name)")
+        // The note menu stands on its backdrop, centred on its row (the
+        // arena's `SharedState.noteMenuFrame`): the strip to its left is
+        // backdrop whatever the row.
+        guard layer == .noteMenu, let parameters = try? scene.effectiveParameters() else {
+            return StudyOverlay(member: closer.id, target: target, prompt: "Tap anywhere to close the \(name)")
+        }
+        return StudyOverlay(
+            member: closer.id, target: target, prompt: "Tap beside the \(name) to close it",
+            panelWidth: parameters[.noteMenuWidth])
     }
 
     /// A member's finger count: its own, or the multi-finger swipe's

@@ -93,7 +93,7 @@ import TraceModel
         // step of its own before the next trial; nothing else leaves one open.
         let menu = try #require(tasks.first { $0.member == "noteRowLongPress" }?.leavesOpen)
         #expect(menu.member == "noteMenuBackdrop" && menu.target == "note-menu")
-        #expect(menu.prompt == "Tap anywhere to close the note menu")
+        #expect(menu.prompt == "Tap beside the note menu to close it" && menu.panelWidth == 260)
         #expect(tasks.filter { $0.leavesOpen != nil }.map(\.member) == ["noteRowLongPress"])
         let swipe = try #require(tasks.first { $0.member == "noteRowSwipe" })
         #expect(swipe.intent == .swipeActions && swipe.directions == [.left] && swipe.tab == 0)

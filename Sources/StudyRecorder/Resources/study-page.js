@@ -138,10 +138,16 @@
       stage.appendChild(tabs);
     }
     if (state.overlay) {
-      // The backdrop covers the whole screen, the tab bar included.
+      // The backdrop covers the whole screen, the tab bar included. An
+      // overlay with a panel of its own (the note menu, centred) closes only
+      // by a tap on the backdrop beside it: the strip left of the panel is
+      // the target, unless the screen is too narrow to leave one.
+      const panel = state.overlay.panelWidth || 0;
+      const strip = (w - panel) / 2;
+      const width = panel > 0 && strip >= 24 ? strip : w;
       const backdrop = document.createElement('div');
       backdrop.className = 'region overlay target';
-      backdrop.style.left = '0px'; backdrop.style.top = '0px'; backdrop.style.width = w + 'px'; backdrop.style.height = h + 'px';
+      backdrop.style.left = '0px'; backdrop.style.top = '0px'; backdrop.style.width = width + 'px'; backdrop.style.height = h + 'px';
       backdrop.textContent = state.overlay.target;
       stage.appendChild(backdrop);
     }
