@@ -106,10 +106,6 @@ package struct Tally: Sendable {
         recognitions += arena.recognitions.count
         let tuning = arena.parameters
         for r in arena.recognitions {
-            let member =
-                arena.recognizers.indices.contains(r.recognizer)
-                ? arena.recognizers[r.recognizer].options
-                : RecognizerOptions()
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
             for (i, budget) in options.budgets.enumerated() {
@@ -123,54 +119,10 @@ package struct Tally: Sendable {
             default: break
             }
             if options.measureSprings {
-                // Which spring a release drives; the spring's constants and
-                // whether it keeps the finger's velocity are its description's.
-                func release(_ spring: AnimatedSpring, distance: Double? = nil, targetOnScreen: Bool = true) {
-                    springs.append(
-                        SpringRelease(
-                            gesture: spring.gesture, spring: spring.name, distance: distance ?? r.springDistance,
-                            velocity: spring.keepsVelocity ? r.releaseVelocity : 0,
-                            response: tuning[spring.response], damping: tuning[spring.damping],
-                            targetOnScreen: targetOnScreen))
-                }
-                switch r.kind {
-                case .swipeActions:
-                    // The row settles at its open offset or at rest, both on screen.
-                    release(.swipeActions)
-                case .cardSwipe:
-                    // A deleted card flies off screen.
-                    release(.cardSwipe, targetOnScreen: !r.committed)
-                case .tabSwipe:
-                    release(.tabSwipe)
-                case .dismiss:
-                    // The exit carries a dismissed sheet off the bottom (not
-                    // seen to overshoot); the snap-back returns a kept one to
-                    // rest, on screen.
-                    if r.committed { release(.dismissExit, targetOnScreen: false) } else { release(.dismissSnapBack) }
-                case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
-                    .transform where member.action == .springBack:
-                    release(.springBack(after: r.kind))
-                case .rotation:
-                    // The snap to a multiple of rotation.snapAngle.
-                    release(.rotationSnap)
-                case .pinch:
-                    // Back within 1…5× after the fingers took the image past a
-                    // limit (0 inside them).
-                    release(.pinch)
-                case .doubleTap where member.action == .toggleZoom:
-                    release(.doubleTapZoom)
-                case .longPress where member.action == .openNoteMenu:
-                    release(.noteMenu)
-                case .tap where member.action == .dismissNoteMenu && r.springDistance != 0:
-                    // The menu fades out as it shrinks: not seen to overshoot.
-                    release(.noteMenuDismiss, targetOnScreen: false)
-                case .pressFeedback where member.pressStyle == .pill && r.committed:
-                    // The pill scales down when pressed and back when released:
-                    // its edge travels (1 − pressed scale) × half its side each
-                    // way — one release measured per press.
-                    release(.actionPill, distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2)
-                default: break
-                }
+                let member =
+                    arena.recognizers.indices.contains(r.recognizer)
+                    ? arena.recognizers[r.recognizer].options : RecognizerOptions()
+                measureSpring(of: r, member: member, tuning: tuning)
             }
             if options.keepRecognitions {
                 log.append(
@@ -187,6 +139,13 @@ package struct Tally: Sendable {
         let match = matcher.match(
             entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts,
             exclusive: exclusive)
+        count(match, of: entry, keepLabelOutcomes: options.keepLabelOutcomes)
+    }
+
+    /// A session's labels and spurious recognitions, as matched, into the
+    /// confusion matrix, the per-intent, per-person and per-device counts
+    /// and the label cells the objective reads.
+    private mutating func count(_ match: Matcher.SessionMatch, of entry: Corpus.Entry, keepLabelOutcomes: Bool) {
         var session = OutcomeCounts()
         for o in match.outcomes {
             var c = OutcomeCounts()
@@ -203,7 +162,7 @@ package struct Tally: Sendable {
             perIntent[row].add(c)
             session.add(c)
             labelCells.add(o)
-            if options.keepLabelOutcomes { outcomes.append(o) }
+            if keepLabelOutcomes { outcomes.append(o) }
         }
         for r in match.spuriousInNone {
             var c = OutcomeCounts()
@@ -224,6 +183,58 @@ package struct Tally: Sendable {
         total.add(session)
         perUser[entry.user ?? Tally.noUser, default: OutcomeCounts()].add(session)
         perDevice[entry.deviceKey, default: OutcomeCounts()].add(session)
+    }
+
+    /// The spring a release drives, if any: which one is the scene's rule
+    /// (the member's action, whether the gesture committed); its constants
+    /// and whether it keeps the finger's velocity are its description's.
+    private mutating func measureSpring(of r: Recognition, member: RecognizerOptions, tuning: ParameterSet) {
+        func release(_ spring: AnimatedSpring, distance: Double? = nil, targetOnScreen: Bool = true) {
+            springs.append(
+                SpringRelease(
+                    gesture: spring.gesture, spring: spring.name, distance: distance ?? r.springDistance,
+                    velocity: spring.keepsVelocity ? r.releaseVelocity : 0,
+                    response: tuning[spring.response], damping: tuning[spring.damping],
+                    targetOnScreen: targetOnScreen))
+        }
+        switch r.kind {
+        case .swipeActions:
+            // The row settles at its open offset or at rest, both on screen.
+            release(.swipeActions)
+        case .cardSwipe:
+            // A deleted card flies off screen.
+            release(.cardSwipe, targetOnScreen: !r.committed)
+        case .tabSwipe:
+            release(.tabSwipe)
+        case .dismiss:
+            // The exit carries a dismissed sheet off the bottom (not
+            // seen to overshoot); the snap-back returns a kept one to
+            // rest, on screen.
+            if r.committed { release(.dismissExit, targetOnScreen: false) } else { release(.dismissSnapBack) }
+        case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
+            .transform where member.action == .springBack:
+            release(.springBack(after: r.kind))
+        case .rotation:
+            // The snap to a multiple of rotation.snapAngle.
+            release(.rotationSnap)
+        case .pinch:
+            // Back within 1…5× after the fingers took the image past a
+            // limit (0 inside them).
+            release(.pinch)
+        case .doubleTap where member.action == .toggleZoom:
+            release(.doubleTapZoom)
+        case .longPress where member.action == .openNoteMenu:
+            release(.noteMenu)
+        case .tap where member.action == .dismissNoteMenu && r.springDistance != 0:
+            // The menu fades out as it shrinks: not seen to overshoot.
+            release(.noteMenuDismiss, targetOnScreen: false)
+        case .pressFeedback where member.pressStyle == .pill && r.committed:
+            // The pill scales down when pressed and back when released:
+            // its edge travels (1 − pressed scale) × half its side each
+            // way — one release measured per press.
+            release(.actionPill, distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2)
+        default: break
+        }
     }
 
     private mutating func bump(_ row: Int, _ column: Int) {
