@@ -1,3 +1,4 @@
+import GesturePhysics
 import TraceModel
 
 // MARK: - The gesture arena
@@ -54,14 +55,62 @@ package struct Arena: Sendable {
     /// Most recognizers in one scene (members are a 64-bit mask).
     package static let maximumRecognizers = 64
 
-    package private(set) var recognizers: [Recognizer]
+    /// The members, in declaration order (a copy: the arena keeps them in
+    /// its storage, see ``members``).
+    package var recognizers: [Recognizer] {
+        Array(UnsafeBufferPointer(start: storage.recognizers, count: memberCount))
+    }
+    /// The members, read and written in place: behind the storage's pointer,
+    /// like the tuning and the touches, so that the per-sample calls into a
+    /// member pay no copy-on-write check and no bounds check (as an array they
+    /// paid a uniqueness check for every member of every sample).
+    var members: UnsafeMutablePointer<Recognizer> { storage.recognizers }
+    /// How many members the scene has.
+    let memberCount: Int
+    /// Member `i`'s options (what a spring or a report needs to know of it).
+    package func options(of i: Int) -> RecognizerOptions? {
+        i >= 0 && i < memberCount ? members[i].options : nil
+    }
     /// Per recognizer: the ones it may recognize alongside.
     let simultaneous: [UInt64]
     /// Per recognizer: the ones that must fail before it may recognize.
     let waitsFor: [UInt64]
+    /// Per recognizer: the ones that wait for it to fail (`waitsFor` read
+    /// the other way), so that a win or a failure visits its waiters only
+    /// instead of every member.
+    let waitedOnBy: [UInt64]
     let motionMask: UInt64
     /// Press-feedback recognizers (see ``GestureKind/isFeedback``).
     let feedbackMask: UInt64
+    /// Members a move cannot change (``Recognizer/ignoresMoves(_:)``) and
+    /// members a move cannot change once out of `possible`
+    /// (``Recognizer/ignoresMovesOnceDecided(_:)``): a move skips them. Most
+    /// of a contact's moves come after its gesture has begun, when the
+    /// winner waits for the lift and only the press feedback is left beside
+    /// it — so most moves call no member at all.
+    let movesIgnored: UInt64
+    let movesIgnoredOnceDecided: UInt64
+    /// Members that, while `possible`, are not called for a move that
+    /// changed no position once every member has seen the table as it is
+    /// (``Recognizer/decidesMovesFromPositions(_:)``, ``settled``).
+    let stillMovesIgnored: UInt64
+    /// Every live member has seen the touch table as it is now, and only
+    /// moves were delivered since anything else happened: set after a move
+    /// delivered without a verdict, cleared by any other event, a verdict,
+    /// a timer or a shake. A move that changes no position then changes no
+    /// verdict of the members in ``stillMovesIgnored``.
+    var settled = false
+    /// While ``settled``: the members a move calls, in the state they are
+    /// in — for a move that changed a position (`moveCallers`) and for one
+    /// that changed none (`stillCallers`). Nothing but a verdict (which
+    /// clears ``settled``) changes a member's state between moves, so a
+    /// settled move calls these without reading any member's state; most
+    /// moves then call no member and cost the touch table's update alone.
+    var moveCallers: UInt64 = 0
+    var stillCallers: UInt64 = 0
+    /// Whole frames: the slots of ``pendingMoves`` whose position the frame
+    /// changed.
+    var pendingChanged: UInt16 = 0
     /// The resolved parameters and the touches live behind pointers (copied on write), so that
     /// the per-sample calls pass them by address: as stored properties of a
     /// struct being mutated they would be copied on every call.
@@ -146,11 +195,32 @@ package struct Arena: Sendable {
             simultaneous[i] |= recognizers[i].kind.isFeedback ? ~(1 << UInt64(i)) : feedback
         }
         self.feedbackMask = feedback
-        self.recognizers = recognizers
+        var ignored: UInt64 = 0, ignoredOnceDecided: UInt64 = 0
+        for (i, r) in recognizers.enumerated() {
+            if Recognizer.ignoresMoves(r.kind) { ignored |= 1 << UInt64(i) }
+            if Recognizer.ignoresMovesOnceDecided(r.kind) { ignoredOnceDecided |= 1 << UInt64(i) }
+        }
+        self.movesIgnored = ignored
+        self.movesIgnoredOnceDecided = ignoredOnceDecided
+        var still: UInt64 = 0
+        for (i, r) in recognizers.enumerated() where Recognizer.decidesMovesFromPositions(r.kind) {
+            still |= 1 << UInt64(i)
+        }
+        self.stillMovesIgnored = still
+        self.memberCount = recognizers.count
         self.simultaneous = simultaneous
         self.waitsFor = waitsFor
+        var waitedOnBy = [UInt64](repeating: 0, count: recognizers.count)
+        for j in recognizers.indices {
+            var m = waitsFor[j]
+            while m != 0 {
+                waitedOnBy[m.trailingZeroBitCount] |= 1 << UInt64(j)
+                m &= m - 1
+            }
+        }
+        self.waitedOnBy = waitedOnBy
         self.motionMask = motion
-        self.storage = ArenaStorage(tuning: tuning)
+        self.storage = ArenaStorage(tuning: tuning, recognizers: recognizers)
         self.parameters = tuning.parameters
         self.initialShared = shared
         self.shared = shared
@@ -164,14 +234,14 @@ package struct Arena: Sendable {
     /// (regions are resolved to points here, once).
     package mutating func beginSession(screenWidth: Double, screenHeight: Double) {
         makeStorageUnique()
-        for i in recognizers.indices {
-            recognizers[i].reset()
-            recognizers[i].rect = recognizers[i].region.resolved(
+        for i in 0..<memberCount {
+            members[i].reset()
+            members[i].rect = members[i].region.resolved(
                 screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
-            recognizers[i].scrollRect =
-                recognizers[i].options.scrollArea.map {
+            members[i].scrollRect =
+                members[i].options.scrollArea.map {
                     $0.resolved(screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
-                } ?? recognizers[i].rect
+                } ?? members[i].rect
         }
         storage.touches.pointee.reset(width: screenWidth, height: screenHeight)
         shared = initialShared
@@ -181,6 +251,8 @@ package struct Arena: Sendable {
         nextDeadline = .max
         now = 0
         pendingMoves = 0
+        pendingChanged = 0
+        settled = false
         recognitions.removeAll(keepingCapacity: true)
         drops.removeAll(keepingCapacity: true)
         contacts.removeAll(keepingCapacity: true)
@@ -189,6 +261,7 @@ package struct Arena: Sendable {
     /// Lets pending timers run out (a single tap waiting for a double tap is
     /// recognized when the window closes) and fails what is still undecided.
     package mutating func finishSession() {
+        makeStorageUnique()
         if pendingMoves != 0 { deliverFrame() }
         fireTimers(upTo: .max - 1)
         var m = live
@@ -218,12 +291,13 @@ package struct Arena: Sendable {
         case .moved, .stationary:
             let slot = touches.pointee.slot(of: pointer)
             guard slot >= 0 else { return }
-            touches.pointee.move(slot, t: t, x: x, y: y)
+            let changed = touches.pointee.move(slot, t: t, x: x, y: y)
             if wholeFrames {
                 pendingMoves |= 1 << UInt16(slot)
+                if changed { pendingChanged |= 1 << UInt16(slot) }
                 pendingT = t
             } else {
-                deliver(.move, slot: slot, t: t)
+                deliver(.move, slot: slot, t: t, changed: changed)
             }
         case .ended, .cancelled:
             let slot = touches.pointee.slot(of: pointer)
@@ -246,17 +320,19 @@ package struct Arena: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            switch recognizers[i].shake(t: t, ax: ax, ay: ay, storage.tuning, shared, &compare) {
+            switch members[i].shake(t: t, ax: ax, ay: ay, storage.tuning, shared, &compare) {
             case .begin:
-                recognizers[i].state = .recognized
+                settled = false
+                members[i].state = .recognized
                 shared.lastShake = t
-                recognizers[i].applyAction(at: t, tuning: storage.tuning, touches: storage.touches, shared: &shared)
-                record(i, at: t, touchDown: recognizers[i].onset)
-                recognizers[i].state = .idle
+                members[i].applyAction(at: t, tuning: storage.tuning, touches: storage.touches, shared: &shared)
+                record(i, at: t, touchDown: members[i].onset)
+                members[i].state = .idle
             case .drop:
+                settled = false
                 drops.append(
                     Drop(
-                        recognizer: i, kind: .shake, direction: nil, t: t, reason: recognizers[i].dropReason))
+                        recognizer: i, kind: .shake, direction: nil, t: t, reason: members[i].dropReason))
             default:
                 break
             }
@@ -274,31 +350,31 @@ package struct Arena: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            if recognizers[i].state == .possible, !hits(i, x: x, y: y) { fail(i, at: t) }
+            if members[i].state == .possible, !hits(i, x: x, y: y) { fail(i, at: t) }
         }
         contact = 0
         m = live
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            if recognizers[i].state == .possible {
+            if members[i].state == .possible {
                 contact |= 1 << UInt64(i)
-                recognizers[i].contactNumber = contactNumber
+                members[i].contactNumber = contactNumber
             }
         }
-        for i in recognizers.indices where motionMask & (1 << UInt64(i)) == 0 {
-            switch recognizers[i].state {
+        for i in 0..<memberCount where motionMask & (1 << UInt64(i)) == 0 {
+            switch members[i].state {
             case .possible, .waiting, .began:
                 continue
             default:
                 guard hits(i, x: x, y: y) else {
-                    if recognizers[i].state != .idle { recognizers[i].reset() }
+                    if members[i].state != .idle { members[i].reset() }
                     continue
                 }
                 placeOverlay(i)
-                recognizers[i].start()
-                recognizers[i].downT = t
-                recognizers[i].contactNumber = contactNumber
+                members[i].start()
+                members[i].downT = t
+                members[i].contactNumber = contactNumber
                 contact |= 1 << UInt64(i)
                 live |= 1 << UInt64(i)
             }
@@ -314,15 +390,15 @@ package struct Arena: Sendable {
     /// this touch can be the first tap of a new tap or double tap.
     private mutating func lateJoin(slot: Int, t: Micros, x: Double, y: Double) {
         var joined: UInt64 = 0
-        for i in recognizers.indices where motionMask & (1 << UInt64(i)) == 0 && contact & (1 << UInt64(i)) == 0 {
-            switch recognizers[i].state {
+        for i in 0..<memberCount where motionMask & (1 << UInt64(i)) == 0 && contact & (1 << UInt64(i)) == 0 {
+            switch members[i].state {
             case .possible, .waiting, .began, .idle: continue
             default:
                 guard hits(i, x: x, y: y) else { continue }
                 placeOverlay(i)
-                recognizers[i].start()
-                recognizers[i].downT = t
-                recognizers[i].contactNumber = contactNumber
+                members[i].start()
+                members[i].downT = t
+                members[i].contactNumber = contactNumber
                 joined |= 1 << UInt64(i)
             }
         }
@@ -333,31 +409,36 @@ package struct Arena: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            guard recognizers[i].state.isLive else { continue }
-            let verdict = recognizers[i].handle(
+            guard members[i].state.isLive else { continue }
+            let verdict = members[i].handle(
                 .down, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared, compare: &compare)
             if verdict != .none { apply(verdict, i, at: t) }
-            let deadline = recognizers[i].deadline
+            let deadline = members[i].deadline
             if deadline < nextDeadline { nextDeadline = deadline }
         }
     }
+
+    // The helpers below that only read are `mutating` all the same: called
+    // from the mutating entry points, a non-mutating method got a copy of
+    // the whole arena (544 bytes and a retain of each of its arrays) per
+    // call — per member and touch-down, 5 % of a replay's instructions.
 
     /// Hit-testing by layer: while the note menu is open its backdrop
     /// covers the screen (only its layer is hit); a shown pill covers what
     /// is under it; elsewhere the content's regions decide.
     @inline(__always)
-    private func hits(_ i: Int, x: Double, y: Double) -> Bool {
+    private mutating func hits(_ i: Int, x: Double, y: Double) -> Bool {
         // Fields read in place: a copy of the whole recognizer here was a
         // memmove per member and touch-down, 9 % of a replay's time.
-        if let tab = recognizers[i].tab, tab != shared.currentTab { return false }
+        if let tab = members[i].tab, tab != shared.currentTab { return false }
         let covered = shared.backdropCovers(at: now)
-        switch recognizers[i].options.layer {
+        switch members[i].options.layer {
         case .content:
-            return !covered && recognizers[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
+            return !covered && members[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
         case .noteMenu:
             // The open menu stands on its backdrop: a touch on it is the
             // menu's (its items are not modelled), never the backdrop's.
-            return covered && recognizers[i].rect.contains(x: x, y: y)
+            return covered && members[i].rect.contains(x: x, y: y)
                 && !(shared.noteMenuOpen && shared.noteMenuFrame.contains(x: x, y: y))
         case .selectionMenu:
             return !covered && onPill(x: x, y: y)
@@ -370,12 +451,12 @@ package struct Arena: Sendable {
     /// the rightmost `actionButtons` × `swipeActions.buttonWidth` points of
     /// that row, which the row's open offset uncovered.
     @inline(__always)
-    private func onRowButtons(of i: Int, x: Double, y: Double) -> Bool {
-        let rect = recognizers[i].rect
-        guard shared.openRows != 0, rect.contains(x: x, y: y), let row = recognizers[i].cell(x: x, y: y)?.row, row < 64,
+    private mutating func onRowButtons(of i: Int, x: Double, y: Double) -> Bool {
+        let rect = members[i].rect
+        guard shared.openRows != 0, rect.contains(x: x, y: y), let row = members[i].cell(x: x, y: y)?.row, row < 64,
             shared.openRows & (1 << UInt64(row)) != 0
         else { return false }
-        let buttons = Double(recognizers[i].options.actionButtons) * storage.tuning.pointee.swipeActionsButtonWidth
+        let buttons = Double(members[i].options.actionButtons) * storage.tuning.pointee.swipeActionsButtonWidth
         return x >= rect.maxX - buttons
     }
 
@@ -383,7 +464,7 @@ package struct Arena: Sendable {
     /// shows: in the pills' row and not in the `actionPill.spacing` gaps
     /// between them (a touch there is on what lies under the menu).
     @inline(__always)
-    private func onPill(x: Double, y: Double) -> Bool {
+    private mutating func onPill(x: Double, y: Double) -> Bool {
         guard shared.selectionMenuShows(at: now) else { return false }
         let row = pillRow
         guard row.contains(x: x, y: y) else { return false }
@@ -411,7 +492,7 @@ package struct Arena: Sendable {
     /// An overlay's recognizer takes the overlay's frame before it joins a
     /// contact: the pills' row moves with the selection.
     private mutating func placeOverlay(_ i: Int) {
-        if recognizers[i].options.layer == .selectionMenu { recognizers[i].rect = pillRow }
+        if members[i].options.layer == .selectionMenu { members[i].rect = pillRow }
     }
 
     /// Before the last finger lifts: a continuous gesture still waiting can
@@ -422,7 +503,7 @@ package struct Arena: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            if recognizers[i].state == .waiting, recognizers[i].kind.isContinuous { fail(i, at: t) }
+            if members[i].state == .waiting, members[i].kind.isContinuous { fail(i, at: t) }
         }
     }
 
@@ -432,14 +513,14 @@ package struct Arena: Sendable {
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            if recognizers[i].state == .possible, recognizers[i].deadline == .max { fail(i, at: t) }
+            if members[i].state == .possible, members[i].deadline == .max { fail(i, at: t) }
         }
         // Anything still in progress is cancelled (its recording closes uncommitted).
         m = live & contact
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            if recognizers[i].state == .began { fail(i, at: t) }
+            if members[i].state == .began { fail(i, at: t) }
         }
         if compare.temperature > 0 {
             contacts.append(ContactMargin(start: contactStart, end: t, margin: compare.closestMargin))
@@ -453,41 +534,122 @@ package struct Arena: Sendable {
     /// delivered now, in slot order, at the frame's time.
     private mutating func deliverFrame() {
         var m = pendingMoves
+        let changed = pendingChanged
         pendingMoves = 0
+        pendingChanged = 0
         while m != 0 {
             let slot = m.trailingZeroBitCount
             m &= m - 1
-            deliver(.move, slot: slot, t: pendingT)
+            deliver(.move, slot: slot, t: pendingT, changed: changed & (1 << UInt16(slot)) != 0)
         }
     }
 
-    private mutating func deliver(_ event: TouchEvent, slot: Int, t: Micros) {
-        var m = live & contact
+    /// Delivers one event to the members of the contact that can act on it
+    /// (`changed`: for a move, whether it changed the finger's position).
+    private mutating func deliver(_ event: TouchEvent, slot: Int, t: Micros, changed: Bool = true) {
+        let candidates = live & contact
+        let isMove = event == .move
+        // Members in `possible` that this move cannot change.
+        let stillIgnored = isMove && !changed && settled ? stillMovesIgnored : 0
+        if isMove, settled {
+            var m = changed ? moveCallers : stillCallers
+            while m != 0 {
+                let i = m.trailingZeroBitCount
+                m &= m - 1
+                let verdict = members[i].handle(
+                    event, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared,
+                    compare: &compare)
+                if verdict != .none {
+                    // States change: the members after this one as the full
+                    // loop takes them, each by its state now.
+                    apply(verdict, i, at: t)
+                    updateDeadline(i)
+                    deliverToEach(
+                        event, slot: slot, t: t, candidates & (UInt64.max << UInt64(i + 1)), stillIgnored: stillIgnored,
+                        verdicts: true)
+                    return
+                }
+                updateDeadline(i)
+            }
+            return
+        }
+        deliverToEach(event, slot: slot, t: t, candidates, stillIgnored: stillIgnored, verdicts: false)
+    }
+
+    @inline(__always)
+    private mutating func updateDeadline(_ i: Int) {
+        let deadline = members[i].deadline
+        if deadline < nextDeadline { nextDeadline = deadline }
+    }
+
+    /// ``deliver(_:slot:t:changed:)`` to each member of `mask` that can act
+    /// on the event in its current state (read from each); a move without
+    /// verdicts leaves the arena ``settled``.
+    private mutating func deliverToEach(
+        _ event: TouchEvent, slot: Int, t: Micros, _ mask: UInt64, stillIgnored: UInt64, verdicts hadVerdicts: Bool
+    ) {
+        var m = mask
+        let isMove = event == .move
+        if isMove { m &= ~movesIgnored }
+        var verdicts = hadVerdicts
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            guard recognizers[i].state.isLive else { continue }
-            let verdict = recognizers[i].handle(
+            let state = members[i].state
+            guard state.isLive else { continue }
+            if isMove {
+                let ignored = state == .possible ? stillIgnored : movesIgnoredOnceDecided
+                if ignored & (1 << UInt64(i)) != 0 { continue }
+            }
+            let verdict = members[i].handle(
                 event, slot: slot, t: t, touches: storage.touches, tuning: storage.tuning, shared: &shared, compare: &compare)
-            if verdict != .none { apply(verdict, i, at: t) }
-            let deadline = recognizers[i].deadline
-            if deadline < nextDeadline { nextDeadline = deadline }
+            if verdict != .none {
+                verdicts = true
+                apply(verdict, i, at: t)
+            }
+            updateDeadline(i)
         }
+        settled = isMove && !verdicts
+        if settled { cacheMoveCallers() }
+    }
+
+    /// Works out ``moveCallers`` and ``stillCallers`` from the members' states.
+    private mutating func cacheMoveCallers() {
+        var moving: UInt64 = 0, still: UInt64 = 0
+        var m = live & contact & ~movesIgnored
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
+            let bit: UInt64 = 1 << UInt64(i)
+            let state = members[i].state
+            if state == .possible {
+                moving |= bit
+                if stillMovesIgnored & bit == 0 { still |= bit }
+            } else if state.isLive, movesIgnoredOnceDecided & bit == 0 {
+                moving |= bit
+                still |= bit
+            }
+        }
+        moveCallers = moving
+        stillCallers = still
     }
 
     private mutating func fireTimers(upTo t: Micros) {
         while nextDeadline <= t {
             let now = nextDeadline
             nextDeadline = .max
-            for i in recognizers.indices where recognizers[i].deadline <= now {
-                recognizers[i].deadline = .max
-                guard recognizers[i].state.isLive else { continue }
-                let verdict = recognizers[i].handle(
+            settled = false
+            for i in 0..<memberCount where members[i].deadline <= now {
+                members[i].deadline = .max
+                guard members[i].state.isLive else { continue }
+                let verdict = members[i].handle(
                     .timer, slot: -1, t: now, touches: storage.touches, tuning: storage.tuning, shared: &shared,
                     compare: &compare)
                 if verdict != .none { apply(verdict, i, at: now) }
             }
-            for r in recognizers where r.deadline < nextDeadline { nextDeadline = r.deadline }
+            for r in UnsafeBufferPointer(start: members, count: memberCount) where r.deadline < nextDeadline {
+                nextDeadline = r.deadline
+            }
         }
     }
 
@@ -500,20 +662,20 @@ package struct Arena: Sendable {
         case .end: end(i, at: t)
         case .fail: fail(i, at: t)
         case .drop:
-            let r = recognizers[i]
+            let r = members[i]
             drops.append(Drop(recognizer: i, kind: r.kind, direction: r.direction, t: t, reason: r.dropReason))
             fail(i, at: t)
         }
     }
 
     /// Bits of the recognizers in `mask` that are still undecided / have won.
-    private func undecided(_ mask: UInt64) -> (undecided: Bool, won: Bool) {
+    private mutating func undecided(_ mask: UInt64) -> (undecided: Bool, won: Bool) {
         var m = mask
         var undecided = false, won = false
         while m != 0 {
             let j = m.trailingZeroBitCount
             m &= m - 1
-            let state = recognizers[j].state
+            let state = members[j].state
             if state.isUndecided { undecided = true } else if state.hasWon { won = true }
         }
         return (undecided, won)
@@ -524,9 +686,9 @@ package struct Arena: Sendable {
         if won {
             fail(i, at: t)
         } else if pending {
-            recognizers[i].state = .waiting
-            recognizers[i].waitingSince = t
-            recognizers[i].deadline = .max
+            members[i].state = .waiting
+            members[i].waitingSince = t
+            members[i].deadline = .max
         } else {
             accept(i, at: t)
         }
@@ -534,31 +696,31 @@ package struct Arena: Sendable {
 
     private mutating func accept(_ i: Int, at t: Micros) {
         let bit: UInt64 = 1 << UInt64(i)
-        let kind = recognizers[i].kind
-        let waited = recognizers[i].state == .waiting ? t - recognizers[i].waitingSince : 0
-        recognizers[i].deadline = .max
-        recognizers[i].applyAction(at: t, tuning: storage.tuning, touches: storage.touches, shared: &shared)
+        let kind = members[i].kind
+        let waited = members[i].state == .waiting ? t - members[i].waitingSince : 0
+        members[i].deadline = .max
+        members[i].applyAction(at: t, tuning: storage.tuning, touches: storage.touches, shared: &shared)
         // A haptic plays as the recognizer fires: the delay runs from the
         // moment it could (a press's touch-down, a tap's last lift) to the
         // sample or timer that fired it, as the swipe actions' runs from
         // the threshold crossing.
-        if recognizers[i].options.haptic != nil {
+        if members[i].options.haptic != nil {
             switch kind {
-            case .pressFeedback: recognizers[i].hapticLatency = t - recognizers[i].downT
-            case .tap, .doubleTap: recognizers[i].hapticLatency = t - recognizers[i].onset
+            case .pressFeedback: members[i].hapticLatency = t - members[i].downT
+            case .tap, .doubleTap: members[i].hapticLatency = t - members[i].onset
             default: break
             }
         }
         if kind.isContinuous {
-            recognizers[i].state = .began
-            recognizers[i].record = recognitions.count
+            members[i].state = .began
+            members[i].record = recognitions.count
         } else {
-            recognizers[i].state = .recognized
+            members[i].state = .recognized
             live &= ~bit
         }
-        record(i, at: t, touchDown: recognizers[i].downT, waited: waited)
+        record(i, at: t, touchDown: members[i].downT, waited: waited)
         // A press feedback that showed at the lift is over at once.
-        if recognizers[i].endsWhenShown { end(i, at: t) }
+        if members[i].endsWhenShown { end(i, at: t) }
         // Any gesture but a tap takes the touches from the pressed control:
         // its feedback is cancelled, no ripple (UIKit cancels the control's
         // touches when a scroll view's pan begins; a context menu's preview
@@ -566,30 +728,30 @@ package struct Arena: Sendable {
         // when its tap recognizer is rejected). With no winner at all the
         // press completes where the finger lifts (movement never cancels it).
         if feedbackMask != 0, !kind.isFeedback, kind != .tap, kind != .doubleTap,
-            recognizers[i].contactNumber == contactNumber
+            members[i].contactNumber == contactNumber
         {
             var pressed = contact & feedbackMask
             while pressed != 0 {
                 let j = pressed.trailingZeroBitCount
                 pressed &= pressed - 1
-                if recognizers[j].state.isLive { fail(j, at: t) }
+                if members[j].state.isLive { fail(j, at: t) }
             }
         }
         // Exclusive: the other undecided members of this contact lose (if
         // it is still the current one: a tap released late by a timer does
         // not touch the next contact)…
-        var losers = recognizers[i].contactNumber == contactNumber ? contact & ~simultaneous[i] & ~bit : 0
+        var losers = members[i].contactNumber == contactNumber ? contact & ~simultaneous[i] & ~bit : 0
         // …and so does anything waiting for this one to fail.
-        for j in recognizers.indices where waitsFor[j] & bit != 0 { losers |= 1 << UInt64(j) }
+        losers |= waitedOnBy[i]
         while losers != 0 {
             let j = losers.trailingZeroBitCount
             losers &= losers - 1
-            if recognizers[j].state.isUndecided { fail(j, at: t) }
+            if members[j].state.isUndecided { fail(j, at: t) }
         }
     }
 
     private mutating func record(_ i: Int, at t: Micros, touchDown: Micros, waited: Micros = 0) {
-        let r = recognizers[i]
+        let r = members[i]
         let moved = r.kind.isContinuous ? storage.touches.pointee.movedYardstick : Micros.max
         recognitions.append(
             Recognition(
@@ -615,10 +777,10 @@ package struct Arena: Sendable {
     }
 
     private mutating func end(_ i: Int, at t: Micros) {
-        let r = recognizers[i]
+        let r = members[i]
         guard r.state == .began, r.record >= 0 else { return fail(i, at: t) }
-        recognizers[i].state = .ended
-        recognizers[i].deadline = .max
+        members[i].state = .ended
+        members[i].deadline = .max
         live &= ~(1 << UInt64(i))
         let k = r.record
         recognitions[k].ended = t
@@ -637,14 +799,14 @@ package struct Arena: Sendable {
 
     private mutating func fail(_ i: Int, at t: Micros) {
         let bit: UInt64 = 1 << UInt64(i)
-        let previous = recognizers[i].state
+        let previous = members[i].state
         switch previous {
         case .possible, .waiting:
-            recognizers[i].state = .failed
+            members[i].state = .failed
         case .began:
             // Forced out while in progress: cancelled, the recording closes.
-            recognizers[i].state = .cancelled
-            let k = recognizers[i].record
+            members[i].state = .cancelled
+            let k = members[i].record
             if k >= 0 {
                 recognitions[k].ended = t
                 recognitions[k].committed = false
@@ -652,10 +814,14 @@ package struct Arena: Sendable {
         default:
             return
         }
-        recognizers[i].deadline = .max
+        members[i].deadline = .max
         live &= ~bit
         // Whoever waited for this one may now be free to win.
-        for j in recognizers.indices where waitsFor[j] & bit != 0 && recognizers[j].state == .waiting {
+        var waiters = waitedOnBy[i]
+        while waiters != 0 {
+            let j = waiters.trailingZeroBitCount
+            waiters &= waiters - 1
+            guard members[j].state == .waiting else { continue }
             let (pending, won) = undecided(waitsFor[j])
             if won { fail(j, at: t) } else if !pending { accept(j, at: t) }
         }
@@ -667,26 +833,41 @@ final class ArenaStorage: @unchecked Sendable {
     let tuning: UnsafeMutablePointer<ResolvedParameters>
     let touches: UnsafeMutablePointer<Touches>
     let slots: UnsafeMutablePointer<Touches.Slot>
+    let trackers: UnsafeMutablePointer<VelocityTracker>
+    let recognizers: UnsafeMutablePointer<Recognizer>
+    let recognizerCount: Int
 
-    init(tuning: ResolvedParameters) {
+    init(tuning: ResolvedParameters, recognizers: [Recognizer]) {
         self.tuning = .allocate(capacity: 1)
         self.tuning.initialize(to: tuning)
         slots = .allocate(capacity: Touches.capacity)
         slots.initialize(repeating: Touches.Slot(), count: Touches.capacity)
+        trackers = .allocate(capacity: Touches.capacity)
+        trackers.initialize(repeating: VelocityTracker(), count: Touches.capacity)
         touches = .allocate(capacity: 1)
-        touches.initialize(to: Touches(slots: slots))
+        touches.initialize(to: Touches(slots: slots, trackers: trackers))
+        recognizerCount = recognizers.count
+        self.recognizers = .allocate(capacity: max(1, recognizers.count))
+        _ = UnsafeMutableBufferPointer(start: self.recognizers, count: recognizers.count).initialize(from: recognizers)
     }
 
     func copy() -> ArenaStorage {
-        let other = ArenaStorage(tuning: tuning.pointee)
+        let other = ArenaStorage(
+            tuning: tuning.pointee, recognizers: Array(UnsafeBufferPointer(start: recognizers, count: recognizerCount)))
         other.slots.update(from: slots, count: Touches.capacity)
+        other.trackers.update(from: trackers, count: Touches.capacity)
         var table = touches.pointee
         table.slots = other.slots
+        table.trackers = other.trackers
         other.touches.pointee = table
         return other
     }
 
     deinit {
+        recognizers.deinitialize(count: recognizerCount)
+        recognizers.deallocate()
+        trackers.deinitialize(count: Touches.capacity)
+        trackers.deallocate()
         tuning.deinitialize(count: 1)
         tuning.deallocate()
         touches.deinitialize(count: 1)

@@ -120,16 +120,46 @@ package struct Recognizer: Sendable {
     }
 
     /// Back to `idle`, scratch cleared (configuration kept).
+    ///
+    /// Field by field, to the initial values declared above (every `var`
+    /// under State and Outcome; a new one belongs here too): every
+    /// touch-down resets the members it hits, and building a fresh
+    /// recognizer and copying it over moved its whole configuration — 520
+    /// bytes per member and contact, the first cost of a touch-down.
     mutating func reset() {
-        self = Recognizer(resetting: self)
-    }
-
-    // Every touch-down resets the members it hits: the options were checked
-    // when the recognizer was made, so this copies them as they are.
-    private init(resetting r: Recognizer) {
-        self.init(kind: r.kind, region: r.region, tab: r.tab, checkedOptions: r.options)
-        rect = r.rect
-        scrollRect = r.scrollRect
+        state = .idle
+        deadline = .max
+        record = -1
+        waitingSince = 0
+        contactNumber = 0
+        downT = 0
+        downX = 0
+        downY = 0
+        panX0 = 0
+        panY0 = 0
+        upT = 0
+        count = 0
+        pairGeneration = -1
+        span0 = 0
+        scale0 = 1
+        scaleStart = 1
+        angleLast = 0
+        angleTurn = 0
+        prevT = 0
+        prevOffset = 0
+        crossed = false
+        lastSign = 0
+        dx = 0
+        dy = 0
+        armed = false
+        onset = 0
+        direction = nil
+        committed = true
+        velocity = 0
+        springDistance = 0
+        hapticLatency = -1
+        value = 0
+        dropReason = .boundary
     }
 
     /// Starts watching a new contact.
@@ -141,6 +171,53 @@ package struct Recognizer: Sendable {
     /// The contact's mean translation since this recognizer started.
     func translation(_ touches: UnsafePointer<Touches>) -> (dx: Double, dy: Double) {
         (touches.pointee.panX - panX0, touches.pointee.panY - panY0)
+    }
+
+    /// Whether a kind's machine does nothing with a move once it has
+    /// left `possible` (waiting or begun): the arena does not call it for
+    /// moves then. True of the kinds that decide before they begin and
+    /// wait only for the lift (a begun pan, tab swipe or card swipe ignores
+    /// moves until the last finger lifts; a tap waiting for a double tap
+    /// ignores them too); false of those that follow the fingers while begun
+    /// (swipe actions, drag, text selection, pinch, rotation, transform).
+    /// Press feedback ignores moves in every state (``ignoresMoves(_:)``).
+    /// A kind marked here must return `.none` and change nothing for every
+    /// `.move` outside `possible`; the corpus tests hold the replay to that.
+    static func ignoresMovesOnceDecided(_ kind: GestureKind) -> Bool {
+        switch kind {
+        case .tap, .doubleTap, .longPress, .pan, .scroll, .cardSwipe, .tabSwipe, .dismiss, .edgeSwipe, .multiSwipe,
+            .swipe, .pressFeedback, .shake:
+            true
+        case .swipeActions, .pinch, .rotation, .drag, .textSelect, .transform:
+            false
+        }
+    }
+
+    /// Whether a kind's machine does nothing with a move in any state.
+    static func ignoresMoves(_ kind: GestureKind) -> Bool {
+        kind == .pressFeedback || kind == .shake || kind == .multiSwipe
+    }
+
+    /// Whether a kind's machine, while `possible`, decides a move from the
+    /// touch table's positions and finger counts alone until it leaves
+    /// `possible`: its first test is a distance (a slop, a movement
+    /// allowance), and every test of the time, the shared state or the
+    /// margins comes after one has been passed, which ends `possible`. So a
+    /// move that changes no position, after moves only (no finger down or
+    /// up, no timer or verdict in between), gives it the verdict the last
+    /// move gave, `.none`, and it is not called for it: a finger at rest
+    /// (a press, the hold before a drag) sends a third of the samples.
+    /// Not pinch, rotation and transform (they re-anchor a new pair and
+    /// time their rate on a move) nor multi-finger swipes (moves are
+    /// ignored outright).
+    static func decidesMovesFromPositions(_ kind: GestureKind) -> Bool {
+        switch kind {
+        case .tap, .doubleTap, .longPress, .pan, .scroll, .swipeActions, .cardSwipe, .tabSwipe, .dismiss, .edgeSwipe,
+            .drag, .textSelect, .swipe:
+            true
+        case .pinch, .rotation, .transform, .multiSwipe, .pressFeedback, .shake:
+            false
+        }
     }
 
     // MARK: - Dispatch

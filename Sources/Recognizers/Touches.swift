@@ -27,11 +27,17 @@ package struct Touches: @unchecked Sendable {
         package var downX = 0.0, downY = 0.0
         package var x = 0.0, y = 0.0
         package var t: Micros = 0
-        package var tracker = VelocityTracker()
     }
 
     /// ``capacity`` slots, owned by the arena's storage.
     var slots: UnsafeMutablePointer<Slot>
+    /// Each slot's velocity tracker, apart from the slots: a tracker is 500
+    /// bytes that only a move's `add` and a release read, and inside the
+    /// slot it spread the positions every sample reads over ten cache lines.
+    var trackers: UnsafeMutablePointer<VelocityTracker>
+    /// The active slots, one bit each: the pointer lookup of every sample
+    /// visits these only.
+    var activeSlots: UInt16 = 0
     /// Fingers down now.
     package internal(set) var activeCount = 0
     /// Most fingers down at once in this contact.
@@ -60,7 +66,10 @@ package struct Touches: @unchecked Sendable {
     package internal(set) var pairGeneration = 0
     package internal(set) var screenWidth = 0.0, screenHeight = 0.0
 
-    init(slots: UnsafeMutablePointer<Slot>) { self.slots = slots }
+    init(slots: UnsafeMutablePointer<Slot>, trackers: UnsafeMutablePointer<VelocityTracker>) {
+        self.slots = slots
+        self.trackers = trackers
+    }
 
     /// A copy of the slots (for inspection and tests).
     package var allSlots: [Slot] { Array(UnsafeBufferPointer(start: slots, count: Touches.capacity)) }
@@ -90,13 +99,14 @@ package struct Touches: @unchecked Sendable {
     /// The release velocity of a finger lifting at `t`, by the spec's rule
     /// (lsq2 over the last 100 ms; 0 if it had stopped for over 40 ms).
     func releaseVelocity(_ slot: Int, at t: Micros) -> Velocity {
-        slots[slot].tracker.releaseVelocity(at: t)
+        trackers[slot].releaseVelocity(at: t)
     }
 
     // MARK: Writing (arena only)
 
     mutating func reset(width: Double, height: Double) {
         for i in 0..<Touches.capacity { slots[i].active = false }
+        activeSlots = 0
         activeCount = 0
         maxActive = 0
         panX = 0
@@ -109,8 +119,14 @@ package struct Touches: @unchecked Sendable {
         screenHeight = height
     }
 
+    @inline(__always)
     func slot(of pointer: Int32) -> Int {
-        for i in 0..<Touches.capacity where slots[i].active && slots[i].pointer == pointer { return i }
+        var m = activeSlots
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            if slots[i].pointer == pointer { return i }
+            m &= m - 1
+        }
         return -1
     }
 
@@ -139,8 +155,9 @@ package struct Touches: @unchecked Sendable {
         slots[free].x = x
         slots[free].y = y
         slots[free].t = t
-        slots[free].tracker.reset()
-        slots[free].tracker.add(t: t, x: x, y: y)
+        activeSlots |= 1 << UInt16(free)
+        trackers[free].reset()
+        trackers[free].add(t: t, x: x, y: y)
         activeCount += 1
         if activeCount > maxActive { maxActive = activeCount }
         if pairB < 0 {
@@ -168,15 +185,19 @@ package struct Touches: @unchecked Sendable {
         return true
     }
 
-    mutating func move(_ slot: Int, t: Micros, x: Double, y: Double) {
-        _ = shiftPan(slot, t: t, x: x, y: y)
+    /// Moves a finger; returns whether its position changed (a finger at
+    /// rest sends samples too).
+    @discardableResult
+    mutating func move(_ slot: Int, t: Micros, x: Double, y: Double) -> Bool {
+        let moved = shiftPan(slot, t: t, x: x, y: y)
         slots[slot].x = x
         slots[slot].y = y
         slots[slot].t = t
-        slots[slot].tracker.add(t: t, x: x, y: y)
+        trackers[slot].add(t: t, x: x, y: y)
         if movedYardstick == .max, moved2(slot) >= Touches.motionYardstick * Touches.motionYardstick {
             movedYardstick = t
         }
+        return moved
     }
 
     /// The `ended` sample carries no new movement (spec), but a position that
@@ -191,6 +212,7 @@ package struct Touches: @unchecked Sendable {
     /// Called after the recognizers saw the lift.
     mutating func remove(_ slot: Int) {
         slots[slot].active = false
+        activeSlots &= ~(1 << UInt16(slot))
         activeCount -= 1
         if slot == pairA || slot == pairB {
             pairA = -1

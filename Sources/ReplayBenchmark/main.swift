@@ -21,14 +21,16 @@ import TraceModel
 var targetSamples = 5_000_000
 var repeats = 5
 var explain = false
+var digest = false
 var arguments = CommandLine.arguments.dropFirst().makeIterator()
 while let argument = arguments.next() {
     switch argument {
     case "--samples": targetSamples = arguments.next().flatMap(Int.init) ?? targetSamples
     case "--repeats": repeats = max(1, arguments.next().flatMap(Int.init) ?? repeats)
     case "--explain": explain = true
+    case "--digest": digest = true
     case "-h", "--help":
-        print("usage: ReplayBenchmark [--samples N] [--repeats N] [--explain]")
+        print("usage: ReplayBenchmark [--samples N] [--repeats N] [--explain] [--digest]")
         exit(0)
     default:
         FileHandle.standardError.write(Data("unknown argument \(argument)\n".utf8))
@@ -137,6 +139,25 @@ print(
         + "(built in \(buildTime.formatted(.units(allowed: [.seconds], fractionalPart: .show(length: 2)))))")
 
 // MARK: - Replay
+
+if digest {
+    // Every recognition, label outcome, percentile and spring figure of one
+    // replay (springs measured, every recognition kept), as sorted-key JSON
+    // hashed with FNV-1a: two builds that print the same digest replayed
+    // the corpus identically, figure for figure (the speed work's check).
+    // Exact, then smoothed (the margins of every contact).
+    for temperature in [0, 0.05] {
+        let simulator = Simulator(
+            options: SimulationOptions(temperature: temperature, keepLabelOutcomes: true, keepRecognitions: true))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let bytes = try encoder.encode(try simulator.run(corpus: corpus))
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        print("digest τ = \(temperature): \(String(hash, radix: 16)) over \(bytes.count) bytes of result JSON")
+    }
+    exit(0)
+}
 
 func seconds(_ d: Duration) -> Double {
     Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18

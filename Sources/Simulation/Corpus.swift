@@ -26,6 +26,10 @@ package struct Corpus: Sendable {
         package var touches: Range<Int>
         package var motion: Range<Int>
         package var labels: [Label]
+        /// Per label: what it aims at, as a scene's exclusive targets are
+        /// named (``Matcher/aimName(_:)``), worked out once when the corpus
+        /// is compiled rather than on every replay of it.
+        package var aims: [String?]
         /// What the platform's recognizers reported (`Session/platformRecognitions`).
         package var platform: [PlatformRecognition]
     }
@@ -79,7 +83,7 @@ package struct Corpus: Sendable {
                 scene: session.header.scene, screenWidth: session.header.device.screenWidth,
                 screenHeight: session.header.device.screenHeight,
                 touches: touchStart..<t.count, motion: motionStart..<motionT.count, labels: session.labels,
-                platform: session.platformRecognitions))
+                aims: session.labels.map { Matcher.aimName($0) }, platform: session.platformRecognitions))
     }
 
     /// Touch samples in the corpus.

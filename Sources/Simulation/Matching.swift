@@ -70,12 +70,18 @@ package struct Matcher: Sendable {
         var name: String?
         var isClaimed = false
 
-        init(_ label: Label, exclusive: [String?]) {
-            guard !exclusive.isEmpty, let target = label.target else { return }
-            let name = target.split(separator: "/").last.map(String.init) ?? target
+        /// `name`: the label's ``Matcher/aimName(_:)``.
+        init(name: String?, exclusive: [String?]) {
+            guard !exclusive.isEmpty, let name else { return }
             self.name = name
             isClaimed = exclusive.contains { $0 == name }
         }
+    }
+
+    /// A label's target's last `/` component (`nil` without a target).
+    package static func aimName(_ label: Label) -> String? {
+        guard let target = label.target else { return nil }
+        return target.split(separator: "/").last.map(String.init) ?? target
     }
 
     /// Whether a recognition may fulfil a label given the scene's exclusive
@@ -130,7 +136,7 @@ package struct Matcher: Sendable {
                 direction: label.direction, target: label.target, start: label.start, end: label.end,
                 outcome: .missed)
             let candidates = recognitions.indices.filter { !claimed[$0] && belongs(recognitions[$0], label) }
-            let aimed = AimedTarget(label, exclusive: exclusive)
+            let aimed = AimedTarget(name: entry.aims[index], exclusive: exclusive)
             if label.intent == .none {
                 outcome.outcome = candidates.isEmpty ? .correct : .spurious
                 for k in candidates {

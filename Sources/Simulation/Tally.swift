@@ -119,9 +119,7 @@ package struct Tally: Sendable {
             default: break
             }
             if options.measureSprings {
-                let member =
-                    arena.recognizers.indices.contains(r.recognizer)
-                    ? arena.recognizers[r.recognizer].options : RecognizerOptions()
+                let member = arena.options(of: r.recognizer) ?? RecognizerOptions()
                 measureSpring(of: r, member: member, tuning: tuning)
             }
             if options.keepRecognitions {
