@@ -35,7 +35,8 @@ extension Spring {
         let x0 = -distance, v0 = initialVelocity
         if x0 == 0 && v0 == 0 { return 0 }
         guard isPhysical, tolerance > 0, x0.isFinite, v0.isFinite else { return .infinity }
-        let x = { (t: Double) in self.state(after: t, displacement: x0, velocity: v0).displacement }
+        let curve = Trajectory(self, displacement: x0, velocity: v0)
+        let x = { (t: Double) in curve.displacement(at: t) }
 
         switch regime {
         case .underdamped:
@@ -102,7 +103,8 @@ extension Spring {
         let x0 = -distance, v0 = initialVelocity
         let direction: Double = distance != 0 ? (distance > 0 ? 1 : -1) : (v0 > 0 ? 1 : v0 < 0 ? -1 : 0)
         guard direction != 0, isPhysical else { return 0 }
-        let x = { (t: Double) in direction * self.state(after: t, displacement: x0, velocity: v0).displacement }
+        let curve = Trajectory(self, displacement: x0, velocity: v0)
+        let x = { (t: Double) in direction * curve.displacement(at: t) }
         switch regime {
         case .underdamped:
             // The first two extrema are on opposite sides; later ones are smaller.
@@ -186,5 +188,66 @@ extension Spring {
             if side * x(mid) > tolerance { outside = mid } else { inside = mid }
         }
         return inside
+    }
+}
+
+// MARK: - One release's trajectory
+
+/// ``Spring/state(after:displacement:velocity:)``'s displacement for one
+/// start, with what does not depend on the time worked out once: the root
+/// searches above evaluate it some sixty times per release, and the square
+/// roots and divisions of the spring's constants were a third of each
+/// evaluation. The same expressions in the same order as `state(after:)`,
+/// so every value is bit for bit the same (the settle-time tests compare).
+struct Trajectory {
+    private let regime: Spring.Regime
+    private let x0: Double
+    /// Critically damped: ω₀ and `v₀ + ω₀·x₀`; underdamped: α, ω_d and
+    /// `(v₀ + α·x₀)/ω_d`; overdamped: the roots r₁, r₂ and C₁, C₂.
+    private let a: Double, b: Double, c: Double, d: Double
+
+    init(_ spring: Spring, displacement x0: Double, velocity v0: Double) {
+        self.x0 = x0
+        let omega0 = spring.naturalFrequency
+        let zeta = spring.dampingFraction
+        if abs(zeta - 1) <= Spring.criticalBand {
+            regime = .criticallyDamped
+            a = omega0
+            b = v0 + omega0 * x0
+            c = 0
+            d = 0
+        } else if zeta < 1 {
+            regime = .underdamped
+            let alpha = zeta * omega0
+            let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+            a = alpha
+            b = omegaD
+            c = (v0 + alpha * x0) / omegaD
+            d = 0
+        } else {
+            regime = .overdamped
+            let (r1, r2) = spring.overdampedRoots
+            let c2 = (v0 - r1 * x0) / (r2 - r1)
+            a = r1
+            b = r2
+            c = x0 - c2
+            d = c2
+        }
+    }
+
+    @inline(__always)
+    func displacement(at t: Double) -> Double {
+        switch regime {
+        case .criticallyDamped:
+            let decay = exp(-a * t)
+            return decay * (x0 + b * t)
+        case .underdamped:
+            let decay = exp(-a * t)
+            let cosine = cos(b * t), sine = sin(b * t)
+            return decay * (x0 * cosine + c * sine)
+        case .overdamped:
+            let e1 = exp(a * t), e2 = exp(b * t)
+            return c * e1 + d * e2
+        }
     }
 }

@@ -39,8 +39,11 @@ import TraceModel
 ///   such a delay would cost).
 ///
 /// ## Cost
-/// Recognizers are values in one array, dispatched by `switch`; members are
-/// a 64-bit mask; timers are one `min` deadline; no allocation per sample.
+/// Recognizers are values in arena-owned memory, dispatched by `switch`;
+/// members are a 64-bit mask; timers are one `min` deadline; no allocation
+/// per sample. A move reaches only the members it can change: not press
+/// feedback, not a begun gesture that waits for the lift, and — once the
+/// arena is `settled` — not a `possible` member for a finger at rest.
 ///
 /// ```swift
 /// var arena = try Arena(recognizers: [Recognizer(kind: .tap), Recognizer(kind: .doubleTap)],
@@ -56,7 +59,7 @@ package struct Arena: Sendable {
     package static let maximumRecognizers = 64
 
     /// The members, in declaration order (a copy: the arena keeps them in
-    /// its storage, see ``members``).
+    /// its storage, see `members`).
     package var recognizers: [Recognizer] {
         Array(UnsafeBufferPointer(start: storage.recognizers, count: memberCount))
     }
@@ -82,9 +85,9 @@ package struct Arena: Sendable {
     let motionMask: UInt64
     /// Press-feedback recognizers (see ``GestureKind/isFeedback``).
     let feedbackMask: UInt64
-    /// Members a move cannot change (``Recognizer/ignoresMoves(_:)``) and
+    /// Members a move cannot change (`Recognizer/ignoresMoves(_:)`) and
     /// members a move cannot change once out of `possible`
-    /// (``Recognizer/ignoresMovesOnceDecided(_:)``): a move skips them. Most
+    /// (`Recognizer/ignoresMovesOnceDecided(_:)`): a move skips them. Most
     /// of a contact's moves come after its gesture has begun, when the
     /// winner waits for the lift and only the press feedback is left beside
     /// it — so most moves call no member at all.
@@ -92,23 +95,23 @@ package struct Arena: Sendable {
     let movesIgnoredOnceDecided: UInt64
     /// Members that, while `possible`, are not called for a move that
     /// changed no position once every member has seen the table as it is
-    /// (``Recognizer/decidesMovesFromPositions(_:)``, ``settled``).
+    /// (`Recognizer/decidesMovesFromPositions(_:)`, `settled`).
     let stillMovesIgnored: UInt64
     /// Every live member has seen the touch table as it is now, and only
     /// moves were delivered since anything else happened: set after a move
     /// delivered without a verdict, cleared by any other event, a verdict,
     /// a timer or a shake. A move that changes no position then changes no
-    /// verdict of the members in ``stillMovesIgnored``.
+    /// verdict of the members in `stillMovesIgnored`.
     var settled = false
-    /// While ``settled``: the members a move calls, in the state they are
+    /// While `settled`: the members a move calls, in the state they are
     /// in — for a move that changed a position (`moveCallers`) and for one
     /// that changed none (`stillCallers`). Nothing but a verdict (which
-    /// clears ``settled``) changes a member's state between moves, so a
+    /// clears `settled`) changes a member's state between moves, so a
     /// settled move calls these without reading any member's state; most
     /// moves then call no member and cost the touch table's update alone.
     var moveCallers: UInt64 = 0
     var stillCallers: UInt64 = 0
-    /// Whole frames: the slots of ``pendingMoves`` whose position the frame
+    /// Whole frames: the slots of `pendingMoves` whose position the frame
     /// changed.
     var pendingChanged: UInt16 = 0
     /// The resolved parameters and the touches live behind pointers (copied on write), so that
@@ -277,6 +280,39 @@ package struct Arena: Sendable {
     /// One touch sample. Samples must come in time order (the format's rule).
     package mutating func touch(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
         makeStorageUnique()
+        touchSample(t: t, pointer: pointer, phase: phase, x: x, y: y)
+    }
+
+    /// One session's samples, as a compiled corpus keeps them (a column
+    /// per field), replayed in time order — touch first on equal times —
+    /// with one check that the storage is this arena's own for the whole
+    /// session instead of one per sample.
+    package mutating func replay(
+        touches: Range<Int>, t: UnsafeBufferPointer<Micros>, pointer: UnsafeBufferPointer<Int32>,
+        phase: UnsafeBufferPointer<TouchPhase>, x: UnsafeBufferPointer<Double>, y: UnsafeBufferPointer<Double>,
+        motion: Range<Int>, motionT: UnsafeBufferPointer<Micros>, ax: UnsafeBufferPointer<Double>,
+        ay: UnsafeBufferPointer<Double>, az: UnsafeBufferPointer<Double>
+    ) {
+        makeStorageUnique()
+        var j = motion.lowerBound
+        for i in touches {
+            let ti = t[i]
+            while j < motion.upperBound, motionT[j] < ti {
+                motionSample(t: motionT[j], ax: ax[j], ay: ay[j], az: az[j])
+                j += 1
+            }
+            touchSample(t: ti, pointer: pointer[i], phase: phase[i], x: x[i], y: y[i])
+        }
+        while j < motion.upperBound {
+            motionSample(t: motionT[j], ax: ax[j], ay: ay[j], az: az[j])
+            j += 1
+        }
+    }
+
+    /// ``touch(t:pointer:phase:x:y:)`` once the storage is known to be this
+    /// arena's own.
+    @inline(__always)
+    private mutating func touchSample(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
         if pendingMoves != 0, t != pendingT || (phase != .moved && phase != .stationary) { deliverFrame() }
         now = t
         let touches = storage.touches
@@ -313,6 +349,11 @@ package struct Arena: Sendable {
     /// One motion sample (user acceleration in g), for shake recognizers.
     package mutating func motion(t: Micros, ax: Double, ay: Double, az: Double) {
         makeStorageUnique()
+        motionSample(t: t, ax: ax, ay: ay, az: az)
+    }
+
+    /// ``motion(t:ax:ay:az:)`` once the storage is known to be this arena's own.
+    private mutating func motionSample(t: Micros, ax: Double, ay: Double, az: Double) {
         if pendingMoves != 0 { deliverFrame() }
         now = t
         if t >= nextDeadline { fireTimers(upTo: t) }
@@ -582,9 +623,9 @@ package struct Arena: Sendable {
         if deadline < nextDeadline { nextDeadline = deadline }
     }
 
-    /// ``deliver(_:slot:t:changed:)`` to each member of `mask` that can act
+    /// `deliver(_:slot:t:changed:)` to each member of `mask` that can act
     /// on the event in its current state (read from each); a move without
-    /// verdicts leaves the arena ``settled``.
+    /// verdicts leaves the arena `settled`.
     private mutating func deliverToEach(
         _ event: TouchEvent, slot: Int, t: Micros, _ mask: UInt64, stillIgnored: UInt64, verdicts hadVerdicts: Bool
     ) {
@@ -613,7 +654,7 @@ package struct Arena: Sendable {
         if settled { cacheMoveCallers() }
     }
 
-    /// Works out ``moveCallers`` and ``stillCallers`` from the members' states.
+    /// Works out `moveCallers` and `stillCallers` from the members' states.
     private mutating func cacheMoveCallers() {
         var moving: UInt64 = 0, still: UInt64 = 0
         var m = live & contact & ~movesIgnored

@@ -180,7 +180,7 @@ package struct Recognizer: Sendable {
     /// moves until the last finger lifts; a tap waiting for a double tap
     /// ignores them too); false of those that follow the fingers while begun
     /// (swipe actions, drag, text selection, pinch, rotation, transform).
-    /// Press feedback ignores moves in every state (``ignoresMoves(_:)``).
+    /// Press feedback ignores moves in every state (`ignoresMoves(_:)`).
     /// A kind marked here must return `.none` and change nothing for every
     /// `.move` outside `possible`; the corpus tests hold the replay to that.
     static func ignoresMovesOnceDecided(_ kind: GestureKind) -> Bool {

@@ -8,6 +8,7 @@
 //
 //     swift build -c release --product ReplayBenchmark
 //     .build/release/ReplayBenchmark [--samples 5000000] [--repeats 5]
+//     .build/release/ReplayBenchmark --digest   # a hash of every figure, to compare two builds
 
 import Dispatch
 import Foundation

@@ -211,7 +211,9 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
     /// haptic and spring measures, which the simulator takes from the
     /// release, not from the recognition time).
     package func observation(of r: Recognition) -> Double? {
-        guard r.kind == gesture else { return nil }
+        // By ordinal: `==` on the kinds went through the Equatable witness,
+        // and this runs for every budget of every recognition.
+        guard r.kind.ordinal == gesture.ordinal else { return nil }
         switch scope {
         case .all: break
         case .immediate: guard r.waited == 0 else { return nil }

@@ -208,22 +208,16 @@ struct ReplayPlan: Sendable {
                 corpus.y.withUnsafeBufferPointer { y in
                     corpus.pointer.withUnsafeBufferPointer { pointer in
                         corpus.phase.withUnsafeBufferPointer { phase in
-                            var i = entry.touches.lowerBound
-                            let end = entry.touches.upperBound
-                            var j = entry.motion.lowerBound
-                            let motionEnd = entry.motion.upperBound
-                            while i < end {
-                                let ti = t[i]
-                                while j < motionEnd, corpus.motionT[j] < ti {
-                                    arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
-                                    j += 1
+                            corpus.motionT.withUnsafeBufferPointer { motionT in
+                                corpus.ax.withUnsafeBufferPointer { ax in
+                                    corpus.ay.withUnsafeBufferPointer { ay in
+                                        corpus.az.withUnsafeBufferPointer { az in
+                                            arena.replay(
+                                                touches: entry.touches, t: t, pointer: pointer, phase: phase, x: x, y: y,
+                                                motion: entry.motion, motionT: motionT, ax: ax, ay: ay, az: az)
+                                        }
+                                    }
                                 }
-                                arena.touch(t: ti, pointer: pointer[i], phase: phase[i], x: x[i], y: y[i])
-                                i += 1
-                            }
-                            while j < motionEnd {
-                                arena.motion(t: corpus.motionT[j], ax: corpus.ax[j], ay: corpus.ay[j], az: corpus.az[j])
-                                j += 1
                             }
                         }
                     }

@@ -266,3 +266,30 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         #expect(animation.position(at: 0) == 100) // the clock before the start clamps
     }
 }
+
+// MARK: - The root searches' trajectory
+
+@Suite struct TrajectoryTests {
+    /// The settle-time and overshoot searches evaluate a `Trajectory`
+    /// (constants worked out once per release) instead of
+    /// `state(after:)`: their results stay the same only if every
+    /// displacement is bit for bit the same, in every regime.
+    @Test func displacementIsStateAfterBitForBit() {
+        var checked = 0
+        for response in [0.08, 0.35, 0.5, 1.2] {
+            for dampingFraction in [0.0, 0.2, 0.75, 0.999_999_5, 1.0, 1.000_000_5, 1.4, 3.0] {
+                let spring = Spring(response: response, dampingFraction: dampingFraction)
+                for (x0, v0) in [(-300.0, 0.0), (-120.0, 2_400.0), (45.5, -800.25), (0.0, 1_500.0), (-1e-3, 3.0)] {
+                    let curve = Trajectory(spring, displacement: x0, velocity: v0)
+                    for step in 0..<400 {
+                        let t = Double(step) * 0.013_7 + Double(step % 7) * 1e-9
+                        let expected = spring.state(after: t, displacement: x0, velocity: v0).displacement
+                        #expect(curve.displacement(at: t).bitPattern == expected.bitPattern)
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 4 * 8 * 5 * 400)
+    }
+}
