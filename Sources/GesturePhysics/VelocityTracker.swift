@@ -67,7 +67,9 @@ package struct VelocityTracker: Sendable {
     /// Samples must come in non-decreasing time (the trace format guarantees
     /// it). A sample older than the newest one cannot belong to the same
     /// movement, so it starts a fresh history instead of corrupting the window.
-    @inlinable
+    // Inlined always: the replay calls it for every sample, and a call
+    // cost as much as the store.
+    @inlinable @inline(__always)
     package mutating func add(t: Micros, x: Double, y: Double) {
         if count > 0, t < newestTime { reset() }
         storage.store(TimedPoint(t: t, x: x, y: y), at: head)

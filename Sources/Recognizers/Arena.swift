@@ -313,7 +313,7 @@ package struct Arena: Sendable {
     /// arena's own.
     @inline(__always)
     private mutating func touchSample(t: Micros, pointer: Int32, phase: TouchPhase, x: Double, y: Double) {
-        if pendingMoves != 0, t != pendingT || (phase != .moved && phase != .stationary) { deliverFrame() }
+        if pendingMoves != 0, t != pendingT || (phase != .moved && phase != .stationary) { completeFrame() }
         now = t
         let touches = storage.touches
         if t >= nextDeadline { fireTimers(upTo: t) }
@@ -573,6 +573,20 @@ package struct Arena: Sendable {
 
     /// Whole frames: every finger of the frame has moved; each move is
     /// delivered now, in slot order, at the frame's time.
+    /// The frame's moves delivered, unless no member would be called for
+    /// any of them (settled, with no member that takes a move): then only
+    /// forgotten, without the call — the common case of a contact whose
+    /// gesture has begun, or a finger at rest.
+    @inline(__always)
+    private mutating func completeFrame() {
+        if settled, moveCallers | stillCallers == 0 {
+            pendingMoves = 0
+            pendingChanged = 0
+        } else {
+            deliverFrame()
+        }
+    }
+
     private mutating func deliverFrame() {
         var m = pendingMoves
         let changed = pendingChanged
