@@ -19,6 +19,8 @@
 #include <gsl/gsl_statistics_double.h>
 #include <gsl/gsl_sort_double.h>
 #include <gsl/gsl_histogram.h>
+#include <gsl/gsl_matrix.h>
+#include <gsl/gsl_eigen.h>
 #include <gsl/gsl_version.h>
 
 // MARK: - Version
@@ -49,6 +51,15 @@ static inline double cgsl_vector_at(const gsl_vector *v, size_t i) {
 }
 static inline void cgsl_vector_put(gsl_vector *v, size_t i, double x) {
     v->data[i * v->stride] = x;
+}
+
+// MARK: - Matrices (row-major, `tda` elements a row)
+
+static inline double cgsl_matrix_at(const gsl_matrix *m, size_t i, size_t j) {
+    return m->data[i * m->tda + j];
+}
+static inline void cgsl_matrix_put(gsl_matrix *m, size_t i, size_t j, double x) {
+    m->data[i * m->tda + j] = x;
 }
 
 #endif

@@ -182,6 +182,48 @@ struct ObjectiveTests {
         #expect(objective.evaluate(["pan.slop": 10]).isFeasible)
     }
 
+    @Test("a budget the reference meets only inside the margin is held at the reference's value, not the margin")
+    func heldAtTheReference() throws {
+        let corpus = try PanSlopCorpus()
+        // The reference's own pan latency, then a limit it meets by 3 %: inside the 5 % margin.
+        let open = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 10_000)])
+        let value = try #require(open.evaluateDetailed(open.space.defaults)?.budgets[0].value)
+        let limit = value / 0.97
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: limit)], margin: 0.05)
+        #expect(objective.heldBudgets == [0])
+        #expect(objective.relaxedBudgets.isEmpty)
+        #expect(objective.effectiveBudgets[0].limit == min(value * 1.02, limit))
+        // The reference stays feasible: feasible-first cannot prefer worse constants over it.
+        #expect(objective.evaluate(objective.space.defaults).isFeasible)
+        // Past the nominal limit still breaks it.
+        #expect(!objective.evaluate(["pan.slop": 40]).isFeasible)
+        // Met with room to spare, it is held to the margin as usual.
+        let roomy = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: value / 0.8)], margin: 0.05)
+        #expect(roomy.heldBudgets.isEmpty)
+        #expect(roomy.effectiveBudgets[0].limit == value / 0.8 * 0.95)
+    }
+
+    @Test("a sweep reads back what the search replayed: the same figures as a fresh exact replay")
+    func trainingReplaysAreReadBack() throws {
+        let corpus = try PanSlopCorpus()
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)])
+        let values: ParameterValues = ["pan.slop": 11]
+        _ = objective.evaluate(values, temperature: 0.05)
+        let kept = try #require(objective.trainingReplaysSoFar.first)
+        let fresh = try #require(
+            try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)]).evaluateDetailed(values))
+        #expect(kept.exact == fresh.evaluation.exact)
+        #expect(kept.violations == fresh.evaluation.violations)
+        // Every outcome count; the soft share is the temperature's own and not read back.
+        var counts = kept.counts, freshCounts = fresh.counts
+        counts.softMisfireSum = ExactSum()
+        freshCounts.softMisfireSum = ExactSum()
+        #expect(counts == freshCounts)
+        #expect(kept.budgets == fresh.budgets)
+        #expect(objective.trainingReplay(values)?.exact == fresh.evaluation.exact)
+        #expect(objective.trainingReplaysSoFar.count == 1)
+    }
+
     @Test("a destructive misfire costs more: a card deleted during a tab swipe")
     func destructiveWeights() throws {
         // The cards tab (1) of the reference app: a rightward drag over the

@@ -17,9 +17,10 @@ struct OptimizeCommand: AsyncParsableCommand {
         abstract: "Tune recognizer constants for fewer misfires under latency budgets, validated on held-out users.",
         discussion: """
             Loads the store's sessions once, splits them by user (25% held out), and \
-            searches the tuning space on the training users with GSL (Latin hypercube, \
-            then Nelder-Mead on the simulator's soft-margin surrogate, cooling to the \
-            exact counts), on two threads. Then measures the reference and the tuned \
+            searches the tuning space on the training users (line searches over each \
+            constant, then CMA-ES joint moves over GSL's eigen-decomposition, on the \
+            simulator's soft-margin surrogate cooling to the exact counts), on two \
+            threads; more evaluations never give a worse answer. Then measures the reference and the tuned \
             constants exactly on both splits (Clopper-Pearson intervals, McNemar on the \
             held-out labels), sweeps each constant's sensitivity and the misfire/latency \
             trade-off. Writes the report (report.html, report.md, report.json, GestureConstants.swift), params.json and result.json into DIR, and \
@@ -42,8 +43,9 @@ struct OptimizeCommand: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The global phase before the GSL simplex refinement: coordinate line searches over each constant's range "
-                + "(lines), a seeded Latin-hypercube multi-start (lhs) or gsl_siman annealing chains (siman).",
+            "The global phase: coordinate line searches over each constant's range, then CMA-ES joint moves "
+                + "(lines), or a seeded Latin-hypercube multi-start (lhs) or gsl_siman annealing chains (siman), "
+                + "each then refined with GSL's simplex.",
             valueName: "lines|lhs|siman"))
     var global: TuningSearch.GlobalPhase = .lines
 
@@ -78,6 +80,13 @@ struct OptimizeCommand: AsyncParsableCommand {
     @Flag(help: "Skip the misfire/latency Pareto sweep.")
     var noPareto = false
 
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "Evaluations per level of the Pareto sweep and for the intent-protection search "
+                + "(default: a tenth of --max-evals, at least 30).", valueName: "n"))
+    var paretoEvals: Int?
+
     @Flag(help: "Print a JSON summary (baseline, tuned, params, evaluations, seconds, …) on standard output.")
     var json = false
 
@@ -86,6 +95,7 @@ struct OptimizeCommand: AsyncParsableCommand {
         if maxEvals < 1 { throw ValidationError("--max-evals must be at least 1.") }
         if let folds, folds < 2 { throw ValidationError("--folds must be at least 2.") }
         if sensitivityPoints < 0 { throw ValidationError("--sensitivity-points must be ≥ 0.") }
+        if let paretoEvals, paretoEvals < 1 { throw ValidationError("--pareto-evals must be at least 1.") }
         if intentMargin != "off", !(Double(intentMargin).map { $0 >= 0 && $0 <= 100 } ?? false) {
             throw ValidationError("--intent-margin must be a number of points from 0 to 100, or 'off' (got '\(intentMargin)').")
         }
@@ -137,6 +147,7 @@ struct OptimizeCommand: AsyncParsableCommand {
         settings.target = target
         settings.intentMargin = Double(intentMargin).map { $0 / 100 }
         if noPareto { settings.paretoFractions = [] }
+        settings.paretoEvaluationsPerLevel = paretoEvals
         settings.remote = remote
         let bar = ProgressBar(label: "optimize")
         var result = try CLIFailure.guarding {

@@ -41,12 +41,14 @@ extension TuningReport {
             fixedCount: result.comparison.holdoutTest.improved, brokenCount: result.comparison.holdoutTest.worsened,
             mcnemarPValue: result.comparison.holdoutTest.pValue,
             budgets: zip(base.budgets, tuned.budgets).map { before, after in
-                Budget(
+                let summary = result.budgets.first { $0.key == before.budget.key }
+                return Budget(
                     gesture: before.budget.title, definition: before.budget.definition,
                     percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
                     before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
                     spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil,
-                    standard: before.budget.standard, applicable: before.applicable)
+                    standard: before.budget.standard, applicable: before.applicable,
+                    heldAtReference: summary?.heldAtReference ?? false)
             },
             intervalMethod: "Clopper–Pearson",
             intents: (result.comparison.perIntent ?? []).map { c in
@@ -145,8 +147,9 @@ extension TuningReport {
                     ? "disagreement with the platform's own recognizers per gesture decision (windows × gestures); no budgets"
                     : "weighted misfires per label (wrong, missed, dead zone, spurious; per-intent weights), "
                         + "latency and animation budgets as constraints",
-                method: "\((result.global ?? .lines).methodDescription), then GSL nmsimplex2 refinement with restarts, "
-                    + "guided by a soft-margin surrogate whose temperature falls; points ranked by the exact count",
+                method: (result.global ?? .lines).methodDescription
+                    + ((result.global ?? .lines) == .lines ? "" : ", then GSL nmsimplex2 refinement with restarts")
+                    + ", guided by a soft-margin surrogate whose temperature falls; points ranked by the exact count",
                 versions: versions, commandLine: result.run.commandLine,
                 generatedAt: result.run.createdAt.isEmpty ? nil : result.run.createdAt),
             platform: Self.platformComparison(result))

@@ -126,13 +126,19 @@ extension TuningReport {
         /// an inapplicable budget (a tap's response on a scene without a
         /// tap) is named once as not applicable, never judged.
         package var applicable: Bool
+        /// The reference constants met it on the training people only
+        /// inside the search's safety margin, so the search held it at
+        /// their own value (`true`; `nil` otherwise) rather than trade
+        /// misfires for the margin.
+        package var heldAtReference: Bool?
 
         package init(
             gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
             before: Double, after: Double, fixedByDesign: String? = nil, spring: String? = nil, standard: Bool = false,
-            applicable: Bool = true
+            applicable: Bool = true, heldAtReference: Bool = false
         ) {
             self.applicable = applicable
+            self.heldAtReference = heldAtReference ? true : nil
             self.spring = spring
             self.standard = standard ? true : nil
             self.gesture = gesture

@@ -109,6 +109,11 @@ package enum HTMLReport {
             (v.budgetsMet ? "every counted percentile within its limit" : "see the table below")
             + (fixed > 0 ? " · \(fixed) fixed by design, not counted" : "")
             + (v.inapplicableBudgets.isEmpty ? "" : " · \(v.inapplicableBudgets.count) not applicable to the scene")
+        // Below the budget table: what "met" meant for a budget held at the
+        // reference, and why a spring budget moved with its spring unchanged.
+        let budgetNotes: [Markup] = [f.heldBudgetsSentence, f.unchangedSpringSentence].compactMap { $0 }.map {
+            .el(.p, text: $0)
+        }
         let worse = v.worseIntents
         let worseDetail =
             worse.isEmpty
@@ -144,8 +149,7 @@ package enum HTMLReport {
             ).figure
         ] + (f.significantIntentsTable.map { [.el(.h3, text: "Intents that changed significantly"), $0.markup] } ?? [])
             + (v.applicableBudgets.isEmpty ? [] : [.el(.h3, text: "Latency and animation budgets"), f.budgetTable.markup])
-            + (f.unchangedSpringSentence.map { [.el(.p, text: $0)] } ?? [])
-            + platform(f)
+            + budgetNotes + platform(f)
     }
 
     /// Agreement with the platform's recognizers (on the first screen: in a

@@ -40,6 +40,7 @@ package enum MarkdownReport {
             table(intents)
         }
         if !report.verdict.applicableBudgets.isEmpty { table(f.budgetTable) }
+        if let held = f.heldBudgetsSentence { paragraph(held) }
         if let springs = f.unchangedSpringSentence { paragraph(springs) }
         if let sentence = f.platformSentence, let agreement = f.platformTable {
             heading(3, "Agreement with the platform")

@@ -184,6 +184,21 @@ struct ReportFindings {
         return budget.after < budget.before ? .ok : .warn
     }
 
+    /// Budgets the reference met only inside the search's safety margin:
+    /// held at the reference's own value, and said so, because "met" there
+    /// means "no worse than before", not "inside the margin".
+    var heldBudgetsSentence: String? {
+        let held = report.verdict.applicableBudgets.filter { $0.heldAtReference == true }
+        guard !held.isEmpty else { return nil }
+        let list = held.map { "\($0.gesture) p\(Format.smart($0.percentile)) (limit \(Format.measure($0.limit, unit: $0.unit)))" }
+            .joined(separator: ", ")
+        let one = held.count == 1
+        return "\(list): the reference constants meet \(one ? "this budget" : "these budgets") on the training people,"
+            + " but only inside the safety margin the search keeps to every limit. The search held"
+            + " \(one ? "it" : "them") at the reference's own value instead of buying that margin with misfires;"
+            + " what a tighter value would cost is the designer's choice (the trade-offs below)."
+    }
+
     /// Spring budgets that moved though the spring's own constants did
     /// not: the tuned recognizers hand the spring other releases.
     var unchangedSpringSentence: String? {

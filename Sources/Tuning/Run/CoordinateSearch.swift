@@ -55,6 +55,17 @@ package struct CoordinateSearch: Sendable {
     /// one-parameter search with 40 evaluations looks at 10 values).
     package var firstGrid: Int?
     package var localPoints: Int = 4
+    /// Screen every constant at both ends of its range first and take
+    /// them in the order of what their better end achieved, so a short
+    /// budget goes where it matters (a budget's constant before a spring
+    /// nobody measures).
+    package var screen = false
+    /// On the first pass, one more point per line: halfway from its best
+    /// grid point to the better neighbour.
+    package var bisectFirstPass = false
+    /// Passes to run at most (`nil`: until the budget is spent or the
+    /// passes stop moving), so a plan can be fixed in advance.
+    package var maxPasses: Int?
     /// First pass to run: 0 starts with the full-range grids, 1 searches
     /// only around the start (a warm start).
     package var startPass: Int = 0
@@ -108,6 +119,12 @@ package struct CoordinateSearch: Sendable {
         var flat = initiallyFlat
         var pass = startPass
         var currentTemperature = firstTemperature
+        var order = space.parameters
+        if screen, startPass == 0 {
+            order = screened(
+                from: current, temperature: firstTemperature, skipping: flat, objective: objective,
+                spent: &spent, steps: &steps, memo: &memo)
+        }
 
         while spent < budget {
             let t = temperature(pass: pass)
@@ -121,29 +138,53 @@ package struct CoordinateSearch: Sendable {
             }
             memo[space.key(for: current)] = currentEvaluation
             var movedThisPass = false
-            for parameter in space.parameters where !flat.contains(parameter.name) {
+            for parameter in order where !flat.contains(parameter.name) {
                 guard spent < budget else { break }
                 let u = parameter.unitCoordinate(of: current[parameter.name] ?? parameter.defaultValue)
                 var seen = Set<[Double]>([space.key(for: current)])
                 var candidates: [ParameterValues] = []
+                // Grid points this pass already evaluated (the screen's
+                // ends): compared, not evaluated again.
+                var frozen: [ParameterValues] = []
+                var evaluations: [Evaluation] = []
                 for unit in grid(pass: pass, around: u) {
                     var values = current
                     values[parameter.name] = parameter.value(atUnit: unit)
                     let key = space.key(for: values)
-                    guard seen.insert(key).inserted, memo[key] == nil else { continue }
-                    candidates.append(values)
+                    guard seen.insert(key).inserted else { continue }
+                    if let known = memo[key] {
+                        frozen.append(values)
+                        evaluations.append(known)
+                    } else {
+                        candidates.append(values)
+                    }
                 }
                 candidates = Array(candidates.prefix(budget - spent))
-                let frozen = candidates
-                let evaluations = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
-                    objective(frozen[i], t)
+                let planned = candidates
+                let fresh = ParallelMap.map(planned.count, width: max(1, min(parallelism, 2))) { i in
+                    objective(planned[i], t)
                 }
-                spent += frozen.count
-                var lineIsFlat = !frozen.isEmpty
-                for (values, evaluation) in zip(frozen, evaluations) {
+                spent += planned.count
+                for (values, evaluation) in zip(planned, fresh) {
                     memo[space.key(for: values)] = evaluation
                     steps.append(Step(pass: pass, temperature: t, values: values, evaluation: evaluation))
-                    if evaluation != currentEvaluation { lineIsFlat = false }
+                }
+                frozen += planned
+                evaluations += fresh
+                let lineIsFlat = !planned.isEmpty && evaluations.allSatisfy { $0 == currentEvaluation }
+                if pass == 0, bisectFirstPass, !lineIsFlat, spent < budget,
+                    let middle = bisection(
+                        of: parameter, around: current, currentEvaluation, frozen, evaluations, seen: seen, memo: memo)
+                {
+                    // One more point, halfway from the line's best to its
+                    // better neighbour: a coarse grid's resolution where it
+                    // matters (a budget met only inside a narrow window).
+                    let evaluation = objective(middle, t)
+                    spent += 1
+                    memo[space.key(for: middle)] = evaluation
+                    steps.append(Step(pass: pass, temperature: t, values: middle, evaluation: evaluation))
+                    frozen.append(middle)
+                    evaluations.append(evaluation)
                 }
                 if let k = evaluations.indices.min(by: {
                     better(evaluations[$0], evaluations[$1])
@@ -160,6 +201,7 @@ package struct CoordinateSearch: Sendable {
             }
             if flat.count == space.dimension { break }
             pass += 1
+            if let maxPasses, pass >= startPass + maxPasses { break }
             if pass > startPass + 12 && !movedThisPass { break }
             if pass > startPass + 40 { break }
         }
@@ -169,6 +211,78 @@ package struct CoordinateSearch: Sendable {
                 pass: pass, temperature: currentTemperature, values: current,
                 evaluation: currentEvaluation),
             steps: steps, flat: flat)
+    }
+
+    /// The constants in the order the passes take them: each evaluated at
+    /// both ends of its range (the others at `start`), the one whose better
+    /// end ranks best first; constants whose ends were not evaluated (the
+    /// budget ran out) keep their place after them.
+    private func screened(
+        from start: ParameterValues, temperature t: Double, skipping flat: Set<String>, objective: SearchObjective,
+        spent: inout Int, steps: inout [Step], memo: inout [[Double]: Evaluation]
+    ) -> [TunableParameter] {
+        var probes: [(parameter: Int, values: ParameterValues)] = []
+        let startKey = space.key(for: start)
+        for (i, parameter) in space.parameters.enumerated() where !flat.contains(parameter.name) {
+            for unit in [0.0, 1.0] {
+                var values = start
+                values[parameter.name] = parameter.value(atUnit: unit)
+                if space.key(for: values) != startKey { probes.append((i, values)) }
+            }
+        }
+        let frozen = Array(probes.prefix(max(budget - spent, 0)))
+        let evaluations = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { k in
+            objective(frozen[k].values, t)
+        }
+        spent += frozen.count
+        var bestEnd: [Int: Evaluation] = [:]
+        for (probe, evaluation) in zip(frozen, evaluations) {
+            memo[space.key(for: probe.values)] = evaluation
+            steps.append(Step(pass: startPass, temperature: t, values: probe.values, evaluation: evaluation))
+            if bestEnd[probe.parameter].map({ better(evaluation, $0) }) ?? true { bestEnd[probe.parameter] = evaluation }
+        }
+        let indices = space.parameters.indices.sorted { a, b in
+            switch (bestEnd[a], bestEnd[b]) {
+            case (let x?, let y?): return better(x, y) || (!better(y, x) && a < b)
+            case (.some, nil): return true
+            case (nil, .some): return false
+            case (nil, nil): return a < b
+            }
+        }
+        return indices.map { space.parameters[$0] }
+    }
+
+    /// The point halfway (on the unit scale) between the best of a line
+    /// (its grid's candidates and the current point) and the better of its
+    /// two grid neighbours; `nil` when it was already evaluated.
+    private func bisection(
+        of parameter: TunableParameter, around current: ParameterValues, _ currentEvaluation: Evaluation,
+        _ values: [ParameterValues], _ evaluations: [Evaluation], seen: Set<[Double]>, memo: [[Double]: Evaluation]
+    ) -> ParameterValues? {
+        let unit = { (v: ParameterValues) in parameter.unitCoordinate(of: v[parameter.name] ?? parameter.defaultValue) }
+        var line = zip(values, evaluations).map { (unit: unit($0.0), evaluation: $0.1) }
+        line.append((unit(current), currentEvaluation))
+        line.sort { $0.unit < $1.unit }
+        guard
+            let b = line.indices.min(by: {
+                better(line[$0].evaluation, line[$1].evaluation)
+                    || (!better(line[$1].evaluation, line[$0].evaluation) && $0 < $1)
+            })
+        else { return nil }
+        let neighbours = [b - 1, b + 1].filter(line.indices.contains)
+        guard
+            let n = neighbours.min(by: {
+                better(line[$0].evaluation, line[$1].evaluation)
+                    || (!better(line[$1].evaluation, line[$0].evaluation) && $0 < $1)
+            })
+        else { return nil }
+        var middle = current
+        middle[parameter.name] = parameter.value(atUnit: (line[b].unit + line[n].unit) / 2)
+        let key = space.key(for: middle)
+        guard !seen.contains(key), memo[key] == nil, !values.contains(where: { space.key(for: $0) == key }) else {
+            return nil
+        }
+        return middle
     }
 
     /// How candidates are ranked.

@@ -122,6 +122,10 @@ package struct BudgetSummary: Sendable, Hashable, Codable {
     package var effectiveLimit: Double
     /// The reference constants already missed it on the training users.
     package var relaxed: Bool
+    /// The reference constants met it on the training users, but only
+    /// inside the margin: the search held it at their own value
+    /// (``TuningObjective/heldBudgets``).
+    package var heldAtReference = false
     /// Why no tuned constant can make it fail, when none can: fixed by
     /// design, it constrained nothing and is counted neither met nor missed.
     package var fixedByDesign: String?
@@ -130,15 +134,19 @@ package struct BudgetSummary: Sendable, Hashable, Codable {
 }
 
 extension BudgetSummary {
-    private enum CodingKeys: String, CodingKey { case key, budget, effectiveLimit, relaxed, fixedByDesign, applicable }
+    private enum CodingKeys: String, CodingKey {
+        case key, budget, effectiveLimit, relaxed, heldAtReference, fixedByDesign, applicable
+    }
 
-    /// Runs stored before `applicable` existed read as applicable.
+    /// Runs stored before `applicable` (or `heldAtReference`) existed read
+    /// as applicable (and not held).
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         key = try c.decode(String.self, forKey: .key)
         budget = try c.decode(LatencyBudget.self, forKey: .budget)
         effectiveLimit = try c.decode(Double.self, forKey: .effectiveLimit)
         relaxed = try c.decode(Bool.self, forKey: .relaxed)
+        heldAtReference = try c.decodeIfPresent(Bool.self, forKey: .heldAtReference) ?? false
         fixedByDesign = try c.decodeIfPresent(String.self, forKey: .fixedByDesign)
         applicable = try c.decodeIfPresent(Bool.self, forKey: .applicable) ?? true
     }
@@ -227,7 +235,8 @@ package struct CrossValidation: Sendable, Codable {
 /// One evaluation of the search (the "objective vs evaluations" plot).
 package struct HistoryPoint: Sendable, Hashable, Codable {
     package var index: Int
-    /// `defaults`, `coordinate` (line searches), `global`, `refinement` (simplex polish).
+    /// `defaults`, `coordinate` (line searches), `covariance` (CMA-ES joint
+    /// moves), `global`, `refinement` (simplex polish).
     package var phase: String
     /// Coordinate pass or simplex round (0-based).
     package var round: Int

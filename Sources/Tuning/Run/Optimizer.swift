@@ -175,7 +175,8 @@ package struct Optimizer: Sendable {
         objective.budgets.enumerated().map { i, budget in
             BudgetSummary(
                 key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
-                relaxed: objective.relaxedBudgets.contains(i), fixedByDesign: objective.fixedBudgets[i],
+                relaxed: objective.relaxedBudgets.contains(i), heldAtReference: objective.heldBudgets.contains(i),
+                fixedByDesign: objective.fixedBudgets[i],
                 applicable: !objective.inapplicableBudgets.contains(i))
         }
     }

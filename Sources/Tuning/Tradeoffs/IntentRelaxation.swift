@@ -45,7 +45,7 @@ package struct IntentRelaxation: Sendable, Hashable, Codable {
         let centred = free.with(space: try free.space.recentred(at: optimum))
         var search = TuningSearch(space: centred.space, budget: evaluations, seed: seed &+ 977)
         search.startPass = 1
-        search.polishFraction = 0
+        search.jointMoves = false
         search.parallelism = parallelism
         let found = try search.run(objective: centred.searchObjective)
         guard let protected = objective.evaluateDetailed(optimum, on: .train, threads: parallelism),

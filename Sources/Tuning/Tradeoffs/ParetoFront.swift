@@ -64,7 +64,7 @@ package struct ParetoFront: Sendable, Hashable, Codable {
         evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
         skipping flat: Set<String> = [], parallelism: Int = 2
     ) throws -> ParetoFront? {
-        guard let start = objective.evaluateDetailed(optimum, on: .train, threads: parallelism) else { return nil }
+        guard let start = objective.trainingReplay(optimum, threads: parallelism) else { return nil }
         // Latency budgets by headroom, least first.
         var candidates: [(index: Int, ratio: Double, value: Double)] = []
         for (i, check) in start.budgets.enumerated()
@@ -91,8 +91,9 @@ package struct ParetoFront: Sendable, Hashable, Codable {
             }
         }
         let frozen = probes
+        // The sensitivity sweep replayed each end already: read back.
         let probed = ParallelMap.map(frozen.count, width: max(1, min(parallelism, 2))) { i in
-            objective.evaluateDetailed(frozen[i], on: .train)?.budgets
+            objective.trainingReplay(frozen[i])?.budgets
         }
         let firstFraction = fractions.first ?? 1
         func movable(_ index: Int, _ value: Double) -> Bool {
@@ -149,19 +150,30 @@ package struct ParetoFront: Sendable, Hashable, Codable {
         var points: [Point] = []
         if let first = point(optimum, limit: budget.limit, on: objective, evaluations: 0) { points.append(first) }
         var current = objective.space.clamped(optimum)
+        // Every replay so far — the search's, the sensitivity sweep's, the
+        // earlier levels' — is a candidate start for a level: the search
+        // has often already evaluated a point that meets it.
+        var replayed = objective.trainingReplaysSoFar
         for (level, fraction) in fractions.enumerated() {
             let limit = startValue * fraction
             var budgets = objective.effectiveBudgets
             budgets[index].limit = limit
+            if let seed = bestReplay(in: replayed, meeting: limit, budgetIndex: index, key: budget.key),
+                let last = points.last,
+                (last.achieved ?? .infinity) > limit || !last.feasible || seed.exact < last.trainObjective
+            {
+                current = seed.values
+            }
             let tightened = objective.with(space: try objective.space.recentred(at: current), effectiveBudgets: budgets)
             // A warm start: line searches near the previous level's best.
             var search = TuningSearch(space: tightened.space, budget: evaluationsPerLevel, seed: seed &+ UInt(level + 1))
             search.startPass = 1
-            search.polishFraction = 0
+            search.jointMoves = false
             search.skipping = flat
             search.parallelism = parallelism
             let result = try search.run(objective: tightened.searchObjective)
             current = result.best
+            replayed += tightened.trainingReplaysSoFar
             if let p = point(current, limit: limit, on: tightened, evaluations: result.evaluations) { points.append(p) }
             // The first level's limit out of reach: tighter ones are too.
             if level == 0, (points.last?.achieved ?? .infinity) > limit { break }
@@ -180,5 +192,21 @@ package struct ParetoFront: Sendable, Hashable, Codable {
         return ParetoFront(
             budget: budget.key, unit: budget.measure.unit, nominalLimit: objective.budgets[index].limit,
             points: points, unmovable: [])
+    }
+
+    /// The replay with the lowest exact objective among those that meet
+    /// every budget with the swept one (`key`, at `budgetIndex`) lowered to
+    /// `limit`; the first in the replays' fixed order among equals.
+    static func bestReplay(
+        in replays: [TrainingReplay], meeting limit: Double, budgetIndex: Int, key: String
+    ) -> TrainingReplay? {
+        var best: TrainingReplay?
+        for replay in replays where replay.exact.isFinite && budgetIndex < replay.budgets.count {
+            let swept = replay.budgets[budgetIndex]
+            guard swept.count > 0, let value = swept.value, value <= limit else { continue }
+            guard replay.violations.allSatisfy({ $0.key == key || $0.value <= 0 }) else { continue }
+            if replay.exact < (best?.exact ?? .infinity) { best = replay }
+        }
+        return best
     }
 }

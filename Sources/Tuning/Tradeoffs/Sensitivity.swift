@@ -58,7 +58,10 @@ package struct SensitivityCurve: Sendable, Hashable, Codable, TunedConstantRecor
 /// Each parameter takes `points` values evenly spaced on its search scale
 /// (log where declared) from its lower to its upper bound, plus the tuned
 /// value itself; every other parameter stays at the optimum. Evaluations are
-/// exact (temperature 0) on the training split, two at a time.
+/// exact (temperature 0) on the training split, two at a time; a point
+/// the search already replayed (the tuned values themselves, a line
+/// search's candidate) is read back from the objective's
+/// ``TuningObjective/trainingReplay(_:threads:)``, not replayed again.
 ///
 /// ```swift
 /// let curves = Sensitivity.sweep(objective: objective, around: tuned, points: 15)
@@ -87,13 +90,13 @@ package enum Sensitivity {
             let job = frozen[k]
             var values = center
             values[space.parameters[job.parameter].name] = job.value
-            guard let r = objective.evaluateDetailed(values, temperature: 0, on: .train) else {
+            guard let r = objective.trainingReplay(values) else {
                 return SensitivityCurve.Point(
                     value: job.value, objective: .infinity, misfireRate: 1, misfires: 0,
                     violation: .infinity)
             }
             return SensitivityCurve.Point(
-                value: job.value, objective: r.evaluation.exact,
+                value: job.value, objective: r.exact,
                 misfireRate: r.counts.misfireRate, misfires: r.counts.misfires,
                 violation: r.evaluation.totalViolation)
         }
