@@ -13,8 +13,8 @@ import CoreGraphics
 public enum GestureConstants {
     public enum Tap {
         /// A tap fails once any finger moves farther than this from where it went down.
-        /// tap.movementSlop: 10 pt → 8.333 pt (−1.667, −16.7 %); searched 2 … 40 pt; written to 0.1 pt
-        public static let movementSlop: CGFloat = 8.3
+        /// tap.movementSlop: 10 pt → 10 pt (0, 0.0 %); searched 2 … 40 pt; written to 0.1 pt
+        public static let movementSlop: CGFloat = 10
 
         /// Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / `TapGesture`: apply it where you recognize taps yourself.
         /// tap.maxDuration: 0.35 s → 1 s (+0.65, +185.7 %); searched 0.1 … 1 s; on the upper bound; written to 0.001 s
@@ -25,13 +25,12 @@ public enum GestureConstants {
 
     public enum DoubleTap {
         /// The double-tap timeout: longest gap from the first tap's lift to the second touch-down, and how long a single tap waits (`UITapGestureRecognizer` with `numberOfTapsRequired = 2` and `require(toFail:)`; SwiftUI `TapGesture(count: 2)`).
-        /// doubleTap.window: 0.5 s → 0.8 s (+0.3, +60.0 %); searched 0.15 … 0.8 s; on the upper bound; written to 0.001 s
-        /// Warning: on the upper bound: the data pulls it above 0.8 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
-        public static let window: TimeInterval = 0.8
+        /// doubleTap.window: 0.5 s → 0.7461 s (+0.2461, +49.2 %); searched 0.15 … 0.8 s; written to 0.001 s
+        public static let window: TimeInterval = 0.746
 
         /// Largest distance between the two taps' touch-down points.
-        /// doubleTap.interTapSlop: 40 pt → 72.29 pt (+32.29, +80.7 %); searched 5 … 100 pt; written to 0.1 pt
-        public static let interTapSlop: CGFloat = 72.3
+        /// doubleTap.interTapSlop: 40 pt → 76.25 pt (+36.25, +90.6 %); searched 5 … 100 pt; written to 0.1 pt
+        public static let interTapSlop: CGFloat = 76.3
 
         /// A second touch-down sooner than this after the first lift is a bounce, not a second tap.
         /// doubleTap.minimumGap: 0.04 s → 0.04 s (0, 0.0 %); searched 0 … 0.15 s; written to 0.001 s
@@ -51,9 +50,8 @@ public enum GestureConstants {
 
     public enum Swipe {
         /// Translation of the fingers' centroid along the swipe's direction at which it is recognized, during the movement.
-        /// swipe.minimumDistance: 50 pt → 10 pt (−40, −80.0 %); searched 10 … 200 pt; on the lower bound; written to 1 pt
-        /// Warning: on the lower bound: the data pulls it below 10 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
-        public static let minimumDistance: CGFloat = 10
+        /// swipe.minimumDistance: 50 pt → 25.83 pt (−24.17, −48.3 %); searched 10 … 200 pt; written to 1 pt
+        public static let minimumDistance: CGFloat = 26
 
         /// A swipe fails if the minimum distance is not reached this long after the first touch-down (a slow drag is a pan, not a swipe).
         /// swipe.maximumDuration: 0.5 s → 1.5 s (+1, +200.0 %); searched 0.1 … 1.5 s; on the upper bound; written to 0.01 s

@@ -84,7 +84,7 @@ struct OptimizeCommand: AsyncParsableCommand {
         parsing: .unconditional,
         help: ArgumentHelp(
             "Evaluations per level of the Pareto sweep and for the intent-protection search "
-                + "(default: a tenth of --max-evals, at least 30).", valueName: "n"))
+                + "(default: a fifth of --max-evals, at least 40).", valueName: "n"))
     var paretoEvals: Int?
 
     @Flag(help: "Print a JSON summary (baseline, tuned, params, evaluations, seconds, …) on standard output.")
