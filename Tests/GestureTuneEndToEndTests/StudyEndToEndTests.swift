@@ -98,8 +98,10 @@ struct StudyEndToEndTests {
         }
         #expect(try run(["ingest", "--db", db, "--format", "ios-study"] + files).status == 0)
         let out = dir.appendingPathComponent("out").path
+        // 80 evaluations: the search screens both ends of the 8 constants
+        // (16) before its line searches, and reaches 100 % at the 65th.
         let result = try run([
-            "optimize", "--db", db, "--scene", "study", "--target", "platform", "--max-evals", "60",
+            "optimize", "--db", db, "--scene", "study", "--target", "platform", "--max-evals", "80",
             "--sensitivity-points", "0", "--out", out, "--json"
         ])
         #expect(result.status == 0, "\(result.stderr)")

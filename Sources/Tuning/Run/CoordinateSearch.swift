@@ -254,7 +254,8 @@ package struct CoordinateSearch: Sendable {
 
     /// The point halfway (on the unit scale) between the best of a line
     /// (its grid's candidates and the current point) and the better of its
-    /// two grid neighbours; `nil` when it was already evaluated.
+    /// two grid neighbours — of those that evaluate differently from it,
+    /// when one does; `nil` when it was already evaluated.
     private func bisection(
         of parameter: TunableParameter, around current: ParameterValues, _ currentEvaluation: Evaluation,
         _ values: [ParameterValues], _ evaluations: [Evaluation], seen: Set<[Double]>, memo: [[Double]: Evaluation]
@@ -269,9 +270,13 @@ package struct CoordinateSearch: Sendable {
                     || (!better(line[$1].evaluation, line[$0].evaluation) && $0 < $1)
             })
         else { return nil }
+        // Towards a neighbour across a step, when one side is a plateau:
+        // a staircase's best value lies next to its edge, and halving the
+        // plateau finds nothing.
         let neighbours = [b - 1, b + 1].filter(line.indices.contains)
+        let acrossAStep = neighbours.filter { line[$0].evaluation != line[b].evaluation }
         guard
-            let n = neighbours.min(by: {
+            let n = (acrossAStep.isEmpty ? neighbours : acrossAStep).min(by: {
                 better(line[$0].evaluation, line[$1].evaluation)
                     || (!better(line[$1].evaluation, line[$0].evaluation) && $0 < $1)
             })
