@@ -51,11 +51,15 @@ port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); p
 # on its data directory, with its options (a restart keeps its port).
 options="-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_FSYNC:-off} -c max_connections=100"
 cat >"$ctl" <<EOF
-#!/bin/sh
+#!/usr/bin/env bash
 # usage: pg_ctl start | pg_ctl stop [-m fast|immediate]
 command=\$1; shift
 case \$command in
-start) exec ${as[*]} "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 -o "$options" "\$@" start ;;
+start)
+    # The server keeps no descriptor of whoever starts it (a test's pipe
+    # left open in it would never reach its end).
+    for fd in /proc/\$\$/fd/*; do fd=\${fd##*/}; [ "\$fd" -gt 2 ] && eval "exec \$fd>&-"; done 2>/dev/null
+    exec ${as[*]} "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 -o "$options" "\$@" start ;;
 stop) exec ${as[*]} "$bin/pg_ctl" -D "$data" -w -t 20 "\$@" stop ;;
 *) echo "usage: \$0 start | stop [-m MODE]" >&2; exit 2 ;;
 esac

@@ -32,9 +32,10 @@ setting() { psql -X -q -d "$GESTURETUNE_TEST_POSTGRES" -c "ALTER SYSTEM SET log_
 
 sqlite=$(timed sqlite "$OUT/shipped.sqlite")
 quiet=$(timed quiet "$(fresh bench_quiet)")
+logged_db=$(fresh bench_logged)
 setting 0
 from=$(wc -l <"$GESTURETUNE_TEST_POSTGRES_LOG")
-logged=$(timed logged "$(fresh bench_logged)")
+logged=$(timed logged "$logged_db")
 setting -1
 tail -n +"$((from + 1))" "$GESTURETUNE_TEST_POSTGRES_LOG" >"$OUT/statements.log"
 python3 benchmarks/ingest/postgres_phases.py --log "$OUT/statements.log" --summary "$OUT/logged.json" \
