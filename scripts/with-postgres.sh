@@ -5,6 +5,10 @@
 # password (SCRAM) authentication over TCP. The command sees
 #   GESTURETUNE_TEST_POSTGRES=postgres://postgres@127.0.0.1:PORT/postgres
 #   PGPASSWORD=…   (a random password, this server's only)
+#   GESTURETUNE_TEST_POSTGRES_CTL=…/pg_ctl   (this server's pg_ctl: `start`,
+#       or `stop -m immediate` as a crash would; for a test that stops the
+#       server mid-write, which runs a with-postgres.sh of its own)
+#   GESTURETUNE_TEST_POSTGRES_LOG=…/server.log   (the server's log)
 # The server is stopped by its data directory, and the directory removed,
 # when the command ends, whatever its end. fsync is off (a test server's
 # data is thrown away); PG_FSYNC=on keeps it, for benchmarks.
@@ -26,8 +30,9 @@ chmod 755 "$dir"
 [ ${#as[@]} -eq 0 ] || chown postgres: "$dir"
 data="$dir/data"
 
+ctl="$dir/pg_ctl"
 stop() {
-    "${as[@]}" "$bin/pg_ctl" -D "$data" -m fast -w -t 20 stop >/dev/null 2>&1 || true
+    if [ -x "$ctl" ]; then "$ctl" stop -m fast >/dev/null 2>&1 || true; fi
     rm -rf "$dir"
 }
 trap stop EXIT
@@ -42,12 +47,30 @@ printf '%s\n' "$password" > "$dir/pw"
 rm -f "$dir/pw"
 
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-"${as[@]}" "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 \
-    -o "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_FSYNC:-off} -c max_connections=100" start >/dev/null \
-    || { cat "$dir/server.log" >&2; exit 1; }
+# This server's pg_ctl, the one way it is started and stopped: as its user,
+# on its data directory, with its options (a restart keeps its port).
+options="-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_FSYNC:-off} -c max_connections=100"
+cat >"$ctl" <<EOF
+#!/usr/bin/env bash
+# usage: pg_ctl start | pg_ctl stop [-m fast|immediate]
+command=\$1; shift
+case \$command in
+start)
+    # The server keeps no descriptor of whoever starts it (a test's pipe
+    # left open in it would never reach its end).
+    for fd in /proc/\$\$/fd/*; do fd=\${fd##*/}; [ "\$fd" -gt 2 ] && eval "exec \$fd>&-"; done 2>/dev/null
+    exec ${as[*]} "$bin/pg_ctl" -D "$data" -l "$dir/server.log" -w -t 30 -o "$options" "\$@" start ;;
+stop) exec ${as[*]} "$bin/pg_ctl" -D "$data" -w -t 20 "\$@" stop ;;
+*) echo "usage: \$0 start | stop [-m MODE]" >&2; exit 2 ;;
+esac
+EOF
+chmod 755 "$ctl"
+"$ctl" start >/dev/null || { cat "$dir/server.log" >&2; exit 1; }
 
 export GESTURETUNE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
 export PGPASSWORD="$password"
+export GESTURETUNE_TEST_POSTGRES_CTL="$ctl"
+export GESTURETUNE_TEST_POSTGRES_LOG="$dir/server.log"
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
 status=0
 "$@" || status=$?

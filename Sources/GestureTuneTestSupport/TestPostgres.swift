@@ -43,10 +43,17 @@ package enum TestPostgres {
     /// - Parameters:
     ///   - url: the database.
     ///   - sql: one or more statements.
+    ///   - password: the server's password, when it is not the test
+    ///     server's (`PGPASSWORD`).
     @discardableResult
-    package static func psql(_ url: String, _ sql: String) throws -> String {
+    package static func psql(_ url: String, _ sql: String, password: String? = nil) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/psql")
+        if let password {
+            var environment = ProcessInfo.processInfo.environment
+            environment["PGPASSWORD"] = password
+            process.environment = environment
+        }
         // psql takes postgresql:// and postgres:// alike.
         process.arguments = ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-At", "-d", url, "-c", sql]
         let out = Pipe(), err = Pipe()
@@ -60,6 +67,74 @@ package enum TestPostgres {
             throw Failure(message: "psql \(sql): " + String(decoding: errors, as: UTF8.self))
         }
         return String(decoding: output, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A PostgreSQL server of one test's own, for a test that stops it:
+    /// `scripts/with-postgres.sh` nested, running until ``close()``.
+    package final class OwnServer: @unchecked Sendable {
+        /// Its `postgres` database.
+        package let url: String
+        /// Its password (give it as `PGPASSWORD`).
+        package let password: String
+        private let control: String
+        private let process = Process()
+        private let input = Pipe()
+
+        /// Starts the server (a few seconds: initdb and start).
+        package init() throws {
+            process.executableURL = TestPaths.packageRoot.appendingPathComponent("scripts/with-postgres.sh")
+            // The command prints what with-postgres.sh gives it, then holds
+            // the server until its standard input closes.
+            process.arguments = [
+                "sh", "-c",
+                #"printf '%s %s %s\n' "$GESTURETUNE_TEST_POSTGRES" "$PGPASSWORD" "$GESTURETUNE_TEST_POSTGRES_CTL"; cat >/dev/null"#
+            ]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = input
+            try process.run()
+            var bytes = Data()
+            while !bytes.contains(0x0A) {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                bytes += chunk
+            }
+            let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
+            guard fields.count == 3 else {
+                throw Failure(message: "scripts/with-postgres.sh did not start a server")
+            }
+            (url, password, control) = (fields[0], fields[1], fields[2])
+        }
+
+        /// Stops it at once, as a crash or a power cut would
+        /// (`pg_ctl stop -m immediate`: no checkpoint, open transactions lost).
+        package func stopImmediately() throws { try pgctl(["stop", "-m", "immediate"]) }
+
+        /// Starts it again after ``stopImmediately()``, on the same port (it
+        /// recovers from its write-ahead log first).
+        package func restart() throws { try pgctl(["start"]) }
+
+        /// Runs `sql` on the database `url` names (its own `postgres` one by default).
+        @discardableResult
+        package func psql(_ sql: String, database: String? = nil) throws -> String {
+            try TestPostgres.psql(database ?? url, sql, password: password)
+        }
+
+        /// Stops the server and removes its directory.
+        package func close() {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+
+        private func pgctl(_ arguments: [String]) throws {
+            let run = Process()
+            run.executableURL = URL(fileURLWithPath: control)
+            run.arguments = arguments
+            run.standardOutput = FileHandle.nullDevice
+            try run.run()
+            run.waitUntilExit()
+            guard run.terminationStatus == 0 else { throw Failure(message: "\(control) \(arguments): failed") }
+        }
     }
 
     package struct Failure: Error, CustomStringConvertible {

@@ -112,11 +112,12 @@ actor ConnectionPool {
         self.maximum = maximum
     }
 
-    /// Runs `body` with a connection of its own.
-    func withConnection<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    /// Runs `body` with a connection of its own; fails, whatever `body`
+    /// awaits, once the connection has closed (``Deadline/run(untilClosed:_:)``).
+    func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let connection = try await lease()
         do {
-            let result = try await body(connection)
+            let result = try await Deadline.run(untilClosed: connection) { try await body(connection) }
             giveBack(connection)
             return result
         } catch {
@@ -127,7 +128,7 @@ actor ConnectionPool {
 
     /// Runs `body` in a transaction of its own: committed when it returns,
     /// rolled back when it throws.
-    func withTransaction<T: Sendable>(_ body: @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    func withTransaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         try await withConnection { connection in
             _ = try await connection.query("BEGIN", logger: PostgresTraceStore.logger)
             do {
@@ -135,7 +136,8 @@ actor ConnectionPool {
                 _ = try await connection.query("COMMIT", logger: PostgresTraceStore.logger)
                 return result
             } catch {
-                _ = try? await connection.query("ROLLBACK", logger: PostgresTraceStore.logger)
+                // A closed connection's transaction is rolled back by the server.
+                if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: PostgresTraceStore.logger) }
                 throw error
             }
         }
@@ -217,9 +219,10 @@ actor ConnectionPool {
 
 // MARK: - Deadlines
 
-/// Races `body` against a clock without waiting for the loser: a connect
-/// that never returns (an unreachable host, a server that never answers)
-/// is left behind, not awaited.
+/// Races `body` against a clock, or against its connection's closing,
+/// without waiting for the loser: a connect that never returns (an
+/// unreachable host, a server that never answers) or a statement whose
+/// connection is gone is left behind, not awaited.
 enum Deadline {
     struct Expired: Error {}
 
@@ -242,6 +245,38 @@ enum Deadline {
             Task {
                 try? await Task.sleep(for: duration)
                 if once.resume(.failure(Expired())) { work.cancel() }
+            }
+        }
+    }
+
+    /// The connection closed under a statement that never ended.
+    struct ConnectionLost: Error {}
+
+    /// `body`'s result, or ``ConnectionLost`` once `connection` has closed
+    /// with `body` still waiting: postgres-nio can leave a statement
+    /// waiting for ever on a connection the server closed under it (a
+    /// server stopped mid-import), and a command must fail, not hang. A
+    /// second's grace lets postgres-nio's own error, which may carry the
+    /// server's message, come first. The closing is polled while `body`
+    /// runs, not watched with a callback: callbacks on a connection a
+    /// `record` server keeps would pile up, one per use.
+    static func run<T: Sendable>(
+        untilClosed connection: PostgresConnection, _ body: @escaping @Sendable () async throws -> T
+    ) async throws -> T {
+        let once = Once<T>()
+        return try await withCheckedThrowingContinuation { continuation in
+            once.set(continuation)
+            let watch = Task {
+                while !Task.isCancelled, !connection.isClosed { try? await Task.sleep(for: .milliseconds(100)) }
+                guard !Task.isCancelled else { return }
+                try? await Task.sleep(for: .seconds(1))
+                once.resume(.failure(ConnectionLost()))
+            }
+            Task {
+                let result: Result<T, any Error>
+                do { result = .success(try await body()) } catch { result = .failure(error) }
+                watch.cancel()
+                once.resume(result)
             }
         }
     }
@@ -278,6 +313,7 @@ enum PostgresFailure {
     /// network's error otherwise. postgres-nio's own description hides both.
     static func describe(_ error: any Error) -> String {
         if let error = error as? StoreError { return error.description }
+        if error is Deadline.ConnectionLost { return "the server closed the connection" }
         guard let error = error as? PSQLError else { return "\(error)" }
         if let info = error.serverInfo, let message = info[.message] {
             return message + (info[.sqlState].map { " (SQLSTATE \($0))" } ?? "")
