@@ -75,8 +75,7 @@ package struct TuningSearch: Sendable {
     /// evaluations (7 without the bisection misses the first; 6 with it
     /// the second: reports/BENCHMARKS.md).
     package var firstGrid: Int = 5
-    /// Line-search passes before the joint moves take over (fewer when a
-    /// pass moves nothing).
+    /// Line-search passes before the joint moves take over.
     package var linePasses: Int = 2
     /// After the line searches, joint moves (``CovarianceSearch``) until
     /// the budget is spent; without them, line passes until it is (the
