@@ -7,7 +7,7 @@ import CGSL
 /// implicit QL), sorted by ascending eigenvalue (`gsl_eigen_symmv_sort`)
 /// so the result does not depend on the order GSL finds them in.
 ///
-/// A covariance-matrix search (``CovarianceSearch`` in Tuning) samples
+/// A covariance-matrix search (`CovarianceSearch` in Tuning) samples
 /// `m + σ·B·D·z` and needs `B` and `D` of its covariance every generation.
 ///
 /// ```swift
@@ -23,12 +23,14 @@ package struct SymmetricEigen: Sendable, Hashable {
     /// Column-major: eigenvector `k` is `vectors[k*n ..< (k+1)*n]`.
     package let vectors: [Double]
 
-    /// - Parameter matrix: `dimension × dimension` values, row-major
-    ///   (symmetric, so column-major is the same); only the lower triangle
-    ///   is read.
+    /// - Parameters:
+    ///   - matrix: `dimension × dimension` values, row-major (symmetric, so
+    ///     column-major is the same); only the lower triangle is read.
+    ///   - dimension: The matrix's number of rows and columns.
     /// - Throws: `GSLError` for a wrong length or a non-finite entry.
-    package init(matrix: [Double], dimension n: Int) throws {
+    package init(matrix: [Double], dimension: Int) throws {
         GSLLibrary.prepare()
+        let n = dimension
         guard n > 0, matrix.count == n * n else {
             throw GSLError(
                 code: Int32(GSL_EBADLEN), function: "SymmetricEigen",
@@ -49,7 +51,7 @@ package struct SymmetricEigen: Sendable, Hashable {
         for i in 0..<n { for j in 0..<n { cgsl_matrix_put(a, i, j, matrix[i * n + j]) } }
         try GSLError.check(gsl_eigen_symmv(a, eval, v, work), "gsl_eigen_symmv")
         try GSLError.check(gsl_eigen_symmv_sort(eval, v, GSL_EIGEN_SORT_VAL_ASC), "gsl_eigen_symmv_sort")
-        dimension = n
+        self.dimension = n
         values = (0..<n).map { cgsl_vector_at(eval, $0) }
         var columns = [Double](repeating: 0, count: n * n)
         for k in 0..<n { for i in 0..<n { columns[k * n + i] = cgsl_matrix_at(v, i, k) } }

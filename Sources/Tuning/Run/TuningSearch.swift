@@ -10,7 +10,7 @@ import Foundation
 ///   suggests (``CoordinateSearch``, `linePasses` passes: each constant over
 ///   its whole range on a `firstGrid`-point grid plus one bisection, then
 ///   around its best value), then rounds of joint moves
-///   (``CovarianceSearch``, CMA-ES, `jointGenerations` generations from the
+///   (`CovarianceSearch`, CMA-ES, `jointGenerations` generations from the
 ///   best so far) and one finer line pass each, until the budget is spent.
 /// - ``GlobalPhase/latinHypercube``: seeded multi-start, a Latin-hypercube
 ///   sample of the whole space, then GSL Nelder–Mead refinement
@@ -77,7 +77,7 @@ package struct TuningSearch: Sendable {
     package var firstGrid: Int = 5
     /// Line-search passes before the joint moves take over.
     package var linePasses: Int = 2
-    /// After the line searches, joint moves (``CovarianceSearch``) until
+    /// After the line searches, joint moves (`CovarianceSearch`) until
     /// the budget is spent; without them, line passes until it is (the
     /// warm-started sweeps, which only look near their start).
     package var jointMoves: Bool = true
