@@ -93,12 +93,7 @@ package enum TestPostgres {
             process.standardOutput = output
             process.standardInput = input
             try process.run()
-            var bytes = Data()
-            while !bytes.contains(0x0A) {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { break }
-                bytes += chunk
-            }
+            let bytes = output.fileHandleForReading.readThroughFirstLine()
             let fields = String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isWhitespace).map(String.init)
             guard fields.count == 3 else {
                 throw Failure(message: "scripts/with-postgres.sh did not start a server")

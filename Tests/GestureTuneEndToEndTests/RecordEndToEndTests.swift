@@ -1,4 +1,5 @@
 import Foundation
+import GestureTuneTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -184,12 +185,7 @@ final class RecordServer: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         try process.run()
         // The first line says where it listens.
-        var bytes = Data()
-        while !bytes.contains(0x0A) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            bytes += chunk
-        }
+        let bytes = output.fileHandleForReading.readThroughFirstLine()
         let line = String(decoding: bytes.prefix { $0 != 0x0A }, as: UTF8.self)
         firstLine = String(decoding: bytes, as: UTF8.self)
         let event = try json(line)

@@ -57,7 +57,6 @@ struct CovarianceSearch {
     private var scales: [Double] // D
     private(set) var generation = 0
     private var generationsSinceRestart = 0
-    private(set) var restarts = 0
 
     /// - Parameters:
     ///   - start: The first mean, a unit-cube point.
@@ -112,8 +111,9 @@ struct CovarianceSearch {
     }
 
     /// Learns from a generation: `points` as sampled, `order` their indices
-    /// best first. Returns whether it restarted.
-    mutating func update(points: [[Double]], order: [Int], improved: Bool, restartAt best: [Double]) -> Bool {
+    /// best first; restarts from `best` when the distribution has shrunk or
+    /// stalled.
+    mutating func update(points: [[Double]], order: [Int], improved: Bool, restartAt best: [Double]) {
         let n = dimension
         let old = mean
         let steps = order.prefix(parentCount).map { i in (0..<n).map { (points[i][$0] - old[$0]) / sigma } }
@@ -164,16 +164,13 @@ struct CovarianceSearch {
         let widest = sigma * (scales.max() ?? 1)
         if decomposed == nil || widest < minimumSpread || stalled >= stallGenerations {
             restart(at: best)
-            return true
         }
-        return false
     }
 
     private var stalled = 0
 
     private mutating func restart(at point: [Double]) {
         let n = dimension
-        restarts += 1
         mean = point
         sigma = initialSpread
         covariance = Self.identity(n)
@@ -253,7 +250,7 @@ extension CovarianceSearch {
                 burst.improved = true
                 bestPoint = points[leader]
             }
-            _ = strategy.update(points: points, order: order, improved: improved, restartAt: bestPoint)
+            strategy.update(points: points, order: order, improved: improved, restartAt: bestPoint)
             progress?(burst.steps.count, burst.bestEvaluation)
         }
         return burst
