@@ -9,7 +9,7 @@ SEED    ?= 1
 FUZZ_SECONDS ?= 60
 
 # make docs: every module's DocC catalog with package symbols; fails on any warning.
-.PHONY: all deps build test format lint docs demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
+.PHONY: all deps build test format lint catalogue docs demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
 
 all: build
 
@@ -39,11 +39,18 @@ FORMATTED = Sources Tests Package.swift Fuzz/Sources Fuzz/Package.swift
 format:
 	$(SWIFT) format -i -r --parallel $(FORMATTED)
 
+# …and the parameter catalogue: its generated Swift and docs table are what
+# Sources/Recognizers/Catalogue/parameters.toml declares (`make catalogue`
+# regenerates them after an edit there).
+catalogue:
+	python3 scripts/generate-catalogue.py
+
 # …and the module graph: every import declared, nothing declared unused, no
 # @_exported re-export (scripts/check-imports.py).
 lint:
 	$(SWIFT) format lint -r --strict --parallel $(FORMATTED)
 	python3 scripts/check-imports.py
+	python3 scripts/generate-catalogue.py --check
 	@if command -v node >/dev/null 2>&1; then node --check Sources/StudyRecorder/Resources/study-page.js; \
 	else echo "lint: node not found; the study page's script was not checked" >&2; fi
 

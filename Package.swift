@@ -117,7 +117,11 @@ let package = Package(
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Recognizers, the gesture arena and the simulator
-        .target(name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"]),
+        // The catalogue's declaration (parameters.toml) is the input of
+        // scripts/generate-catalogue.py, not a resource of the module.
+        .target(
+            name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"],
+            exclude: ["Catalogue/parameters.toml"]),
         .target(
             name: "Simulation",
             dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),

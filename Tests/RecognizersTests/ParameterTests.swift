@@ -54,7 +54,7 @@ struct ParameterTests {
         #expect(p.overrides == ["tap.movementSlop": 12, "tabSwipe.directionalBias": 4])
         let back = try JSONDecoder().decode(ParameterSet.self, from: JSONEncoder().encode(p))
         #expect(back == p)
-        #expect(throws: ParameterError.unknown("tap.slop")) { try ParameterSet(["tap.slop": 1]) }
+        #expect(throws: CatalogueError.unknown("tap.slop")) { try ParameterSet(["tap.slop": 1]) }
         #expect(throws: (any Error).self) { try ParameterSet(["tap.movementSlop": 500]) }
         #expect(throws: (any Error).self) { try ParameterSet(["shake.reversals": 2.5]) }
         #expect(throws: (any Error).self) { try ParameterSet(["tap.movementSlop": .nan]) }

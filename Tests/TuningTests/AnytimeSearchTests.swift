@@ -10,11 +10,11 @@ import Testing
     /// diagonal `a ≈ b` (a bias and a distance that must move as one), a
     /// staircase in each, as misfire counts are. No single-axis move from
     /// the start improves by much; a diagonal move does.
-    static func coupledSpace() throws -> ParameterSpace {
-        try ParameterSpace([
-            TunableParameter("pair.a", unit: "pt", default: 20, range: 0...100),
-            TunableParameter("pair.b", unit: "pt", default: 80, range: 0...100),
-            TunableParameter("pair.c", unit: "pt", default: 50, range: 0...100)
+    static func coupledSpace() throws -> SearchSpace {
+        try SearchSpace([
+            SearchDimension("pair.a", unit: "pt", default: 20, range: 0...100),
+            SearchDimension("pair.b", unit: "pt", default: 80, range: 0...100),
+            SearchDimension("pair.c", unit: "pt", default: 50, range: 0...100)
         ])
     }
 

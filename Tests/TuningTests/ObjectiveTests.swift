@@ -207,7 +207,7 @@ struct ObjectiveTests {
     func trainingReplaysAreReadBack() throws {
         let corpus = try PanSlopCorpus()
         let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)])
-        let values: ParameterValues = ["pan.slop": 11]
+        let values: SearchPoint = ["pan.slop": 11]
         _ = objective.evaluate(values, temperature: 0.05)
         let kept = try #require(objective.trainingReplaysSoFar.first)
         let fresh = try #require(
@@ -277,11 +277,11 @@ struct ObjectiveTests {
             names: ["swipeActions.threshold"],
             bounds: ["swipeActions.threshold": 60...120])
         #expect(narrowed.parameters[0].lowerBound == 60)
-        #expect(throws: TuningParameterError.self) { try TuningSpace.space(names: ["swipeActions.nonsense"]) }
-        #expect(throws: TuningParameterError.self) {
+        #expect(throws: TuningInputError.self) { try TuningSpace.space(names: ["swipeActions.nonsense"]) }
+        #expect(throws: TuningInputError.self) {
             try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 10...120])
         }
-        #expect(throws: TuningParameterError.self) { // excludes the baseline, 80
+        #expect(throws: TuningInputError.self) { // excludes the baseline, 80
             try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 90...120])
         }
         #expect(TuningSpace.defaultNames(for: [.plain]) == TuningSpace.plainDefaults)
@@ -316,6 +316,6 @@ struct ObjectiveTests {
         #expect(file.parameters == ["pan.slop", "tap.movementSlop"])
         #expect(file.ranges["pan.slop"] == 4...30)
         try Data(#"{"parameters": []}"#.utf8).write(to: url)
-        #expect(throws: TuningParameterError.self) { try TuningFile.load(path: url.path) }
+        #expect(throws: TuningInputError.self) { try TuningFile.load(path: url.path) }
     }
 }

@@ -79,14 +79,14 @@ final class CallMeter: @unchecked Sendable {
         seed: 2, count: 100, negative: (10, 4), positive: (24, 6),
         range: 0...50, integer: true)
 
-    static func oneDimensional() throws -> ParameterSpace {
-        try ParameterSpace([TunableParameter("gate.threshold", unit: "pt", default: -2, range: -3...5)])
+    static func oneDimensional() throws -> SearchSpace {
+        try SearchSpace([SearchDimension("gate.threshold", unit: "pt", default: -2, range: -3...5)])
     }
 
-    static func twoDimensional() throws -> ParameterSpace {
-        try ParameterSpace([
-            TunableParameter("gate.threshold", unit: "pt", default: -2, range: -3...5),
-            TunableParameter("gate.samples", unit: "samples", default: 45, range: 0...50, isInteger: true)
+    static func twoDimensional() throws -> SearchSpace {
+        try SearchSpace([
+            SearchDimension("gate.threshold", unit: "pt", default: -2, range: -3...5),
+            SearchDimension("gate.samples", unit: "samples", default: 45, range: 0...50, isInteger: true)
         ])
     }
 
@@ -242,7 +242,7 @@ final class CallMeter: @unchecked Sendable {
     @Test func identicalRoundedPointsAreEvaluatedOnce() throws {
         // Five possible values: no search can need more than five calls per
         // temperature, and random search (one temperature) finds all five.
-        let space = try ParameterSpace([TunableParameter("pan.samples", unit: "", default: 3, range: 1...5, isInteger: true)])
+        let space = try SearchSpace([SearchDimension("pan.samples", unit: "", default: 3, range: 1...5, isInteger: true)])
         let meter = CallMeter()
         let objective: SearchObjective = { values, _ in
             meter.measure { Evaluation(exact: abs((values["pan.samples"] ?? 0) - 4)) }
@@ -292,7 +292,7 @@ final class CallMeter: @unchecked Sendable {
 }
 
 struct EvaluationKeyForTest: Hashable {
-    var values: ParameterValues
+    var values: SearchPoint
     var temperature: Double
 }
 
@@ -300,7 +300,7 @@ struct EvaluationKeyForTest: Hashable {
     @Test func evaluatesKnownPointsInOrder() throws {
         let meter = CallMeter()
         let search = ParameterSearch(space: try SearchTests.oneDimensional())
-        let points: [ParameterValues] = (0..<9).map { ["gate.threshold": Double($0) - 3] } + [["gate.threshold": 99]]
+        let points: [SearchPoint] = (0..<9).map { ["gate.threshold": Double($0) - 3] } + [["gate.threshold": 99]]
         let evaluations = search.evaluate(points, objective: SearchTests.objective(meter))
         #expect(
             evaluations.map(\.exact) == (0..<9).map { Double(SearchTests.problem.misfires(Double($0) - 3)) }

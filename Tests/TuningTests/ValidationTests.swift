@@ -52,7 +52,7 @@ struct ValidationTests {
     func verdicts() throws {
         let objective = try PanSlopCorpus(userCount: 12).objective()
         let holdoutUsers = objective.data.holdoutUsers.count
-        let good: ParameterValues = ["pan.slop": 10], bad: ParameterValues = ["pan.slop": 18]
+        let good: SearchPoint = ["pan.slop": 10], bad: SearchPoint = ["pan.slop": 18]
         let forward = try Validation(objective: objective, baseline: bad, tuned: good, seed: 1, bootstrapResamples: 0)
         #expect(forward.holdoutTest.improved == 3 * holdoutUsers && forward.holdoutTest.worsened == 0)
         let p = min(1, 2 * pow(0.5, Double(3 * holdoutUsers)))
@@ -70,7 +70,7 @@ struct ValidationTests {
 
     @Test("a held-out intent worse beyond the margin is named as such; one worse within the noise is not")
     func intentsJudgedAgainstTheMargin() throws {
-        let good: ParameterValues = ["pan.slop": 10], bad: ParameterValues = ["pan.slop": 18]
+        let good: SearchPoint = ["pan.slop": 10], bad: SearchPoint = ["pan.slop": 18]
         // 10 → 18 pt: every held-out pan of 12, 14 and 16 pt is missed (3 of 7 per person).
         func backward(users: Int, heldOut: Int) throws -> (Validation, IntentComparison, Int, Double) {
             let objective = try PanSlopCorpus(userCount: users, holdoutCount: heldOut).objective()

@@ -140,14 +140,14 @@ struct EvaluateCommand: AsyncParsableCommand {
     /// scene, `doubleTap.minimumGap` from `--list-params`).
     static func space(
         _ loaded: TuningInputOptions.Loaded, sessions: [Session]?, including names: [String]
-    ) throws -> ParameterSpace {
+    ) throws -> SearchSpace {
         let base = try space(loaded, sessions: sessions)
         let extra = names.filter { base.parameter(named: $0) == nil }.sorted()
         guard !extra.isEmpty else { return base }
         return try TuningSpace.space(names: base.parameters.map(\.name) + extra, bounds: loaded.bounds, scene: loaded.scene)
     }
 
-    static func space(_ loaded: TuningInputOptions.Loaded, sessions: [Session]?) throws -> ParameterSpace {
+    static func space(_ loaded: TuningInputOptions.Loaded, sessions: [Session]?) throws -> SearchSpace {
         var settings = OptimizerSettings()
         settings.tune = loaded.tune
         settings.bounds = loaded.bounds
@@ -161,7 +161,7 @@ struct EvaluateCommand: AsyncParsableCommand {
         return try Optimizer(settings: settings).space(sessions: sessions, scene: loaded.scene)
     }
 
-    private func printTheSpace(_ space: ParameterSpace) throws {
+    private func printTheSpace(_ space: SearchSpace) throws {
         if json {
             try Console.json(space.parameters)
             return
@@ -180,7 +180,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     /// The values `--params` gives, as read (checked against a space later).
     struct Given {
         var reference: String
-        var values: ParameterValues
+        var values: SearchPoint
         var json: Data
     }
 
@@ -193,8 +193,8 @@ struct EvaluateCommand: AsyncParsableCommand {
         } else {
             json = try TuningInputOptions.read(reference, what: "parameter file")
         }
-        let values: ParameterValues
-        do { values = try JSONDecoder().decode(ParameterValues.self, from: json) } catch {
+        let values: SearchPoint
+        do { values = try JSONDecoder().decode(SearchPoint.self, from: json) } catch {
             throw CLIFailure("\(reference): not a JSON object of parameter names to numbers: \(error.localizedDescription)")
         }
         if let unknown = values.names.first(where: { Recognizers.Parameter(name: $0) == nil }) {
@@ -204,8 +204,8 @@ struct EvaluateCommand: AsyncParsableCommand {
     }
 
     /// The given values, checked against the space (bounds, names).
-    static func values(_ given: Given?, space: ParameterSpace) throws -> ParameterValues {
-        guard let given else { return space.clamped(ParameterValues([:])) }
+    static func values(_ given: Given?, space: SearchSpace) throws -> SearchPoint {
+        guard let given else { return space.clamped(SearchPoint([:])) }
         do { return try space.decode(json: given.json) } catch { throw CLIFailure("\(given.reference): \(error)") }
     }
 
@@ -228,12 +228,12 @@ struct EvaluateCommand: AsyncParsableCommand {
         var misfires: Int
         var labels: Int
         var counts: OutcomeCounts
-        var params: ParameterValues
+        var params: SearchPoint
     }
 
     static let penaltyWeight = 1_000.0
 
-    static func answer(_ objective: TuningObjective, values: ParameterValues, split: SplitSide) throws -> Answer {
+    static func answer(_ objective: TuningObjective, values: SearchPoint, split: SplitSide) throws -> Answer {
         guard let r = objective.evaluateDetailed(values, temperature: 0, on: split, threads: 2) else {
             throw CLIFailure("the simulator rejected the parameter set")
         }
@@ -301,7 +301,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     }
 
     /// One request line: a parameter object, or `{"params": {…}, "split": …}`.
-    static func request(_ line: String, space: ParameterSpace, defaultSplit: SplitSide) throws -> (ParameterValues, SplitSide) {
+    static func request(_ line: String, space: SearchSpace, defaultSplit: SplitSide) throws -> (SearchPoint, SplitSide) {
         let data = Data(line.utf8)
         guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
             throw CLIFailure("a request is one JSON object per line")

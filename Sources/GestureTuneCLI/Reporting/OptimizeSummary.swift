@@ -33,7 +33,7 @@ struct OptimizeSummary: Encodable {
     var run: Int64?
     var baseline: Side
     var tuned: Side
-    var params: ParameterValues
+    var params: SearchPoint
     var evaluations: Int
     var seconds: Double
     var seed: UInt

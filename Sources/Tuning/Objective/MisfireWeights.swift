@@ -96,18 +96,20 @@ package struct MisfireWeights: Sendable, Hashable, Codable {
     }
 
     /// Checks that every weight is finite and ≥ 0 and every name is known.
-    package func validate() throws(ParameterError) {
+    package func validate() throws(TuningInputError) {
         for (name, w) in outcome {
-            guard Outcome(rawValue: name) != nil else { throw ParameterError(parameter: name, "unknown outcome in weights") }
-            guard w.isFinite, w >= 0 else { throw ParameterError(parameter: name, "weights must be finite and ≥ 0") }
+            guard Outcome(rawValue: name) != nil else { throw TuningInputError(parameter: name, "unknown outcome in weights") }
+            guard w.isFinite, w >= 0 else { throw TuningInputError(parameter: name, "weights must be finite and ≥ 0") }
         }
         for (name, w) in intent {
-            guard Intent(rawValue: name) != nil else { throw ParameterError(parameter: name, "unknown intent in weights") }
-            guard w.isFinite, w >= 0 else { throw ParameterError(parameter: name, "weights must be finite and ≥ 0") }
+            guard Intent(rawValue: name) != nil else { throw TuningInputError(parameter: name, "unknown intent in weights") }
+            guard w.isFinite, w >= 0 else { throw TuningInputError(parameter: name, "weights must be finite and ≥ 0") }
         }
         for (name, w) in fired {
-            guard GestureKind(rawValue: name) != nil else { throw ParameterError(parameter: name, "unknown gesture in weights") }
-            guard w.isFinite, w >= 0 else { throw ParameterError(parameter: name, "weights must be finite and ≥ 0") }
+            guard GestureKind(rawValue: name) != nil else {
+                throw TuningInputError(parameter: name, "unknown gesture in weights")
+            }
+            guard w.isFinite, w >= 0 else { throw TuningInputError(parameter: name, "weights must be finite and ≥ 0") }
         }
     }
 }

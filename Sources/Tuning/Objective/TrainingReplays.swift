@@ -11,7 +11,7 @@ import Synchronization
 /// so a sweep point the search (or another sweep) already replayed is read
 /// back instead of replayed again.
 package struct TrainingReplay: Sendable {
-    package var values: ParameterValues
+    package var values: SearchPoint
     package var exact: Double
     package var violations: [String: Double]
     /// The outcome counts (their soft-misfire share is the replayed

@@ -64,7 +64,7 @@ package final class TuningObjective: Sendable {
     /// (`optimize --ray`), whose merged tallies are bit for bit the local
     /// replay's. `nil`: this process's threads.
     package let remote: (any RemoteReplay)?
-    package let space: ParameterSpace
+    package let space: SearchSpace
     package let scene: Scene?
     package let weights: MisfireWeights
     /// The budgets as given.
@@ -127,7 +127,7 @@ package final class TuningObjective: Sendable {
     ///   target is the platform and a split has no session that carries
     ///   the platform's recognitions.
     package init(
-        data: TuningData, space: ParameterSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
+        data: TuningData, space: SearchSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
         budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
         budgetMargin: Double = TuningObjective.defaultBudgetMargin,
         matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
@@ -215,7 +215,7 @@ package final class TuningObjective: Sendable {
     static let unlabelled = "unlabelled"
 
     private init(
-        copying other: TuningObjective, space: ParameterSpace, effectiveBudgets: [LatencyBudget],
+        copying other: TuningObjective, space: SearchSpace, effectiveBudgets: [LatencyBudget],
         intentLimits: [String: Double]
     ) {
         data = other.data
@@ -242,7 +242,7 @@ package final class TuningObjective: Sendable {
     /// optimum) and, optionally, other effective budgets (a Pareto sweep
     /// tightening one of them).
     package func with(
-        space: ParameterSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
+        space: SearchSpace? = nil, effectiveBudgets: [LatencyBudget]? = nil,
         intentLimits: [String: Double]? = nil
     ) -> TuningObjective {
         TuningObjective(
@@ -255,7 +255,7 @@ package final class TuningObjective: Sendable {
 
     /// The simulator's full parameter set for `values` (the catalogue
     /// defaults for everything not tuned).
-    static func parameterSet(_ values: ParameterValues, space: ParameterSpace) throws -> ParameterSet {
+    static func parameterSet(_ values: SearchPoint, space: SearchSpace) throws -> ParameterSet {
         do { return try ParameterSet(space.clamped(values).values) } catch { throw ObjectiveError("\(error)") }
     }
 
@@ -263,7 +263,7 @@ package final class TuningObjective: Sendable {
     /// (reports, paired tests), which the objective itself does not need
     /// (``weightedCost(of:)`` reads the label cells).
     func simulator(
-        _ values: ParameterValues, temperature: Double, threads: Int, detail: Bool,
+        _ values: SearchPoint, temperature: Double, threads: Int, detail: Bool,
         budgets: [LatencyBudget]? = nil, outcomes: Bool = false
     ) throws -> Simulator {
         Simulator(
@@ -287,7 +287,7 @@ package final class TuningObjective: Sendable {
     /// Never throws: a parameter set the simulator rejects evaluates to an
     /// infinitely bad, infeasible point (the search steps away from it).
     package func evaluate(
-        _ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+        _ values: SearchPoint, temperature: Double = 0, on split: SplitSide = .train,
         threads: Int = 1
     ) -> Evaluation {
         guard let result = try? replay(values, temperature: temperature, on: split, threads: threads) else {
@@ -301,7 +301,7 @@ package final class TuningObjective: Sendable {
     /// The exact replay of the training people at `values`: read back when
     /// this objective already replayed them (at any temperature), replayed
     /// now otherwise. `nil` when the simulator rejects the values.
-    package func trainingReplay(_ values: ParameterValues, threads: Int = 1) -> TrainingReplay? {
+    package func trainingReplay(_ values: SearchPoint, threads: Int = 1) -> TrainingReplay? {
         let clamped = space.clamped(values)
         if let known = trainingReplays.replay(at: space.key(for: clamped)) { return known }
         guard let result = try? replay(clamped, temperature: 0, on: .train, threads: threads) else { return nil }
@@ -312,7 +312,7 @@ package final class TuningObjective: Sendable {
     package var trainingReplaysSoFar: [TrainingReplay] { trainingReplays.all }
 
     @discardableResult
-    private func remember(_ values: ParameterValues, evaluation: Evaluation, result: SimulationResult) -> TrainingReplay {
+    private func remember(_ values: SearchPoint, evaluation: Evaluation, result: SimulationResult) -> TrainingReplay {
         let clamped = space.clamped(values)
         let replay = TrainingReplay(
             values: clamped, exact: evaluation.exact, violations: evaluation.violations, counts: result.total,
@@ -323,7 +323,7 @@ package final class TuningObjective: Sendable {
 
     /// One replay of `split`, here or on the shards of ``remote``.
     func replay(
-        _ values: ParameterValues, temperature: Double, on split: SplitSide, threads: Int
+        _ values: SearchPoint, temperature: Double, on split: SplitSide, threads: Int
     ) throws -> SimulationResult {
         let simulator = try simulator(values, temperature: temperature, threads: threads, detail: false)
         guard let remote else { return try simulator.run(corpus: data.corpus(split)) }
@@ -334,7 +334,7 @@ package final class TuningObjective: Sendable {
     /// Like ``evaluate(_:temperature:on:threads:)``, with the outcome counts
     /// and budget checks of the replay.
     package func evaluateDetailed(
-        _ values: ParameterValues, temperature: Double = 0, on split: SplitSide = .train,
+        _ values: SearchPoint, temperature: Double = 0, on split: SplitSide = .train,
         threads: Int = 1
     ) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
         guard let result = try? replay(values, temperature: temperature, on: split, threads: threads) else { return nil }
@@ -449,7 +449,7 @@ package final class TuningObjective: Sendable {
     /// breakdowns, budgets (the effective ones unless others are given) and
     /// (with `detail`) every recognition.
     package func simulate(
-        _ values: ParameterValues, on split: SplitSide, detail: Bool = true,
+        _ values: SearchPoint, on split: SplitSide, detail: Bool = true,
         budgets: [LatencyBudget]? = nil
     ) throws -> SimulationResult {
         try simulator(values, temperature: 0, threads: 2, detail: detail, budgets: budgets, outcomes: true)

@@ -5,11 +5,11 @@ import TraceModel
 
 // MARK: - The search space, from the simulator's parameter catalogue
 
-/// Builds the ``ParameterSpace`` an optimization searches from the
+/// Builds the ``SearchSpace`` an optimization searches from the
 /// recognizers' parameter catalogue: bounds, log scale and integer flags
 /// come from the catalogue, the baseline from the scene.
 ///
-/// The baseline of each parameter (``TunableParameter/defaultValue``) is the
+/// The baseline of each parameter (``SearchDimension/defaultValue``) is the
 /// value the scene ships with: the scene's own value where it sets one, the
 /// catalogue default otherwise. That is the "before" every report compares
 /// against.
@@ -115,44 +115,44 @@ package enum TuningSpace {
     /// override), scale and integer flag, and its default taken from
     /// `scene` when the scene sets the parameter.
     ///
-    /// - Throws: ``ParameterError`` for an unknown name, a duplicate, or
+    /// - Throws: ``TuningInputError`` for an unknown name, a duplicate, or
     ///   bounds that are invalid, leave the catalogue's range, or exclude
     ///   the baseline value.
     package static func space(
         names: [String], bounds: [String: ClosedRange<Double>] = [:],
         scene: Scene? = nil
-    ) throws(ParameterError) -> ParameterSpace {
+    ) throws(TuningInputError) -> SearchSpace {
         for name in bounds.keys where !names.contains(name) {
-            throw ParameterError(parameter: name, "bounds are given for a parameter that is not tuned")
+            throw TuningInputError(parameter: name, "bounds are given for a parameter that is not tuned")
         }
-        let parameters = try names.map { name throws(ParameterError) -> TunableParameter in
+        let parameters = try names.map { name throws(TuningInputError) -> SearchDimension in
             guard let catalogued = Recognizers.Parameter(name: name) else {
-                throw ParameterError(parameter: name, "unknown parameter (see `gesturetune evaluate --print-space`)")
+                throw TuningInputError(parameter: name, "unknown parameter (see `gesturetune evaluate --print-space`)")
             }
             let spec = catalogued.spec
             let baseline = scene?.parameters[name] ?? spec.defaultValue
             var range = spec.lower...spec.upper
             if let custom = bounds[name] {
                 guard custom.lowerBound >= spec.lower, custom.upperBound <= spec.upper else {
-                    throw ParameterError(
+                    throw TuningInputError(
                         parameter: name,
                         "bounds \(custom.lowerBound)…\(custom.upperBound) leave the catalogue's \(spec.lower)…\(spec.upper)")
                 }
                 range = custom
             }
-            return try TunableParameter(
+            return try SearchDimension(
                 name, unit: spec.unit, default: baseline, range: range,
                 scale: spec.logScale && range.lowerBound > 0 ? .log : .linear,
                 isInteger: spec.integer)
         }
-        return try ParameterSpace(parameters)
+        return try SearchSpace(parameters)
     }
 
     /// Every catalogue parameter as a tunable one (for `--print-space --all`).
-    package static func catalogue() -> [TunableParameter] {
+    package static func catalogue() -> [SearchDimension] {
         Recognizers.Parameter.allCases.compactMap { p in
             let s = p.spec
-            return try? TunableParameter(
+            return try? SearchDimension(
                 s.name, unit: s.unit, default: s.defaultValue, range: s.lower...s.upper,
                 scale: s.logScale && s.lower > 0 ? .log : .linear, isInteger: s.integer)
         }
@@ -192,26 +192,26 @@ package struct TuningFile: Sendable, Hashable, Codable {
 
     /// Reads and checks a tuning file.
     ///
-    /// - Throws: ``ParameterError`` naming the file for unreadable or
+    /// - Throws: ``TuningInputError`` naming the file for unreadable or
     ///   malformed JSON, or bounds with lower ≥ upper.
-    package static func load(path: String) throws(ParameterError) -> TuningFile {
+    package static func load(path: String) throws(TuningInputError) -> TuningFile {
         let data: Data
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw ParameterError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))")
+            throw TuningInputError(parameter: "", "\(path): cannot read the tuning file (\(error.localizedDescription))")
         }
         let file: TuningFile
         do { file = try JSONDecoder().decode(TuningFile.self, from: data) } catch {
-            throw ParameterError(
+            throw TuningInputError(
                 parameter: "",
                 "\(path): not a tuning file {\"parameters\": [names], \"bounds\": {name: {lower, upper}}}: \(DecodingError.summary(of: error))"
             )
         }
         guard !file.parameters.isEmpty else {
-            throw ParameterError(parameter: "", "\(path): the tuning file lists no parameters")
+            throw TuningInputError(parameter: "", "\(path): the tuning file lists no parameters")
         }
         for (name, b) in file.bounds ?? [:] {
             guard b.lower.isFinite, b.upper.isFinite, b.lower < b.upper else {
-                throw ParameterError(parameter: name, "\(path): bounds need finite lower < upper")
+                throw TuningInputError(parameter: name, "\(path): bounds need finite lower < upper")
             }
         }
         return file

@@ -47,7 +47,7 @@ import Simulation
 /// outcome.best.values
 /// ```
 package struct CoordinateSearch: Sendable {
-    package var space: ParameterSpace
+    package var space: SearchSpace
     /// Evaluations this search may spend.
     package var budget: Int
     /// Points per parameter on pass 0; `nil` adapts it to the budget: a
@@ -73,7 +73,7 @@ package struct CoordinateSearch: Sendable {
     package var temperatures: [Double] = [0.05, 0.02, 0.008, 0.003]
     package var parallelism: Int = 2
 
-    package init(space: ParameterSpace, budget: Int) {
+    package init(space: SearchSpace, budget: Int) {
         self.space = space
         self.budget = budget
     }
@@ -82,7 +82,7 @@ package struct CoordinateSearch: Sendable {
     package struct Step: Sendable, Hashable {
         package var pass: Int
         package var temperature: Double
-        package var values: ParameterValues
+        package var values: SearchPoint
         package var evaluation: Evaluation
     }
 
@@ -99,7 +99,7 @@ package struct CoordinateSearch: Sendable {
     /// Runs from `start`; `startEvaluation` (if known at the first pass's
     /// temperature) saves evaluating the start again.
     package func run(
-        from start: ParameterValues, known startEvaluation: Evaluation? = nil,
+        from start: SearchPoint, known startEvaluation: Evaluation? = nil,
         skipping initiallyFlat: Set<String> = [], objective: SearchObjective,
         progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil
     ) -> Outcome {
@@ -142,10 +142,10 @@ package struct CoordinateSearch: Sendable {
                 guard spent < budget else { break }
                 let u = parameter.unitCoordinate(of: current[parameter.name] ?? parameter.defaultValue)
                 var seen = Set<[Double]>([space.key(for: current)])
-                var candidates: [ParameterValues] = []
+                var candidates: [SearchPoint] = []
                 // Grid points this pass already evaluated (the screen's
                 // ends): compared, not evaluated again.
-                var frozen: [ParameterValues] = []
+                var frozen: [SearchPoint] = []
                 var evaluations: [Evaluation] = []
                 for unit in grid(pass: pass, around: u) {
                     var values = current
@@ -218,10 +218,10 @@ package struct CoordinateSearch: Sendable {
     /// end ranks best first; constants whose ends were not evaluated (the
     /// budget ran out) keep their place after them.
     private func screened(
-        from start: ParameterValues, temperature t: Double, skipping flat: Set<String>, objective: SearchObjective,
+        from start: SearchPoint, temperature t: Double, skipping flat: Set<String>, objective: SearchObjective,
         spent: inout Int, steps: inout [Step], memo: inout [[Double]: Evaluation]
-    ) -> [TunableParameter] {
-        var probes: [(parameter: Int, values: ParameterValues)] = []
+    ) -> [SearchDimension] {
+        var probes: [(parameter: Int, values: SearchPoint)] = []
         let startKey = space.key(for: start)
         for (i, parameter) in space.parameters.enumerated() where !flat.contains(parameter.name) {
             for unit in [0.0, 1.0] {
@@ -257,10 +257,10 @@ package struct CoordinateSearch: Sendable {
     /// two grid neighbours — of those that evaluate differently from it,
     /// when one does; `nil` when it was already evaluated.
     private func bisection(
-        of parameter: TunableParameter, around current: ParameterValues, _ currentEvaluation: Evaluation,
-        _ values: [ParameterValues], _ evaluations: [Evaluation], seen: Set<[Double]>, memo: [[Double]: Evaluation]
-    ) -> ParameterValues? {
-        let unit = { (v: ParameterValues) in parameter.unitCoordinate(of: v[parameter.name] ?? parameter.defaultValue) }
+        of parameter: SearchDimension, around current: SearchPoint, _ currentEvaluation: Evaluation,
+        _ values: [SearchPoint], _ evaluations: [Evaluation], seen: Set<[Double]>, memo: [[Double]: Evaluation]
+    ) -> SearchPoint? {
+        let unit = { (v: SearchPoint) in parameter.unitCoordinate(of: v[parameter.name] ?? parameter.defaultValue) }
         var line = zip(values, evaluations).map { (unit: unit($0.0), evaluation: $0.1) }
         line.append((unit(current), currentEvaluation))
         line.sort { $0.unit < $1.unit }

@@ -42,9 +42,9 @@ package struct OptimizationResult: Sendable, Codable {
     package var weights: MisfireWeights
     package var budgets: [BudgetSummary]
     /// The searched space: names, units, bounds, scale, integer, baseline.
-    package var space: [TunableParameter]
+    package var space: [SearchDimension]
     /// The tuned values of the tuned parameters (what `params.json` holds).
-    package var params: ParameterValues
+    package var params: SearchPoint
     /// Each tuned parameter, baseline → tuned.
     package var parameters: [ParameterChange]
     /// The reference constants measured on both splits.
@@ -160,7 +160,7 @@ package struct ParameterChange: Sendable, Hashable, Codable, TunedConstantRecord
     package var integer: Bool
     package var changed: Bool
 
-    package init(_ parameter: TunableParameter, tuned: Double) {
+    package init(_ parameter: SearchDimension, tuned: Double) {
         name = parameter.name
         constant = TunedConstant(parameter, tuned: tuned)
         integer = parameter.isInteger
@@ -217,7 +217,7 @@ package struct CrossValidation: Sendable, Codable {
         package var baselineBudgetViolations: Int?
         package var tunedBudgetViolations: Int?
         package var evaluations: Int
-        package var params: ParameterValues
+        package var params: SearchPoint
     }
 
     package var folds: [Fold]

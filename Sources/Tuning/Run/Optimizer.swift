@@ -34,7 +34,7 @@ package struct Optimizer: Sendable {
     }
 
     /// The tuning space for these sessions and scene.
-    package func space(sessions: [Session], scene: Scene?) throws -> ParameterSpace {
+    package func space(sessions: [Session], scene: Scene?) throws -> SearchSpace {
         let scenes: [Scene]
         if let scene {
             scenes = [scene]
@@ -51,7 +51,7 @@ package struct Optimizer: Sendable {
     /// on both splits, the trade-offs (sensitivity, Pareto front, what the
     /// per-intent protection costs), and the optional cross-validation.
     ///
-    /// - Throws: ``ParameterError`` for a bad tuning space, ``ObjectiveError``
+    /// - Throws: ``TuningInputError`` for a bad tuning space, ``ObjectiveError``
     ///   for an unusable corpus (no holdout users, no labels), ``SearchError``
     ///   for bad search settings, or a scene error.
     package func run(sessions: [Session], scene: Scene?, progress: ((Progress) -> Void)? = nil) throws -> OptimizationResult {
@@ -140,7 +140,7 @@ package struct Optimizer: Sendable {
     /// Pareto front of the swept budget, and what the per-intent protection
     /// costs (one search without it).
     private func tradeOffs(
-        objective: TuningObjective, best: ParameterValues, flat: Set<String>, phases: inout PhaseClock,
+        objective: TuningObjective, best: SearchPoint, flat: Set<String>, phases: inout PhaseClock,
         report: (String) -> Void
     ) throws -> (sensitivity: [SensitivityCurve], pareto: ParetoFront?, relaxation: IntentRelaxation?) {
         let s = settings
@@ -184,7 +184,7 @@ package struct Optimizer: Sendable {
     /// The objective of these settings for one split of the sessions. The
     /// platform target checks no budgets: it reproduces the platform.
     func objective(
-        data: TuningData, space: ParameterSpace, scene: Scene?, remote: (any RemoteReplay)? = nil
+        data: TuningData, space: SearchSpace, scene: Scene?, remote: (any RemoteReplay)? = nil
     ) throws -> TuningObjective {
         let s = settings
         return try TuningObjective(
@@ -197,7 +197,7 @@ package struct Optimizer: Sendable {
     /// Values within rounding error of their baseline (a unit-cube round
     /// trip turns 0.4 into 0.4000000000000001) set back to it exactly, so
     /// reports do not show a change that is not one.
-    static func snapped(_ values: ParameterValues, space: ParameterSpace) -> ParameterValues {
+    static func snapped(_ values: SearchPoint, space: SearchSpace) -> SearchPoint {
         var result = values
         for p in space.parameters {
             guard let v = values[p.name] else { continue }
@@ -209,7 +209,7 @@ package struct Optimizer: Sendable {
     // MARK: - k-fold cross-validation
 
     func crossValidate(
-        sessions: [Session], scene: Scene?, space: ParameterSpace, folds k: Int,
+        sessions: [Session], scene: Scene?, space: SearchSpace, folds k: Int,
         report: (Int) -> Void
     ) throws -> CrossValidation {
         let s = settings

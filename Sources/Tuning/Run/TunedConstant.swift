@@ -2,7 +2,7 @@
 
 /// A tuned constant's unit, its value before and after, and the range the
 /// search had: what a ``ParameterChange`` and a ``SensitivityCurve`` both
-/// record about it, taken from the ``TunableParameter`` in one place.
+/// record about it, taken from the ``SearchDimension`` in one place.
 ///
 /// Each record flattens it into its own JSON object, beside its own name
 /// field (`name` in a change, `parameter` in a curve): `result.json` is read
@@ -14,9 +14,9 @@ package struct TunedConstant: Sendable, Hashable, Codable {
     package var tuned: Double
     package var lower: Double
     package var upper: Double
-    package var scale: TunableParameter.Scale
+    package var scale: SearchDimension.Scale
 
-    package init(_ parameter: TunableParameter, tuned: Double) {
+    package init(_ parameter: SearchDimension, tuned: Double) {
         unit = parameter.unit
         baseline = parameter.defaultValue
         self.tuned = tuned

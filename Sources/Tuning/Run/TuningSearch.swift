@@ -40,7 +40,7 @@ import Foundation
 /// ```swift
 /// let search = TuningSearch(space: space, budget: 300, seed: 1)
 /// let outcome = try search.run(objective: objective.searchObjective)
-/// outcome.best            // ParameterValues
+/// outcome.best            // SearchPoint
 /// outcome.history.count   // ≤ 300
 /// ```
 package struct TuningSearch: Sendable {
@@ -63,7 +63,7 @@ package struct TuningSearch: Sendable {
         }
     }
 
-    package var space: ParameterSpace
+    package var space: SearchSpace
     package var budget: Int
     package var seed: UInt
     package var global: GlobalPhase = .lines
@@ -98,14 +98,14 @@ package struct TuningSearch: Sendable {
     /// How the line searches rank candidates (see ``CoordinateSearch/Ranking``).
     package var ranking: CoordinateSearch.Ranking = .surrogate
 
-    package init(space: ParameterSpace, budget: Int, seed: UInt) {
+    package init(space: SearchSpace, budget: Int, seed: UInt) {
         self.space = space
         self.budget = budget
         self.seed = seed
     }
 
     package struct Outcome: Sendable {
-        package var best: ParameterValues
+        package var best: SearchPoint
         package var bestEvaluation: Evaluation
         /// The start's evaluation (the baseline when starting at the defaults).
         package var startEvaluation: Evaluation
@@ -167,7 +167,7 @@ package struct TuningSearch: Sendable {
         line.screen = screen
         line.bisectFirstPass = bisect
         let coordinate = line.run(from: space.defaults, skipping: skipping, objective: objective, progress: progress)
-        var records: [(phase: String, round: Int, temperature: Double, values: ParameterValues, evaluation: Evaluation)] =
+        var records: [(phase: String, round: Int, temperature: Double, values: SearchPoint, evaluation: Evaluation)] =
             coordinate.steps.enumerated().map { i, step in
                 (i == 0 ? "defaults" : "coordinate", step.pass, step.temperature, step.values, step.evaluation)
             }

@@ -6,7 +6,7 @@ import Simulation
 
 /// CMA-ES (Hansen, *The CMA Evolution Strategy: A Tutorial*, 2016: weighted
 /// recombination, cumulative step-size adaptation, rank-one and rank-μ
-/// covariance updates) in the unit cube of a ``ParameterSpace``, for the
+/// covariance updates) in the unit cube of a ``SearchSpace``, for the
 /// constants that act together.
 ///
 /// ## Why, after the line searches
@@ -189,7 +189,7 @@ extension CovarianceSearch {
     /// One evaluation of the run.
     struct Step: Sendable {
         var generation: Int
-        var values: ParameterValues
+        var values: SearchPoint
         var evaluation: Evaluation
     }
 
@@ -197,7 +197,7 @@ extension CovarianceSearch {
     /// the best point by the run's ranking (the start when nothing beat it).
     struct Burst: Sendable {
         var steps: [Step]
-        var best: ParameterValues
+        var best: SearchPoint
         var bestEvaluation: Evaluation
         var improved: Bool
     }
@@ -208,7 +208,7 @@ extension CovarianceSearch {
     /// from a memo, ranked by `better`. `stream` picks the random stream, so
     /// successive bursts of one search draw different points.
     static func run(
-        space: ParameterSpace, from start: ParameterValues, known startEvaluation: Evaluation,
+        space: SearchSpace, from start: SearchPoint, known startEvaluation: Evaluation,
         spread: Double, generations: Int, temperature: Double, budget: Int, seed: UInt, stream: UInt,
         parallelism: Int, better: (Evaluation, Evaluation) -> Bool, objective: SearchObjective,
         progress: ((_ spent: Int, _ best: Evaluation) -> Void)? = nil

@@ -64,7 +64,7 @@ package struct Evaluation: Sendable, Hashable, Codable {
 /// the surrogate temperature (≥ 0; lower means closer to the exact count)
 /// and may be called from up to ``SearchConfiguration/parallelism`` threads
 /// at once, so it must not share mutable state without a lock.
-package typealias SearchObjective = @Sendable (_ values: ParameterValues, _ temperature: Double) -> Evaluation
+package typealias SearchObjective = @Sendable (_ values: SearchPoint, _ temperature: Double) -> Evaluation
 
 extension Double {
     /// NaN sorts last.

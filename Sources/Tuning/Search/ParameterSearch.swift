@@ -50,10 +50,10 @@ import Simulation
 /// result.best.values
 /// ```
 package struct ParameterSearch: Sendable {
-    package var space: ParameterSpace
+    package var space: SearchSpace
     package var configuration: SearchConfiguration
 
-    package init(space: ParameterSpace, configuration: SearchConfiguration = .init()) {
+    package init(space: SearchSpace, configuration: SearchConfiguration = .init()) {
         self.space = space
         self.configuration = configuration
     }
@@ -153,7 +153,7 @@ package struct ParameterSearch: Sendable {
         let patience = 1_000
         var repeats = 0
         while ledger.remaining > 0, repeats < patience {
-            var batch: [ParameterValues] = []
+            var batch: [SearchPoint] = []
             var keys = Set<EvaluationKey>()
             while batch.count < min(Self.batchSize, ledger.remaining), repeats < patience {
                 let point = (0..<space.dimension).map { _ in rng.uniform() }
@@ -182,7 +182,7 @@ package struct ParameterSearch: Sendable {
     /// users) on up to `parallelism` threads, returning results in order.
     /// Each point is clamped to the space first.
     package func evaluate(
-        _ points: [ParameterValues], temperature: Double = 0,
+        _ points: [SearchPoint], temperature: Double = 0,
         objective: @escaping SearchObjective
     ) -> [Evaluation] {
         let clamped = points.map(space.clamped)
@@ -210,10 +210,10 @@ package struct ParameterSearch: Sendable {
     /// Evaluates the distinct, not yet memoized points of `batch` in parallel
     /// and records them in batch order.
     func evaluateBatch(
-        _ batch: [ParameterValues], temperature: Double, phase: SearchPhase,
+        _ batch: [SearchPoint], temperature: Double, phase: SearchPhase,
         objective: @escaping SearchObjective, ledger: inout SearchLedger
     ) {
-        var pending: [ParameterValues] = []
+        var pending: [SearchPoint] = []
         var keys = Set<EvaluationKey>()
         for values in batch {
             let key = ledger.key(for: values, temperature: temperature)

@@ -10,7 +10,7 @@ struct EvaluationKey: Hashable, Sendable {
 
 /// An evaluation made by a job, not yet recorded.
 struct FreshEvaluation: Sendable {
-    var values: ParameterValues
+    var values: SearchPoint
     var key: EvaluationKey
     var evaluation: Evaluation
 }
@@ -24,7 +24,7 @@ struct JobOutcome: Sendable {
 /// The search's single source of truth, updated on the calling thread only:
 /// the memo, the ordered history, the best record and the budget.
 struct SearchLedger {
-    let space: ParameterSpace
+    let space: SearchSpace
     let maxEvaluations: Int
     private(set) var memo: [EvaluationKey: Evaluation] = [:]
     private(set) var history: [SearchRecord] = []
@@ -32,7 +32,7 @@ struct SearchLedger {
     private(set) var bestFeasibleExact: Double?
     var memoHits = 0
 
-    init(space: ParameterSpace, maxEvaluations: Int) {
+    init(space: SearchSpace, maxEvaluations: Int) {
         self.space = space
         self.maxEvaluations = maxEvaluations
     }
@@ -40,7 +40,7 @@ struct SearchLedger {
     var remaining: Int { max(maxEvaluations - history.count, 0) }
     var best: SearchRecord? { bestIndex.map { history[$0] } }
 
-    func key(for values: ParameterValues, temperature: Double) -> EvaluationKey {
+    func key(for values: SearchPoint, temperature: Double) -> EvaluationKey {
         EvaluationKey(coordinates: space.key(for: values), temperature: temperature)
     }
 
@@ -69,7 +69,7 @@ struct SearchLedger {
 
     /// Up to `count` distinct parameter sets, best first by the exact
     /// objective (ties: lower surrogate, then earlier).
-    func bestDistinct(_ count: Int) -> [ParameterValues] {
+    func bestDistinct(_ count: Int) -> [SearchPoint] {
         let order = history.indices.sorted { a, b in
             let (x, y) = (history[a].evaluation, history[b].evaluation)
             if x.isBetter(than: y) { return true }
@@ -77,7 +77,7 @@ struct SearchLedger {
             return a < b
         }
         var seen = Set<[Double]>()
-        var result: [ParameterValues] = []
+        var result: [SearchPoint] = []
         for i in order where result.count < count {
             let values = history[i].values
             if seen.insert(space.key(for: values)).inserted { result.append(values) }
@@ -92,7 +92,7 @@ struct SearchLedger {
 /// on a worker thread: answers repeats from the ledger's memo (a read-only
 /// snapshot) or its own, and refuses new points once its budget is spent.
 final class JobEvaluator {
-    let space: ParameterSpace
+    let space: SearchSpace
     let objective: SearchObjective
     let temperature: Double
     let penaltyWeight: Double
@@ -104,7 +104,7 @@ final class JobEvaluator {
     private(set) var refused = false
 
     init(
-        space: ParameterSpace, objective: @escaping SearchObjective, temperature: Double, penaltyWeight: Double,
+        space: SearchSpace, objective: @escaping SearchObjective, temperature: Double, penaltyWeight: Double,
         budget: Int, memo: [EvaluationKey: Evaluation]
     ) {
         self.space = space
@@ -116,7 +116,7 @@ final class JobEvaluator {
     }
 
     /// The evaluation at `values`, or `nil` when it would exceed the budget.
-    func evaluate(_ values: ParameterValues) -> Evaluation? {
+    func evaluate(_ values: SearchPoint) -> Evaluation? {
         let key = EvaluationKey(coordinates: space.key(for: values), temperature: temperature)
         if let known = local[key] ?? snapshot[key] {
             outcome.memoHits += 1

@@ -24,7 +24,7 @@ package struct SearchRecord: Sendable, Hashable, Codable {
     package var round: Int
     /// The surrogate temperature the objective was called with.
     package var temperature: Double
-    package var values: ParameterValues
+    package var values: SearchPoint
     package var evaluation: Evaluation
     /// The best ``Evaluation/exact`` among feasible evaluations so far
     /// (`nil` while none is feasible).

@@ -30,11 +30,11 @@ package struct IntentRelaxation: Sendable, Hashable, Codable {
     package var unprotectedObjective: Double
     package var sacrificed: [Sacrifice]
     /// The unprotected optimum (for `evaluate --params`).
-    package var params: ParameterValues
+    package var params: SearchPoint
 
     /// `nil` when the objective protects no intent.
     static func explore(
-        objective: TuningObjective, from optimum: ParameterValues, seed: UInt, evaluations: Int,
+        objective: TuningObjective, from optimum: SearchPoint, seed: UInt, evaluations: Int,
         parallelism: Int
     ) throws -> IntentRelaxation? {
         guard let margin = objective.intentMargin, !objective.intentLimits.isEmpty else { return nil }
@@ -73,7 +73,7 @@ extension TuningObjective {
     }
 
     /// An exact replay of the training split, for comparisons.
-    func simulateTrain(_ values: ParameterValues) -> SimulationResult? {
+    func simulateTrain(_ values: SearchPoint) -> SimulationResult? {
         try? simulator(values, temperature: 0, threads: 2, detail: false).run(corpus: data.train)
     }
 }

@@ -39,7 +39,7 @@ package struct ParetoFront: Sendable, Hashable, Codable {
         package var feasible: Bool
         package var onFront: Bool
         package var evaluations: Int
-        package var params: ParameterValues
+        package var params: SearchPoint
     }
 
     /// The budget swept (`tap.latency.p95`, …).
@@ -60,7 +60,7 @@ package struct ParetoFront: Sendable, Hashable, Codable {
 
     /// `nil` when no latency budget has observations.
     package static func sweep(
-        objective: TuningObjective, from optimum: ParameterValues, seed: UInt,
+        objective: TuningObjective, from optimum: SearchPoint, seed: UInt,
         evaluationsPerLevel: Int, fractions: [Double] = defaultFractions,
         skipping flat: Set<String> = [], parallelism: Int = 2
     ) throws -> ParetoFront? {
@@ -82,7 +82,7 @@ package struct ParetoFront: Sendable, Hashable, Codable {
         // 2 evaluations per parameter measure every budget at once.
         let space = objective.space
         let center = space.clamped(optimum)
-        var probes: [ParameterValues] = []
+        var probes: [SearchPoint] = []
         for parameter in space.parameters where !flat.contains(parameter.name) {
             for end in [parameter.lowerBound, parameter.upperBound] {
                 var values = center
@@ -132,11 +132,11 @@ package struct ParetoFront: Sendable, Hashable, Codable {
     /// The front of one budget (index into the objective's budgets).
     static func sweep(
         objective: TuningObjective, budgetIndex index: Int, startValue: Double,
-        from optimum: ParameterValues, seed: UInt, evaluationsPerLevel: Int, fractions: [Double],
+        from optimum: SearchPoint, seed: UInt, evaluationsPerLevel: Int, fractions: [Double],
         skipping flat: Set<String>, parallelism: Int
     ) throws -> ParetoFront {
         let budget = objective.effectiveBudgets[index]
-        func point(_ values: ParameterValues, limit: Double, on tightened: TuningObjective, evaluations: Int) -> Point? {
+        func point(_ values: SearchPoint, limit: Double, on tightened: TuningObjective, evaluations: Int) -> Point? {
             guard let train = tightened.evaluateDetailed(values, on: .train, threads: parallelism),
                 let holdout = tightened.evaluateDetailed(values, on: .holdout, threads: parallelism)
             else { return nil }

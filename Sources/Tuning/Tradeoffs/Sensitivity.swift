@@ -69,7 +69,7 @@ package struct SensitivityCurve: Sendable, Hashable, Codable, TunedConstantRecor
 /// ```
 package enum Sensitivity {
     package static func sweep(
-        objective: TuningObjective, around optimum: ParameterValues, points: Int = 15,
+        objective: TuningObjective, around optimum: SearchPoint, points: Int = 15,
         parallelism: Int = 2
     ) -> [SensitivityCurve] {
         let space = objective.space

@@ -66,7 +66,7 @@ package struct SplitMeasurement: Sendable, Codable {
     ///   - seed: The bootstrap's seed (the same seed, the same intervals).
     ///   - bootstrapResamples: Resamples per latency interval (0: none).
     package init(
-        objective: TuningObjective, values: ParameterValues, split: SplitSide, seed: UInt,
+        objective: TuningObjective, values: SearchPoint, split: SplitSide, seed: UInt,
         bootstrapResamples: Int = 1_000
     ) throws {
         let result = try objective.simulate(values, on: split, budgets: objective.budgets)

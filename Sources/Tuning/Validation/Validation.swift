@@ -64,10 +64,10 @@ package struct Validation: Sendable, Codable {
     package static let alpha = 0.05
 
     package init(
-        objective: TuningObjective, baseline: ParameterValues, tuned: ParameterValues, seed: UInt,
+        objective: TuningObjective, baseline: SearchPoint, tuned: SearchPoint, seed: UInt,
         bootstrapResamples: Int = 1_000
     ) throws {
-        func side(_ values: ParameterValues) throws -> Side {
+        func side(_ values: SearchPoint) throws -> Side {
             Side(
                 train: try SplitMeasurement(
                     objective: objective, values: values, split: .train, seed: seed,

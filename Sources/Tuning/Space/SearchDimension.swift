@@ -1,9 +1,11 @@
 import Foundation
 
-// MARK: - One tunable constant
+// MARK: - One dimension of the search
 
-/// A constant the optimizer may change: a threshold, a spring constant, a
-/// bias, with its unit, default and the range it may move in.
+/// A constant the optimizer may change — a threshold, a spring constant, a
+/// bias — as the search sees it: its unit, default and the range it may
+/// move in. Built from a catalogue entry (Recognizers' `ParameterSpec`), or
+/// declared directly for a search that is not about recognizers.
 ///
 /// Parameters whose plausible values span orders of magnitude (a velocity
 /// threshold from 50 to 5000 pt/s) are searched on a ``Scale/log`` scale, so
@@ -12,10 +14,10 @@ import Foundation
 /// a continuous relaxation and rounded at every evaluation.
 ///
 /// ```swift
-/// let trigger = try TunableParameter("tabSwipe.fastTrigger", unit: "pt/s",
+/// let trigger = try SearchDimension("tabSwipe.fastTrigger", unit: "pt/s",
 ///                                    default: 700, range: 100 ... 3000, scale: .log)
 /// ```
-package struct TunableParameter: Sendable, Hashable, Codable {
+package struct SearchDimension: Sendable, Hashable, Codable {
     /// How the search moves along this parameter.
     package enum Scale: String, Sendable, Hashable, Codable, CaseIterable {
         /// Equal steps in the value.
@@ -38,13 +40,13 @@ package struct TunableParameter: Sendable, Hashable, Codable {
 
     /// A validated parameter.
     ///
-    /// - Throws: ``ParameterError`` when the range is empty or not finite, the
+    /// - Throws: ``TuningInputError`` when the range is empty or not finite, the
     ///   default lies outside it, a log scale has a bound ≤ 0, or an integer
     ///   parameter has fractional bounds or default.
     package init(
         _ name: String, unit: String, default defaultValue: Double, range: ClosedRange<Double>,
         scale: Scale = .linear, isInteger: Bool = false
-    ) throws(ParameterError) {
+    ) throws(TuningInputError) {
         self.name = name
         self.unit = unit
         self.defaultValue = defaultValue
@@ -57,19 +59,19 @@ package struct TunableParameter: Sendable, Hashable, Codable {
 
     /// Checks the rules listed in ``init(_:unit:default:range:scale:isInteger:)``
     /// (also after decoding).
-    package func validate() throws(ParameterError) {
-        guard !name.isEmpty else { throw ParameterError(parameter: name, "a parameter needs a name") }
+    package func validate() throws(TuningInputError) {
+        guard !name.isEmpty else { throw TuningInputError(parameter: name, "a parameter needs a name") }
         guard lowerBound.isFinite, upperBound.isFinite, lowerBound < upperBound else {
-            throw ParameterError(parameter: name, "the range \(lowerBound)…\(upperBound) must be finite with lower < upper")
+            throw TuningInputError(parameter: name, "the range \(lowerBound)…\(upperBound) must be finite with lower < upper")
         }
         guard defaultValue >= lowerBound, defaultValue <= upperBound else {
-            throw ParameterError(parameter: name, "the default \(defaultValue) lies outside \(lowerBound)…\(upperBound)")
+            throw TuningInputError(parameter: name, "the default \(defaultValue) lies outside \(lowerBound)…\(upperBound)")
         }
         if scale == .log, lowerBound <= 0 {
-            throw ParameterError(parameter: name, "a log-scale parameter needs a positive lower bound")
+            throw TuningInputError(parameter: name, "a log-scale parameter needs a positive lower bound")
         }
         if isInteger, [lowerBound, upperBound, defaultValue].contains(where: { $0 != $0.rounded() }) {
-            throw ParameterError(parameter: name, "an integer parameter needs whole-number bounds and default")
+            throw TuningInputError(parameter: name, "an integer parameter needs whole-number bounds and default")
         }
     }
 
@@ -123,8 +125,10 @@ package struct TunableParameter: Sendable, Hashable, Codable {
 
 // MARK: - Errors
 
-/// A parameter definition or parameter set that cannot be used.
-package struct ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A search dimension, a search space, a point, a tuning file or misfire
+/// weights that cannot be used (Tuning's input errors; a name the
+/// recognizers' catalogue does not know is a `CatalogueError`).
+package struct TuningInputError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The parameter concerned (empty when the problem is the whole set).
     package var parameter: String
     package var message: String

@@ -16,27 +16,27 @@ import Foundation
 /// have the same ``key(for:)``, and the search evaluates such a point once.
 ///
 /// ```swift
-/// let space = try ParameterSpace([
-///     try TunableParameter("tabSwipe.fastTrigger", unit: "pt/s", default: 700, range: 100 ... 3000, scale: .log),
-///     try TunableParameter("pan.slopSamples", unit: "samples", default: 3, range: 1 ... 8, isInteger: true),
+/// let space = try SearchSpace([
+///     try SearchDimension("tabSwipe.fastTrigger", unit: "pt/s", default: 700, range: 100 ... 3000, scale: .log),
+///     try SearchDimension("pan.slopSamples", unit: "samples", default: 3, range: 1 ... 8, isInteger: true),
 /// ])
 /// let values = space.values(atUnitPoint: [0.5, 0.5])   // fastTrigger ≈ 547.7, slopSamples 5
 /// space.unitPoint(for: values)                          // [0.5, 0.5625]
 /// ```
-package struct ParameterSpace: Sendable, Hashable {
+package struct SearchSpace: Sendable, Hashable {
     /// The parameters, in search-coordinate order.
-    package let parameters: [TunableParameter]
+    package let parameters: [SearchDimension]
     private let indexByName: [String: Int]
 
-    /// - Throws: ``ParameterError`` for an empty list, a duplicate name, or an
+    /// - Throws: ``TuningInputError`` for an empty list, a duplicate name, or an
     ///   invalid parameter.
-    package init(_ parameters: [TunableParameter]) throws(ParameterError) {
-        guard !parameters.isEmpty else { throw ParameterError(parameter: "", "a parameter space needs at least one parameter") }
+    package init(_ parameters: [SearchDimension]) throws(TuningInputError) {
+        guard !parameters.isEmpty else { throw TuningInputError(parameter: "", "a parameter space needs at least one parameter") }
         var index: [String: Int] = [:]
         for (i, parameter) in parameters.enumerated() {
             try parameter.validate()
             guard index[parameter.name] == nil else {
-                throw ParameterError(parameter: parameter.name, "the parameter is declared twice")
+                throw TuningInputError(parameter: parameter.name, "the parameter is declared twice")
             }
             index[parameter.name] = i
         }
@@ -49,13 +49,13 @@ package struct ParameterSpace: Sendable, Hashable {
 
     package var names: [String] { parameters.map(\.name) }
 
-    package func parameter(named name: String) -> TunableParameter? {
+    package func parameter(named name: String) -> SearchDimension? {
         indexByName[name].map { parameters[$0] }
     }
 
     /// Every parameter at its default.
-    package var defaults: ParameterValues {
-        ParameterValues(Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.defaultValue) }))
+    package var defaults: SearchPoint {
+        SearchPoint(Dictionary(uniqueKeysWithValues: parameters.map { ($0.name, $0.defaultValue) }))
     }
 
     // MARK: - Mapping
@@ -63,32 +63,32 @@ package struct ParameterSpace: Sendable, Hashable {
     /// The real values at a unit-cube point (coordinates clamped to [0, 1],
     /// integers rounded). Extra coordinates are ignored; missing ones take
     /// the default.
-    package func values(atUnitPoint point: [Double]) -> ParameterValues {
+    package func values(atUnitPoint point: [Double]) -> SearchPoint {
         var result: [String: Double] = [:]
         for (i, parameter) in parameters.enumerated() {
             result[parameter.name] = i < point.count ? parameter.value(atUnit: point[i]) : parameter.defaultValue
         }
-        return ParameterValues(result)
+        return SearchPoint(result)
     }
 
     /// The unit-cube point of `values`; a missing parameter takes its default.
-    package func unitPoint(for values: ParameterValues) -> [Double] {
+    package func unitPoint(for values: SearchPoint) -> [Double] {
         parameters.map { $0.unitCoordinate(of: values[$0.name] ?? $0.defaultValue) }
     }
 
     /// Every parameter present, clamped to its bounds and rounded if integer;
     /// missing parameters take their defaults, unknown names are dropped.
-    package func clamped(_ values: ParameterValues) -> ParameterValues {
+    package func clamped(_ values: SearchPoint) -> SearchPoint {
         var result: [String: Double] = [:]
         for parameter in parameters {
             result[parameter.name] = parameter.clamp(values[parameter.name] ?? parameter.defaultValue)
         }
-        return ParameterValues(result)
+        return SearchPoint(result)
     }
 
     /// The clamped, rounded values in coordinate order: equal keys mean the
     /// objective would see exactly the same parameter set.
-    package func key(for values: ParameterValues) -> [Double] {
+    package func key(for values: SearchPoint) -> [Double] {
         parameters.map { $0.clamp(values[$0.name] ?? $0.defaultValue) }
     }
 
@@ -99,21 +99,22 @@ package struct ParameterSpace: Sendable, Hashable {
     /// Missing parameters take their defaults, so a file may set only what it
     /// changes. Integer parameters are rounded.
     ///
-    /// - Throws: ``ParameterError`` for malformed JSON, an unknown name, a
+    /// - Throws: ``TuningInputError`` for malformed JSON, an unknown name, a
     ///   non-finite value or a value outside its bounds.
-    package func decode(json data: Data) throws(ParameterError) -> ParameterValues {
-        let decoded: ParameterValues
-        do { decoded = try JSONDecoder().decode(ParameterValues.self, from: data) } catch {
-            throw ParameterError(parameter: "", "not a JSON object of parameter names to numbers: \(error.localizedDescription)")
+    package func decode(json data: Data) throws(TuningInputError) -> SearchPoint {
+        let decoded: SearchPoint
+        do { decoded = try JSONDecoder().decode(SearchPoint.self, from: data) } catch {
+            throw TuningInputError(
+                parameter: "", "not a JSON object of parameter names to numbers: \(error.localizedDescription)")
         }
         for name in decoded.names {
             guard let parameter = parameter(named: name) else {
-                throw ParameterError(parameter: name, "unknown parameter")
+                throw TuningInputError(parameter: name, "unknown parameter")
             }
             // `names` came from the dictionary, so the value is present.
             let value = decoded[name] ?? .nan
             guard value.isFinite, value >= parameter.lowerBound, value <= parameter.upperBound else {
-                throw ParameterError(
+                throw TuningInputError(
                     parameter: name,
                     "the value \(value) lies outside \(parameter.lowerBound)…\(parameter.upperBound)")
             }
@@ -122,7 +123,7 @@ package struct ParameterSpace: Sendable, Hashable {
     }
 
     /// Writes `values` (clamped to the space) as pretty JSON with sorted keys.
-    package func encode(_ values: ParameterValues) throws -> Data {
+    package func encode(_ values: SearchPoint) throws -> Data {
         try clamped(values).jsonData()
     }
 }

@@ -28,7 +28,7 @@ package struct ParameterSet: Sendable, Hashable, Codable {
 
     /// The defaults with some values replaced by name.
     ///
-    /// - Throws: ``ParameterError`` for an unknown name or a value outside the
+    /// - Throws: ``CatalogueError`` for an unknown name or a value outside the
     ///   parameter's bounds (or not whole, for an integer parameter).
     package init(_ overrides: [String: Double]) throws {
         self.init()
@@ -39,9 +39,9 @@ package struct ParameterSet: Sendable, Hashable, Codable {
     package mutating func apply(_ overrides: [String: Double]) throws {
         for name in overrides.keys.sorted() {
             let value = overrides[name]!
-            guard let parameter = Parameter(name: name) else { throw ParameterError.unknown(name) }
+            guard let parameter = Parameter(name: name) else { throw CatalogueError.unknown(name) }
             guard parameter.spec.accepts(value) else {
-                throw ParameterError.outOfBounds(name: name, value: value, spec: parameter.spec)
+                throw CatalogueError.outOfBounds(name: name, value: value, spec: parameter.spec)
             }
             values[parameter.rawValue] = value
             assigned[parameter.rawValue] = true
@@ -97,8 +97,8 @@ package struct ParameterSet: Sendable, Hashable, Codable {
     }
 }
 
-/// A parameter name or value that cannot be used.
-package enum ParameterError: Error, Sendable, Hashable, CustomStringConvertible {
+/// A name the catalogue does not know, or a value outside its entry's bounds.
+package enum CatalogueError: Error, Sendable, Hashable, CustomStringConvertible {
     case unknown(String)
     case outOfBounds(name: String, value: Double, spec: ParameterSpec)
 

@@ -1,16 +1,19 @@
 import Foundation
 
-// MARK: - A parameter set
+// MARK: - A point of the search
 
-/// Values for named parameters: what the optimizer proposes and the
-/// simulator reads. Its JSON form is a flat object, `{"name": value}`.
+/// Values for named constants: a point the optimizer proposes (or the
+/// constants it hands back), which the simulator reads into a
+/// `ParameterSet` (Recognizers). Unlike that set, a point names only the
+/// dimensions of its ``SearchSpace``. Its JSON form is a flat object,
+/// `{"name": value}`.
 ///
 /// ```swift
-/// var values: ParameterValues = ["tabSwipe.fastTrigger": 700, "pan.slop": 18]
+/// var values: SearchPoint = ["tabSwipe.fastTrigger": 700, "pan.slop": 18]
 /// values["pan.slop"] = 12
 /// let trigger = values["tabSwipe.fastTrigger"] ?? 700
 /// ```
-package struct ParameterValues: Sendable, Hashable, Codable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+package struct SearchPoint: Sendable, Hashable, Codable, ExpressibleByDictionaryLiteral, CustomStringConvertible {
     /// The values by parameter name.
     package var values: [String: Double]
 

@@ -3,12 +3,12 @@ import Testing
 
 @testable import Tuning
 
-@Suite struct ParameterSpaceTests {
-    static func space() throws -> ParameterSpace {
-        try ParameterSpace([
-            TunableParameter("tabSwipe.fastTrigger", unit: "pt/s", default: 700, range: 100...3000, scale: .log),
-            TunableParameter("pan.slop", unit: "pt", default: 18, range: 4...40),
-            TunableParameter("pan.slopSamples", unit: "samples", default: 3, range: 1...8, isInteger: true)
+@Suite struct SearchSpaceTests {
+    static func space() throws -> SearchSpace {
+        try SearchSpace([
+            SearchDimension("tabSwipe.fastTrigger", unit: "pt/s", default: 700, range: 100...3000, scale: .log),
+            SearchDimension("pan.slop", unit: "pt", default: 18, range: 4...40),
+            SearchDimension("pan.slopSamples", unit: "samples", default: 3, range: 1...8, isInteger: true)
         ])
     }
 
@@ -62,20 +62,22 @@ import Testing
     }
 
     @Test func invalidDefinitionsAreRejected() {
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 0...10, scale: .log) }
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 11, range: 0...10) }
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 0...10.5, isInteger: true) }
-        #expect(throws: ParameterError.self) { try TunableParameter("a", unit: "", default: 1, range: 1...1) }
-        #expect(throws: ParameterError.self) {
-            let p = try TunableParameter("a", unit: "", default: 1, range: 0...2)
-            _ = try ParameterSpace([p, p])
+        #expect(throws: TuningInputError.self) { try SearchDimension("a", unit: "", default: 1, range: 0...10, scale: .log) }
+        #expect(throws: TuningInputError.self) { try SearchDimension("a", unit: "", default: 11, range: 0...10) }
+        #expect(throws: TuningInputError.self) {
+            try SearchDimension("a", unit: "", default: 1, range: 0...10.5, isInteger: true)
         }
-        #expect(throws: ParameterError.self) { try ParameterSpace([]) }
+        #expect(throws: TuningInputError.self) { try SearchDimension("a", unit: "", default: 1, range: 1...1) }
+        #expect(throws: TuningInputError.self) {
+            let p = try SearchDimension("a", unit: "", default: 1, range: 0...2)
+            _ = try SearchSpace([p, p])
+        }
+        #expect(throws: TuningInputError.self) { try SearchSpace([]) }
     }
 
     @Test func jsonRoundTripAndErrors() throws {
         let space = try Self.space()
-        let values: ParameterValues = ["tabSwipe.fastTrigger": 812.5, "pan.slop": 12, "pan.slopSamples": 5]
+        let values: SearchPoint = ["tabSwipe.fastTrigger": 812.5, "pan.slop": 12, "pan.slopSamples": 5]
         let data = try space.encode(values)
         let text = String(decoding: data, as: UTF8.self)
         #expect(text.contains("\"pan.slop\" : 12"))
@@ -85,9 +87,9 @@ import Testing
             try space.decode(json: Data(#"{"pan.slopSamples": 4.2}"#.utf8)) == [
                 "tabSwipe.fastTrigger": 700, "pan.slop": 18, "pan.slopSamples": 4
             ])
-        #expect(throws: ParameterError.self) { try space.decode(json: Data(#"{"pan.slip": 4}"#.utf8)) }
-        #expect(throws: ParameterError.self) { try space.decode(json: Data(#"{"pan.slop": 41}"#.utf8)) }
-        #expect(throws: ParameterError.self) { try space.decode(json: Data(#"[1, 2]"#.utf8)) }
+        #expect(throws: TuningInputError.self) { try space.decode(json: Data(#"{"pan.slip": 4}"#.utf8)) }
+        #expect(throws: TuningInputError.self) { try space.decode(json: Data(#"{"pan.slop": 41}"#.utf8)) }
+        #expect(throws: TuningInputError.self) { try space.decode(json: Data(#"[1, 2]"#.utf8)) }
         do {
             _ = try space.decode(json: Data(#"{"pan.slop": 41}"#.utf8))
         } catch {

@@ -1,0 +1,82 @@
+// MARK: - Tunable parameters
+
+/// A catalogue constant: its name, its spec, and how it is written in JSON.
+/// The cases and their specs are generated from the catalogue's one
+/// declaration per constant (`Catalogue/parameters.toml`,
+/// `Parameter+Catalogue.swift`).
+extension Parameter {
+    /// Name, unit, default, bounds, where the default comes from
+    /// (``Provenance``: a source document, a named platform convention, or
+    /// ours with the reason) and meaning.
+    package var spec: ParameterSpec { Parameter.catalogue[rawValue] }
+
+    /// The dotted name (`tabSwipe.directionalBias`).
+    package var name: String { spec.name }
+
+    /// Looks a parameter up by its dotted name.
+    package init?(name: String) {
+        guard let found = Parameter.byName[name] else { return nil }
+        self = found
+    }
+
+    private static let byName: [String: Parameter] = {
+        var table: [String: Parameter] = [:]
+        for parameter in Parameter.allCases { table[parameter.spec.name] = parameter }
+        return table
+    }()
+
+    package init(from decoder: any Decoder) throws {
+        let name = try decoder.singleValueContainer().decode(String.self)
+        guard let parameter = Parameter(name: name) else {
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath, debugDescription: "unknown parameter \(name)"))
+        }
+        self = parameter
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(name)
+    }
+}
+
+/// One catalogue entry: what a parameter means and where it may go.
+package struct ParameterSpec: Sendable, Hashable, Codable {
+    package var name: String
+    package var unit: String
+    package var defaultValue: Double
+    package var lower: Double
+    package var upper: Double
+    /// Searched on a log scale (durations and ratios that span decades).
+    package var logScale: Bool
+    /// Only integer values make sense (a number of fingers or reversals).
+    package var integer: Bool
+    /// Where the default comes from: a source document, a named platform
+    /// convention, or ours with the reason (``Provenance``).
+    package var provenance: Provenance
+    package var description: String
+
+    package init(
+        _ name: String, _ unit: String, _ defaultValue: Double, _ lower: Double, _ upper: Double,
+        log: Bool = false, integer: Bool = false, source provenance: Provenance, _ description: String
+    ) {
+        self.provenance = provenance
+        self.name = name
+        self.unit = unit
+        self.defaultValue = defaultValue
+        self.lower = lower
+        self.upper = upper
+        self.logScale = log
+        self.integer = integer
+        self.description = description
+    }
+
+    /// Whether `value` is finite, within bounds and (if integer) whole.
+    package func accepts(_ value: Double) -> Bool {
+        value.isFinite && value >= lower && value <= upper && (!integer || value.rounded() == value)
+    }
+}
+
+/// The whole catalogue, in declaration order (what `--list-params` prints).
+package func listParameters() -> [ParameterSpec] { Parameter.allCases.map(\.spec) }
