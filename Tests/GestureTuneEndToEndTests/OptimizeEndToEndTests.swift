@@ -4,6 +4,7 @@ import Simulation
 import Testing
 import TraceModel
 import TraceStore
+import Tuning
 
 // MARK: - optimize and evaluate, end to end
 
@@ -277,6 +278,26 @@ struct OptimizeEndToEndTests {
         #expect(bias["lowerBound"] as? Double == 1 && bias["upperBound"] as? Double == 10)
         #expect(bias["defaultValue"] as? Double == 3.5)
         #expect(bias["isInteger"] as? Bool == false)
+    }
+
+    @Test("evaluate --db --print-space prints the store's scene's space, the one optimize searches there")
+    func printSpaceOfTheStore() throws {
+        let dir = try scratch()
+        let db = dir.appendingPathComponent("playground.sqlite").path
+        let recordings = TestPaths.inPackage("datasets/playground/playground-u00-u03.jsonl").path
+        let ingest = try run(["ingest", "--db", db, recordings])
+        #expect(ingest.status == 0, "\(ingest.stderr)")
+        let result = try run(["evaluate", "--db", db, "--print-space", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let space = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        let names = space.compactMap { $0["name"] as? String }
+        // The store's sessions are on the playground's configurations
+        // (`playground/tap`, …): together, the whole playground's set.
+        let playground = TuningSpace.defaultNames(for: [try Scene.builtIn(named: "playground")])
+        #expect(Set(names) == Set(playground) && names.count == playground.count)
+        // Not the epilogue's set, which a space printed without the store would be.
+        #expect(names != TuningSpace.defaultNames(for: [.epilogue]))
+        #expect(!names.contains("swipeActions.threshold"))
     }
 
     @Test("optimize on a missing or empty store fails with a clear message and exit 1 (and creates nothing)")

@@ -9,10 +9,7 @@
 # Usage: benchmarks/ingest/postgres-phases.sh
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [ -z "${GESTURETUNE_TEST_POSTGRES:-}" ]; then
-    swift build -c release --product gesturetune >&2
-    PG_FSYNC=on exec scripts/with-postgres.sh "$0" "$@"
-fi
+source benchmarks/lib/release-beside-postgres.sh "$@"
 BIN=${BIN:-.build/release/gesturetune}
 OUT=.build/bench-pg-phases
 rm -rf "$OUT" && mkdir -p "$OUT"

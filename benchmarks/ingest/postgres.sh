@@ -7,10 +7,7 @@
 # Usage: benchmarks/ingest/postgres.sh [SYNTH_MB]   (default 100)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-if [ -z "${GESTURETUNE_TEST_POSTGRES:-}" ]; then
-    swift build -c release --product gesturetune >&2
-    PG_FSYNC=on exec scripts/with-postgres.sh "$0" "$@"
-fi
+source benchmarks/lib/release-beside-postgres.sh "$@"
 MB=${1:-100}
 BIN=${BIN:-.build/release/gesturetune}
 OUT=.build/bench-pg

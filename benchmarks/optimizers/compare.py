@@ -13,7 +13,7 @@ lowest objective — the ranking gesturetune itself uses) is then evaluated on
 the HELD-OUT users, and those holdout figures are compared.
 
     python3 benchmarks/optimizers/compare.py --db /tmp/epilogue.sqlite --evals 100 300 1000 --seeds 1 2 3
-    python3 benchmarks/optimizers/compare.py --db /tmp/bioident.sqlite --space-scene tab-scroll:edges=wrap
+    python3 benchmarks/optimizers/compare.py --db /tmp/bioident.sqlite
 
 gesturetune runs `optimize --max-evals N` once per budget, as a designer
 would; an Optuna study runs once with the largest budget and is judged at
@@ -157,8 +157,8 @@ def main():
     parser.add_argument("--seeds", type=int, nargs="+", default=[1, 2, 3])
     parser.add_argument("--scene", help="passed to gesturetune (default: the store's)")
     parser.add_argument("--space-scene",
-                        help="the scene whose tuning space to print when --scene is not given (the store's own, "
-                             "e.g. tab-scroll:edges=wrap for a BioIdent store)")
+                        help="the scene whose tuning space to search when --scene is not given (default: the "
+                             "store's own, as `evaluate --db DB --print-space` prints it)")
     parser.add_argument("--tune", help="passed to gesturetune (default: the scene's set)")
     parser.add_argument("--budgets", help="budgets file passed to gesturetune ([] for none)")
     parser.add_argument("--methods", nargs="+", default=["gesturetune", "tpe", "cmaes"],

@@ -18,7 +18,8 @@ struct EvaluateCommand: AsyncParsableCommand {
             object name → value; missing names keep their baseline; `latest` or `run:ID` \
             takes a stored run's tuned parameters) and prints the weighted misfire objective, \
             budget violations and counts. --print-space prints the tuning space (names, \
-            bounds, scale, integer, baseline). --serve loads the corpus once and answers \
+            bounds, scale, integer, baseline): the named store's (--db), as optimize would \
+            search it, else the epilogue scene's. --serve loads the corpus once and answers \
             one JSON line per request on standard input: a parameter object, or \
             {"params": {…}, "split": "holdout"}. --ray fans each evaluation out on a Ray \
             cluster's shards (the same answers); --serve --shard K/N is such a shard's \
@@ -35,7 +36,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Which users to replay: train or holdout.", valueName: "split"))
     var split: SplitChoice = .train
 
-    @Flag(help: "Print the tuning space (with --json: a JSON array) and exit.")
+    @Flag(help: "Print the tuning space of the store named by --db (with --json: a JSON array) and exit.")
     var printSpace = false
 
     @Flag(help: "Answer one parameter set per standard-input line with one JSON line each.")
@@ -82,9 +83,7 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     func run() async throws {
         if printSpace {
-            let definitions = try CLIFailure.guarding { try inputs.loadDefinitions() }
-            let space = try CLIFailure.guarding { try Self.space(definitions, sessions: nil) }
-            try printTheSpace(space)
+            try await printTheSpace()
             return
         }
         if let shard {
@@ -159,6 +158,24 @@ struct EvaluateCommand: AsyncParsableCommand {
                 bounds: loaded.bounds)
         }
         return try Optimizer(settings: settings).space(sessions: sessions, scene: loaded.scene)
+    }
+
+    /// The space `evaluate` would search on the store named by `--db` (or
+    /// `$GESTURETUNE_DB`): its sessions' scene's set, as `optimize` would
+    /// tune it. Without a store named, nothing is read and the space is the
+    /// epilogue scene's (or `--scene`'s), the shipped corpus's.
+    private func printTheSpace() async throws {
+        let space: SearchSpace
+        if store.db != nil || ProcessInfo.processInfo.environment["GESTURETUNE_DB"] != nil {
+            let loaded = try await store.withStore(.readOnly) { traceStore in
+                try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) }
+            }
+            space = try CLIFailure.guarding { try Self.space(loaded, sessions: loaded.sessions) }
+        } else {
+            let definitions = try CLIFailure.guarding { try inputs.loadDefinitions() }
+            space = try CLIFailure.guarding { try Self.space(definitions, sessions: nil) }
+        }
+        try printTheSpace(space)
     }
 
     private func printTheSpace(_ space: SearchSpace) throws {
