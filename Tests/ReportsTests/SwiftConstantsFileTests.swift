@@ -135,7 +135,7 @@ import Testing
         #expect(
             report.constants[k].boundAdvice
                 == "on the lower bound: the data pulls it below 2 pt, the end of the catalogue's range: a wider one is a"
-                + " change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value"
+                + " change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value"
                 + " still means the gesture")
     }
 

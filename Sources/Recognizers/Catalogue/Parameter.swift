@@ -3,7 +3,7 @@
 /// A catalogue constant: its name, its spec, and how it is written in JSON.
 /// The cases and their specs are generated from the catalogue's one
 /// declaration per constant (`Catalogue/parameters.toml`,
-/// `Parameter+Catalogue.swift`).
+/// generated into `Parameter+Catalogue.swift`).
 extension Parameter {
     /// Name, unit, default, bounds, where the default comes from
     /// (``Provenance``: a source document, a named platform convention, or

@@ -22,7 +22,7 @@ extension TuningReport.Constant {
         let catalogue = lower ? spec.lower : spec.upper
         if catalogue == limit {
             return pull + ", the end of the catalogue's range: a wider one is a change to the catalogue"
-                + " (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture"
+                + " (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture"
         }
         let key = lower ? "lower" : "upper"
         return pull + "; widen the range to the catalogue's \(Format.value(catalogue, unit: unit)) with --tune FILE"
