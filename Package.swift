@@ -8,10 +8,13 @@
 // later stage back to an earlier one:
 //
 //   TraceModel → TraceImport → TraceStore → TraceStorePostgres (the team store)
-//   TraceModel → GesturePhysics → Recognizers → Simulation → Tuning → Reports
-//   (Tuning also reads GesturePhysics: the held-out replay's spring metrics)
+//   TraceModel → GesturePhysics → Recognizers → Scenes → Simulation → Tuning → Reports
+//   (Scenes: the scenes' description — layout, members, relations — that the
+//   simulator replays on, the recorder lays out and the CLI names)
+//   (Tuning also reads Scenes, a scene's tunable constants, and GesturePhysics:
+//   the held-out replay's spring metrics)
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
-//   TraceImport, TraceStore, Simulation → StudyRecorder (`gesturetune record`;
+//   TraceImport, TraceStore, Scenes → StudyRecorder (`gesturetune record`;
 //   it writes through TraceStore's TraceStoring, whichever backend holds it)
 //   Simulation → Cluster (evaluations on Ray: the shards' partial tallies)
 //
@@ -116,24 +119,32 @@ let package = Package(
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
         .testTarget(name: "GesturePhysicsTests", dependencies: ["GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
 
-        // MARK: - Recognizers, the gesture arena and the simulator
+        // MARK: - Recognizers, the gesture arena, the scenes and the simulator
         // The catalogue's declaration (parameters.toml) is the input of
         // scripts/generate-catalogue.py, not a resource of the module.
         .target(
             name: "Recognizers", dependencies: ["TraceModel", "GesturePhysics"],
             exclude: ["Catalogue/parameters.toml"]),
+        // What a scene is (members, regions, relations, the built-in ones, scene
+        // files): the simulator replays on it, the study recorder lays it out.
         .target(
-            name: "Simulation",
-            dependencies: ["Recognizers", "TraceModel", "GesturePhysics", .product(name: "Yams", package: "Yams")]),
+            name: "Scenes",
+            dependencies: ["Recognizers", "TraceModel", .product(name: "Yams", package: "Yams")]), // scene files
+        .target(name: "Simulation", dependencies: ["Scenes", "Recognizers", "TraceModel", "GesturePhysics"]),
         // The benchmark builds its synthetic corpus with the tests' TraceBuilder.
         .executableTarget(
             name: "ReplayBenchmark", dependencies: ["Simulation", "Recognizers", "TraceModel", "GestureTuneTestSupport"]),
-        // Recognizers alone, without scenes or the simulator (scene tests are SimulationTests').
+        // Recognizers alone, without scenes or the simulator.
         .testTarget(
             name: "RecognizersTests", dependencies: ["Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]),
+        // The scenes' description, and their arenas replayed without the simulator.
+        .testTarget(
+            name: "ScenesTests", dependencies: ["Scenes", "Recognizers", "TraceModel", "GestureTuneTestSupport"]),
         .testTarget(
             name: "SimulationTests",
-            dependencies: ["Simulation", "Recognizers", "GesturePhysics", "TraceModel", "TraceImport", "GestureTuneTestSupport"]),
+            dependencies: [
+                "Simulation", "Scenes", "Recognizers", "GesturePhysics", "TraceModel", "TraceImport", "GestureTuneTestSupport"
+            ]),
         // The committed corpus replayed through the simulator
         .testTarget(
             name: "CorpusReplayTests",
@@ -145,10 +156,12 @@ let package = Package(
         .testTarget(name: "GSLTests", dependencies: ["GSL"]),
 
         // MARK: - Tuning: parameter spaces, statistics and the search driver
-        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Simulation", "Recognizers", "GesturePhysics"]),
+        .target(name: "Tuning", dependencies: ["GSL", "TraceModel", "Scenes", "Simulation", "Recognizers", "GesturePhysics"]),
         .testTarget(
             name: "TuningTests",
-            dependencies: ["Tuning", "GSL", "Simulation", "Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"]
+            dependencies: [
+                "Tuning", "GSL", "Scenes", "Simulation", "Recognizers", "GesturePhysics", "TraceModel", "GestureTuneTestSupport"
+            ]
         ),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
@@ -171,7 +184,7 @@ let package = Package(
         .target(
             name: "StudyRecorder",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "Simulation", "Recognizers",
+                "TraceModel", "TraceImport", "TraceStore", "Scenes", "Recognizers",
                 .product(name: "Hummingbird", package: "hummingbird"), // the study's HTTP server
                 .product(name: "HummingbirdCore", package: "hummingbird"), // its connection cap
                 .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
@@ -185,7 +198,7 @@ let package = Package(
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: [
-                "StudyRecorder", "TraceStore", "TraceImport", "TraceModel", "Simulation", "Recognizers",
+                "StudyRecorder", "TraceStore", "TraceImport", "TraceModel", "Scenes", "Recognizers",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto") // the page's CSP hashes, recomputed
             ]),
@@ -194,8 +207,8 @@ let package = Package(
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "TraceStorePostgres", "GesturePhysics", "Recognizers", "Simulation",
-                "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster",
+                "TraceModel", "TraceImport", "TraceStore", "TraceStorePostgres", "GesturePhysics", "Recognizers", "Scenes",
+                "Simulation", "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster",
                 "GSL", // the GSL version the reports name
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),

@@ -1,4 +1,5 @@
 import Recognizers
+import Scenes
 
 // MARK: - Budgets no constant can make fail
 

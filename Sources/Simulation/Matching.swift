@@ -23,7 +23,7 @@ import TraceModel
 /// are spurious; those inside a matched label's window are `extra`
 /// (reported, not counted as misfires). A label's `target` is not checked
 /// (the scene's regions decide it) except against a member that claims its
-/// target exclusively (``Scene/Member/exclusiveTarget``, an overlay such as
+/// target exclusively (`Scene.Member.exclusiveTarget` in Scenes, an overlay such as
 /// the note menu's backdrop): such a member's recognitions fulfil only
 /// labels aimed at its target, and a label aimed at that target only its
 /// recognitions (`targetFits(_:_:exclusive:)`, `AimedTarget`) — so a tap meant for a

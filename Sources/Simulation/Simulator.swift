@@ -1,5 +1,6 @@
 import Dispatch
 import Recognizers
+import Scenes
 import TraceModel
 
 // MARK: - The simulator
@@ -79,7 +80,7 @@ package struct Simulator: Sendable {
 
     /// Replays a compiled corpus.
     ///
-    /// - Throws: ``SceneError`` when a session names an unknown scene or a
+    /// - Throws: `SceneError` when a session names an unknown scene or a
     ///   scene is invalid.
     package func run(corpus: Corpus) throws -> SimulationResult {
         result(of: try tally(corpus: corpus))

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Recognizers
-import Simulation
+import Scenes
 import TraceModel
 
 // MARK: - The study page

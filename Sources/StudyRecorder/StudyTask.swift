@@ -1,5 +1,5 @@
 import Recognizers
-import Simulation
+import Scenes
 import TraceModel
 
 // MARK: - What a participant is asked to do

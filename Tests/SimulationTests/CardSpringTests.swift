@@ -1,6 +1,7 @@
 import GesturePhysics
 import GestureTuneTestSupport
 import Recognizers
+import Scenes
 import Simulation
 import Testing
 import TraceModel

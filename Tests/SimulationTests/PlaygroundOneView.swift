@@ -1,5 +1,5 @@
 import Recognizers
-import Simulation
+import Scenes
 
 /// The playground's gestures on one full-screen view: how the built-in
 /// scene modelled the app before issue 24 (the app has seven screens, one

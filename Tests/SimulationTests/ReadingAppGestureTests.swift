@@ -1,5 +1,6 @@
 import GestureTuneTestSupport
 import Recognizers
+import Scenes
 import Simulation
 import Testing
 import TraceModel

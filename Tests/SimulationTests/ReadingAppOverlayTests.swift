@@ -2,6 +2,7 @@ import Foundation
 import GesturePhysics
 import GestureTuneTestSupport
 import Recognizers
+import Scenes
 import Simulation
 import Testing
 import TraceModel

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Recognizers
-import Simulation
+import Scenes
 import StudyRecorder
 import Testing
 import TraceImport

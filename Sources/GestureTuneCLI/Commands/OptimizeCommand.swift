@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Recognizers
+import Scenes
 import Simulation
 import TraceModel
 import TraceStore

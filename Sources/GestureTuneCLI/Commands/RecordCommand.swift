@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Simulation
+import Scenes
 import StudyRecorder
 import TraceModel
 

@@ -1,6 +1,6 @@
 import Foundation
 import Recognizers
-import Simulation
+import Scenes
 import Tuning
 
 // MARK: - What --json prints

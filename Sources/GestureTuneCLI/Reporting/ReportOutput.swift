@@ -1,7 +1,7 @@
 import Foundation
 import GSL
 import Reports
-import Simulation
+import Scenes
 import TraceModel
 import TraceStore
 import Tuning

@@ -1,5 +1,6 @@
 import Foundation
 import Recognizers
+import Scenes
 import Simulation
 import TraceModel
 

@@ -1,6 +1,6 @@
 import Foundation
 import Recognizers
-import Simulation
+import Scenes
 import TraceModel
 
 // MARK: - The search space, from the simulator's parameter catalogue

@@ -1,5 +1,6 @@
 import GesturePhysics
 import Recognizers
+import Scenes
 import Simulation
 import TraceModel
 

@@ -8,7 +8,7 @@ import TraceModel
 ///
 /// Loaded from YAML or JSON (``load(path:)``) or built in
 /// (``builtIn(named:)``: `epilogue`, `plain`, `study`, `playground`). A session's `scene` field
-/// picks its scene; a scene given to the ``Simulator`` overrides it.
+/// picks its scene; a scene given to the simulator (`Simulator`) overrides it.
 ///
 /// ```yaml
 /// name: photo

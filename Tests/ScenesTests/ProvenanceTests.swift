@@ -1,7 +1,7 @@
 import Foundation
 import GestureTuneTestSupport
 import Recognizers
-import Simulation
+import Scenes
 import Testing
 
 /// Issue 24: where every constant and every built-in scene element comes

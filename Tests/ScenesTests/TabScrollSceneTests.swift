@@ -1,7 +1,7 @@
 import Foundation
 import GestureTuneTestSupport
 import Recognizers
-import Simulation
+import Scenes
 import Testing
 import TraceModel
 

@@ -1,7 +1,6 @@
 import Foundation
-import GestureTuneTestSupport
 import Recognizers
-import Simulation
+import Scenes
 import Testing
 import TraceModel
 
@@ -69,19 +68,7 @@ struct SceneTests {
         #expect(scene.recognizers[3].axis == .vertical)
         #expect(scene.recognizers[2].region.edge == .left)
         #expect(scene.relations == [.requireToFail("tap", waitsFor: "doubleTap"), .highPriority("back", over: "list")])
-        // The scene's own parameter applies: a single tap waits 0.3 s.
-        var trace = TraceBuilder(id: "s")
-        trace.tap(at: (100, 400), label: .tap)
-        let result = try Simulator(scene: scene).run(sessions: [trace.session])
-        #expect(result.latency["tap"]?.p50 == 300)
-        // …unless the caller overrides it.
-        let tuned = try Simulator(scene: scene, parameters: try ParameterSet(["doubleTap.window": 0.2]))
-            .run(sessions: [trace.session])
-        #expect(tuned.latency["tap"]?.p50 == 200)
-        // An assigned value wins even when it is the catalogue default.
-        var back = ParameterSet()
-        back[.doubleTapWindow] = Parameter.doubleTapWindow.spec.defaultValue
-        #expect(try Simulator(scene: scene, parameters: back).run(sessions: [trace.session]).latency["tap"]?.p50 == 500)
+        // Its own parameter, what a replay of it uses (SceneReplayTests, in SimulationTests).
         #expect(try scene.effectiveParameters()[.doubleTapWindow] == 0.3)
     }
 
@@ -214,17 +201,5 @@ struct SceneTests {
 
     @Test func aMissingFileIsAClearError() {
         #expect(throws: SceneError.self) { try Scene.load(path: "/nonexistent/scene.yaml") }
-    }
-
-    @Test func unknownSessionScenesAreAnError() throws {
-        var trace = TraceBuilder(id: "s", scene: "nosuchscene")
-        trace.tap(at: (10, 10))
-        #expect(throws: SceneError.unknown("nosuchscene")) { try Simulator().run(sessions: [trace.session]) }
-        // A caller-supplied scene overrides the session's.
-        #expect(try Simulator(scene: .plain).run(sessions: [trace.session]).scenes == ["plain": 1])
-        // A library of named scenes supplies the ones sessions name.
-        var own = Scene.plain
-        own.name = "nosuchscene"
-        #expect(try Simulator(library: [own]).run(sessions: [trace.session]).scenes == ["nosuchscene": 1])
     }
 }

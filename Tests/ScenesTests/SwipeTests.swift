@@ -1,6 +1,6 @@
 import GestureTuneTestSupport
 import Recognizers
-import Simulation
+import Scenes
 import Testing
 import TraceModel
 
