@@ -14,6 +14,7 @@
 //   (Tuning also reads Scenes, a scene's tunable constants, and GesturePhysics:
 //   the held-out replay's spring metrics)
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
+//   Scenes → Synthesis (it performs on the built-in scenes' layout, as people do)
 //   TraceImport, TraceStore, Scenes → StudyRecorder (`gesturetune record`;
 //   it writes through TraceStore's TraceStoring, whichever backend holds it)
 //   Simulation → Cluster (evaluations on Ray: the shards' partial tallies)
@@ -165,7 +166,8 @@ let package = Package(
         ),
 
         // MARK: - Synthesis: labelled sessions from a model of human movement
-        .target(name: "Synthesis", dependencies: ["TraceModel", "GSL"]),
+        // It performs on the built-in scenes' layout, read from Scenes (Recognizers: their regions).
+        .target(name: "Synthesis", dependencies: ["TraceModel", "GSL", "Scenes", "Recognizers"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result

@@ -59,7 +59,7 @@ extension Scene {
     /// which (``Scene/Member/provenance``). The layout is documented in
     /// Docs/epilogue-scene.md (keep the two in step).
     ///
-    /// Fractions of the screen (x, y, width, height), y down:
+    /// Fractions of the screen (x, y, width, height), y down (``EpilogueLayout``):
     /// - tab bar `0, 0.9, 1, 0.1`: three buttons (tap selects the tab);
     /// - content `0, 0.1, 1, 0.8`: three paged tabs (tab swipe), a
     ///   three-finger swipe (undo/redo);
@@ -87,33 +87,29 @@ extension Scene {
     /// tab bar. `examples/scenes/ours-epilogue-additions.yaml` keeps the
     /// scene with them, labelled ours.
     package static let epilogue: Scene = {
-        let content = Region(x: 0, y: 0.1, width: 1, height: 0.8)
-        let rows = Region(x: 0, y: 0.1, width: 1, height: 0.6)
-        let cards = Region(x: 0.1, y: 0.15, width: 0.8, height: 0.45)
-        let sheet = Region(x: 0, y: 0.65, width: 1, height: 0.25)
-        let image = Region(x: 0.05, y: 0.12, width: 0.9, height: 0.2)
-        let text = Region(x: 0.05, y: 0.33, width: 0.9, height: 0.11)
-        let grid = Region(x: 0, y: 0.45, width: 1, height: 0.45)
-        let tabBar = Region(x: 0, y: 0.9, width: 1, height: 0.1)
+        let layout = EpilogueLayout.self
+        let content = layout.content, rows = layout.noteRows, cards = layout.cards, sheet = layout.sheet
+        let image = layout.image, text = layout.text, grid = layout.grid, tabBar = layout.tabBar
         let app = Provenance.source(.readingApp), tabs = Provenance.source(.tabSession)
         return Scene(
-            name: "epilogue", tabs: 3, initialTab: 0,
+            name: "epilogue", tabs: layout.tabCount, initialTab: 0,
             recognizers: [
                 // Everywhere in the content
                 Member("multiSwipe", .multiSwipe, region: content, target: "tab-content", .init(action: .undo), from: app),
                 // Tab 0: notes
                 Member(
-                    "noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row", .init(maxTouches: 1, rows: 6),
+                    "noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row",
+                    .init(maxTouches: 1, rows: layout.noteRowCount),
                     from: app),
                 // An open row's two action buttons: tap targets whose action
                 // runs 0.2 s later; before the row's tap, so a tap there is theirs.
                 Member(
                     "noteRowActions", .tap, region: rows, tab: 0, target: "note-actions",
-                    .init(maxTouches: 1, action: .runRowAction, rows: 6, layer: .rowActions), from: app),
+                    .init(maxTouches: 1, action: .runRowAction, rows: layout.noteRowCount, layer: .rowActions), from: app),
                 Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row", from: app),
                 Member(
                     "noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row",
-                    .init(action: .openNoteMenu, rows: 6),
+                    .init(action: .openNoteMenu, rows: layout.noteRowCount),
                     from: app),
                 // Tab 1: cards and the sheet
                 Member("cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", .init(maxTouches: 1), from: app),
@@ -134,7 +130,7 @@ extension Scene {
                 Member("gridDrag", .drag, region: grid, tab: 2, target: "grid-item", .init(scrollArea: content), from: app),
                 Member(
                     "gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item",
-                    .init(columns: 3, rows: 3, haptic: .light), from: app),
+                    .init(columns: layout.gridColumns, rows: layout.gridRows, haptic: .light), from: app),
                 // Paging and scrolling (after the inner recognizers: ties go to
                 // them). The paging is the tab session's, borrowed.
                 Member("tabSwipe", .tabSwipe, region: content, target: "tab-content", .init(maxTouches: 1), from: tabs),

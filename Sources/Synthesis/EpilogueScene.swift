@@ -1,10 +1,13 @@
+import Recognizers
+import Scenes
+
 // MARK: - The epilogue scene's layout
 
 /// Where things are in the `epilogue` scene, in points for one screen size.
 ///
-/// The layout is the simulator's built-in `epilogue` scene
-/// (`Scene.epilogue`, documented in Docs/epilogue-scene.md), in fractions of
-/// the screen so it fits every device:
+/// The layout is the built-in `epilogue` scene's, read from it
+/// (`EpilogueLayout`, where `Scene.epilogue` attaches its members; drawn in
+/// Docs/epilogue-scene.md), in fractions of the screen so it fits every device:
 /// - tab bar, y 90–100 %: three buttons (a tap selects the tab);
 /// - content, y 10–90 %: three paged tabs (tab swipe), three-finger swipe;
 /// - tab 0 "Notes": six note rows of 10 % from y 10 % (swipe actions, tap,
@@ -25,8 +28,8 @@
 /// scene.target("image", tab: 2)    // "tab2/image"
 /// ```
 package struct EpilogueScene: Sendable, Hashable {
-    package static let name = "epilogue"
-    package static let tabCount = 3
+    package static let name = Scene.epilogue.name
+    package static let tabCount = EpilogueLayout.tabCount
 
     package struct Box: Sendable, Hashable {
         package var minX, minY, maxX, maxY: Double
@@ -51,28 +54,33 @@ package struct EpilogueScene: Sendable, Hashable {
         Box(minX: x0 * width, minY: y0 * height, maxX: x1 * width, maxY: y1 * height)
     }
 
+    /// A region of the scene (fractions of the screen) in points.
+    func box(_ region: Region) -> Box {
+        box(region.x, region.y, region.x + region.width, region.y + region.height)
+    }
+
     /// The tab bar along the bottom: three buttons, tap to select a tab.
-    package var tabBar: Box { box(0, 0.9, 1, 1) }
+    package var tabBar: Box { box(EpilogueLayout.tabBar) }
     /// The paged content of every tab.
-    package var content: Box { box(0, 0.1, 1, 0.9) }
+    package var content: Box { box(EpilogueLayout.content) }
     /// Tab 0: six note rows (swipe actions leftward, tap).
-    package var noteRows: Box { box(0, 0.1, 1, 0.7) }
-    package static let noteRowCount = 6
+    package var noteRows: Box { box(EpilogueLayout.noteRows) }
+    package static let noteRowCount = EpilogueLayout.noteRowCount
     /// Tab 1: the card stack (card swipe, tap).
-    package var cards: Box { box(0.1, 0.15, 0.9, 0.6) }
+    package var cards: Box { box(EpilogueLayout.cards) }
     /// Tab 1: the dismissible sheet (drag down).
-    package var sheet: Box { box(0, 0.65, 1, 0.9) }
+    package var sheet: Box { box(EpilogueLayout.sheet) }
     /// Tab 2: the image (tap, double tap, pinch, rotation, transform).
-    package var image: Box { box(0.05, 0.12, 0.95, 0.32) }
+    package var image: Box { box(EpilogueLayout.image) }
     /// Tab 2: the text view (press to select a word and extend the
     /// selection, two-finger tap).
-    package var text: Box { box(0.05, 0.33, 0.95, 0.44) }
+    package var text: Box { box(EpilogueLayout.text) }
     /// Tab 2: one line of the text, points (word selections extend by lines).
     package static let textLineHeight = 22.0
     /// Tab 2: the grid of 3 × 3 items (long press, tap).
-    package var grid: Box { box(0, 0.45, 1, 0.9) }
-    package static let gridColumns = 3
-    package static let gridRows = 3
+    package var grid: Box { box(EpilogueLayout.grid) }
+    package static let gridColumns = EpilogueLayout.gridColumns
+    package static let gridRows = EpilogueLayout.gridRows
     /// The strip along the left edge where a back swipe starts, 20 pt, y 10–90 %.
     package static let edgeWidth = 20.0
     /// Tab 2: the side of each of the selection's three action pills, the
@@ -105,10 +113,16 @@ package struct EpilogueScene: Sendable, Hashable {
     /// horizontal recognizer (rows slide on tab 0, cards on tab 1): where a
     /// person who wants the next tab swipes.
     package func freeSwipeBands(tab: Int) -> [Box] {
+        let content = content
         switch tab {
-        case 0: [box(0, 0.7, 1, 0.9)]
-        case 1: [box(0, 0.1, 1, 0.15), box(0, 0.6, 1, 0.65)]
-        default: [content]
+        case 0: return [Box(minX: content.minX, minY: noteRows.maxY, maxX: content.maxX, maxY: content.maxY)]
+        case 1:
+            let cards = cards
+            return [
+                Box(minX: content.minX, minY: content.minY, maxX: content.maxX, maxY: cards.minY),
+                Box(minX: content.minX, minY: cards.maxY, maxX: content.maxX, maxY: sheet.minY)
+            ]
+        default: return [content]
         }
     }
 

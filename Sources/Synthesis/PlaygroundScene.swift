@@ -1,13 +1,14 @@
+import Scenes
 import TraceModel
 
 // MARK: - The playground scene's layout
 
 /// The multi-finger gesture playground as the synthesizer performs on it:
-/// the simulator's built-in `playground` scene in its reference
-/// configuration (`Scene.playground(.reference)`, documented in
-/// Docs/playground-scene.md — keep the two in step): seven screens, one
-/// gesture each, and a session is performed on one of them (its header's
-/// scene names it, `playground/long-press`):
+/// the built-in `playground` scene in its reference configuration
+/// (`Scene.playground(.reference)`, documented in Docs/playground-scene.md),
+/// its screens, their bands and the configuration read from it: seven
+/// screens, one gesture each, and a session is performed on one of them
+/// (its header's scene names it, `playground/long-press`):
 /// - tap: a tap of two taps and two fingers (a two-finger double tap),
 /// - long press: two fingers after one quick two-finger tap (a
 ///   tap-then-hold),
@@ -21,40 +22,23 @@ import TraceModel
 /// scene.area          // the screen's gesture area, in points
 /// ```
 package struct PlaygroundScene: Sendable, Hashable {
-    package static let name = "playground"
+    package static let name = Scene.playground().name
     /// The reference configuration (what each screen asks for).
-    package static let tapTaps = 2, tapTouches = 2
-    package static let holdTaps = 1, holdTouches = 2
-    package static let swipeDirection = Direction.down, swipeTouches = 3
-    /// The back gesture's strip along the left edge, points.
+    package static let tapTaps = PlaygroundConfiguration.reference.tapTaps
+    package static let tapTouches = PlaygroundConfiguration.reference.tapTouches
+    package static let holdTaps = PlaygroundConfiguration.reference.longPressTaps
+    package static let holdTouches = PlaygroundConfiguration.reference.longPressTouches
+    package static let swipeDirection = PlaygroundConfiguration.reference.swipeDirection
+    package static let swipeTouches = PlaygroundConfiguration.reference.swipeTouches
+    /// The back gesture's strip along the left edge, points (the catalogue's
+    /// `edgeSwipe.edgeWidth`, a tunable constant rather than the layout).
     package static let edgeWidth = 20.0
-
-    /// One of the app's seven screens; the raw value is what a session's
-    /// scene names after the slash (`Simulation`'s `PlaygroundScreen`, with
-    /// the same layout).
-    package enum Screen: String, Sendable, Hashable, CaseIterable {
-        case tap
-        case longPress = "long-press"
-        case swipe, pan, pinch, rotation, transform
-
-        /// The configuration section above the gesture area and the panel
-        /// below it, points (the app's).
-        var bands: (above: Double, below: Double) {
-            switch self {
-            case .tap, .swipe: (160, 250)
-            case .pan: (160, 200)
-            case .longPress: (210, 200)
-            case .pinch, .rotation: (110, 200)
-            case .transform: (110, 240)
-            }
-        }
-    }
 
     package let width: Double
     package let height: Double
-    package let screen: Screen
+    package let screen: PlaygroundScreen
 
-    package init(width: Double, height: Double, screen: Screen) {
+    package init(width: Double, height: Double, screen: PlaygroundScreen) {
         self.width = width
         self.height = height
         self.screen = screen
@@ -63,17 +47,20 @@ package struct PlaygroundScene: Sendable, Hashable {
     /// The screen's gesture area: the whole width between the bars and the
     /// configuration section above (155 pt of bars on the 852 pt reference
     /// phone) and the panel and home indicator (34 pt) below, as fractions
-    /// of that phone.
+    /// of that phone (`PlaygroundScreen.area`'s lengths, in the same order
+    /// of operations, so the committed corpus stays what it was).
     package var area: EpilogueScene.Box {
-        let (above, below) = screen.bands
-        return EpilogueScene.Box(
-            minX: 0, minY: (155 + above) / 852 * height, maxX: width, maxY: (852 - 34 - below) / 852 * height)
+        let layout = PlaygroundLayout.self
+        let phone = layout.referencePhone.height.value
+        let above = layout.barsAbove.value + screen.configurationHeight
+        let below = phone - layout.homeIndicator.value - screen.panelHeight
+        return EpilogueScene.Box(minX: 0, minY: above / phone * height, maxX: width, maxY: below / phone * height)
     }
     /// Where people aim: the 150 × 150 pt target rectangle centred in the
     /// area (the gesture listens to the whole area).
     package var rectangle: EpilogueScene.Box {
-        let c = area.center
-        return EpilogueScene.Box(minX: c.x - 75, minY: c.y - 75, maxX: c.x + 75, maxY: c.y + 75)
+        let c = area.center, half = PlaygroundLayout.targetRectangle.value / 2
+        return EpilogueScene.Box(minX: c.x - half, minY: c.y - half, maxX: c.x + half, maxY: c.y + half)
     }
     /// Where a gesture meant for the screen starts: the rectangle, with
     /// some room around it, clear of the back strip.
@@ -110,7 +97,7 @@ package enum PlaygroundIntent: String, Sendable, Hashable, CaseIterable {
     case none
 
     /// The gesture a screen is for.
-    static func gesture(of screen: PlaygroundScene.Screen) -> PlaygroundIntent {
+    static func gesture(of screen: PlaygroundScreen) -> PlaygroundIntent {
         switch screen {
         case .tap: .doubleTap
         case .longPress: .tapThenHold

@@ -1,4 +1,5 @@
 import GSL
+import Scenes
 import TraceModel
 
 // MARK: - A session: gestures in a row
@@ -41,7 +42,7 @@ struct SessionGenerator {
         let scene = EpilogueScene(width: profile.device.screenWidth, height: profile.device.screenHeight)
         playground = header.scene.flatMap { scene in
             guard scene.hasPrefix(PlaygroundScene.name + "/"),
-                let screen = PlaygroundScene.Screen(rawValue: String(scene.dropFirst(PlaygroundScene.name.count + 1)))
+                let screen = PlaygroundScreen(rawValue: String(scene.dropFirst(PlaygroundScene.name.count + 1)))
             else { return nil }
             return PlaygroundScene(width: profile.device.screenWidth, height: profile.device.screenHeight, screen: screen)
         }

@@ -1,5 +1,6 @@
 import Foundation
 import GSL
+import Scenes
 import TraceModel
 
 // MARK: - The entry point
@@ -71,7 +72,7 @@ package struct Synthesizer: Sendable {
     /// the seven from a screen of their own (`playground/long-press`).
     func sceneOf(session: Int, user: Int) -> String {
         guard configuration.scene == PlaygroundScene.name else { return configuration.scene }
-        let screens = PlaygroundScene.Screen.allCases
+        let screens = PlaygroundScreen.allCases
         return PlaygroundScene.name + "/" + screens[(user + session) % screens.count].rawValue
     }
 
