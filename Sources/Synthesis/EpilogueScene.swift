@@ -54,9 +54,11 @@ package struct EpilogueScene: Sendable, Hashable {
         Box(minX: x0 * width, minY: y0 * height, maxX: x1 * width, maxY: y1 * height)
     }
 
-    /// A region of the scene (fractions of the screen) in points.
+    /// A view of the scene's layout in points, as the arena resolves it
+    /// (the layout's views lie on no edge, so no edge strip width applies).
     func box(_ region: Region) -> Box {
-        box(region.x, region.y, region.x + region.width, region.y + region.height)
+        let rect = region.resolved(screenWidth: width, screenHeight: height, edgeWidth: 0)
+        return Box(minX: rect.minX, minY: rect.minY, maxX: rect.maxX, maxY: rect.maxY)
     }
 
     /// The tab bar along the bottom: three buttons, tap to select a tab.
