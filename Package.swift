@@ -217,7 +217,8 @@ let package = Package(
         .testTarget(
             name: "GestureTuneEndToEndTests",
             dependencies: [
-                "GestureTuneCLI", "TraceStore", "Tuning", "Simulation", "Recognizers", "TraceModel", "GestureTuneTestSupport",
+                "GestureTuneCLI", "TraceStore", "Tuning", "Simulation", "Scenes", "Recognizers", "TraceModel",
+                "GestureTuneTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift")
             ])
     ],

@@ -1,5 +1,6 @@
 import Foundation
 import GestureTuneTestSupport
+import Scenes
 import Simulation
 import Testing
 import TraceModel
