@@ -46,6 +46,8 @@ package struct Tally: Sendable {
     var menuWait: [Double] = []
     /// Feedback is measured, not matched: recognitions without it.
     var matched: [Recognition] = []
+    /// The latest session's matches (buffers reused by the next session).
+    var match = Matcher.SessionMatch()
     /// Spring releases: gesture, distance to travel, velocity, response, damping.
     var springs: [SpringRelease] = []
     var outcomes: [LabelOutcome] = []
@@ -134,9 +136,9 @@ package struct Tally: Sendable {
         matched.removeAll(keepingCapacity: true)
         for r in arena.recognitions where !r.kind.isFeedback { matched.append(r) }
         agreement.add(entry, recognitions: matched, tolerance: matcher.tolerance)
-        let match = matcher.match(
+        matcher.match(
             entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts,
-            exclusive: exclusive)
+            exclusive: exclusive, into: &match)
         count(match, of: entry, keepLabelOutcomes: options.keepLabelOutcomes)
     }
 
@@ -145,35 +147,45 @@ package struct Tally: Sendable {
     /// and the label cells the objective reads.
     private mutating func count(_ match: Matcher.SessionMatch, of entry: Corpus.Entry, keepLabelOutcomes: Bool) {
         var session = OutcomeCounts()
-        for o in match.outcomes {
+        for m in match.labels {
+            let label = entry.labels[m.label]
             var c = OutcomeCounts()
             c.labels = 1
-            c.count(o.outcome)
-            c.softMisfires = o.softMisfires
-            let row = o.intent.ordinal
-            switch o.outcome {
-            case .correct, .wrong: bump(row, o.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
+            c.count(m.outcome)
+            c.softMisfires = m.softMisfires
+            let row = label.intent.ordinal
+            switch m.outcome {
+            case .correct, .wrong: bump(row, m.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
             case .missed: bump(row, Tally.nothing)
             case .deadZone: bump(row, Tally.deadZone)
             case .spurious: break
             }
             perIntent[row].add(c)
             session.add(c)
-            labelCells.add(o)
-            if keepLabelOutcomes { outcomes.append(o) }
+            labelCells.add(
+                intent: label.intent, outcome: m.outcome, recognized: m.recognized, softMisfires: m.softMisfires)
+            if keepLabelOutcomes {
+                outcomes.append(
+                    LabelOutcome(
+                        session: entry.id, label: m.label, user: entry.user, device: entry.deviceKey,
+                        intent: label.intent, direction: label.direction, target: label.target, start: label.start,
+                        end: label.end, outcome: m.outcome, recognized: m.recognized,
+                        recognizedDirection: m.recognizedDirection, detail: m.detail,
+                        latencyMilliseconds: m.latencyMilliseconds, softMisfires: m.softMisfires))
+            }
         }
-        for r in match.spuriousInNone {
+        for kind in match.spuriousInNone {
             var c = OutcomeCounts()
             c.spurious = 1
-            bump(Intent.none.ordinal, r.kind.intent.ordinal)
+            bump(Intent.none.ordinal, kind.intent.ordinal)
             perIntent[Intent.none.ordinal].add(c)
             session.add(c)
         }
-        for (r, soft) in match.spurious {
+        for (kind, soft) in match.spurious {
             var c = OutcomeCounts()
             c.spurious = 1
             c.softMisfires = soft
-            bump(Tally.unlabelled, r.kind.intent.ordinal)
+            bump(Tally.unlabelled, kind.intent.ordinal)
             perIntent[Tally.unlabelled].add(c)
             session.add(c)
         }
