@@ -197,10 +197,10 @@ extension Spring {
         let side: Double = atA > 0 ? 1 : -1
         var low = a, high = b
         if let crossing = curve.crossing(side * tolerance, from: a, to: b, atFrom: atA) {
-            // A hundred times the displacement’s rounding error; its change
+            // Nine times a bound on the displacement’s rounding error; its change
             // over `reach` on either side of the crossing is twice that.
-            let margin = 1e-14 * crossing.scale
-            let reach = 2 * margin / crossing.slope + 1e-14 * abs(crossing.t)
+            let margin = 1e-15 * crossing.scale
+            let reach = 2 * margin / crossing.slope + 1e-15 * abs(crossing.t)
             let l = crossing.t - reach, h = crossing.t + reach
             if reach.isFinite, l > a, h < b,
                 side * curve.displacement(at: l) - tolerance > margin,

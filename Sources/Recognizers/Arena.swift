@@ -139,6 +139,15 @@ package struct Arena: Sendable {
 
     /// Members of the current contact.
     var contact: UInt64 = 0
+    /// Members started since they were last reset (a superset of those not
+    /// `idle`, motion members aside): a touch-down visits these and the
+    /// ones it may hit, not every member.
+    var started: UInt64 = 0
+    /// Members that reached a final state (recognized, ended, failed,
+    /// cancelled) since the contact's members were chosen: the only ones a
+    /// late join may take (every other member outside the contact is idle
+    /// or undecided then).
+    var decided: UInt64 = 0
     /// Recognizers that receive touch events (possible, waiting, began).
     var live: UInt64 = 0
     var nextDeadline: Micros = .max
@@ -263,6 +272,8 @@ package struct Arena: Sendable {
         compare.reset()
         contact = 0
         live = 0
+        started = 0
+        decided = 0
         nextDeadline = .max
         now = 0
         pendingMoves = 0
@@ -416,23 +427,31 @@ package struct Arena: Sendable {
                 members[i].contactNumber = contactNumber
             }
         }
-        for i in 0..<memberCount where motionMask & (1 << UInt64(i)) == 0 {
+        // Every member but the motion ones, in order: an idle member that
+        // cannot be hit has nothing to do, so only the others are visited.
+        m = (mayHit | started) & ~motionMask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
             switch members[i].state {
             case .possible, .waiting, .began:
                 continue
             default:
                 guard mayHit & (1 << UInt64(i)) != 0, hits(i, x: x, y: y) else {
                     if members[i].state != .idle { members[i].reset() }
+                    started &= ~(1 << UInt64(i))
                     continue
                 }
                 placeOverlay(i)
                 members[i].start()
+                started |= 1 << UInt64(i)
                 members[i].downT = t
                 members[i].contactNumber = contactNumber
                 contact |= 1 << UInt64(i)
                 live |= 1 << UInt64(i)
             }
         }
+        decided = 0
         // A touch-down anywhere but on a shown pill collapses the selection
         // (and its action menu); a tap on a pill keeps it.
         if shared.selectionMenuAt != .max, !onPill(x: x, y: y) { shared.selectionMenuAt = .max }
@@ -445,13 +464,17 @@ package struct Arena: Sendable {
     private mutating func lateJoin(slot: Int, t: Micros, x: Double, y: Double) {
         var joined: UInt64 = 0
         let mayHit = mayHit(x: x, y: y)
-        for i in 0..<memberCount where motionMask & (1 << UInt64(i)) == 0 && contact & (1 << UInt64(i)) == 0 {
+        var candidates = decided & ~motionMask & ~contact
+        while candidates != 0 {
+            let i = candidates.trailingZeroBitCount
+            candidates &= candidates - 1
             switch members[i].state {
             case .possible, .waiting, .began, .idle: continue
             default:
                 guard mayHit & (1 << UInt64(i)) != 0, hits(i, x: x, y: y) else { continue }
                 placeOverlay(i)
                 members[i].start()
+                started |= 1 << UInt64(i)
                 members[i].downT = t
                 members[i].contactNumber = contactNumber
                 joined |= 1 << UInt64(i)
@@ -833,6 +856,7 @@ package struct Arena: Sendable {
             members[i].record = recognitions.count
         } else {
             members[i].state = .recognized
+            decided |= bit
             live &= ~bit
         }
         record(i, at: t, touchDown: members[i].downT, waited: waited)
@@ -899,6 +923,7 @@ package struct Arena: Sendable {
         members[i].state = .ended
         members[i].deadline = .max
         live &= ~(1 << UInt64(i))
+        decided |= 1 << UInt64(i)
         let k = r.record
         recognitions[k].ended = t
         recognitions[k].direction = r.direction
@@ -933,6 +958,7 @@ package struct Arena: Sendable {
         }
         members[i].deadline = .max
         live &= ~bit
+        decided |= bit
         // Whoever waited for this one may now be free to win.
         var waiters = waitedOnBy[i]
         while waiters != 0 {

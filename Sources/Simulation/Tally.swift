@@ -283,24 +283,42 @@ package struct Tally: Sendable {
         for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 
         // Springs: settle time and overshoot of every release, per spring
-        // (a gesture's own name, or a name of its own where it has two).
-        var settle: [String: [Double]] = [:], overshoot: [String: [Double]] = [:]
-        var springParameters: [String: (gesture: GestureKind, response: Double, damping: Double)] = [:]
+        // (a gesture's own name, or a name of its own where it has two) —
+        // found among the few springs seen so far, the latest first, rather
+        // than by hashing every release's name.
+        var names: [String] = [], settle: [[Double]] = [], overshoot: [[Double]] = []
+        var springParameters: [(gesture: GestureKind, response: Double, damping: Double)] = []
+        var latest = -1
         for s in springs {
+            if latest < 0 || names[latest] != s.spring {
+                if let known = names.firstIndex(of: s.spring) {
+                    latest = known
+                } else {
+                    names.append(s.spring)
+                    settle.append([])
+                    overshoot.append([])
+                    springParameters.append((s.gesture, s.response, s.damping))
+                    latest = names.count - 1
+                }
+            }
             let spring = Spring(response: s.response, dampingFraction: s.damping)
             // The distance is signed along the axis; the physics wants the
             // velocity on the same axis, positive towards the target.
             let settleSeconds = spring.settleTime(distance: s.distance, initialVelocity: s.velocity)
-            if settleSeconds.isFinite { settle[s.spring, default: []].append(settleSeconds * 1000) }
+            if settleSeconds.isFinite { settle[latest].append(settleSeconds * 1000) }
             if s.targetOnScreen {
-                overshoot[s.spring, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
+                overshoot[latest].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
             }
-            springParameters[s.spring] = (s.gesture, s.response, s.damping)
+            springParameters[latest] = (s.gesture, s.response, s.damping)
         }
-        let springReports = springParameters.sorted { $0.key < $1.key }.map { name, spring in
+        let springReports = names.indices.sorted { names[$0] < names[$1] }.map { k in
             SpringReport(
-                gesture: spring.gesture, spring: name, response: spring.response, dampingFraction: spring.damping,
-                settleTime: Distribution(settle[name] ?? []), overshoot: Distribution(overshoot[name] ?? []))
+                gesture: springParameters[k].gesture, spring: names[k], response: springParameters[k].response,
+                dampingFraction: springParameters[k].damping, settleTime: Distribution(settle[k]),
+                overshoot: Distribution(overshoot[k]))
+        }
+        func named(_ lists: [[Double]], _ gesture: GestureKind) -> [Double] {
+            names.firstIndex(of: gesture.rawValue).map { lists[$0] } ?? []
         }
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
@@ -309,8 +327,8 @@ package struct Tally: Sendable {
                 case .latency, .recognition, .response: budgetObservations[i]
                 case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
                 // A gesture's budget judges the spring named after it.
-                case .settleTime: budget.scope != .waited ? settle[budget.gesture.rawValue] ?? [] : []
-                case .overshoot: budget.scope != .waited ? overshoot[budget.gesture.rawValue] ?? [] : []
+                case .settleTime: budget.scope != .waited ? named(settle, budget.gesture) : []
+                case .overshoot: budget.scope != .waited ? named(overshoot, budget.gesture) : []
                 }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
