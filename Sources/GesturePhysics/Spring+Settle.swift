@@ -37,6 +37,7 @@ extension Spring {
         guard isPhysical, tolerance > 0, x0.isFinite, v0.isFinite else { return .infinity }
         let curve = Trajectory(self, displacement: x0, velocity: v0)
         let x = { (t: Double) in curve.displacement(at: t) }
+        let lastExit = { (a: Double, b: Double) in Spring.lastExit(curve, from: a, to: b, tolerance: tolerance) }
 
         switch regime {
         case .underdamped:
@@ -53,7 +54,7 @@ extension Spring {
             guard firstPeak > tolerance else {
                 // Every extremum is inside the band: only the opening stretch
                 // to the first extremum (monotonic) can be outside it.
-                return abs(x0) > tolerance ? lastExit(x, from: 0, to: first, tolerance: tolerance) : 0
+                return abs(x0) > tolerance ? lastExit(0, first) : 0
             }
             // Peaks fall by e^(−α·halfPeriod) each: the last one outside the
             // band is about n = ln(peak/tol)/(α·halfPeriod) steps on. Check it
@@ -65,7 +66,7 @@ extension Spring {
                 n += 1
                 steps += 1
             }
-            return lastExit(x, from: first + n * halfPeriod, to: first + (n + 1) * halfPeriod, tolerance: tolerance)
+            return lastExit(first + n * halfPeriod, first + (n + 1) * halfPeriod)
 
         case .criticallyDamped, .overdamped:
             let extremum = nonOscillatingExtremum(displacement: x0, velocity: v0)
@@ -81,10 +82,10 @@ extension Spring {
                     end = tailStart + step
                     doublings += 1
                 }
-                return lastExit(x, from: tailStart, to: end, tolerance: tolerance)
+                return lastExit(tailStart, end)
             }
             if let extremum, abs(x0) > tolerance {
-                return lastExit(x, from: 0, to: extremum, tolerance: tolerance)
+                return lastExit(0, extremum)
             }
             return 0
         }
@@ -177,15 +178,44 @@ extension Spring {
     /// On [a, b] where x is monotonic, |x(a)| > tol ≥ |x(b)|: the time where
     /// x crosses ±tol, by bisection (x is monotonic, so the crossing is
     /// unique). Returns the inside end of the final bracket.
-    private func lastExit(
-        _ x: (Double) -> Double, from a: Double, to b: Double, tolerance: Double
-    ) -> Double {
-        let side: Double = x(a) > 0 ? 1 : -1
+    ///
+    /// The bisection's ~55 halvings down to adjacent doubles each cost an
+    /// evaluation of `exp`·`cos`/`sin`; most of them only confirm a side
+    /// that is certain. Newton's method first finds the crossing to a few
+    /// ulps, and the points `low` and `high` just around it are checked to
+    /// lie outside and inside the band by far more than the displacement's
+    /// rounding error (from the size of its terms there): x being
+    /// monotonic, every midpoint up to `low` is then outside and every one
+    /// from `high` on inside, so the bisection takes those steps without
+    /// evaluating and evaluates only the dozen or so midpoints between — the same
+    /// midpoints, the same answer to the last bit as evaluating them all
+    /// (near the crossing rounding makes the computed x non-monotonic at
+    /// the ulp level, so the bisection's path, not only its limit, decides
+    /// the result, and the path is kept).
+    static func lastExit(_ curve: Trajectory, from a: Double, to b: Double, tolerance: Double) -> Double {
+        let atA = curve.displacement(at: a)
+        let side: Double = atA > 0 ? 1 : -1
+        var low = a, high = b
+        if let crossing = curve.crossing(side * tolerance, from: a, to: b, atFrom: atA) {
+            // Nine times a bound on the displacement’s rounding error; its change
+            // over `reach` on either side of the crossing is twice that.
+            let margin = 1e-15 * crossing.scale
+            let reach = 2 * margin / crossing.slope + 1e-15 * abs(crossing.t)
+            let l = crossing.t - reach, h = crossing.t + reach
+            if reach.isFinite, l > a, h < b,
+                side * curve.displacement(at: l) - tolerance > margin,
+                side * curve.displacement(at: h) - tolerance < -margin
+            {
+                low = l
+                high = h
+            }
+        }
         var outside = a, inside = b
         for _ in 0..<200 {
             let mid = (outside + inside) / 2
             guard mid > outside, mid < inside else { break }
-            if side * x(mid) > tolerance { outside = mid } else { inside = mid }
+            let isOutside = mid <= low ? true : mid >= high ? false : side * curve.displacement(at: mid) > tolerance
+            if isOutside { outside = mid } else { inside = mid }
         }
         return inside
     }
@@ -233,6 +263,64 @@ struct Trajectory {
             c = x0 - c2
             d = c2
         }
+    }
+
+    /// The displacement, its rate of change and the size of the terms the
+    /// displacement adds at `t` (its rounding error is a few ulps of that,
+    /// times the size of the exponents and the phase): for Newton's method,
+    /// so not the same expressions as `state(after:)`'s velocity.
+    private func displacementAndSlope(at t: Double) -> (x: Double, slope: Double, scale: Double) {
+        switch regime {
+        case .criticallyDamped:
+            let decay = exp(-a * t)
+            let x = decay * (x0 + b * t)
+            return (x, decay * b - a * x, decay * (abs(x0) + abs(b * t)) * (4 + abs(a * t)))
+        case .underdamped:
+            let decay = exp(-a * t)
+            let cosine = cos(b * t), sine = sin(b * t)
+            let x = decay * (x0 * cosine + c * sine)
+            return (x, decay * b * (c * cosine - x0 * sine) - a * x, decay * (abs(x0) + abs(c)) * (4 + abs(a * t) + abs(b * t)))
+        case .overdamped:
+            let e1 = exp(a * t), e2 = exp(b * t)
+            return (c * e1 + d * e2, a * c * e1 + b * d * e2, (abs(c) * e1 + abs(d) * e2) * (4 + abs(a * t) + abs(b * t)))
+        }
+    }
+
+    /// Where the displacement crosses `level` on [from, to], on which it is
+    /// monotonic and crosses it once (`atFrom`: the displacement at `from`),
+    /// by Newton's method on log|x| kept inside the bracket (a bisection
+    /// step when Newton's would leave it), started where the envelope alone
+    /// would cross; with |dx/dt| and the terms' size there (`displacementAndSlope`).
+    /// `nil` when it does not settle within 40 steps.
+    func crossing(_ level: Double, from: Double, to: Double, atFrom: Double) -> (t: Double, slope: Double, scale: Double)? {
+        let fromAbove = atFrom > level
+        let start = abs(level / atFrom)
+        var t: Double =
+            switch regime {
+            // From an extremum the lobe is the envelope times a cosine.
+            case .underdamped: from + acos(Swift.min(1, start)) / b
+            case .criticallyDamped: from - log(start) / a
+            case .overdamped: from - log(start) / -a
+            }
+        if !(t > from && t < to) { t = (from + to) / 2 }
+        var low = from, high = to
+        for _ in 0..<40 {
+            let (x, slope, scale) = displacementAndSlope(at: t)
+            if (x > level) == fromAbove { low = t } else { high = t }
+            // Newton's method on log|x|: the displacement decays about
+            // exponentially, which the logarithm makes about a straight line.
+            let ratio = x / level
+            if ratio > 0 {
+                let next = t - log(ratio) * x / slope
+                if abs(next - t) <= 1e-10 * abs(t) { return (next, abs(slope), scale) }
+                if next > low && next < high {
+                    t = next
+                    continue
+                }
+            }
+            t = (low + high) / 2
+        }
+        return nil
     }
 
     @inline(__always)

@@ -114,6 +114,14 @@ package struct Arena: Sendable {
     /// Whole frames: the slots of `pendingMoves` whose position the frame
     /// changed.
     var pendingChanged: UInt16 = 0
+    /// Members whose hit test is not their `rect` alone (the selection
+    /// menu's pills move with the selection): hit-tested at every
+    /// touch-down. The others are tested only where the hit grid says their
+    /// rect may be (`mayHit(x:y:)`).
+    let hitTestedEverywhere: UInt64
+    /// The screen the hit grid (`ArenaStorage.hitColumns`, `hitRows`) was
+    /// made for: the members' rects depend on nothing else.
+    var hitGridWidth = -1.0, hitGridHeight = -1.0
     /// The resolved parameters and the touches live behind pointers (copied on write), so that
     /// the per-sample calls pass them by address: as stored properties of a
     /// struct being mutated they would be copied on every call.
@@ -131,6 +139,15 @@ package struct Arena: Sendable {
 
     /// Members of the current contact.
     var contact: UInt64 = 0
+    /// Members started since they were last reset (a superset of those not
+    /// `idle`, motion members aside): a touch-down visits these and the
+    /// ones it may hit, not every member.
+    var started: UInt64 = 0
+    /// Members that reached a final state (recognized, ended, failed,
+    /// cancelled) since the contact's members were chosen: the only ones a
+    /// late join may take (every other member outside the contact is idle
+    /// or undecided then).
+    var decided: UInt64 = 0
     /// Recognizers that receive touch events (possible, waiting, began).
     var live: UInt64 = 0
     var nextDeadline: Micros = .max
@@ -210,6 +227,9 @@ package struct Arena: Sendable {
             still |= 1 << UInt64(i)
         }
         self.stillMovesIgnored = still
+        var everywhere: UInt64 = 0
+        for (i, r) in recognizers.enumerated() where r.options.layer == .selectionMenu { everywhere |= 1 << UInt64(i) }
+        self.hitTestedEverywhere = everywhere
         self.memberCount = recognizers.count
         self.simultaneous = simultaneous
         self.waitsFor = waitsFor
@@ -246,11 +266,14 @@ package struct Arena: Sendable {
                     $0.resolved(screenWidth: screenWidth, screenHeight: screenHeight, edgeWidth: storage.tuning.pointee.edgeWidth)
                 } ?? members[i].rect
         }
+        if screenWidth != hitGridWidth || screenHeight != hitGridHeight { makeHitGrid(width: screenWidth, height: screenHeight) }
         storage.touches.pointee.reset(width: screenWidth, height: screenHeight)
         shared = initialShared
         compare.reset()
         contact = 0
         live = 0
+        started = 0
+        decided = 0
         nextDeadline = .max
         now = 0
         pendingMoves = 0
@@ -385,13 +408,14 @@ package struct Arena: Sendable {
     private mutating func startContact(t: Micros, x: Double, y: Double) {
         contactStart = t
         contactNumber &+= 1
+        let mayHit = mayHit(x: x, y: y)
         // Carried over from the last contact: a double tap between its taps
         // continues if hit, fails if not (which may release a waiting tap).
         var m = live & contact
         while m != 0 {
             let i = m.trailingZeroBitCount
             m &= m - 1
-            if members[i].state == .possible, !hits(i, x: x, y: y) { fail(i, at: t) }
+            if members[i].state == .possible, mayHit & (1 << UInt64(i)) == 0 || !hits(i, x: x, y: y) { fail(i, at: t) }
         }
         contact = 0
         m = live
@@ -403,23 +427,31 @@ package struct Arena: Sendable {
                 members[i].contactNumber = contactNumber
             }
         }
-        for i in 0..<memberCount where motionMask & (1 << UInt64(i)) == 0 {
+        // Every member but the motion ones, in order: an idle member that
+        // cannot be hit has nothing to do, so only the others are visited.
+        m = (mayHit | started) & ~motionMask
+        while m != 0 {
+            let i = m.trailingZeroBitCount
+            m &= m - 1
             switch members[i].state {
             case .possible, .waiting, .began:
                 continue
             default:
-                guard hits(i, x: x, y: y) else {
+                guard mayHit & (1 << UInt64(i)) != 0, hits(i, x: x, y: y) else {
                     if members[i].state != .idle { members[i].reset() }
+                    started &= ~(1 << UInt64(i))
                     continue
                 }
                 placeOverlay(i)
                 members[i].start()
+                started |= 1 << UInt64(i)
                 members[i].downT = t
                 members[i].contactNumber = contactNumber
                 contact |= 1 << UInt64(i)
                 live |= 1 << UInt64(i)
             }
         }
+        decided = 0
         // A touch-down anywhere but on a shown pill collapses the selection
         // (and its action menu); a tap on a pill keeps it.
         if shared.selectionMenuAt != .max, !onPill(x: x, y: y) { shared.selectionMenuAt = .max }
@@ -431,13 +463,18 @@ package struct Arena: Sendable {
     /// this touch can be the first tap of a new tap or double tap.
     private mutating func lateJoin(slot: Int, t: Micros, x: Double, y: Double) {
         var joined: UInt64 = 0
-        for i in 0..<memberCount where motionMask & (1 << UInt64(i)) == 0 && contact & (1 << UInt64(i)) == 0 {
+        let mayHit = mayHit(x: x, y: y)
+        var candidates = decided & ~motionMask & ~contact
+        while candidates != 0 {
+            let i = candidates.trailingZeroBitCount
+            candidates &= candidates - 1
             switch members[i].state {
             case .possible, .waiting, .began, .idle: continue
             default:
-                guard hits(i, x: x, y: y) else { continue }
+                guard mayHit & (1 << UInt64(i)) != 0, hits(i, x: x, y: y) else { continue }
                 placeOverlay(i)
                 members[i].start()
+                started |= 1 << UInt64(i)
                 members[i].downT = t
                 members[i].contactNumber = contactNumber
                 joined |= 1 << UInt64(i)
@@ -529,6 +566,54 @@ package struct Arena: Sendable {
     /// How far above the selection's end the pills' bottom edge sits, pt:
     /// clear of the 22 pt line under the finger (gesturetune's layout).
     package static let pillClearance = 20.0
+
+    /// Columns and rows of the hit grid over the screen.
+    static let hitGridColumns = 16, hitGridRows = 32
+
+    /// The members whose hit test may pass at (`x`, `y`): those whose rect
+    /// covers both the point's column and its row of the hit grid (a rect
+    /// is a rectangle, so it then covers the cell), and those tested
+    /// everywhere. A superset of the members `hits` accepts, found without
+    /// reading any member: a touch-down tests the few whose rect is near
+    /// instead of every member.
+    @inline(__always)
+    private func mayHit(x: Double, y: Double) -> UInt64 {
+        let column = Arena.cell(x, size: hitGridWidth, count: Arena.hitGridColumns)
+        let row = Arena.cell(y, size: hitGridHeight, count: Arena.hitGridRows)
+        return storage.hitColumns[column] & storage.hitRows[row] | hitTestedEverywhere
+    }
+
+    /// The grid cell of a coordinate, clamped to the grid (a point off the
+    /// screen falls in the nearest edge cell, as does a rect reaching past it).
+    @inline(__always)
+    private static func cell(_ v: Double, size: Double, count: Int) -> Int {
+        let cell = (v / size * Double(count)).rounded(.down)
+        return cell >= 0 ? (cell < Double(count) ? Int(cell) : count - 1) : 0
+    }
+
+    /// The hit grid for a screen: per column and per row, the members whose
+    /// rect reaches into it (rects are resolved per screen and do not move,
+    /// but the pills', which `hitTestedEverywhere` holds).
+    private mutating func makeHitGrid(width: Double, height: Double) {
+        hitGridWidth = width
+        hitGridHeight = height
+        let columns = storage.hitColumns, rows = storage.hitRows
+        columns.update(repeating: 0, count: Arena.hitGridColumns)
+        rows.update(repeating: 0, count: Arena.hitGridRows)
+        for i in 0..<memberCount {
+            let rect = members[i].rect, bit: UInt64 = 1 << UInt64(i)
+            var c = Arena.cell(rect.minX, size: width, count: Arena.hitGridColumns)
+            while c <= Arena.cell(rect.maxX, size: width, count: Arena.hitGridColumns) {
+                columns[c] |= bit
+                c += 1
+            }
+            var r = Arena.cell(rect.minY, size: height, count: Arena.hitGridRows)
+            while r <= Arena.cell(rect.maxY, size: height, count: Arena.hitGridRows) {
+                rows[r] |= bit
+                r += 1
+            }
+        }
+    }
 
     /// An overlay's recognizer takes the overlay's frame before it joins a
     /// contact: the pills' row moves with the selection.
@@ -771,6 +856,7 @@ package struct Arena: Sendable {
             members[i].record = recognitions.count
         } else {
             members[i].state = .recognized
+            decided |= bit
             live &= ~bit
         }
         record(i, at: t, touchDown: members[i].downT, waited: waited)
@@ -837,6 +923,7 @@ package struct Arena: Sendable {
         members[i].state = .ended
         members[i].deadline = .max
         live &= ~(1 << UInt64(i))
+        decided |= 1 << UInt64(i)
         let k = r.record
         recognitions[k].ended = t
         recognitions[k].direction = r.direction
@@ -871,6 +958,7 @@ package struct Arena: Sendable {
         }
         members[i].deadline = .max
         live &= ~bit
+        decided |= bit
         // Whoever waited for this one may now be free to win.
         var waiters = waitedOnBy[i]
         while waiters != 0 {
@@ -891,6 +979,9 @@ final class ArenaStorage: @unchecked Sendable {
     let trackers: UnsafeMutablePointer<VelocityTracker>
     let recognizers: UnsafeMutablePointer<Recognizer>
     let recognizerCount: Int
+    /// The hit grid (`Arena.mayHit(x:y:)`): per column, per row, a member mask.
+    let hitColumns: UnsafeMutablePointer<UInt64>
+    let hitRows: UnsafeMutablePointer<UInt64>
 
     init(tuning: ResolvedParameters, recognizers: [Recognizer]) {
         self.tuning = .allocate(capacity: 1)
@@ -904,6 +995,10 @@ final class ArenaStorage: @unchecked Sendable {
         recognizerCount = recognizers.count
         self.recognizers = .allocate(capacity: max(1, recognizers.count))
         _ = UnsafeMutableBufferPointer(start: self.recognizers, count: recognizers.count).initialize(from: recognizers)
+        hitColumns = .allocate(capacity: Arena.hitGridColumns)
+        hitColumns.initialize(repeating: 0, count: Arena.hitGridColumns)
+        hitRows = .allocate(capacity: Arena.hitGridRows)
+        hitRows.initialize(repeating: 0, count: Arena.hitGridRows)
     }
 
     func copy() -> ArenaStorage {
@@ -911,6 +1006,8 @@ final class ArenaStorage: @unchecked Sendable {
             tuning: tuning.pointee, recognizers: Array(UnsafeBufferPointer(start: recognizers, count: recognizerCount)))
         other.slots.update(from: slots, count: Touches.capacity)
         other.trackers.update(from: trackers, count: Touches.capacity)
+        other.hitColumns.update(from: hitColumns, count: Arena.hitGridColumns)
+        other.hitRows.update(from: hitRows, count: Arena.hitGridRows)
         var table = touches.pointee
         table.slots = other.slots
         table.trackers = other.trackers
@@ -919,6 +1016,8 @@ final class ArenaStorage: @unchecked Sendable {
     }
 
     deinit {
+        hitColumns.deallocate()
+        hitRows.deallocate()
         recognizers.deinitialize(count: recognizerCount)
         recognizers.deallocate()
         trackers.deinitialize(count: Touches.capacity)

@@ -51,11 +51,15 @@ struct LabelCellTable: Sendable {
     }
 
     mutating func add(_ o: LabelOutcome) {
-        let i = Self.index(o.intent, o.outcome, o.recognized)
-        var cell = cells[i] ?? LabelCell(intent: o.intent, outcome: o.outcome, recognized: o.recognized)
+        add(intent: o.intent, outcome: o.outcome, recognized: o.recognized, softMisfires: o.softMisfires)
+    }
+
+    mutating func add(intent: Intent, outcome: Outcome, recognized: GestureKind?, softMisfires: Double) {
+        let i = Self.index(intent, outcome, recognized)
+        var cell = cells[i] ?? LabelCell(intent: intent, outcome: outcome, recognized: recognized)
         cell.labels += 1
-        cell.softMisfires.add(o.softMisfires)
-        cell.recognitionCeiling += max(1, Int(o.softMisfires.rounded(.up)))
+        cell.softMisfires.add(softMisfires)
+        cell.recognitionCeiling += max(1, Int(softMisfires.rounded(.up)))
         cells[i] = cell
     }
 

@@ -103,22 +103,68 @@ package struct Matcher: Sendable {
         }
     }
 
-    struct SessionMatch {
-        var outcomes: [LabelOutcome] = []
-        /// Spurious recognitions outside every label, with their soft share.
-        var spurious: [(recognition: Recognition, soft: Double)] = []
-        /// Spurious recognitions inside `none` labels.
-        var spuriousInNone: [Recognition] = []
-        var extra = 0
+    /// One label's verdict as matching finds it: what the tally counts, and
+    /// what a ``LabelOutcome`` is made of when outcomes are kept (the
+    /// session's and label's strings are only copied then).
+    struct LabelMatch {
+        /// Index of the label in its session.
+        var label: Int
+        var outcome: Outcome = .missed
+        var recognized: GestureKind?
+        var recognizedDirection: Direction?
+        /// Why a dead zone happened.
+        var dropReason: Drop.Reason?
+        /// Its own gesture fired but did not commit.
+        var sprangBack = false
+        var latencyMilliseconds: Double?
+        var softMisfires = 0.0
+
+        /// ``LabelOutcome/detail``.
+        var detail: String? { dropReason?.rawValue ?? (sprangBack ? "sprang back" : nil) }
     }
 
+    /// One session's matches, in buffers that the next session reuses: no
+    /// allocation per label or session once they have grown.
+    struct SessionMatch {
+        /// In the labels' time order.
+        var labels: [LabelMatch] = []
+        /// Spurious recognitions outside every label: what fired, with its soft share.
+        var spurious: [(kind: GestureKind, soft: Double)] = []
+        /// What fired spuriously inside `none` labels.
+        var spuriousInNone: [GestureKind] = []
+        var extra = 0
+        fileprivate var claimed: [Bool] = []
+        fileprivate var candidates: [Int] = []
+        fileprivate var order: [Int] = []
+
+        fileprivate mutating func reset(recognitions: Int) {
+            labels.removeAll(keepingCapacity: true)
+            spurious.removeAll(keepingCapacity: true)
+            spuriousInNone.removeAll(keepingCapacity: true)
+            extra = 0
+            claimed.removeAll(keepingCapacity: true)
+            claimed.append(contentsOf: repeatElement(false, count: recognitions))
+        }
+    }
+
+    /// Matches one session into `result` (its previous contents replaced).
     func match(
         _ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin],
-        exclusive: [String?] = []
-    ) -> SessionMatch {
-        var result = SessionMatch()
-        var claimed = [Bool](repeating: false, count: recognitions.count)
-        let order = entry.labels.indices.sorted { entry.labels[$0].start < entry.labels[$1].start }
+        exclusive: [String?] = [], into result: inout SessionMatch
+    ) {
+        result.reset(recognitions: recognitions.count)
+        let labels = entry.labels
+        // Labels in time order: as recorded, almost always (a stable sort
+        // leaves sorted labels in place).
+        var inOrder = true
+        for i in labels.indices.dropFirst() where labels[i].start < labels[i - 1].start {
+            inOrder = false
+            break
+        }
+        if !inOrder {
+            result.order.removeAll(keepingCapacity: true)
+            result.order.append(contentsOf: labels.indices.sorted { labels[$0].start < labels[$1].start })
+        }
         func belongs(_ r: Recognition, _ label: Label) -> Bool {
             r.touchDown <= label.end.saturatingAdd(tolerance) && r.recognized >= label.start.saturatingSubtract(tolerance)
         }
@@ -129,31 +175,32 @@ package struct Matcher: Sendable {
             }
             return closest
         }
-        for index in order {
-            let label = entry.labels[index]
-            var outcome = LabelOutcome(
-                session: entry.id, label: index, user: entry.user, device: entry.deviceKey, intent: label.intent,
-                direction: label.direction, target: label.target, start: label.start, end: label.end,
-                outcome: .missed)
-            let candidates = recognitions.indices.filter { !claimed[$0] && belongs(recognitions[$0], label) }
-            let aimed = AimedTarget(name: entry.aims[index], exclusive: exclusive)
+        for position in labels.indices {
+            let index = inOrder ? position : result.order[position]
+            let label = labels[index]
+            var outcome = LabelMatch(label: index)
+            result.candidates.removeAll(keepingCapacity: true)
+            for k in recognitions.indices where !result.claimed[k] && belongs(recognitions[k], label) {
+                result.candidates.append(k)
+            }
+            let candidates = result.candidates
             if label.intent == .none {
                 outcome.outcome = candidates.isEmpty ? .correct : .spurious
                 for k in candidates {
-                    claimed[k] = true
-                    result.spuriousInNone.append(recognitions[k])
+                    result.claimed[k] = true
+                    result.spuriousInNone.append(recognitions[k].kind)
                 }
                 if let first = candidates.first {
                     outcome.recognized = recognitions[first].kind
                     outcome.recognizedDirection = recognitions[first].direction
                 }
-            } else if let hit = candidates.first(where: { k in
-                let r = recognitions[k]
-                return Self.fulfils(r.kind, label.intent) && r.committed && Self.fingersFit(r, label)
-                    && (exclusive.isEmpty || Self.targetFits(r, aimed, exclusive: exclusive))
-                    && (label.direction == nil || r.direction == nil || label.direction == r.direction)
-            }) {
-                claimed[hit] = true
+            } else if let hit = firstFulfilling(
+                candidates, recognitions, label,
+                aimed: exclusive.isEmpty
+                    ? AimedTarget(name: nil, exclusive: []) : AimedTarget(name: entry.aims[index], exclusive: exclusive),
+                exclusive: exclusive)
+            {
+                result.claimed[hit] = true
                 let r = recognitions[hit]
                 outcome.outcome = .correct
                 outcome.recognized = r.kind
@@ -161,11 +208,11 @@ package struct Matcher: Sendable {
                 outcome.latencyMilliseconds = Double(r.latency) / 1000
                 // A simultaneous companion (rotation with pinch) is part of it.
                 for k in candidates
-                where !claimed[k] && recognitions[k].recognizer != r.recognizer
+                where !result.claimed[k] && recognitions[k].recognizer != r.recognizer
                     && Self.fulfils(recognitions[k].kind, .transform) && Self.fulfils(r.kind, .transform)
                     && recognitions[k].touchDown == r.touchDown
                 {
-                    claimed[k] = true
+                    result.claimed[k] = true
                 }
             } else if let drop = drops.first(where: { d in
                 Self.fulfils(d.kind, label.intent) && d.t >= label.start.saturatingSubtract(tolerance)
@@ -174,19 +221,19 @@ package struct Matcher: Sendable {
                 outcome.outcome = .deadZone
                 outcome.recognized = drop.kind
                 outcome.recognizedDirection = drop.direction
-                outcome.detail = drop.reason.rawValue
+                outcome.dropReason = drop.reason
             } else if let own = candidates.first(where: {
                 Self.fulfils(recognitions[$0].kind, label.intent) && !recognitions[$0].committed
                     && (label.direction == nil || recognitions[$0].direction == nil
                         || label.direction == recognitions[$0].direction)
             }) {
-                claimed[own] = true
+                result.claimed[own] = true
                 outcome.outcome = .missed
                 outcome.recognized = recognitions[own].kind
                 outcome.recognizedDirection = recognitions[own].direction
-                outcome.detail = "sprang back"
+                outcome.sprangBack = true
             } else if let other = candidates.first {
-                claimed[other] = true
+                result.claimed[other] = true
                 outcome.outcome = .wrong
                 outcome.recognized = recognitions[other].kind
                 outcome.recognizedDirection = recognitions[other].direction
@@ -202,13 +249,13 @@ package struct Matcher: Sendable {
                 // The label's share stands for its first spurious recognition; each further one adds 1.
                 outcome.softMisfires += Double(candidates.count - 1)
             }
-            result.outcomes.append(outcome)
+            result.labels.append(outcome)
         }
         // Unclaimed recognitions: spurious outside every window, extra inside
         // one — in labelled sessions only (see above).
-        for k in recognitions.indices where !claimed[k] && !entry.labels.isEmpty {
+        for k in recognitions.indices where !result.claimed[k] && !labels.isEmpty {
             let r = recognitions[k]
-            if entry.labels.contains(where: { belongs(r, $0) }) {
+            if labels.contains(where: { belongs(r, $0) }) {
                 result.extra += 1
             } else {
                 let soft =
@@ -216,9 +263,22 @@ package struct Matcher: Sendable {
                     ? SoftThreshold.softContribution(
                         correct: false, margin: margin(from: r.touchDown, to: r.recognized), temperature: temperature)
                     : 1
-                result.spurious.append((r, soft))
+                result.spurious.append((r.kind, soft))
             }
         }
-        return result
+    }
+
+    /// The first candidate that fulfils the label: its intent, committed,
+    /// its fingers, its target when a member claims one, its direction
+    /// when both have one.
+    private func firstFulfilling(
+        _ candidates: [Int], _ recognitions: [Recognition], _ label: Label, aimed: AimedTarget, exclusive: [String?]
+    ) -> Int? {
+        candidates.first { k in
+            let r = recognitions[k]
+            return Self.fulfils(r.kind, label.intent) && r.committed && Self.fingersFit(r, label)
+                && (exclusive.isEmpty || Self.targetFits(r, aimed, exclusive: exclusive))
+                && (label.direction == nil || r.direction == nil || label.direction == r.direction)
+        }
     }
 }

@@ -46,6 +46,8 @@ package struct Tally: Sendable {
     var menuWait: [Double] = []
     /// Feedback is measured, not matched: recognitions without it.
     var matched: [Recognition] = []
+    /// The latest session's matches (buffers reused by the next session).
+    var match = Matcher.SessionMatch()
     /// Spring releases: gesture, distance to travel, velocity, response, damping.
     var springs: [SpringRelease] = []
     var outcomes: [LabelOutcome] = []
@@ -134,9 +136,9 @@ package struct Tally: Sendable {
         matched.removeAll(keepingCapacity: true)
         for r in arena.recognitions where !r.kind.isFeedback { matched.append(r) }
         agreement.add(entry, recognitions: matched, tolerance: matcher.tolerance)
-        let match = matcher.match(
+        matcher.match(
             entry, recognitions: matched, drops: arena.drops, contacts: arena.contacts,
-            exclusive: exclusive)
+            exclusive: exclusive, into: &match)
         count(match, of: entry, keepLabelOutcomes: options.keepLabelOutcomes)
     }
 
@@ -145,35 +147,45 @@ package struct Tally: Sendable {
     /// and the label cells the objective reads.
     private mutating func count(_ match: Matcher.SessionMatch, of entry: Corpus.Entry, keepLabelOutcomes: Bool) {
         var session = OutcomeCounts()
-        for o in match.outcomes {
+        for m in match.labels {
+            let label = entry.labels[m.label]
             var c = OutcomeCounts()
             c.labels = 1
-            c.count(o.outcome)
-            c.softMisfires = o.softMisfires
-            let row = o.intent.ordinal
-            switch o.outcome {
-            case .correct, .wrong: bump(row, o.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
+            c.count(m.outcome)
+            c.softMisfires = m.softMisfires
+            let row = label.intent.ordinal
+            switch m.outcome {
+            case .correct, .wrong: bump(row, m.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
             case .missed: bump(row, Tally.nothing)
             case .deadZone: bump(row, Tally.deadZone)
             case .spurious: break
             }
             perIntent[row].add(c)
             session.add(c)
-            labelCells.add(o)
-            if keepLabelOutcomes { outcomes.append(o) }
+            labelCells.add(
+                intent: label.intent, outcome: m.outcome, recognized: m.recognized, softMisfires: m.softMisfires)
+            if keepLabelOutcomes {
+                outcomes.append(
+                    LabelOutcome(
+                        session: entry.id, label: m.label, user: entry.user, device: entry.deviceKey,
+                        intent: label.intent, direction: label.direction, target: label.target, start: label.start,
+                        end: label.end, outcome: m.outcome, recognized: m.recognized,
+                        recognizedDirection: m.recognizedDirection, detail: m.detail,
+                        latencyMilliseconds: m.latencyMilliseconds, softMisfires: m.softMisfires))
+            }
         }
-        for r in match.spuriousInNone {
+        for kind in match.spuriousInNone {
             var c = OutcomeCounts()
             c.spurious = 1
-            bump(Intent.none.ordinal, r.kind.intent.ordinal)
+            bump(Intent.none.ordinal, kind.intent.ordinal)
             perIntent[Intent.none.ordinal].add(c)
             session.add(c)
         }
-        for (r, soft) in match.spurious {
+        for (kind, soft) in match.spurious {
             var c = OutcomeCounts()
             c.spurious = 1
             c.softMisfires = soft
-            bump(Tally.unlabelled, r.kind.intent.ordinal)
+            bump(Tally.unlabelled, kind.intent.ordinal)
             perIntent[Tally.unlabelled].add(c)
             session.add(c)
         }
@@ -271,24 +283,42 @@ package struct Tally: Sendable {
         for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 
         // Springs: settle time and overshoot of every release, per spring
-        // (a gesture's own name, or a name of its own where it has two).
-        var settle: [String: [Double]] = [:], overshoot: [String: [Double]] = [:]
-        var springParameters: [String: (gesture: GestureKind, response: Double, damping: Double)] = [:]
+        // (a gesture's own name, or a name of its own where it has two) —
+        // found among the few springs seen so far, the latest first, rather
+        // than by hashing every release's name.
+        var names: [String] = [], settle: [[Double]] = [], overshoot: [[Double]] = []
+        var springParameters: [(gesture: GestureKind, response: Double, damping: Double)] = []
+        var latest = -1
         for s in springs {
+            if latest < 0 || names[latest] != s.spring {
+                if let known = names.firstIndex(of: s.spring) {
+                    latest = known
+                } else {
+                    names.append(s.spring)
+                    settle.append([])
+                    overshoot.append([])
+                    springParameters.append((s.gesture, s.response, s.damping))
+                    latest = names.count - 1
+                }
+            }
             let spring = Spring(response: s.response, dampingFraction: s.damping)
             // The distance is signed along the axis; the physics wants the
             // velocity on the same axis, positive towards the target.
             let settleSeconds = spring.settleTime(distance: s.distance, initialVelocity: s.velocity)
-            if settleSeconds.isFinite { settle[s.spring, default: []].append(settleSeconds * 1000) }
+            if settleSeconds.isFinite { settle[latest].append(settleSeconds * 1000) }
             if s.targetOnScreen {
-                overshoot[s.spring, default: []].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
+                overshoot[latest].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
             }
-            springParameters[s.spring] = (s.gesture, s.response, s.damping)
+            springParameters[latest] = (s.gesture, s.response, s.damping)
         }
-        let springReports = springParameters.sorted { $0.key < $1.key }.map { name, spring in
+        let springReports = names.indices.sorted { names[$0] < names[$1] }.map { k in
             SpringReport(
-                gesture: spring.gesture, spring: name, response: spring.response, dampingFraction: spring.damping,
-                settleTime: Distribution(settle[name] ?? []), overshoot: Distribution(overshoot[name] ?? []))
+                gesture: springParameters[k].gesture, spring: names[k], response: springParameters[k].response,
+                dampingFraction: springParameters[k].damping, settleTime: Distribution(settle[k]),
+                overshoot: Distribution(overshoot[k]))
+        }
+        func named(_ lists: [[Double]], _ gesture: GestureKind) -> [Double] {
+            names.firstIndex(of: gesture.rawValue).map { lists[$0] } ?? []
         }
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
@@ -297,8 +327,8 @@ package struct Tally: Sendable {
                 case .latency, .recognition, .response: budgetObservations[i]
                 case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
                 // A gesture's budget judges the spring named after it.
-                case .settleTime: budget.scope != .waited ? settle[budget.gesture.rawValue] ?? [] : []
-                case .overshoot: budget.scope != .waited ? overshoot[budget.gesture.rawValue] ?? [] : []
+                case .settleTime: budget.scope != .waited ? named(settle, budget.gesture) : []
+                case .overshoot: budget.scope != .waited ? named(overshoot, budget.gesture) : []
                 }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)

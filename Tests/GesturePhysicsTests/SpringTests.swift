@@ -292,4 +292,50 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
         }
         #expect(checked == 4 * 8 * 5 * 400)
     }
+
+    /// The settle time's bisection skips the midpoints that Newton's
+    /// bracket shows to be on a known side: it must return what evaluating
+    /// every midpoint returns, to the last bit, for starts from rest and
+    /// flicks, in every regime, across distances and tolerances.
+    @Test func lastExitIsTheFullBisectionBitForBit() {
+        func fullBisection(_ curve: Trajectory, from a: Double, to b: Double, tolerance: Double) -> Double {
+            let side: Double = curve.displacement(at: a) > 0 ? 1 : -1
+            var outside = a, inside = b
+            for _ in 0..<200 {
+                let mid = (outside + inside) / 2
+                guard mid > outside, mid < inside else { break }
+                if side * curve.displacement(at: mid) > tolerance { outside = mid } else { inside = mid }
+            }
+            return inside
+        }
+        var checked = 0
+        for response in [0.08, 0.3, 0.35, 0.5, 0.55, 1.2] {
+            for dampingFraction in [0.05, 0.2, 0.6, 0.75, 0.85, 0.999_999_5, 1.0, 1.000_000_5, 1.4, 3.0] {
+                let spring = Spring(response: response, dampingFraction: dampingFraction)
+                for step in 0..<120 {
+                    let x0 = -(0.6 + Double(step) * 3.71 + Double(step % 9) * 1e-7) * (step % 3 == 0 ? -1 : 1)
+                    let v0 = step % 4 == 0 ? 0 : Double(step % 11 - 5) * 417.3
+                    let curve = Trajectory(spring, displacement: x0, velocity: v0)
+                    for tolerance in [0.5, 0.05, 2.0] {
+                        // Monotonic stretches: from the start to the first
+                        // extremum or a long way out, as the settle time's.
+                        var a = 0.0
+                        if spring.regime == .underdamped {
+                            a = spring.firstUnderdampedExtremum(displacement: x0, velocity: v0)
+                        } else if let e = spring.nonOscillatingExtremum(displacement: x0, velocity: v0) {
+                            a = e
+                        }
+                        let b = a + (spring.regime == .underdamped ? Double.pi / spring.dampedFrequency : 30)
+                        guard abs(curve.displacement(at: a)) > tolerance, abs(curve.displacement(at: b)) <= tolerance
+                        else { continue }
+                        let expected = fullBisection(curve, from: a, to: b, tolerance: tolerance)
+                        let found = Spring.lastExit(curve, from: a, to: b, tolerance: tolerance)
+                        #expect(found.bitPattern == expected.bitPattern, "\(spring) x0 \(x0) v0 \(v0) tol \(tolerance)")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 2_000)
+    }
 }
