@@ -14,7 +14,7 @@ public enum GestureConstants {
     public enum SwipeActions {
         /// Leftward translation that opens the row's actions on release; the haptic fires when the row's resisted offset (what it shows) passes it, at about 110.6 pt of translation with the reference resistance.
         /// swipeActions.threshold: 80 pt → 30 pt (−50, −62.5 %); searched 30 … 200 pt; on the lower bound; written to 1 pt
-        /// Warning: on the lower bound: the data pulls it below 30 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 30 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let threshold: CGFloat = 30
 
         /// Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The reading app's "velocity": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance.
@@ -25,7 +25,7 @@ public enum GestureConstants {
     public enum CardSwipe {
         /// Horizontal translation at release beyond which the card flies off (deleted), in either direction.
         /// cardSwipe.deleteThreshold: 120 pt → 50 pt (−70, −58.3 %); searched 50 … 250 pt; on the lower bound; written to 1 pt
-        /// Warning: on the lower bound: the data pulls it below 50 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 50 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let deleteThreshold: CGFloat = 50
 
         /// Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.
@@ -40,17 +40,17 @@ public enum GestureConstants {
     public enum TabSwipe {
         /// Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The tab session's "fast trigger 100": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this in either direction, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.
         /// tabSwipe.projectedDistanceTrigger: 100 pt → 300 pt (+200, +200.0 %); searched 20 … 300 pt; on the upper bound; written to 1 pt
-        /// Warning: on the upper bound: the data pulls it above 300 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 300 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let projectedDistanceTrigger: CGFloat = 300
 
         /// A slow drag switches tabs if its translation exceeds this in either direction (towards the side the translation is on at release).
         /// tabSwipe.distanceThreshold: 120 pt → 40 pt (−80, −66.7 %); searched 40 … 250 pt; on the lower bound; written to 1 pt
-        /// Warning: on the lower bound: the data pulls it below 40 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 40 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let distanceThreshold: CGFloat = 40
 
         /// The tab swipe holds only while vertical < bias × horizontal over the whole translation: at the slop, during the drag (a steep drag gives it up) and at release.
         /// tabSwipe.directionalBias: 3.5 × → 1 × (−2.5, −71.4 %); searched 1 … 10 ×; on the lower bound; written to 0.01 ×
-        /// Warning: on the lower bound: the data pulls it below 1 ×, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 1 ×, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let directionalBias: CGFloat = 1
 
         /// The bias during the momentum window after a tab change.
@@ -59,17 +59,17 @@ public enum GestureConstants {
 
         /// How long after any change of the selected tab (a committed swipe or a tab-bar tap) the momentum bias applies.
         /// tabSwipe.momentumWindow: 0.8 s → 2 s (+1.2, +150.0 %); searched 0 … 2 s; on the upper bound; written to 0.01 s
-        /// Warning: on the upper bound: the data pulls it above 2 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 2 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let momentumWindow: TimeInterval = 2
 
         /// After a committed tab swipe, a new tab swipe is ignored for this long (dead zone).
         /// tabSwipe.horizontalLock: 0.15 s → 0 s (−0.15, −100.0 %); searched 0 … 0.5 s; on the lower bound; written to 0.001 s
-        /// Warning: on the lower bound: the data pulls it below 0 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 0 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let horizontalLock: TimeInterval = 0
 
         /// After any tab swipe ends, committed or sprung back, vertical scrolling is ignored for this long (dead zone).
         /// tabSwipe.verticalScrollLock: 0.2 s → 0 s (−0.2, −100.0 %); searched 0 … 0.5 s; on the lower bound; written to 0.001 s
-        /// Warning: on the lower bound: the data pulls it below 0 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 0 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let verticalScrollLock: TimeInterval = 0
 
         /// Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.
@@ -84,7 +84,7 @@ public enum GestureConstants {
     public enum Dismiss {
         /// A release above this progress dismisses the sheet.
         /// dismiss.progressThreshold: 0.4 → 0.1 (−0.3, −75.0 %); searched 0.1 … 0.9; on the lower bound; written to 0.001
-        /// Warning: on the lower bound: the data pulls it below 0.1, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 0.1, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let progressThreshold: CGFloat = 0.1
 
         /// Downward release velocity that dismisses the sheet: compare with `UIPanGestureRecognizer.velocity(in:)` or SwiftUI `DragGesture.Value.velocity`.
