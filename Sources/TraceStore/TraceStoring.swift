@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import TraceImport
 import TraceModel
 
@@ -121,11 +122,19 @@ extension TraceStore: TraceStoring {
         try await Self.offThePool { try self.latestRun(kind: kind) as RunRecord? }
     }
 
-    /// Nothing: the file is closed when the last reference to the store
-    /// goes (GRDB closes its connections in the order that lets SQLite
-    /// remove the `-wal` and `-shm` files; `DatabasePool.close()` leaves a
-    /// read-only connection last, which cannot).
-    package func close() async {}
+    /// A reading store's one connection is closed now; being the last, it
+    /// removes the `-wal` and `-shm` files SQLite made for it. Left to the
+    /// last reference's release, the close raced the command's exit: on a
+    /// busy machine a reader sometimes left both files behind.
+    ///
+    /// A writing store is closed when its last reference goes: GRDB then
+    /// closes its connections in the order that lets SQLite remove the
+    /// files, where `DatabasePool.close()` leaves a read-only connection
+    /// last, which cannot.
+    package func close() async {
+        guard access == .readOnly, let queue = pool as? DatabaseQueue else { return }
+        try? queue.close()
+    }
 
     /// Runs blocking work (SQLite, a file's parsing) on a thread of its
     /// own and resumes the caller when it is done. Swift's cooperative

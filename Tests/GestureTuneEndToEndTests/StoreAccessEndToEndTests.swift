@@ -19,7 +19,8 @@ struct StoreAccessEndToEndTests {
         #expect(try run(["ingest", "--db", db, flutterFixture]).status == 0)
         let owner = try run(["stats", "--db", db, "--json"])
         #expect(owner.status == 0)
-        #expect(try listing(dir) == ["study.sqlite"], "the owner's stats left files")
+        let afterOwner = try listing(dir)
+        #expect(afterOwner == ["study.sqlite"], "the owner's stats left files: \(afterOwner)")
 
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: db)
         for directoryMode in [0o755, 0o777] {
@@ -29,7 +30,10 @@ struct StoreAccessEndToEndTests {
             #expect(stats.stdout == owner.stdout)
             let simulate = try runAsNobody(["simulate", "--db", db, "--json"])
             #expect(simulate.status == 0, "\(simulate.stderr)")
-            #expect(try listing(dir) == ["study.sqlite"], "directory \(String(directoryMode, radix: 8)): files left behind")
+            let afterReaders = try listing(dir)
+            #expect(
+                afterReaders == ["study.sqlite"],
+                "directory \(String(directoryMode, radix: 8)): files left behind: \(afterReaders)")
         }
         // Writing stays refused, saying which commands still work.
         let ingest = try runAsNobody(["ingest", "--db", db, flutterFixture])
