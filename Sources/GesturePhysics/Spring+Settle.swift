@@ -37,7 +37,11 @@ extension Spring {
         guard isPhysical, tolerance > 0, x0.isFinite, v0.isFinite else { return .infinity }
         let curve = Trajectory(self, displacement: x0, velocity: v0)
         let x = { (t: Double) in curve.displacement(at: t) }
-        let lastExit = { (a: Double, b: Double) in Spring.lastExit(curve, from: a, to: b, tolerance: tolerance) }
+        // `atA`: x(a), which the search below has always evaluated already
+        // (or x(0) = x₀'s own evaluation).
+        let lastExit = { (a: Double, b: Double, atA: Double) in
+            Spring.lastExit(curve, from: a, to: b, tolerance: tolerance, atFrom: atA)
+        }
 
         switch regime {
         case .underdamped:
@@ -50,28 +54,39 @@ extension Spring {
             }
             let halfPeriod = Double.pi / dampedFrequency
             let first = firstUnderdampedExtremum(displacement: x0, velocity: v0)
-            let firstPeak = abs(x(first))
+            let atFirst = x(first)
+            let firstPeak = abs(atFirst)
             guard firstPeak > tolerance else {
                 // Every extremum is inside the band: only the opening stretch
                 // to the first extremum (monotonic) can be outside it.
-                return abs(x0) > tolerance ? lastExit(0, first) : 0
+                return abs(x0) > tolerance ? lastExit(0, first, x(0)) : 0
             }
             // Peaks fall by e^(−α·halfPeriod) each: the last one outside the
             // band is about n = ln(peak/tol)/(α·halfPeriod) steps on. Check it
             // against the real displacement, since rounding can move it by one.
             var n = Swift.max(0, (log(firstPeak / tolerance) / (alpha * halfPeriod)).rounded(.down))
-            while n > 0, abs(x(first + n * halfPeriod)) <= tolerance { n -= 1 }
+            var atN = atFirst // x(first + n·halfPeriod) once settled on n
+            while n > 0 {
+                atN = x(first + n * halfPeriod)
+                guard abs(atN) <= tolerance else { break }
+                n -= 1
+                atN = atFirst
+            }
             var steps = 0
-            while abs(x(first + (n + 1) * halfPeriod)) > tolerance, steps < 64 {
+            while true {
+                let next = x(first + (n + 1) * halfPeriod)
+                guard abs(next) > tolerance, steps < 64 else { break }
                 n += 1
+                atN = next
                 steps += 1
             }
-            return lastExit(first + n * halfPeriod, first + (n + 1) * halfPeriod)
+            return lastExit(first + n * halfPeriod, first + (n + 1) * halfPeriod, atN)
 
         case .criticallyDamped, .overdamped:
             let extremum = nonOscillatingExtremum(displacement: x0, velocity: v0)
             let tailStart = extremum ?? 0
-            if abs(x(tailStart)) > tolerance {
+            let atTailStart = x(tailStart)
+            if abs(atTailStart) > tolerance {
                 // |x| falls monotonically from here: double a step until inside.
                 let slowRate = regime == .overdamped ? -overdampedRoots.slow : naturalFrequency
                 var step = 1 / slowRate
@@ -82,10 +97,10 @@ extension Spring {
                     end = tailStart + step
                     doublings += 1
                 }
-                return lastExit(tailStart, end)
+                return lastExit(tailStart, end, atTailStart)
             }
             if let extremum, abs(x0) > tolerance {
-                return lastExit(0, extremum)
+                return lastExit(0, extremum, x(0))
             }
             return 0
         }
@@ -192,8 +207,11 @@ extension Spring {
     /// (near the crossing rounding makes the computed x non-monotonic at
     /// the ulp level, so the bisection's path, not only its limit, decides
     /// the result, and the path is kept).
-    static func lastExit(_ curve: Trajectory, from a: Double, to b: Double, tolerance: Double) -> Double {
-        let atA = curve.displacement(at: a)
+    ///
+    /// `atFrom`: x(a), as `curve.displacement(at: a)` gives it.
+    static func lastExit(_ curve: Trajectory, from a: Double, to b: Double, tolerance: Double, atFrom atA: Double)
+        -> Double
+    {
         let side: Double = atA > 0 ? 1 : -1
         var low = a, high = b
         if let crossing = curve.crossing(side * tolerance, from: a, to: b, atFrom: atA) {
