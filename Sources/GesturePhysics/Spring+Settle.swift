@@ -37,7 +37,11 @@ extension Spring {
         guard isPhysical, tolerance > 0, x0.isFinite, v0.isFinite else { return .infinity }
         let curve = Trajectory(self, displacement: x0, velocity: v0)
         let x = { (t: Double) in curve.displacement(at: t) }
-        let lastExit = { (a: Double, b: Double) in Spring.lastExit(curve, from: a, to: b, tolerance: tolerance) }
+        // `atA`: x(a), which the search below has always evaluated already
+        // (or x(0) = x₀'s own evaluation).
+        let lastExit = { (a: Double, b: Double, atA: Double) in
+            Spring.lastExit(curve, from: a, to: b, tolerance: tolerance, atFrom: atA)
+        }
 
         switch regime {
         case .underdamped:
@@ -50,28 +54,39 @@ extension Spring {
             }
             let halfPeriod = Double.pi / dampedFrequency
             let first = firstUnderdampedExtremum(displacement: x0, velocity: v0)
-            let firstPeak = abs(x(first))
+            let atFirst = x(first)
+            let firstPeak = abs(atFirst)
             guard firstPeak > tolerance else {
                 // Every extremum is inside the band: only the opening stretch
                 // to the first extremum (monotonic) can be outside it.
-                return abs(x0) > tolerance ? lastExit(0, first) : 0
+                return abs(x0) > tolerance ? lastExit(0, first, x(0)) : 0
             }
             // Peaks fall by e^(−α·halfPeriod) each: the last one outside the
             // band is about n = ln(peak/tol)/(α·halfPeriod) steps on. Check it
             // against the real displacement, since rounding can move it by one.
             var n = Swift.max(0, (log(firstPeak / tolerance) / (alpha * halfPeriod)).rounded(.down))
-            while n > 0, abs(x(first + n * halfPeriod)) <= tolerance { n -= 1 }
+            var atN = atFirst // x(first + n·halfPeriod) once settled on n
+            while n > 0 {
+                atN = x(first + n * halfPeriod)
+                guard abs(atN) <= tolerance else { break }
+                n -= 1
+                atN = atFirst
+            }
             var steps = 0
-            while abs(x(first + (n + 1) * halfPeriod)) > tolerance, steps < 64 {
+            while true {
+                let next = x(first + (n + 1) * halfPeriod)
+                guard abs(next) > tolerance, steps < 64 else { break }
                 n += 1
+                atN = next
                 steps += 1
             }
-            return lastExit(first + n * halfPeriod, first + (n + 1) * halfPeriod)
+            return lastExit(first + n * halfPeriod, first + (n + 1) * halfPeriod, atN)
 
         case .criticallyDamped, .overdamped:
             let extremum = nonOscillatingExtremum(displacement: x0, velocity: v0)
             let tailStart = extremum ?? 0
-            if abs(x(tailStart)) > tolerance {
+            let atTailStart = x(tailStart)
+            if abs(atTailStart) > tolerance {
                 // |x| falls monotonically from here: double a step until inside.
                 let slowRate = regime == .overdamped ? -overdampedRoots.slow : naturalFrequency
                 var step = 1 / slowRate
@@ -82,10 +97,10 @@ extension Spring {
                     end = tailStart + step
                     doublings += 1
                 }
-                return lastExit(tailStart, end)
+                return lastExit(tailStart, end, atTailStart)
             }
             if let extremum, abs(x0) > tolerance {
-                return lastExit(0, extremum)
+                return lastExit(0, extremum, x(0))
             }
             return 0
         }
@@ -181,19 +196,22 @@ extension Spring {
     ///
     /// The bisection's ~55 halvings down to adjacent doubles each cost an
     /// evaluation of `exp`·`cos`/`sin`; most of them only confirm a side
-    /// that is certain. Newton's method first finds the crossing to a few
+    /// that is certain. Halley's method first finds the crossing to a few
     /// ulps, and the points `low` and `high` just around it are checked to
     /// lie outside and inside the band by far more than the displacement's
     /// rounding error (from the size of its terms there): x being
     /// monotonic, every midpoint up to `low` is then outside and every one
     /// from `high` on inside, so the bisection takes those steps without
-    /// evaluating and evaluates only the dozen or so midpoints between — the same
+    /// evaluating and evaluates only the eight or so midpoints between — the same
     /// midpoints, the same answer to the last bit as evaluating them all
     /// (near the crossing rounding makes the computed x non-monotonic at
     /// the ulp level, so the bisection's path, not only its limit, decides
     /// the result, and the path is kept).
-    static func lastExit(_ curve: Trajectory, from a: Double, to b: Double, tolerance: Double) -> Double {
-        let atA = curve.displacement(at: a)
+    ///
+    /// `atFrom`: x(a), as `curve.displacement(at: a)` gives it.
+    static func lastExit(_ curve: Trajectory, from a: Double, to b: Double, tolerance: Double, atFrom atA: Double)
+        -> Double
+    {
         let side: Double = atA > 0 ? 1 : -1
         var low = a, high = b
         if let crossing = curve.crossing(side * tolerance, from: a, to: b, atFrom: atA) {
@@ -265,31 +283,41 @@ struct Trajectory {
         }
     }
 
-    /// The displacement, its rate of change and the size of the terms the
-    /// displacement adds at `t` (its rounding error is a few ulps of that,
-    /// times the size of the exponents and the phase): for Newton's method,
-    /// so not the same expressions as `state(after:)`'s velocity.
-    private func displacementAndSlope(at t: Double) -> (x: Double, slope: Double, scale: Double) {
+    /// The displacement, its first two derivatives and the size of the
+    /// terms the displacement adds at `t` (its rounding error is a few ulps
+    /// of that, times the size of the exponents and the phase): for
+    /// Halley's method, so not the same expressions as `state(after:)`'s
+    /// velocity.
+    private func displacementAndSlope(at t: Double) -> (x: Double, slope: Double, curvature: Double, scale: Double) {
+        // The curvature from the equation of motion, x″ = −k·x − c·x′.
         switch regime {
         case .criticallyDamped:
             let decay = exp(-a * t)
             let x = decay * (x0 + b * t)
-            return (x, decay * b - a * x, decay * (abs(x0) + abs(b * t)) * (4 + abs(a * t)))
+            let slope = decay * b - a * x
+            return (x, slope, -a * a * x - 2 * a * slope, decay * (abs(x0) + abs(b * t)) * (4 + abs(a * t)))
         case .underdamped:
             let decay = exp(-a * t)
             let cosine = cos(b * t), sine = sin(b * t)
             let x = decay * (x0 * cosine + c * sine)
-            return (x, decay * b * (c * cosine - x0 * sine) - a * x, decay * (abs(x0) + abs(c)) * (4 + abs(a * t) + abs(b * t)))
+            let slope = decay * b * (c * cosine - x0 * sine) - a * x
+            return (
+                x, slope, -(a * a + b * b) * x - 2 * a * slope,
+                decay * (abs(x0) + abs(c)) * (4 + abs(a * t) + abs(b * t))
+            )
         case .overdamped:
             let e1 = exp(a * t), e2 = exp(b * t)
-            return (c * e1 + d * e2, a * c * e1 + b * d * e2, (abs(c) * e1 + abs(d) * e2) * (4 + abs(a * t) + abs(b * t)))
+            return (
+                c * e1 + d * e2, a * c * e1 + b * d * e2, a * a * c * e1 + b * b * d * e2,
+                (abs(c) * e1 + abs(d) * e2) * (4 + abs(a * t) + abs(b * t))
+            )
         }
     }
 
     /// Where the displacement crosses `level` on [from, to], on which it is
     /// monotonic and crosses it once (`atFrom`: the displacement at `from`),
-    /// by Newton's method on log|x| kept inside the bracket (a bisection
-    /// step when Newton's would leave it), started where the envelope alone
+    /// by Halley's method on log|x| kept inside the bracket (a bisection
+    /// step when Halley's would leave it), started where the envelope alone
     /// would cross; with |dx/dt| and the terms' size there (`displacementAndSlope`).
     /// `nil` when it does not settle within 40 steps.
     func crossing(_ level: Double, from: Double, to: Double, atFrom: Double) -> (t: Double, slope: Double, scale: Double)? {
@@ -305,13 +333,16 @@ struct Trajectory {
         if !(t > from && t < to) { t = (from + to) / 2 }
         var low = from, high = to
         for _ in 0..<40 {
-            let (x, slope, scale) = displacementAndSlope(at: t)
+            let (x, slope, curvature, scale) = displacementAndSlope(at: t)
             if (x > level) == fromAbove { low = t } else { high = t }
-            // Newton's method on log|x|: the displacement decays about
-            // exponentially, which the logarithm makes about a straight line.
+            // Halley's method on g = log|x|: the displacement decays about
+            // exponentially, which the logarithm makes about a straight
+            // line, and the curvature (free from the equation of motion)
+            // makes each step cubic: three or four steps from the start.
             let ratio = x / level
             if ratio > 0 {
-                let next = t - log(ratio) * x / slope
+                let g = log(ratio), g1 = slope / x, g2 = curvature / x - g1 * g1
+                let next = t - 2 * g * g1 / (2 * g1 * g1 - g * g2)
                 if abs(next - t) <= 1e-10 * abs(t) { return (next, abs(slope), scale) }
                 if next > low && next < high {
                     t = next

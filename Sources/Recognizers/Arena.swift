@@ -779,7 +779,14 @@ package struct Arena: Sendable {
             let now = nextDeadline
             nextDeadline = .max
             settled = false
-            for i in 0..<memberCount where members[i].deadline <= now {
+            // Only live members hold a timer: a member sets its deadline
+            // while it handles an event, which only live ones do, and
+            // leaving `live` (a verdict, a reset) clears it.
+            var m = live
+            while m != 0 {
+                let i = m.trailingZeroBitCount
+                m &= m - 1
+                guard members[i].deadline <= now else { continue }
                 members[i].deadline = .max
                 guard members[i].state.isLive else { continue }
                 let verdict = members[i].handle(
@@ -787,8 +794,11 @@ package struct Arena: Sendable {
                     compare: &compare)
                 if verdict != .none { apply(verdict, i, at: now) }
             }
-            for r in UnsafeBufferPointer(start: members, count: memberCount) where r.deadline < nextDeadline {
-                nextDeadline = r.deadline
+            m = live
+            while m != 0 {
+                let i = m.trailingZeroBitCount
+                m &= m - 1
+                if members[i].deadline < nextDeadline { nextDeadline = members[i].deadline }
             }
         }
     }
@@ -982,6 +992,7 @@ final class ArenaStorage: @unchecked Sendable {
     /// The hit grid (`Arena.mayHit(x:y:)`): per column, per row, a member mask.
     let hitColumns: UnsafeMutablePointer<UInt64>
     let hitRows: UnsafeMutablePointer<UInt64>
+    let angleMemo: UnsafeMutablePointer<Touches.AngleMemo>
 
     init(tuning: ResolvedParameters, recognizers: [Recognizer]) {
         self.tuning = .allocate(capacity: 1)
@@ -991,7 +1002,9 @@ final class ArenaStorage: @unchecked Sendable {
         trackers = .allocate(capacity: Touches.capacity)
         trackers.initialize(repeating: VelocityTracker(), count: Touches.capacity)
         touches = .allocate(capacity: 1)
-        touches.initialize(to: Touches(slots: slots, trackers: trackers))
+        angleMemo = .allocate(capacity: 1)
+        angleMemo.initialize(to: Touches.AngleMemo())
+        touches.initialize(to: Touches(slots: slots, trackers: trackers, angleMemo: angleMemo))
         recognizerCount = recognizers.count
         self.recognizers = .allocate(capacity: max(1, recognizers.count))
         _ = UnsafeMutableBufferPointer(start: self.recognizers, count: recognizers.count).initialize(from: recognizers)
@@ -1011,11 +1024,13 @@ final class ArenaStorage: @unchecked Sendable {
         var table = touches.pointee
         table.slots = other.slots
         table.trackers = other.trackers
+        table.angleMemo = other.angleMemo
         other.touches.pointee = table
         return other
     }
 
     deinit {
+        angleMemo.deallocate()
         hitColumns.deallocate()
         hitRows.deallocate()
         recognizers.deinitialize(count: recognizerCount)

@@ -70,11 +70,12 @@ package struct Matcher: Sendable {
         var name: String?
         var isClaimed = false
 
-        /// `name`: the label's ``Matcher/aimName(_:)``.
-        init(name: String?, exclusive: [String?]) {
-            guard !exclusive.isEmpty, let name else { return }
+        /// `name`: the label's ``Matcher/aimName(_:)``; `claimed`: the
+        /// names of the targets the scene's members claim.
+        init(name: String?, claimed: [String]) {
+            guard let name else { return }
             self.name = name
-            isClaimed = exclusive.contains { $0 == name }
+            isClaimed = claimed.contains(name)
         }
     }
 
@@ -95,12 +96,21 @@ package struct Matcher: Sendable {
     }
 
     /// Whether the number of fingers fits the label (see the type's notes).
-    static func fingersFit(_ r: Recognition, _ label: Label) -> Bool {
-        guard let fingers = label.fingers else { return true }
-        switch label.intent {
+    static func fingersFit(_ r: Recognition, intent: Intent, fingers: Int?) -> Bool {
+        guard let fingers else { return true }
+        switch intent {
         case .tap, .doubleTap, .longPress, .pan: return r.pointers == fingers
         default: return true
         }
+    }
+
+    /// What matching reads of a label.
+    struct Window {
+        var intent: Intent
+        var direction: Direction?
+        var fingers: Int?
+        var start: Micros
+        var end: Micros
     }
 
     /// One label's verdict as matching finds it: what the tally counts, and
@@ -136,6 +146,7 @@ package struct Matcher: Sendable {
         fileprivate var claimed: [Bool] = []
         fileprivate var candidates: [Int] = []
         fileprivate var order: [Int] = []
+        fileprivate var claimedNames: [String] = []
 
         fileprivate mutating func reset(recognitions: Int) {
             labels.removeAll(keepingCapacity: true)
@@ -168,6 +179,10 @@ package struct Matcher: Sendable {
         func belongs(_ r: Recognition, _ label: Label) -> Bool {
             r.touchDown <= label.end.saturatingAdd(tolerance) && r.recognized >= label.start.saturatingSubtract(tolerance)
         }
+        // The claimed targets' names, once per session (a label aimed at
+        // one of them is claimed).
+        result.claimedNames.removeAll(keepingCapacity: true)
+        for case let name? in exclusive where !result.claimedNames.contains(name) { result.claimedNames.append(name) }
         func margin(from: Micros, to: Micros) -> Double {
             var closest = Double.infinity
             for c in contacts where c.start <= to.saturatingAdd(tolerance) && c.end >= from.saturatingSubtract(tolerance) {
@@ -177,10 +192,16 @@ package struct Matcher: Sendable {
         }
         for position in labels.indices {
             let index = inOrder ? position : result.order[position]
-            let label = labels[index]
+            // The label's fields, read in place (a copy of the label would
+            // retain its strings).
+            let label = Window(
+                intent: labels[index].intent, direction: labels[index].direction, fingers: labels[index].fingers,
+                start: labels[index].start, end: labels[index].end)
             var outcome = LabelMatch(label: index)
             result.candidates.removeAll(keepingCapacity: true)
-            for k in recognitions.indices where !result.claimed[k] && belongs(recognitions[k], label) {
+            let from = label.start.saturatingSubtract(tolerance), to = label.end.saturatingAdd(tolerance)
+            for k in recognitions.indices
+            where !result.claimed[k] && recognitions[k].touchDown <= to && recognitions[k].recognized >= from {
                 result.candidates.append(k)
             }
             let candidates = result.candidates
@@ -197,7 +218,7 @@ package struct Matcher: Sendable {
             } else if let hit = firstFulfilling(
                 candidates, recognitions, label,
                 aimed: exclusive.isEmpty
-                    ? AimedTarget(name: nil, exclusive: []) : AimedTarget(name: entry.aims[index], exclusive: exclusive),
+                    ? AimedTarget(name: nil, claimed: []) : AimedTarget(name: entry.aims[index], claimed: result.claimedNames),
                 exclusive: exclusive)
             {
                 result.claimed[hit] = true
@@ -272,11 +293,12 @@ package struct Matcher: Sendable {
     /// its fingers, its target when a member claims one, its direction
     /// when both have one.
     private func firstFulfilling(
-        _ candidates: [Int], _ recognitions: [Recognition], _ label: Label, aimed: AimedTarget, exclusive: [String?]
+        _ candidates: [Int], _ recognitions: [Recognition], _ label: Window, aimed: AimedTarget, exclusive: [String?]
     ) -> Int? {
         candidates.first { k in
             let r = recognitions[k]
-            return Self.fulfils(r.kind, label.intent) && r.committed && Self.fingersFit(r, label)
+            return Self.fulfils(r.kind, label.intent) && r.committed
+                && Self.fingersFit(r, intent: label.intent, fingers: label.fingers)
                 && (exclusive.isEmpty || Self.targetFits(r, aimed, exclusive: exclusive))
                 && (label.direction == nil || r.direction == nil || label.direction == r.direction)
         }

@@ -148,12 +148,12 @@ package struct Tally: Sendable {
     private mutating func count(_ match: Matcher.SessionMatch, of entry: Corpus.Entry, keepLabelOutcomes: Bool) {
         var session = OutcomeCounts()
         for m in match.labels {
-            let label = entry.labels[m.label]
+            let intent = entry.labels[m.label].intent
             var c = OutcomeCounts()
             c.labels = 1
             c.count(m.outcome)
             c.softMisfires = m.softMisfires
-            let row = label.intent.ordinal
+            let row = intent.ordinal
             switch m.outcome {
             case .correct, .wrong: bump(row, m.recognized.map { $0.intent.ordinal } ?? Tally.nothing)
             case .missed: bump(row, Tally.nothing)
@@ -162,9 +162,9 @@ package struct Tally: Sendable {
             }
             perIntent[row].add(c)
             session.add(c)
-            labelCells.add(
-                intent: label.intent, outcome: m.outcome, recognized: m.recognized, softMisfires: m.softMisfires)
+            labelCells.add(intent: intent, outcome: m.outcome, recognized: m.recognized, softMisfires: m.softMisfires)
             if keepLabelOutcomes {
+                let label = entry.labels[m.label]
                 outcomes.append(
                     LabelOutcome(
                         session: entry.id, label: m.label, user: entry.user, device: entry.deviceKey,

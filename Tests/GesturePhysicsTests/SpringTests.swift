@@ -329,7 +329,8 @@ private func bruteForceOvershoot(_ spring: Spring, distance: Double, velocity: D
                         guard abs(curve.displacement(at: a)) > tolerance, abs(curve.displacement(at: b)) <= tolerance
                         else { continue }
                         let expected = fullBisection(curve, from: a, to: b, tolerance: tolerance)
-                        let found = Spring.lastExit(curve, from: a, to: b, tolerance: tolerance)
+                        let found = Spring.lastExit(
+                            curve, from: a, to: b, tolerance: tolerance, atFrom: curve.displacement(at: a))
                         #expect(found.bitPattern == expected.bitPattern, "\(spring) x0 \(x0) v0 \(v0) tol \(tolerance)")
                         checked += 1
                     }
