@@ -805,7 +805,7 @@ package struct Arena: Sendable {
 
     // MARK: - Decisions
 
-    private mutating func apply(_ verdict: Verdict, _ i: Int, at t: Micros) {
+    private mutating func apply(_ verdict: RecognizerVerdict, _ i: Int, at t: Micros) {
         switch verdict {
         case .none: break
         case .begin: request(i, at: t)

@@ -14,7 +14,7 @@ extension Recognizer {
     mutating func pan(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: SharedState, _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible:
             switch event {
@@ -67,7 +67,7 @@ extension Recognizer {
     /// the last finger's lift, a cancel or a timer fails it; a lift while
     /// other fingers stay down changes nothing.
     @inline(__always)
-    func undecided(_ event: TouchEvent, _ touches: UnsafePointer<Touches>) -> Verdict {
+    func undecided(_ event: TouchEvent, _ touches: UnsafePointer<Touches>) -> RecognizerVerdict {
         event == .up && touches.pointee.activeCount != 1 ? .none : .fail
     }
 
@@ -81,7 +81,7 @@ extension Recognizer {
     /// Shared start of the one-finger horizontal or vertical drags (swipe
     /// actions, card, dismiss, edge): records the anchor on the first finger
     /// and fails when more fingers than allowed come down.
-    mutating func dragDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> Verdict {
+    mutating func dragDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> RecognizerVerdict {
         anchorFirstDown(slot: slot, t: t, touches)
         return touches.pointee.activeCount > options.maxTouches ? .fail : .none
     }

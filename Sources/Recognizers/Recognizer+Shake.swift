@@ -13,7 +13,7 @@ extension Recognizer {
     mutating func shake(
         t: Micros, ax: Double, ay: Double, _ p: UnsafePointer<ResolvedParameters>, _ shared: SharedState,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         let a = abs(ax) >= abs(ay) ? ax : ay
         // Per-sample: exact (only one-shot decisions feed the surrogate).
         guard abs(a) > p.pointee.shakeThreshold else { return .none }

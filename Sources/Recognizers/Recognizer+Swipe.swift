@@ -50,7 +50,7 @@ extension Recognizer {
     mutating func swipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         guard state == .possible else { return .none }
         switch event {
         case .down:

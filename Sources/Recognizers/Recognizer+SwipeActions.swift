@@ -52,7 +52,7 @@ extension Recognizer {
     mutating func swipeActions(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible:
             switch event {

@@ -17,7 +17,7 @@ extension Recognizer {
     mutating func cardSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible:
             switch event {
@@ -56,7 +56,7 @@ extension Recognizer {
     mutating func dismiss(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible:
             switch event {
@@ -96,7 +96,7 @@ extension Recognizer {
     mutating func edgeSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible:
             switch event {

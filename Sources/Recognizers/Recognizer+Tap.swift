@@ -16,7 +16,7 @@ extension Recognizer {
     mutating func tapSequence(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         guard state == .possible else { return .none }
         switch event {
         case .down:
@@ -45,7 +45,7 @@ extension Recognizer {
     mutating func tapSequenceDown(
         slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         if touches.pointee.activeCount > options.fingers { return .fail }
         guard touches.pointee.activeCount == 1 else { return .none }
         let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
@@ -73,7 +73,7 @@ extension Recognizer {
     mutating func tapSequenceUp(
         slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         // One-shot, in points (not squared), so its margin is relative to the slop.
         if compare.exceeds(touches.pointee.moved2(slot).squareRoot(), p.pointee.tapSlop2.squareRoot()) { return .fail }
         guard touches.pointee.activeCount == 1 else { return .none }
@@ -88,7 +88,7 @@ extension Recognizer {
     /// selection, drag): more fingers than it takes fail it; the first finger
     /// marks where and when the press began (the latency onset) and sets the
     /// hold's deadline `hold` later.
-    mutating func pressDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, hold: Micros) -> Verdict {
+    mutating func pressDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, hold: Micros) -> RecognizerVerdict {
         if touches.pointee.activeCount > options.fingers { return .fail }
         if touches.pointee.activeCount == 1 {
             downT = t
@@ -110,7 +110,7 @@ extension Recognizer {
     mutating func longPress(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible:
             // The quick taps before the hold (none for a plain long press).

@@ -18,7 +18,7 @@ extension Recognizer {
     mutating func transform(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         guard state.isLive else { return .none }
         if pairGeneration != touches.pointee.pairGeneration {
             pairGeneration = touches.pointee.pairGeneration

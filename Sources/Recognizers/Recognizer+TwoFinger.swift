@@ -15,7 +15,7 @@ extension Recognizer {
     mutating func pinch(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         guard state.isLive else { return .none }
         if pairGeneration != touches.pointee.pairGeneration {
             // A new pair: re-anchor; a pinch in progress keeps its scale so far.
@@ -77,7 +77,7 @@ extension Recognizer {
     mutating func rotation(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         switch state {
         case .possible, .waiting, .began:
             if pairGeneration != touches.pointee.pairGeneration {
@@ -185,7 +185,7 @@ extension Recognizer {
     mutating func multiSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         guard state == .possible else { return .none }
         switch event {
         case .down:

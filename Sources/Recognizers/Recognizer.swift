@@ -15,7 +15,7 @@ package enum TouchEvent: UInt8, Sendable {
 }
 
 /// What a recognizer asks of the arena after an event.
-package enum Verdict: UInt8, Sendable {
+package enum RecognizerVerdict: UInt8, Sendable {
     case none
     /// Recognize (discrete) or begin (continuous): the arena decides whether
     /// it may, given the relations.
@@ -226,7 +226,7 @@ package struct Recognizer: Sendable {
     mutating func handle(
         _ event: TouchEvent, slot: Int, t: Micros, touches touchTable: UnsafePointer<Touches>,
         tuning tuningTable: UnsafePointer<ResolvedParameters>, shared: inout SharedState, compare: inout SoftThreshold
-    ) -> Verdict {
+    ) -> RecognizerVerdict {
         // Passed on through the pointers: no copy of either table per call.
         switch kind {
         case .tap, .doubleTap: tapSequence(event, slot: slot, t: t, touchTable, tuningTable, &compare)
