@@ -18,7 +18,7 @@ public enum GestureConstants {
 
         /// Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / `TapGesture`: apply it where you recognize taps yourself.
         /// tap.maxDuration: 0.35 s → 1 s (+0.65, +185.7 %); searched 0.1 … 1 s; on the upper bound; written to 0.001 s
-        /// Warning: on the upper bound: the data pulls it above 1 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 1 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         /// Warning: ordering changed: tap.maxDuration < longPress.minimumDuration before, 1 s > 0.5 s now: a touch held long enough to be a long press is still a tap; both can fire.
         public static let maxDuration: TimeInterval = 1
     }
@@ -55,12 +55,12 @@ public enum GestureConstants {
 
         /// A swipe fails if the minimum distance is not reached this long after the first touch-down (a slow drag is a pan, not a swipe).
         /// swipe.maximumDuration: 0.5 s → 1.5 s (+1, +200.0 %); searched 0.1 … 1.5 s; on the upper bound; written to 0.01 s
-        /// Warning: on the upper bound: the data pulls it above 1.5 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 1.5 s, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let maximumDuration: TimeInterval = 1.5
 
         /// Largest angle between the movement and the swipe's direction; leaving it fails the swipe. Judged once the movement is a fifth of the minimum distance (below that, sampling jitter decides the angle).
         /// swipe.directionCone: 30 deg → 60 deg (+30, +100.0 %); searched 5 … 60 deg; on the upper bound; written to 0.1 deg
-        /// Warning: on the upper bound: the data pulls it above 60 deg, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the upper bound: the data pulls it above 60 deg, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let directionCone: CGFloat = 60
     }
 
@@ -89,7 +89,7 @@ public enum GestureConstants {
 
         /// Inward translation before the edge swipe (back) is recognized.
         /// edgeSwipe.minimumDistance: 50 pt → 10 pt (−40, −80.0 %); searched 10 … 200 pt; on the lower bound; written to 1 pt
-        /// Warning: on the lower bound: the data pulls it below 10 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Parameter+Catalogue.swift), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
+        /// Warning: on the lower bound: the data pulls it below 10 pt, the end of the catalogue's range: a wider one is a change to the catalogue (Sources/Recognizers/Catalogue/parameters.toml), made only if such a value still means the gesture. The search range chose it, not the data: tune again before trusting it.
         public static let minimumDistance: CGFloat = 10
     }
 }
