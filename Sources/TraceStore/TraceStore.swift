@@ -45,9 +45,12 @@ package final class TraceStore: Sendable {
 
     /// The default store path: `$GESTURETUNE_DB`, else `gesturetune.sqlite`
     /// in the working directory.
-    package static var defaultPath: String {
-        if let path = ProcessInfo.processInfo.environment["GESTURETUNE_DB"], !path.isEmpty { return path }
-        return "gesturetune.sqlite"
+    package static var defaultPath: String { environmentPath ?? "gesturetune.sqlite" }
+
+    /// `$GESTURETUNE_DB` when it names a store (set and not empty).
+    package static var environmentPath: String? {
+        guard let path = ProcessInfo.processInfo.environment["GESTURETUNE_DB"], !path.isEmpty else { return nil }
+        return path
     }
 
     /// Opens the store at `path`: for `.readWrite`, creating and migrating it

@@ -166,7 +166,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     /// epilogue scene's (or `--scene`'s), the shipped corpus's.
     private func printTheSpace() async throws {
         let space: SearchSpace
-        if store.db != nil || ProcessInfo.processInfo.environment["GESTURETUNE_DB"] != nil {
+        if store.isNamed {
             let loaded = try await store.withStore(.readOnly) { traceStore in
                 try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) }
             }

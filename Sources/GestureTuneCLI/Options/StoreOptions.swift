@@ -32,6 +32,10 @@ struct StoreOptions: ParsableArguments {
     /// The path or URL the options resolve to, as given.
     var path: String { db ?? TraceStore.defaultPath }
 
+    /// Whether a store was named (`--db` or `$GESTURETUNE_DB`) rather than
+    /// left to the default file in the working directory.
+    var isNamed: Bool { db != nil || TraceStore.environmentPath != nil }
+
     /// How the store is named in messages and reports: the path, or the
     /// URL without its password.
     var location: String {
