@@ -153,8 +153,7 @@ if digest {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let bytes = try encoder.encode(try simulator.run(corpus: corpus))
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let hash = FNV1a.hash(bytes)
         print("digest τ = \(temperature): \(String(hash, radix: 16)) over \(bytes.count) bytes of result JSON")
     }
     exit(0)

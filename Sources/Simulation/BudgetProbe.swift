@@ -41,7 +41,56 @@ package enum BudgetProbe {
     ///   - corpus: the sessions it replayed.
     ///   - probing: The constants that could be tuned (a scene's tunable
     ///     parameters, or a tuning space's).
+    ///   - cache: where findings for exactly this question may already be,
+    ///     and are kept (``BudgetProbeCache``); `nil` probes every time.
     package static func annotate(
+        _ checks: [BudgetCheck], simulator: Simulator, corpus: Corpus, probing: [Parameter],
+        cache: BudgetProbeCache? = nil
+    ) throws -> [BudgetCheck] {
+        guard let cache else { return try probe(checks, simulator: simulator, corpus: corpus, probing: probing) }
+        let key = try cache.key(simulator: simulator, corpus: corpus, probing: probing)
+        if let findings = cache.findings(for: key), findings.fit(checks) { return findings.applied(to: checks) }
+        let annotated = try probe(checks, simulator: simulator, corpus: corpus, probing: probing)
+        cache.remember(Findings(annotated), for: key)
+        return annotated
+    }
+
+    /// What probing found of each budget, apart from the replay it started
+    /// from: all ``annotate(_:simulator:corpus:probing:cache:)`` adds to the
+    /// checks, and what ``BudgetProbeCache`` keeps.
+    package struct Findings: Codable, Sendable, Equatable {
+        /// Per budget, ``BudgetCheck/applicable``.
+        var applicable: [Bool]
+        /// Per budget, ``BudgetCheck/fixedByDesign``.
+        var fixedByDesign: [String?]
+        /// Per budget, ``BudgetCheck/missedWith``.
+        var missedWith: [[String: Double]?]
+
+        init(_ checks: [BudgetCheck]) {
+            applicable = checks.map(\.applicable)
+            fixedByDesign = checks.map(\.fixedByDesign)
+            missedWith = checks.map(\.missedWith)
+        }
+
+        /// Whether these findings are of as many budgets as `checks` has.
+        func fit(_ checks: [BudgetCheck]) -> Bool {
+            applicable.count == checks.count && fixedByDesign.count == checks.count && missedWith.count == checks.count
+        }
+
+        /// `checks` with these findings.
+        func applied(to checks: [BudgetCheck]) -> [BudgetCheck] {
+            var checks = checks
+            for i in checks.indices {
+                checks[i].applicable = applicable[i]
+                checks[i].fixedByDesign = fixedByDesign[i]
+                checks[i].missedWith = missedWith[i]
+            }
+            return checks
+        }
+    }
+
+    /// The probe itself: two replays per probed constant at most.
+    private static func probe(
         _ checks: [BudgetCheck], simulator: Simulator, corpus: Corpus, probing: [Parameter]
     ) throws -> [BudgetCheck] {
         // Per budget, a parameter set that misses it ([:]: as given).
@@ -118,18 +167,18 @@ package enum BudgetProbe {
         return finish()
     }
 
-    /// The gesture kinds of the scenes the replay uses: the simulator's
-    /// scene, or each session's own.
+    /// The gesture kinds of the scenes the replay uses.
     static func kinds(simulator: Simulator, corpus: Corpus) throws -> Set<GestureKind> {
-        let scenes: [Scene]
-        if let scene = simulator.scene {
-            scenes = [scene]
-        } else {
-            scenes = try Set(corpus.entries.map { $0.scene ?? Scene.plain.name }).map { name in
-                try simulator.library[name] ?? Scene.builtIn(named: name)
-            }
+        Set(try scenes(simulator: simulator, corpus: corpus).flatMap { $0.recognizers.map(\.kind) })
+    }
+
+    /// The scenes the replay uses: the simulator's scene, or each
+    /// session's own (by name).
+    static func scenes(simulator: Simulator, corpus: Corpus) throws -> [Scene] {
+        if let scene = simulator.scene { return [scene] }
+        return try Set(corpus.entries.map { $0.scene ?? Scene.plain.name }).sorted().map { name in
+            try simulator.library[name] ?? Scene.builtIn(named: name)
         }
-        return Set(scenes.flatMap { $0.recognizers.map(\.kind) })
     }
 
     /// How many times a probe halves the way back from a bound that

@@ -29,11 +29,7 @@ package func splitByUser(_ sessions: [Session], holdoutFraction: Double = 0.25) 
 /// The side for one session (see ``splitByUser(_:holdoutFraction:)``).
 package func holdoutSide(user: String?, session: String, holdoutFraction: Double = 0.25) -> SplitSide {
     let key = user.map { "user:" + $0 } ?? "session:" + session
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in key.utf8 {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01B3
-    }
+    var hash = FNV1a.hash(key.utf8)
     // Mix the high bits down so that similar ids spread (FNV's low bits are weak).
     hash ^= hash >> 33
     hash &*= 0xff51_afd7_ed55_8ccd

@@ -153,6 +153,73 @@ enum Schema {
             best_so_far double precision,
             PRIMARY KEY (run, evaluation)
         );
+        """,
+        // v2: the sample tables' references to their session checked once
+        // per statement instead of once per row. A declared foreign key
+        // checks each inserted row on its own (an index probe and a
+        // key-share lock per touch sample): about 40 % of a file's import
+        // (reports/BENCHMARKS.md). The same guarantee, set-based: after
+        // each INSERT or UPDATE of strokes, touch_samples, motion_samples
+        // or labels, the distinct sessions its rows name are locked as a
+        // foreign key would lock them (FOR KEY SHARE, so a concurrent
+        // delete waits for the commit) and must all exist; a session's id
+        // never changes, and one still named by any row cannot be deleted.
+        // Every writer is held to it by the database, as before.
+        """
+        ALTER TABLE strokes DROP CONSTRAINT strokes_session_fkey;
+        ALTER TABLE touch_samples DROP CONSTRAINT touch_samples_session_fkey;
+        ALTER TABLE motion_samples DROP CONSTRAINT motion_samples_session_fkey;
+        ALTER TABLE labels DROP CONSTRAINT labels_session_fkey;
+        CREATE FUNCTION gesturetune_rows_name_stored_sessions() RETURNS trigger LANGUAGE plpgsql AS $$
+        DECLARE
+            named bigint;
+            held bigint;
+        BEGIN
+            SELECT count(DISTINCT session) INTO named FROM new_rows;
+            PERFORM 1 FROM sessions WHERE id IN (SELECT DISTINCT session FROM new_rows) FOR KEY SHARE;
+            GET DIAGNOSTICS held = ROW_COUNT;
+            IF held <> named THEN
+                RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation',
+                    MESSAGE = format('%s: %s of the sessions its new rows name are not stored', TG_TABLE_NAME, named - held);
+            END IF;
+            RETURN NULL;
+        END $$;
+        CREATE TRIGGER strokes_name_stored_sessions AFTER INSERT ON strokes
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER strokes_name_stored_sessions_updated AFTER UPDATE ON strokes
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER touch_samples_name_stored_sessions AFTER INSERT ON touch_samples
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER touch_samples_name_stored_sessions_updated AFTER UPDATE ON touch_samples
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER motion_samples_name_stored_sessions AFTER INSERT ON motion_samples
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER motion_samples_name_stored_sessions_updated AFTER UPDATE ON motion_samples
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER labels_name_stored_sessions AFTER INSERT ON labels
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE TRIGGER labels_name_stored_sessions_updated AFTER UPDATE ON labels
+            REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION gesturetune_rows_name_stored_sessions();
+        CREATE FUNCTION gesturetune_sessions_keep_their_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'UPDATE' THEN
+                IF NEW.id <> OLD.id THEN
+                    RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation',
+                        MESSAGE = format('sessions: session %s cannot change its id', OLD.id);
+                END IF;
+                RETURN NEW;
+            END IF;
+            IF EXISTS (SELECT 1 FROM strokes WHERE session = OLD.id)
+                OR EXISTS (SELECT 1 FROM touch_samples WHERE session = OLD.id)
+                OR EXISTS (SELECT 1 FROM motion_samples WHERE session = OLD.id)
+                OR EXISTS (SELECT 1 FROM labels WHERE session = OLD.id) THEN
+                RAISE EXCEPTION USING ERRCODE = 'foreign_key_violation',
+                    MESSAGE = format('sessions: session %s is still named by its samples, strokes or labels', OLD.id);
+            END IF;
+            RETURN OLD;
+        END $$;
+        CREATE TRIGGER sessions_keep_their_rows BEFORE UPDATE OF id OR DELETE ON sessions
+            FOR EACH ROW EXECUTE FUNCTION gesturetune_sessions_keep_their_rows();
         """
     ]
 
@@ -252,11 +319,36 @@ enum Schema {
     }
 
     /// Runs a script of statements one by one (the extended protocol takes
-    /// one statement per query). Statements end with `;`; the scripts here
-    /// have none inside comments or strings.
+    /// one statement per query).
     static func execute(_ script: String, on connection: PostgresConnection) async throws {
-        for statement in script.split(separator: ";") where statement.contains(where: { !$0.isWhitespace }) {
-            _ = try await connection.query(PostgresQuery(unsafeSQL: String(statement)), logger: PostgresTraceStore.logger)
+        for statement in statements(script) {
+            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresTraceStore.logger)
         }
+    }
+
+    /// A script's statements: each ends with `;`, except inside a `$$`
+    /// quoted function body. The scripts here have no `;` or `$$` inside
+    /// comments or strings.
+    static func statements(_ script: String) -> [String] {
+        var statements: [String] = []
+        var current = ""
+        var quoted = false
+        var rest = Substring(script)
+        while let first = rest.first {
+            if rest.hasPrefix("$$") {
+                quoted.toggle()
+                current += "$$"
+                rest = rest.dropFirst(2)
+            } else if first == ";" && !quoted {
+                statements.append(current)
+                current = ""
+                rest = rest.dropFirst()
+            } else {
+                current.append(first)
+                rest = rest.dropFirst()
+            }
+        }
+        statements.append(current)
+        return statements.filter { $0.contains(where: { !$0.isWhitespace }) }
     }
 }

@@ -238,8 +238,90 @@ struct StoresAgreeTests {
             Issue.record("a newer schema was opened")
         } catch {
             #expect("\(error)".contains("schema version 99"), "\(error)")
-            #expect("\(error)".contains("up to 1"), "\(error)")
+            #expect("\(error)".contains("up to 2"), "\(error)")
         }
+    }
+
+    @Test("every sample row names a stored session, checked once per statement; a named session is never deleted")
+    func sessionReferencesHold() async throws {
+        guard TestPostgres.isAvailable else { return }
+        let url = try TestPostgres.freshDatabase()
+        let store = try await PostgresTraceStore.open(try PostgresURL(url))
+        _ = try await store.ingest(path: epilogue)
+        await store.close()
+        let session = try TestPostgres.psql(url, "SELECT min(id) FROM sessions")
+        let missing = try TestPostgres.psql(url, "SELECT max(id) + 1 FROM sessions")
+        let samples = try TestPostgres.psql(url, "SELECT count(*) FROM touch_samples")
+        // A row naming no stored session is refused, alone or among good ones.
+        for sql in [
+            "INSERT INTO touch_samples VALUES (\(missing), 0, 0, 0, 0, 1, 1, NULL, NULL)",
+            "INSERT INTO labels SELECT session + \(missing), seq, start, \"end\", intent, direction, fingers, target, note FROM labels",
+            "INSERT INTO strokes VALUES (\(missing), 0, 0, 0, 0, 0, 0)",
+            "INSERT INTO motion_samples VALUES (\(missing), 0, 0, 0, 0, 0, NULL, NULL, NULL)",
+            "UPDATE touch_samples SET session = \(missing) WHERE session = \(session) AND seq = 0",
+            "DELETE FROM sessions WHERE id = \(session)",
+            "UPDATE sessions SET id = \(missing) WHERE id = \(session)"
+        ] {
+            do {
+                _ = try TestPostgres.psql(url, sql)
+                Issue.record("accepted: \(sql)")
+            } catch {
+                // Refused by the references' check, not by anything else.
+                #expect(
+                    ["are not stored", "is still named by", "cannot change its id"].contains { "\(error)".contains($0) },
+                    "\(error)")
+            }
+        }
+        #expect(try TestPostgres.psql(url, "SELECT count(*) FROM touch_samples") == samples)
+        // A session no row names may go.
+        _ = try TestPostgres.psql(
+            url,
+            """
+            INSERT INTO sessions (name, device, "user", scene, started_at, meta, content_sha256, import, touch_count,
+                                  motion_count, stroke_count, label_count)
+            SELECT 'empty', device, "user", scene, started_at, meta, content_sha256, import, 0, 0, 0, 0
+            FROM sessions WHERE id = \(session);
+            DELETE FROM sessions WHERE name = 'empty'
+            """)
+    }
+
+    @Test("a store of schema version 1 (per-row foreign keys) is upgraded by its next writer")
+    func versionOneIsUpgraded() async throws {
+        guard TestPostgres.isAvailable else { return }
+        let url = try TestPostgres.freshDatabase()
+        let store = try await PostgresTraceStore.open(try PostgresURL(url))
+        _ = try await store.ingest(path: epilogue)
+        await store.close()
+        // Back to what version 1 made: the declared foreign keys, no triggers.
+        _ = try TestPostgres.psql(
+            url,
+            """
+            DROP TRIGGER sessions_keep_their_rows ON sessions;
+            DROP FUNCTION gesturetune_sessions_keep_their_rows() CASCADE;
+            DROP FUNCTION gesturetune_rows_name_stored_sessions() CASCADE;
+            ALTER TABLE strokes ADD CONSTRAINT strokes_session_fkey FOREIGN KEY (session) REFERENCES sessions(id);
+            ALTER TABLE touch_samples ADD CONSTRAINT touch_samples_session_fkey FOREIGN KEY (session) REFERENCES sessions(id);
+            ALTER TABLE motion_samples ADD CONSTRAINT motion_samples_session_fkey FOREIGN KEY (session) REFERENCES sessions(id);
+            ALTER TABLE labels ADD CONSTRAINT labels_session_fkey FOREIGN KEY (session) REFERENCES sessions(id);
+            UPDATE gesturetune_identity SET schema_version = 1
+            """)
+        // A reader is told to let a writer upgrade it; a writer does.
+        do {
+            _ = try await PostgresTraceStore.open(try PostgresURL(url), access: .readOnly)
+            Issue.record("a version 1 store was opened for reading without an upgrade")
+        } catch {
+            #expect("\(error)".contains("schema version 1 of 2"), "\(error)")
+        }
+        let writer = try await PostgresTraceStore.open(try PostgresURL(url))
+        _ = try await writer.ingest(path: flutter)
+        await writer.close()
+        #expect(try TestPostgres.psql(url, "SELECT schema_version FROM gesturetune_identity") == "2")
+        #expect(
+            try TestPostgres.psql(
+                url, "SELECT count(*) FROM pg_constraint WHERE contype = 'f' AND conrelid = 'touch_samples'::regclass")
+                == "0")
+        #expect(
+            try TestPostgres.psql(url, "SELECT count(*) FROM pg_trigger WHERE tgname LIKE '%name_stored_sessions%'") == "8")
     }
 
     @Test("an unreachable server fails within the deadline, saying it cannot connect")

@@ -67,7 +67,12 @@ struct SimulateCommand: AsyncParsableCommand {
             let scene = try sceneOptions.loadScene()
             let parameters = try sceneOptions.loadParameters()
             let budgets = try sceneOptions.loadBudgets()
-            let sessions = split.select(try await store.withStore(.readOnly) { try await $0.loadSessions() })
+            // The sessions, and the store's fingerprint of them: the
+            // corpus's part of the budget probe's cache key.
+            let (sessions, fingerprint) = try await store.withStore(.readOnly) { store in
+                let sessions = split.select(try await store.loadSessions())
+                return (sessions, try await store.corpusFingerprint(sessionIDs: Set(sessions.map(\.id))))
+            }
             if sessions.isEmpty {
                 throw CLIFailure("\(store.location): no sessions to replay (ingest recordings first, or check --split)")
             }
@@ -83,7 +88,11 @@ struct SimulateCommand: AsyncParsableCommand {
                 ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
                 .map { try Scene.builtIn(named: $0) }
             let probing = Parameter.allCases.filter(Set(scenes.flatMap(\.tunableParameters)).contains)
-            result.budgets = try BudgetProbe.annotate(result.budgets, simulator: simulator, corpus: corpus, probing: probing)
+            let cache = BudgetProbeCache.directory(environment: ProcessInfo.processInfo.environment).map {
+                BudgetProbeCache(directory: $0, corpusFingerprint: fingerprint)
+            }
+            result.budgets = try BudgetProbe.annotate(
+                result.budgets, simulator: simulator, corpus: corpus, probing: probing, cache: cache)
             if json { try Console.json(result) } else { Console.out(result.summary()) }
         } catch let exit as ExitCode {
             throw exit
