@@ -8,8 +8,9 @@ import Recognizers
 /// as integers, smoothed misfires as their ``ExactSum`` units, observations
 /// as the shortest decimal that reads back as the same `Double` (what
 /// `JSONEncoder` writes). The scratch list of matched recognitions is not
-/// sent: it is refilled for every session. Spring releases travel as
-/// columns (``SpringColumns``).
+/// sent: it is refilled for every session. Springs travel measured: each
+/// one's settle times and overshoots, computed by the shard that replayed
+/// its releases.
 extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
@@ -54,7 +55,7 @@ extension Tally: Codable {
         try c.encode(haptics, forKey: .haptics)
         try c.encode(autoScroll, forKey: .autoScroll)
         try c.encode(menuWait, forKey: .menuWait)
-        try c.encode(SpringColumns(springs), forKey: .springs)
+        try c.encode(springs, forKey: .springs)
         try c.encode(outcomes, forKey: .outcomes)
         try c.encode(labelCells.list, forKey: .labelCells)
         try c.encode(log, forKey: .log)
@@ -90,68 +91,11 @@ extension Tally: Codable {
         haptics = try Self.sized(c.decode([[Double]].self, forKey: .haptics), like: haptics, c, .haptics)
         autoScroll = try c.decode([Double].self, forKey: .autoScroll)
         menuWait = try c.decode([Double].self, forKey: .menuWait)
-        guard let springs = try c.decode(SpringColumns.self, forKey: .springs).releases else {
-            throw DecodingError.dataCorruptedError(forKey: .springs, in: c, debugDescription: "spring columns that disagree")
-        }
-        self.springs = springs
+        springs = try c.decode([SpringMetrics].self, forKey: .springs)
         outcomes = try c.decode([LabelOutcome].self, forKey: .outcomes)
         labelCells = LabelCellTable(try c.decode([LabelCell].self, forKey: .labelCells))
         log = try c.decode([SessionRecognition].self, forKey: .log)
         agreement = try c.decode(AgreementTally.self, forKey: .agreement)
-    }
-
-    /// Spring releases as columns, in their order: a shard's reply carries
-    /// thousands, and as one object each, names and keys repeated, they
-    /// were 0.63 MB of a 0.66 MB reply on the shipped corpus. Each column
-    /// holds the same `Double`s, so the merged tally is the same to the bit.
-    private struct SpringColumns: Codable {
-        struct Name: Codable, Hashable {
-            var gesture: GestureKind
-            var spring: String
-        }
-
-        /// The (gesture, spring) pairs, in the order first released.
-        var names: [Name] = []
-        /// Each release's index into ``names``.
-        var name: [Int] = []
-        var distance: [Double] = []
-        var velocity: [Double] = []
-        var response: [Double] = []
-        var damping: [Double] = []
-        /// The releases whose target is off screen (few: a deleted card).
-        var offScreen: [Int] = []
-
-        init(_ releases: [SpringRelease]) {
-            var index: [Name: Int] = [:]
-            for (k, release) in releases.enumerated() {
-                let key = Name(gesture: release.gesture, spring: release.spring)
-                if index[key] == nil {
-                    index[key] = names.count
-                    names.append(key)
-                }
-                name.append(index[key]!)
-                distance.append(release.distance)
-                velocity.append(release.velocity)
-                response.append(release.response)
-                damping.append(release.damping)
-                if !release.targetOnScreen { offScreen.append(k) }
-            }
-        }
-
-        /// The releases, or `nil` when the columns disagree (a damaged reply).
-        var releases: [SpringRelease]? {
-            let count = name.count
-            guard [distance.count, velocity.count, response.count, damping.count].allSatisfy({ $0 == count }),
-                name.allSatisfy(names.indices.contains), offScreen.allSatisfy((0..<count).contains)
-            else { return nil }
-            var releases = (0..<count).map { k in
-                SpringRelease(
-                    gesture: names[name[k]].gesture, spring: names[name[k]].spring, distance: distance[k],
-                    velocity: velocity[k], response: response[k], damping: damping[k])
-            }
-            for k in offScreen { releases[k].targetOnScreen = false }
-            return releases
-        }
     }
 
     /// A per-kind or per-intent array from another build must have this

@@ -48,8 +48,15 @@ package struct Tally: Sendable {
     var matched: [Recognition] = []
     /// The latest session's matches (buffers reused by the next session).
     var match = Matcher.SessionMatch()
-    /// Spring releases: gesture, distance to travel, velocity, response, damping.
-    var springs: [SpringRelease] = []
+    /// Per spring (a few): the settle time and overshoot of every release,
+    /// measured as the release is tallied — on the thread (or shard) that
+    /// replayed it, not after the merge: a root search per release is a
+    /// fifth of a replay, and done in the merged tally it left the second
+    /// thread idle.
+    var springs: [SpringMetrics] = []
+    /// The index in ``springs`` of the latest release's spring: releases
+    /// come in runs of one spring, so most need no search.
+    private var latestSpring = -1
     var outcomes: [LabelOutcome] = []
     /// Labels by intent, outcome and what fired: what a weighted cost needs,
     /// kept whether or not the per-label list is.
@@ -69,19 +76,19 @@ package struct Tally: Sendable {
         for part in parts { merge(part) }
     }
 
-    struct SpringRelease: Sendable, Codable {
-        var gesture: GestureKind
+    /// One spring's releases, measured.
+    struct SpringMetrics: Sendable, Codable, Equatable {
         /// Which of the gesture's springs (``SpringReport/spring``): the
         /// gesture's name, or a name of its own where a gesture has two.
         var spring: String
-        var distance: Double
-        var velocity: Double
+        /// The gesture, response and damping of its latest release.
+        var gesture: GestureKind
         var response: Double
         var damping: Double
-        /// Whether the spring's target is on screen: a deleted card flies
-        /// off-screen, and overshoot past a target no one sees is not
-        /// measured.
-        var targetOnScreen = true
+        /// Settle time of each release that settles (ms).
+        var settle: [Double] = []
+        /// Overshoot of each release whose target is on screen (pt).
+        var overshoot: [Double] = []
     }
 
     static let noUser = "(no user)"
@@ -199,13 +206,22 @@ package struct Tally: Sendable {
     /// (the member's action, whether the gesture committed); its constants
     /// and whether it keeps the finger's velocity are its description's.
     private mutating func measureSpring(of r: Recognition, member: RecognizerOptions, tuning: ParameterSet) {
+        // A deleted card's target is off screen: overshoot past a target
+        // no one sees is not measured.
         func release(_ spring: AnimatedSpring, distance: Double? = nil, targetOnScreen: Bool = true) {
-            springs.append(
-                SpringRelease(
-                    gesture: spring.gesture, spring: spring.name, distance: distance ?? r.springDistance,
-                    velocity: spring.keepsVelocity ? r.releaseVelocity : 0,
-                    response: tuning[spring.response], damping: tuning[spring.damping],
-                    targetOnScreen: targetOnScreen))
+            let response = tuning[spring.response], damping = tuning[spring.damping]
+            let k = springIndex(spring.name, gesture: spring.gesture)
+            springs[k].gesture = spring.gesture
+            springs[k].response = response
+            springs[k].damping = damping
+            // The distance is signed along the axis; the physics wants the
+            // velocity on the same axis, positive towards the target.
+            let physics = Spring(response: response, dampingFraction: damping)
+            let distance = distance ?? r.springDistance
+            let velocity = spring.keepsVelocity ? r.releaseVelocity : 0
+            let settleSeconds = physics.settleTime(distance: distance, initialVelocity: velocity)
+            if settleSeconds.isFinite { springs[k].settle.append(settleSeconds * 1000) }
+            if targetOnScreen { springs[k].overshoot.append(physics.overshoot(distance: distance, initialVelocity: velocity)) }
         }
         switch r.kind {
         case .swipeActions:
@@ -247,6 +263,20 @@ package struct Tally: Sendable {
         }
     }
 
+    /// The index of the spring `name` in ``springs``, added when first
+    /// released: found among the few seen so far, the latest first, rather
+    /// than by hashing every release's name.
+    private mutating func springIndex(_ name: String, gesture: GestureKind) -> Int {
+        if latestSpring >= 0, springs[latestSpring].spring == name { return latestSpring }
+        if let known = springs.firstIndex(where: { $0.spring == name }) {
+            latestSpring = known
+        } else {
+            springs.append(SpringMetrics(spring: name, gesture: gesture, response: 0, damping: 0))
+            latestSpring = springs.count - 1
+        }
+        return latestSpring
+    }
+
     private mutating func bump(_ row: Int, _ column: Int) {
         confusion[row * Tally.columns + column] += 1
     }
@@ -269,7 +299,15 @@ package struct Tally: Sendable {
         for k in haptics.indices { haptics[k] += o.haptics[k] }
         autoScroll += o.autoScroll
         menuWait += o.menuWait
-        springs += o.springs
+        // A later part's latest release of a spring is the latest of all.
+        for theirs in o.springs {
+            let k = springIndex(theirs.spring, gesture: theirs.gesture)
+            springs[k].gesture = theirs.gesture
+            springs[k].response = theirs.response
+            springs[k].damping = theirs.damping
+            springs[k].settle += theirs.settle
+            springs[k].overshoot += theirs.overshoot
+        }
         outcomes += o.outcomes
         labelCells.merge(o.labelCells)
         log += o.log
@@ -282,43 +320,17 @@ package struct Tally: Sendable {
         var latencyStats: [String: Distribution] = [:]
         for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
 
-        // Springs: settle time and overshoot of every release, per spring
-        // (a gesture's own name, or a name of its own where it has two) —
-        // found among the few springs seen so far, the latest first, rather
-        // than by hashing every release's name.
-        var names: [String] = [], settle: [[Double]] = [], overshoot: [[Double]] = []
-        var springParameters: [(gesture: GestureKind, response: Double, damping: Double)] = []
-        var latest = -1
-        for s in springs {
-            if latest < 0 || names[latest] != s.spring {
-                if let known = names.firstIndex(of: s.spring) {
-                    latest = known
-                } else {
-                    names.append(s.spring)
-                    settle.append([])
-                    overshoot.append([])
-                    springParameters.append((s.gesture, s.response, s.damping))
-                    latest = names.count - 1
-                }
-            }
-            let spring = Spring(response: s.response, dampingFraction: s.damping)
-            // The distance is signed along the axis; the physics wants the
-            // velocity on the same axis, positive towards the target.
-            let settleSeconds = spring.settleTime(distance: s.distance, initialVelocity: s.velocity)
-            if settleSeconds.isFinite { settle[latest].append(settleSeconds * 1000) }
-            if s.targetOnScreen {
-                overshoot[latest].append(spring.overshoot(distance: s.distance, initialVelocity: s.velocity))
-            }
-            springParameters[latest] = (s.gesture, s.response, s.damping)
-        }
-        let springReports = names.indices.sorted { names[$0] < names[$1] }.map { k in
+        // Springs, by name; each one's settle times and overshoots were
+        // measured as its releases were tallied. (Distribution sorts, so
+        // the order releases were merged in changes no figure.)
+        let springReports = springs.sorted { $0.spring < $1.spring }.map { spring in
             SpringReport(
-                gesture: springParameters[k].gesture, spring: names[k], response: springParameters[k].response,
-                dampingFraction: springParameters[k].damping, settleTime: Distribution(settle[k]),
-                overshoot: Distribution(overshoot[k]))
+                gesture: spring.gesture, spring: spring.spring, response: spring.response,
+                dampingFraction: spring.damping, settleTime: Distribution(spring.settle),
+                overshoot: Distribution(spring.overshoot))
         }
-        func named(_ lists: [[Double]], _ gesture: GestureKind) -> [Double] {
-            names.firstIndex(of: gesture.rawValue).map { lists[$0] } ?? []
+        func named(_ measure: KeyPath<SpringMetrics, [Double]>, _ gesture: GestureKind) -> [Double] {
+            springs.first { $0.spring == gesture.rawValue }?[keyPath: measure] ?? []
         }
 
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
@@ -327,8 +339,8 @@ package struct Tally: Sendable {
                 case .latency, .recognition, .response: budgetObservations[i]
                 case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
                 // A gesture's budget judges the spring named after it.
-                case .settleTime: budget.scope != .waited ? named(settle, budget.gesture) : []
-                case .overshoot: budget.scope != .waited ? named(overshoot, budget.gesture) : []
+                case .settleTime: budget.scope != .waited ? named(\.settle, budget.gesture) : []
+                case .overshoot: budget.scope != .waited ? named(\.overshoot, budget.gesture) : []
                 }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
