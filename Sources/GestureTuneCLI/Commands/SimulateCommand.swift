@@ -40,7 +40,10 @@ struct SimulateCommand: AsyncParsableCommand {
             Each label is correct, missed, wrong or a dead zone; recognitions outside \
             every label (or inside a `none` label) are spurious. Misfire rate = \
             (wrong + missed + dead zones + spurious) / labels. The split into train and \
-            holdout is by user, the same every run.
+            holdout is by user, the same every run. Which budgets no tunable constant can \
+            make fail (fixed by design) is probed once per corpus, scene, constants and \
+            budgets and kept in $GESTURETUNE_CACHE_DIR (else $XDG_CACHE_HOME/gesturetune or \
+            ~/.cache/gesturetune; `off` probes every time): the same question again replays once.
             """)
 
     @OptionGroup var store: StoreOptions
@@ -79,6 +82,9 @@ struct SimulateCommand: AsyncParsableCommand {
             var options = SimulationOptions()
             options.budgets = budgets
             options.threads = 2
+            // Every label's outcome is printed with --json only; the
+            // summary reads the counts.
+            options.keepLabelOutcomes = json
             let simulator = Simulator(scene: scene, parameters: parameters, options: options)
             let corpus = Corpus(sessions: sessions)
             var result = try simulator.run(corpus: corpus)
