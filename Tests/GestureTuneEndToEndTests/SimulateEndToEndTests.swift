@@ -55,6 +55,37 @@ struct SimulateEndToEndTests {
         #expect(evaluated.status == 0, "\(evaluated.stderr)")
     }
 
+    /// Issue 36: which budgets the constants can reach is probed once per
+    /// question and kept in the cache folder; a new import asks again, and
+    /// the answer is the same whether probed or read back.
+    @Test func theBudgetProbeIsKeptPerQuestionAndAskedAgainAfterAnImport() throws {
+        let (db, dir) = try smallStore()
+        let cache = dir.appendingPathComponent("cache").path
+        let environment = ["GESTURETUNE_CACHE_DIR": cache]
+        func entries() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: cache + "/budget-probes")) ?? [])
+                .filter { $0.hasSuffix(".json") }.sorted()
+        }
+        let probed = try run(["simulate", "--db", db, "--json"], environment: environment)
+        #expect(probed.status == 0, "\(probed.stderr)")
+        #expect(entries().count == 1)
+        let again = try run(["simulate", "--db", db, "--json"], environment: environment)
+        #expect(again.stdout == probed.stdout)
+        #expect(entries().count == 1)
+        // Without the cache: the same budgets, fixed by design or not.
+        let uncached = try run(["simulate", "--db", db, "--json"], environment: ["GESTURETUNE_CACHE_DIR": "off"])
+        #expect(uncached.stdout == probed.stdout)
+        // Another side of the split is another corpus: another entry.
+        #expect(try run(["simulate", "--db", db, "--split", "holdout"], environment: environment).status == 0)
+        #expect(entries().count == 2)
+        // A new import changes the corpus's fingerprint: probed again.
+        let more = dir.appendingPathComponent("more.jsonl").path
+        #expect(try run(["synth", "--seed", "8", "--users", "2", "--sessions", "1", "--out", more]).status == 0)
+        #expect(try run(["ingest", "--db", db, more]).status == 0)
+        #expect(try run(["simulate", "--db", db], environment: environment).status == 0)
+        #expect(entries().count == 3)
+    }
+
     @Test func simulateJSONHasTheHeadlineKeys() throws {
         let (db, _) = try smallStore()
         let result = try run(["simulate", "--db", db, "--json"])
