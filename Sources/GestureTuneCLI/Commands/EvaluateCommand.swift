@@ -271,10 +271,12 @@ struct EvaluateCommand: AsyncParsableCommand {
     private func serveRequests(_ objective: TuningObjective, remote: RayCluster?) throws {
         // One reply a line, with the same number rules as every --json (Console.encoder).
         let encoder = Console.encoder(pretty: false)
-        try Self.answerLines(encoder, halt: { try ClusterOptions.requireIntact(remote) }) { line in
-            let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
-            return try encoder.encode(try Self.answer(objective, values: values, split: side))
-        }
+        try Self.answerLines(
+            encoder, halt: { try ClusterOptions.requireIntact(remote) },
+            reply: { line in
+                let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
+                return try encoder.encode(try Self.answer(objective, values: values, split: side))
+            })
     }
 
     /// One reply line per non-empty request line on standard input, until
@@ -283,7 +285,7 @@ struct EvaluateCommand: AsyncParsableCommand {
     /// `halt` throws when no later answer can be trusted (the Ray cluster
     /// behind them failed): the loop stops before answering.
     private static func answerLines(
-        _ encoder: JSONEncoder, halt: () throws -> Void = {}, _ reply: (String) throws -> Data
+        _ encoder: JSONEncoder, halt: () throws -> Void = {}, reply: (String) throws -> Data
     ) throws {
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
