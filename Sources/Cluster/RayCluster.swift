@@ -332,6 +332,10 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
                 line.append(contentsOf: bytes[start..<count])
             }
         }
+        // Its output ends as it exits: a moment to say how it ended.
+        let giveUp = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < giveUp { usleep(10_000) }
+        if !process.isRunning { return bridgeExited(process) }
         condition.lock()
         ended = ended ?? "the bridge closed its output"
         condition.broadcast()
