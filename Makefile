@@ -77,7 +77,7 @@ demo: build
 
 # Each importer's libFuzzer target (Fuzz/) for FUZZ_SECONDS, from its
 # regression corpus and fixtures: executions and findings per target; fails
-# on any finding. fuzz-smoke is the bounded CI run (5 s per target, 35 s).
+# on any finding. fuzz-smoke is the bounded CI run (5 s per target, 40 s).
 fuzz: deps
 	scripts/fuzz.sh $(FUZZ_SECONDS)
 

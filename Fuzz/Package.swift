@@ -7,10 +7,14 @@
 // `-parse-as-library` (each target's main.swift defines only the
 // LLVMFuzzerTestOneInput entry point).
 
+import Foundation
 import PackageDescription
 
-/// Target name → the importer it drives (see Sources/FuzzSupport).
-let targets = ["FuzzJSONL", "FuzzCSV", "FuzzEvemu", "FuzzLibinput", "FuzzGetevent", "FuzzPointerEvents", "FuzzIOSStudy"]
+/// The targets are the folders of the regression corpus (Corpus/TARGET),
+/// the one list scripts/fuzz.sh and the corpus replay test read too; each
+/// has Sources/TARGET/main.swift and a FUZZ_MAIN line in FuzzDriver.c.
+let targets = try! FileManager.default.contentsOfDirectory(atPath: Context.packageDirectory + "/Corpus")
+    .filter { $0.hasPrefix("Fuzz") }.sorted()
 
 let package = Package(
     name: "gesturetune-fuzz",

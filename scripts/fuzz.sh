@@ -16,7 +16,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
 config=${FUZZ_CONFIG:-release}
-targets=${FUZZ_TARGETS:-"FuzzJSONL FuzzCSV FuzzEvemu FuzzLibinput FuzzGetevent FuzzPointerEvents FuzzIOSStudy"}
+# Every target: the folders of the regression corpus (Fuzz/Package.swift reads the same list).
+targets=${FUZZ_TARGETS:-$(ls Fuzz/Corpus)}
 
 # `shared/` sits beside the repository (CI); from a worktree, further up.
 shared=$(cd .. && pwd)
@@ -36,7 +37,18 @@ seeds() {   # the fixtures of a target's format
         FuzzGetevent) ls $f/getevent-*.txt ;;
         FuzzPointerEvents) ls $f/pointer-events-*.json ;;
         FuzzIOSStudy) ls $f/ios-study-*.json ;;
+        FuzzMapped) ;;   # its corpus holds each shipped mapping with its fixture
     esac
+}
+
+# Each seed as it is, with Windows line ends, and with classic Mac ones
+# (every line number is computed over bytes: issue 37).
+variants() {   # SEED DIR
+    local name
+    name=$(basename "$1")
+    cp "$1" "$2/$name"
+    sed 's/$/\r/' "$1" > "$2/crlf-$name"
+    tr '\n' '\r' < "$1" > "$2/cr-$name"
 }
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-symbolize=0:detect_leaks=0}   # Swift's caches live until exit
@@ -50,7 +62,7 @@ printf '%-18s %10s %8s %8s\n' target executions exec/s findings
 for target in $targets; do
     work=.build-fuzz/work/$target
     mkdir -p "$work/corpus" "$work/findings"
-    seeds "$target" | while read -r seed; do cp "$seed" "$work/corpus/"; done
+    seeds "$target" | while read -r seed; do variants "$seed" "$work/corpus"; done
     log=$work/last-run.log
     touch "$work/findings/.started"
     status=0

@@ -16,6 +16,16 @@ import Simulation
 /// keeps its startup (seconds) out of every evaluation. The bridge speaks
 /// one JSON line per request and per reply over pipes.
 ///
+/// **No result without its evaluations.** A worker that dies is started
+/// again by the bridge and its request asked again (an evaluation is a pure
+/// function); anything beyond that — the bridge gone, the local head gone,
+/// a shard failing past its retries — is the cluster's ``failure``: every
+/// later request fails at once, and the command stops the run with that one
+/// line instead of storing a search whose evaluations never happened.
+/// Everything the run started (the bridge, a local head, the workers)
+/// carries a token in its environment and is ended when the cluster closes
+/// or fails, and by the bridge when the coordinator dies.
+///
 /// ```swift
 /// let cluster = try RayCluster(address: "local", shards: 4, worker: workerArguments)
 /// let objective = try TuningObjective(data: data, space: space, remote: cluster)
@@ -37,6 +47,21 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     private var ended: String?
     private var nextID = 0
     private let bridgeFile: URL
+    /// A local head's own folder (its logs and sockets), removed on close.
+    private let rayFolder: URL
+    /// The bridge's standard error without `verbose`: Ray's own chatter,
+    /// read only for the last words of a bridge that did not start.
+    private let bridgeLog: URL?
+    /// This run's token: in the environment of every process it starts.
+    private let token = UUID().uuidString
+    private var firstFailure: ClusterError?
+
+    /// Why the run cannot go on, once something beyond a retry failed.
+    package var failure: ClusterError? {
+        condition.lock()
+        defer { condition.unlock() }
+        return firstFailure
+    }
 
     /// What a worker prints once its shard is loaded.
     package struct ShardReady: Sendable, Codable, Hashable {
@@ -68,27 +93,45 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     ///     (`[gesturetune, evaluate, --serve, --db, …]`).
     ///   - python: the Python that has Ray (`python3` on the `PATH`).
     ///   - deadline: seconds to wait for Ray and the shards to load.
+    ///   - verbose: Ray's own messages (its notices, the workers' output
+    ///     prefixed `(Shard pid=…)`, the bridge's restarts) on standard
+    ///     error; without it they are kept off it.
     package init(
-        address: String, shards: Int, worker: [String], python: String = "python3", deadline: Double = 300
+        address: String, shards: Int, worker: [String], python: String = "python3", deadline: Double = 300,
+        verbose: Bool = false
     ) throws {
         guard shards >= 1 else { throw ClusterError("--shards must be at least 1") }
         self.shards = shards
-        bridgeFile = FileManager.default.temporaryDirectory
-            .appendingPathComponent("gesturetune-ray-bridge-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).py")
+        let name = "gesturetune-ray-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+        bridgeFile = FileManager.default.temporaryDirectory.appendingPathComponent(name + ".py")
+        // Short and under /tmp: Ray's socket paths must fit in 107 bytes.
+        rayFolder = URL(fileURLWithPath: "/tmp/gtray-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))")
+        bridgeLog = verbose ? nil : FileManager.default.temporaryDirectory.appendingPathComponent(name + ".log")
         try Data(PackageResources.ray_bridge_py).write(to: bridgeFile)
         let stdin = Pipe(), stdout = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [python, bridgeFile.path, "--address", address, "--shards", String(shards), "--"] + worker
+        process.arguments =
+            [python, bridgeFile.path, "--address", address, "--shards", String(shards), "--temp-dir", rayFolder.path]
+            + (verbose ? ["--verbose"] : []) + ["--"] + worker
         var environment = ProcessInfo.processInfo.environment
         environment["RAY_USAGE_STATS_ENABLED"] = "0"
+        environment["GESTURETUNE_RAY_RUN"] = token
         process.environment = environment
         process.standardInput = stdin
         process.standardOutput = stdout
-        process.standardError = FileHandle.standardError
+        if let bridgeLog {
+            FileManager.default.createFile(atPath: bridgeLog.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: bridgeLog)
+        } else {
+            process.standardError = FileHandle.standardError
+        }
         input = stdin.fileHandleForWriting
         output = stdout.fileHandleForReading
+        process.terminationHandler = { [weak self] bridge in self?.bridgeExited(bridge) }
+        // A request written to a bridge that died is an error to report, not SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         do { try process.run() } catch {
-            try? FileManager.default.removeItem(at: bridgeFile)
+            removeFiles()
             throw ClusterError("cannot start \(python) for the Ray bridge (\(error.localizedDescription))")
         }
         // The reader holds the cluster until the bridge's output ends: call
@@ -104,13 +147,15 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         let parsed = try? JSONDecoder().decode(Ready.self, from: ready)
         guard let parsed, parsed.error == nil, let workers = parsed.ready, let pids = parsed.pids else {
             close()
-            throw ClusterError("the Ray workers did not start: \(parsed?.error ?? String(decoding: ready, as: UTF8.self))")
+            throw ClusterError(
+                "the Ray workers did not start: \(parsed?.error ?? String(decoding: ready, as: UTF8.self))")
         }
         workersReady = workers
         workerPIDs = pids
     }
 
-    /// Ends the bridge (and a local Ray head with it).
+    /// Ends the bridge (and a local Ray head with it), then every process
+    /// of the run still running, whatever became of the bridge.
     package func close() {
         condition.lock()
         let running = process.isRunning
@@ -121,14 +166,76 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
             while process.isRunning, Date() < giveUp { usleep(50_000) }
             if process.isRunning { process.terminate() }
         }
+        endRunProcesses()
+        removeFiles()
+    }
+
+    /// Stops the run at its first failure: the bridge and every process of
+    /// the run are ended at once, and every later request fails.
+    private func fail(_ error: ClusterError) -> ClusterError {
+        condition.lock()
+        let first = firstFailure == nil
+        if first { firstFailure = error }
+        let failure = firstFailure!
+        condition.unlock()
+        if first {
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            endRunProcesses()
+        }
+        return failure
+    }
+
+    /// SIGKILL to every process that carries this run's token (found in
+    /// `/proc/PID/environ`): the bridge, a local head's processes, the
+    /// actors and their workers. A head whose bridge was killed would
+    /// otherwise stay, listening on loopback.
+    private func endRunProcesses() {
+        let marker = Array("GESTURETUNE_RAY_RUN=\(token)".utf8)
+        // Twice: a process starting while the first pass ran is caught by the second.
+        for _ in 0..<2 {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+            for name in names {
+                guard let pid = Int32(name), pid != getpid(),
+                    let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+                else { continue }
+                if environment.split(separator: 0).contains(where: { $0.elementsEqual(marker) }) { kill(pid, SIGKILL) }
+            }
+            usleep(100_000)
+        }
+    }
+
+    /// The last line the bridge wrote to its log (a Python without Ray:
+    /// `ModuleNotFoundError: No module named 'ray'`).
+    private var lastWords: String? {
+        guard let bridgeLog, let text = try? String(contentsOf: bridgeLog, encoding: .utf8) else { return nil }
+        return text.split(whereSeparator: \.isNewline).last.map { String($0.prefix(300)) }
+    }
+
+    private func removeFiles() {
         try? FileManager.default.removeItem(at: bridgeFile)
+        if let bridgeLog { try? FileManager.default.removeItem(at: bridgeLog) }
+        try? FileManager.default.removeItem(at: rayFolder)
     }
 
     // MARK: - Requests
 
     package func tally(_ request: ReplayRequest) throws -> Tally {
+        do {
+            return try ask(request)
+        } catch let error as ClusterError {
+            throw fail(error)
+        } catch {
+            throw fail(ClusterError("\(error)"))
+        }
+    }
+
+    private func ask(_ request: ReplayRequest) throws -> Tally {
         let body = try Tally.wireEncoder().encode(request)
         condition.lock()
+        if let firstFailure {
+            condition.unlock()
+            throw firstFailure
+        }
         if let ended {
             condition.unlock()
             throw ClusterError("the Ray bridge ended: \(ended)")
@@ -138,7 +245,10 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         var line = Data("{\"id\": \(id), \"request\": ".utf8)
         line.append(body)
         line.append(contentsOf: Array("}\n".utf8))
-        input.write(line)
+        do { try input.write(contentsOf: line) } catch {
+            condition.unlock()
+            throw ClusterError("the Ray bridge stopped reading (\(error.localizedDescription))")
+        }
         while replies[id] == nil, ended == nil { condition.wait() }
         let reply = replies.removeValue(forKey: id)
         let failure = ended
@@ -193,8 +303,9 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         let line = readyLine, why = ended ?? "not ready after \(Int(seconds)) s"
         condition.unlock()
         if let line { return line }
+        let message = "the Ray cluster did not start: \(why)\(lastWords.map { ": \($0)" } ?? "")"
         close()
-        throw ClusterError("the Ray cluster did not start: \(why)")
+        throw ClusterError(message)
     }
 
     /// Reads reply lines until the bridge closes its output: the first is
@@ -221,8 +332,24 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
                 line.append(contentsOf: bytes[start..<count])
             }
         }
+        // Its output ends as it exits: a moment to say how it ended.
+        let giveUp = Date().addingTimeInterval(1)
+        while process.isRunning, Date() < giveUp { usleep(10_000) }
+        if !process.isRunning { return bridgeExited(process) }
         condition.lock()
-        ended = ended ?? "the bridge exited"
+        ended = ended ?? "the bridge closed its output"
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// The bridge's end, seen when it happens: its output may stay open in
+    /// the processes it started (a local head), so its end of file may never come.
+    private func bridgeExited(_ bridge: Process) {
+        let how =
+            bridge.terminationReason == .uncaughtSignal
+            ? "killed by signal \(bridge.terminationStatus)" : "exit status \(bridge.terminationStatus)"
+        condition.lock()
+        ended = ended ?? "the bridge (pid \(bridge.processIdentifier)) exited (\(how))"
         condition.broadcast()
         condition.unlock()
     }
@@ -232,6 +359,12 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         defer {
             condition.broadcast()
             condition.unlock()
+        }
+        // `{"fatal": why}`: the bridge saw the run end (a local head gone).
+        struct Fatal: Decodable { var fatal: String }
+        if line.starts(with: Array("{\"fatal\"".utf8)), let fatal = try? JSONDecoder().decode(Fatal.self, from: line) {
+            ended = fatal.fatal
+            return
         }
         guard readyLine != nil else {
             readyLine = line

@@ -269,7 +269,7 @@ package struct StudyServer: Sendable {
         var response =
             (try? json(Body(error: refusal.message), status: .init(code: refusal.status)))
             ?? Response(status: .init(code: refusal.status))
-        if let retryAfter { response.headers[.retryAfter] = String(retryAfter) }
+        if let retryAfter = retryAfter ?? refusal.retryAfter { response.headers[.retryAfter] = String(retryAfter) }
         return response
     }
 }

@@ -15,6 +15,8 @@ import TraceStore
 /// transactions need no more from one server), never on the server's
 /// event loops.
 package final class UploadIngester: Sendable {
+    /// `Retry-After` while the store is unavailable.
+    static let retrySeconds = 5
     package let store: any TraceStoring
     /// The scene every session of the study must name.
     package let scene: String
@@ -42,8 +44,8 @@ package final class UploadIngester: Sendable {
 
     /// Validates and stores one session.
     /// - Throws: ``UploadRefusal`` (400 for a body the validator rejects,
-    ///   409 for a session id stored with other content, 500 for a store
-    ///   failure); the store is unchanged.
+    ///   409 for a session id stored with other content, 503 with
+    ///   `Retry-After` while the store is unavailable); the store is unchanged.
     package func ingest(_ body: Data) async throws -> Stored {
         try await writes.run { try await self.ingestNow(body) }
     }
@@ -74,7 +76,11 @@ package final class UploadIngester: Sendable {
         } catch let error as DuplicateSessionError {
             throw UploadRefusal(409, "\(error)")
         } catch {
-            throw UploadRefusal(500, "the store failed: \(error)")
+            // A store down or busy (a PostgreSQL server restarting): the
+            // page keeps the upload and sends it again (it retries any 5xx).
+            throw UploadRefusal(
+                503, "the store is unavailable; nothing was stored (\(error)); retry in \(Self.retrySeconds) s",
+                retryAfter: Self.retrySeconds)
         }
     }
 
@@ -136,9 +142,12 @@ package final class UploadIngester: Sendable {
 package struct UploadRefusal: Error, Sendable, CustomStringConvertible {
     package var status: Int
     package var message: String
-    package init(_ status: Int, _ message: String) {
+    /// Seconds to wait before asking again (`Retry-After`), when waiting helps.
+    package var retryAfter: Int?
+    package init(_ status: Int, _ message: String, retryAfter: Int? = nil) {
         self.status = status
         self.message = message
+        self.retryAfter = retryAfter
     }
     package var description: String { "\(status): \(message)" }
 }

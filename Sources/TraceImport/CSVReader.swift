@@ -34,7 +34,7 @@ public enum CSVReader: TraceImporter {
     /// A `.csv` name, or a first line that is the header.
     public static func recognizes(prefix: [UInt8], fileName: String) -> Bool {
         if fileName.lowercased().hasSuffix(".csv") { return true }
-        let firstLine = prefix.prefix { $0 != 0x0A }
+        let firstLine = prefix.prefix { $0 != 0x0A && $0 != 0x0D }
         let header = String(decoding: firstLine, as: UTF8.self)
             .trimmingCharacters(in: [" ", "\r", "\t"]).split(separator: ",").map { $0.lowercased() }
         return Set(requiredColumns).isSubset(of: header)

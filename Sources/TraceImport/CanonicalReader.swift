@@ -25,7 +25,7 @@ public enum CanonicalReader: TraceImporter {
         guard let start = prefix.firstIndex(where: { !($0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D) }),
             prefix[start] == UInt8(ascii: "{")
         else { return false }
-        let line = Array(prefix[start...].prefix { $0 != 0x0A })
+        let line = Array(prefix[start...].prefix { $0 != 0x0A && $0 != 0x0D })
         var scanner = JSONLineScanner()
         let isObject = line.withUnsafeBufferPointer { bytes in (try? scanner.scan(bytes)) != nil }
         let text = String(decoding: line, as: UTF8.self)

@@ -36,8 +36,10 @@ public enum ImporterRegistry {
     public static var availableFormats: [InputFormat] { importers.map { $0.format } }
 
     /// The first importer that recognizes the input's first bytes and name.
+    /// A byte order mark is not part of what they look at.
     public static func detect(prefix: [UInt8], fileName: String) -> (any TraceImporter.Type)? {
-        importers.first { $0.recognizes(prefix: prefix, fileName: fileName) }
+        let prefix = Array(LineEnds.droppingByteOrderMark(prefix))
+        return importers.first { $0.recognizes(prefix: prefix, fileName: fileName) }
     }
 
     /// Resolves `format` (detecting when `auto`) or explains why it cannot.

@@ -56,6 +56,11 @@ public final class TraceInput {
     /// 1-based number, and returns the number of the last line (0 for an
     /// empty input): where an error about the input's end points. The
     /// buffer is only valid during the call.
+    ///
+    /// A byte order mark before the first line is dropped, and a file whose
+    /// first line ends with a lone `\r` (a classic Mac "CSV (Macintosh)")
+    /// has its lines ended by `\r`: the lines and their numbers are the ones
+    /// ``LineEnds`` finds in a whole text.
     @discardableResult
     public func forEachLine(
         _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
@@ -69,6 +74,8 @@ public final class TraceInput {
         var lineNumber = 0
         var atEnd = false
         var searched = 0 // leading bytes of buffer already known to hold no newline
+        var lineEnd: UInt8? // 0x0A, or 0x0D in a file of lone `\r`s; nil until the first line end is seen
+        var checkedByteOrderMark = false
         while !atEnd {
             if filled == buffer.count {
                 buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
@@ -84,12 +91,44 @@ public final class TraceInput {
             }
             if n == 0 { atEnd = true }
             filled += n
+            if !checkedByteOrderMark && (filled >= 3 || atEnd) {
+                checkedByteOrderMark = true
+                if buffer.starts(with: LineEnds.byteOrderMark) {
+                    buffer.removeSubrange(0..<3)
+                    buffer.append(contentsOf: [0, 0, 0])
+                    filled -= 3
+                }
+            }
+            if lineEnd == nil {
+                // The first `\n` or `\r` decides; a `\r` that ends the read
+                // may be the first half of a `\r\n`.
+                if let first = buffer[searched..<filled].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
+                    if buffer[first] == 0x0A {
+                        lineEnd = 0x0A
+                    } else if first + 1 < filled {
+                        lineEnd = buffer[first + 1] == 0x0A ? 0x0A : 0x0D
+                    } else if atEnd {
+                        lineEnd = 0x0D
+                    } else {
+                        searched = first
+                        continue
+                    }
+                } else {
+                    searched = filled
+                    if !atEnd {
+                        if filled > Self.maxLineLength + 1 { throw lineTooLong(1) }
+                        continue
+                    }
+                    lineEnd = 0x0A
+                }
+            }
+            let separator = Int32(lineEnd!)
             // Hand out every complete line; keep the tail for the next read.
             var consumed = 0
             try buffer.withUnsafeBufferPointer { all in
                 var start = 0
                 var i = searched // a long line is searched once, not again after every read
-                while i < filled, let found = memchr(all.baseAddress! + i, 0x0A, filled - i) {
+                while i < filled, let found = memchr(all.baseAddress! + i, separator, filled - i) {
                     i = all.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
                     lineNumber += 1
                     var end = i
@@ -131,7 +170,21 @@ public final class TraceInput {
             "a line longer than \(Self.maxLineLength >> 20) MiB: not a text recording", field: "line")
     }
 
-    /// The whole input in memory, for formats that are one document.
+    /// Why `path` cannot be read as a side file of at most `limit` bytes (a
+    /// mapping, the devices file a mapping names), or `nil`. Only a regular
+    /// file is read: a FIFO or a device would block the import or never end.
+    static func refusal(ofSideFile path: String, limit: Int) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return ImporterRegistry.whyUnreadable(path) }
+        if info.st_mode & S_IFMT == S_IFDIR { return "it is a directory" }
+        guard info.st_mode & S_IFMT == S_IFREG else { return "not a regular file (a device or a pipe)" }
+        guard Int(info.st_size) <= limit else { return "larger than \(limit >> 20) MiB" }
+        guard access(path, R_OK) == 0 else { return "permission denied" }
+        return nil
+    }
+
+    /// The whole input in memory, for formats that are one document
+    /// (without a leading byte order mark).
     public func readAll() throws -> [UInt8] {
         var result: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -151,6 +204,7 @@ public final class TraceInput {
                     "larger than \(Self.maxDocumentSize >> 20) MiB: not a recording this format holds", field: "size")
             }
         }
+        if result.starts(with: LineEnds.byteOrderMark) { result.removeFirst(3) }
         return result
     }
 }

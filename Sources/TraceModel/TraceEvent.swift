@@ -32,7 +32,8 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 /// A problem with an input: what is wrong, where, and which field.
 ///
 /// Its description is the one-line form the CLI prints:
-/// `FILE:LINE: what is wrong (field)`.
+/// `FILE:LINE: what is wrong (field)`, with any control character a value
+/// from the input brought along escaped (``Swift/String/escapingControlCharacters``).
 public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String
@@ -46,7 +47,8 @@ public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     public var description: String {
-        if let field { return "\(location): \(message) (\(field))" }
-        return "\(location): \(message)"
+        // An empty key is a key too: shown as `("")`, not as `()`.
+        if let field { return "\(location): \(message) (\(field.isEmpty ? "\"\"" : field))".escapingControlCharacters }
+        return "\(location): \(message)".escapingControlCharacters
     }
 }

@@ -203,7 +203,7 @@ actor ConnectionPool {
         } catch is Deadline.Expired {
             throw StoreError("\(location): cannot connect (no answer within \(shown) s)")
         } catch {
-            throw StoreError("\(location): cannot connect (\(PostgresFailure.describe(error)))")
+            throw StoreError("\(location): cannot connect (\(PostgresFailure.describe(error, user: url.user)))")
         }
     }
 
@@ -309,21 +309,51 @@ enum Deadline {
 // MARK: - What went wrong, in one line
 
 enum PostgresFailure {
-    /// The server's own message (and SQLSTATE) where there is one; the
-    /// network's error otherwise. postgres-nio's own description hides both.
-    static func describe(_ error: any Error) -> String {
+    /// What went wrong in words a person can act on: "wrong password for
+    /// user lab", "the server closed the connection", else the server's
+    /// own message (and SQLSTATE), or the network's (`connection refused`).
+    /// Never postgres-nio's or NIO's type and case names
+    /// (`authMechanismRequiresPassword`, `NIOConnectionError(…)`).
+    /// - Parameters:
+    ///   - error: what postgres-nio (or the store) threw.
+    ///   - user: the user connecting, for the authentication failures.
+    static func describe(_ error: any Error, user: String? = nil) -> String {
         if let error = error as? StoreError { return error.description }
         if error is Deadline.ConnectionLost { return "the server closed the connection" }
-        guard let error = error as? PSQLError else { return "\(error)" }
+        guard let error = error as? PSQLError else { return network("\(error)") }
+        let who = user.map { " for user \($0)" } ?? ""
         if let info = error.serverInfo, let message = info[.message] {
-            return message + (info[.sqlState].map { " (SQLSTATE \($0))" } ?? "")
+            switch info[.sqlState] {
+            case "28P01": return "wrong password\(who)"
+            case "57P01", "57P02", "57P03": return "the server is shutting down or starting (\(message))"
+            default: return message + (info[.sqlState].map { " (SQLSTATE \($0))" } ?? "")
+            }
         }
-        if let underlying = error.underlying { return "\(underlying)" }
         switch error.code {
-        case .serverClosedConnection: return "the server closed the connection"
+        case .serverClosedConnection, .uncleanShutdown: return "the server closed the connection"
         case .clientClosedConnection: return "the connection was closed"
-        default: return "\(error.code)"
+        case .authMechanismRequiresPassword:
+            return "the server asks for a password\(who): give it in PGPASSWORD or ~/.pgpass"
+        case .unsupportedAuthMechanism:
+            return "the server asks for an authentication method gesturetune does not speak (use scram-sha-256 or md5)"
+        case .saslError: return "the password exchange failed\(who)"
+        case .sslUnsupported, .failedToAddSSLHandler, .receivedUnencryptedDataAfterSSLRequest:
+            return "TLS failed (the store connects without TLS, on loopback or a trusted network)"
+        default:
+            if let underlying = error.underlying { return network("\(underlying)") }
+            return "an answer gesturetune did not expect from the server (\(error.code))"
         }
+    }
+
+    /// A network error by its errno, as the system words it
+    /// (`connection refused`), without NIO's wrapping; the text as it is
+    /// when it names none.
+    static func network(_ text: String) -> String {
+        guard let range = text.range(of: #"errno: ([0-9]+)"#, options: .regularExpression),
+            let code = Int32(text[range].dropFirst("errno: ".count))
+        else { return text }
+        let words = String(cString: strerror(code)).lowercased()
+        return code == ECONNREFUSED ? "\(words): is the server running, on that host and port?" : words
     }
 
     /// The SQLSTATE of a server error.

@@ -51,7 +51,8 @@ package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         self.database = database.removingPercentEncoding ?? database
         password =
             components.password?.removingPercentEncoding
-            ?? environment["PGPASSWORD"]
+            // An empty PGPASSWORD is none, as libpq reads it.
+            ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
             ?? Self.passwordFile(environment).flatMap {
                 Self.pgpass($0, host: self.host, port: port, database: self.database, user: self.user)
             }

@@ -276,43 +276,51 @@ enum Schema {
     }
 
     /// Checks the database and, where it may write, creates or migrates the
-    /// schema in one transaction under the advisory lock.
+    /// schema, all in one transaction under the advisory lock.
+    ///
+    /// The whole first use — identify, create, migrate — is under the lock,
+    /// the check included: a writer that identified the database before
+    /// taking the lock could read a half-made store (the identity table
+    /// created, its row not yet committed, so "not a gesturetune store")
+    /// while another first writer made it. Readers take the lock shared:
+    /// they wait for a migration, not for each other.
     static func prepare(_ connection: PostgresConnection, access: TraceStore.Access, location: String) async throws {
         let logger = PostgresTraceStore.logger
-        let identity = try await identify(connection, location: location)
-        if case .store(let version) = identity, version == Self.version { return }
-        guard access == .readWrite else {
-            switch identity {
-            case .blank: throw StoreError("\(location): the store is empty (ingest recordings first)")
-            case .store(let version):
-                throw StoreError(
-                    "\(location): the store is from an older gesturetune (schema version \(version) of \(Self.version)); "
-                        + "run `gesturetune ingest --db \(location)` once to upgrade it")
-            }
-        }
+        let lock = access == .readWrite ? "pg_advisory_xact_lock" : "pg_advisory_xact_lock_shared"
         _ = try await connection.query("BEGIN", logger: logger)
         do {
-            _ = try await connection.query("SELECT pg_advisory_xact_lock(\(lockKey))", logger: logger)
-            // Again, under the lock: another writer may have made it since.
+            _ = try await connection.query(PostgresQuery(unsafeSQL: "SELECT \(lock)(\(lockKey))"), logger: logger)
+            let identity = try await identify(connection, location: location)
+            if case .store(let version) = identity, version == Self.version {
+                _ = try await connection.query("COMMIT", logger: logger)
+                return
+            }
+            guard access == .readWrite else {
+                switch identity {
+                case .blank: throw StoreError("\(location): the store is empty (ingest recordings first)")
+                case .store(let version):
+                    throw StoreError(
+                        "\(location): the store is from an older gesturetune (schema version \(version) of \(Self.version)); "
+                            + "run `gesturetune ingest --db \(location)` once to upgrade it")
+                }
+            }
             let from: Int
-            switch try await identify(connection, location: location) {
+            switch identity {
             case .blank: from = 0
             case .store(let version): from = version
             }
             for migration in migrations.dropFirst(from) {
                 try await execute(migration, on: connection)
             }
-            if from < Self.version {
-                _ = try await connection.query(
-                    """
-                    INSERT INTO gesturetune_identity (application, schema_version)
-                    VALUES (\(PostgresTraceStore.application), \(Int32(Self.version)))
-                    ON CONFLICT (singleton) DO UPDATE SET schema_version = EXCLUDED.schema_version
-                    """, logger: logger)
-            }
+            _ = try await connection.query(
+                """
+                INSERT INTO gesturetune_identity (application, schema_version)
+                VALUES (\(PostgresTraceStore.application), \(Int32(Self.version)))
+                ON CONFLICT (singleton) DO UPDATE SET schema_version = EXCLUDED.schema_version
+                """, logger: logger)
             _ = try await connection.query("COMMIT", logger: logger)
         } catch {
-            _ = try? await connection.query("ROLLBACK", logger: logger)
+            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
             if error is StoreError { throw error }
             throw StoreError("\(location): cannot create the store's tables (\(PostgresFailure.describe(error)))")
         }

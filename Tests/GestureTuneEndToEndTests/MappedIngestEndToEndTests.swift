@@ -60,6 +60,33 @@ import Testing
         #expect(stats["sessions"] as? Int == 0 && stats["touches"] as? Int == 0)
     }
 
+    /// Issue 37: `printf 'x: 1\r\ny: 2\r\nstudy: a\r\nstudy: b\r\n' > m.yaml`
+    /// crashed `ingest --mapping m.yaml` (SIGILL, exit 132); an ESC and a BEL
+    /// in a cell reached the terminal raw.
+    @Test("a CRLF mapping with a duplicate key, and control bytes in a cell: one escaped line, exit 1")
+    func hostileBytesGiveOneEscapedLine() throws {
+        let dir = try scratch()
+        let db = dir.appendingPathComponent("m.sqlite").path
+        let crlf = dir.appendingPathComponent("m.yaml").path
+        try Data("x: 1\r\ny: 2\r\nstudy: a\r\nstudy: b\r\n".utf8).write(to: URL(fileURLWithPath: crlf))
+        let log = dir.appendingPathComponent("f.csv").path
+        try Data("t,a,x,y\n0,0,1,1\n".utf8).write(to: URL(fileURLWithPath: log))
+        let duplicate = try run(["ingest", "--db", db, "--mapping", crlf, log])
+        #expect(duplicate.status == 1)
+        #expect(
+            duplicate.stderr == "gesturetune ingest: \(crlf):4: YAML: the key `study` appears twice in one mapping (study)\n")
+
+        var rows = try String(contentsOfFile: Self.touchalytics, encoding: .utf8).components(separatedBy: "\n")
+        let hostile = dir.appendingPathComponent("data.csv").path
+        rows[18] = rows[18].replacingOccurrences(of: ",2,1,160,", with: ",\u{1B}]0;owned\u{7}\u{1B}[2J,1,160,")
+        try rows.joined(separator: "\n").write(toFile: hostile, atomically: true, encoding: .utf8)
+        let escaped = try run(["ingest", "--db", db, "--mapping", Self.mapping, hostile])
+        #expect(escaped.status == 1)
+        #expect(!escaped.stderr.utf8.contains(0x1B) && !escaped.stderr.utf8.contains(0x07), "\(escaped.stderr)")
+        #expect(escaped.stderr.contains("\\u{1B}]0;owned\\u{7}\\u{1B}[2J"), "\(escaped.stderr)")
+        #expect(escaped.stderr.split(separator: "\n").count == 1)
+    }
+
     @Test("--mapping does not mix with another --format; --strict needs a mapping")
     func usage() throws {
         let mixed = try run(["ingest", "--mapping", Self.mapping, "--format", "csv", Self.touchalytics])

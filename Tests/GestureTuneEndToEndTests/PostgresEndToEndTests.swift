@@ -99,10 +99,17 @@ struct PostgresEndToEndTests {
             ["ingest", "--db", "postgres://who@127.0.0.1:99999/x", flutterFixture], saying: "not a PostgreSQL store URL")
         try Self.failsQuickly(
             ["ingest", "--db", url, flutterFixture], environment: ["PGPASSWORD": "not-the-password"],
-            saying: "gesturetune ingest: \(url): cannot connect (password authentication failed")
+            saying: "gesturetune ingest: \(url): cannot connect (wrong password for user postgres)\n")
+        // Issue 37: postgres-nio's and NIO's own names never reach the user.
         try Self.failsQuickly(
             ["stats", "--db", "postgres://postgres@127.0.0.1:1/postgres"],
-            saying: "gesturetune stats: postgres://postgres@127.0.0.1:1/postgres: cannot connect (")
+            saying:
+                "gesturetune stats: postgres://postgres@127.0.0.1:1/postgres: cannot connect (connection refused: "
+                + "is the server running, on that host and port?)\n")
+        try Self.failsQuickly(
+            ["stats", "--db", url], environment: ["PGPASSWORD": "", "PGPASSFILE": "/nonexistent", "HOME": "/nonexistent"],
+            saying: "gesturetune stats: \(url): cannot connect (the server asks for a password for user postgres: "
+                + "give it in PGPASSWORD or ~/.pgpass)\n")
         // Nothing was written by the refused ingest.
         #expect(try TestPostgres.psql(url, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GestureTuneTestSupport
 import Testing
+import TraceStore
 
 // MARK: - Evaluations on a real Ray cluster
 
@@ -75,10 +76,16 @@ struct RayEndToEndTests {
         let one = try run(common + ["--out", dir.appendingPathComponent("one").path, "--ray", "local", "--shards", "1"])
         #expect(one.status == 0, "\(one.stderr)")
 
+        // Without --verbose, none of Ray's own chatter.
+        #expect(!one.stderr.contains("pid=") && !one.stderr.contains("ray-bridge"), "\(one.stderr)")
+
         // Four shards; once the workers answer, one of them is killed.
+        let mark = UUID().uuidString
         let process = Process()
         process.executableURL = URL(fileURLWithPath: gesturetune)
-        process.arguments = common + ["--out", dir.appendingPathComponent("four").path, "--ray", "local", "--shards", "4"]
+        process.arguments =
+            common + ["--out", dir.appendingPathComponent("four").path, "--ray", "local", "--shards", "4", "--verbose"]
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.markName: mark]) { $1 }
         let err = Pipe()
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
@@ -106,10 +113,95 @@ struct RayEndToEndTests {
         #expect(killed != nil, "a worker was found and killed mid-run")
         #expect(process.terminationStatus == 0, "\(stderr)")
         #expect(stderr.contains("died; starting it again"), "the bridge restarted the killed worker: \(stderr)")
+        #expect(Self.processes(marked: mark).isEmpty, "no process of the run is left")
 
         let reference = try Self.comparable(dir.appendingPathComponent("here"))
         #expect(NSDictionary(dictionary: try Self.comparable(dir.appendingPathComponent("one"))).isEqual(to: reference))
         #expect(NSDictionary(dictionary: try Self.comparable(dir.appendingPathComponent("four"))).isEqual(to: reference))
+    }
+
+    /// Issue 37: `kill -9` of the bridge 10 s into a run let `optimize`
+    /// exit 0 with every evaluation `inf`, store that run and leave Ray's
+    /// processes behind. Now the bridge or the local head lost stops the
+    /// run: exit 1, one line, no run stored, no report, nothing left.
+    @Test(
+        "a killed bridge or Ray head stops optimize: exit 1, one line, nothing stored or written, no process left",
+        arguments: ["bridge", "head"])
+    func aLostBridgeOrHeadStopsTheRun(victim: String) throws {
+        let (dir, db) = try Self.store()
+        let out = dir.appendingPathComponent("out")
+        let mark = UUID().uuidString
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: gesturetune)
+        process.arguments =
+            ["optimize", "--db", db, "--seed", "1", "--max-evals", "400", "--no-pareto", "--out", out.path]
+            + Self.split + ["--ray", "local", "--shards", "2"]
+        process.environment = ProcessInfo.processInfo.environment.merging([Self.markName: mark]) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        nonisolated(unsafe) var errData = Data()
+        let reader = Thread { errData = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        try process.run()
+        var killed: Int32?
+        let giveUp = Date().addingTimeInterval(300)
+        while process.isRunning, killed == nil, Date() < giveUp {
+            usleep(500_000)
+            // Once a worker is at work, as in the worker's case.
+            guard let worker = Self.worker(shard: "2/2", db: db), Self.cpuSeconds(worker) > 0.3 else { continue }
+            let target = Self.processes(marked: mark).first { pid in
+                let arguments = Self.arguments(pid)
+                return victim == "bridge"
+                    ? arguments.contains { $0.hasSuffix(".py") && $0.contains("gesturetune-ray-") }
+                    : (arguments.first.map { URL(fileURLWithPath: $0).lastPathComponent } == "gcs_server")
+            }
+            if let target {
+                kill(target, SIGKILL)
+                killed = target
+            }
+        }
+        let exitBy = Date().addingTimeInterval(120)
+        while process.isRunning, Date() < exitBy { usleep(100_000) }
+        #expect(!process.isRunning, "optimize ended within 2 minutes of the kill")
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        while !reader.isFinished { usleep(1000) }
+        let stderr = String(decoding: errData, as: UTF8.self)
+        #expect(killed != nil, "the \(victim) was found and killed mid-run")
+        #expect(process.terminationStatus == 1, "\(stderr)")
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 1, "one line: \(stderr)")
+        #expect(stderr.hasPrefix("gesturetune optimize: the run on Ray stopped: "), "\(stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("result.json").path))
+        #expect(try TraceStore(path: db, access: .readOnly).latestRun() == nil, "no run stored")
+        usleep(500_000)
+        #expect(Self.processes(marked: mark).isEmpty, "no process of the run is left: \(Self.processes(marked: mark))")
+    }
+
+    /// The variable a test puts in a run's environment: every process the
+    /// run starts inherits it, which is how the test finds them all.
+    static let markName = "GESTURETUNE_TEST_MARK"
+
+    /// The processes whose environment holds `mark` (the run's, and only them).
+    private static func processes(marked mark: String) -> [Int32] {
+        let wanted = Array("\(markName)=\(mark)".utf8)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> Int32? in
+            guard let pid = Int32(name), pid != getpid(),
+                let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+                environment.split(separator: 0).contains(where: { $0.elementsEqual(wanted) })
+            else { return nil }
+            // A zombie has ended: only its parent's wait is missing.
+            let stat = (try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8)) ?? ""
+            let state = stat.split(separator: ")").last?.split(separator: " ").first
+            return state == "Z" ? nil : pid
+        }
+    }
+
+    private static func arguments(_ pid: Int32) -> [String] {
+        let raw = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") ?? Data()
+        return raw.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test("--ray with a Python that has no Ray, or an unreachable cluster: one line, exit 1")

@@ -67,6 +67,38 @@ struct RecordEndToEndTests {
         #expect(stats["sessions"] as? Int == 1 && stats["labels"] as? Int == 2 && stats["touches"] as? Int == 4)
     }
 
+    /// Issue 37: a store that cannot take the upload (its write lock held
+    /// by another writer, as a PostgreSQL server down is) answered 500. It
+    /// is 503 with `Retry-After`: the page keeps the upload and sends it
+    /// again, and it is stored once the store is back.
+    @Test func anUnavailableStoreAnswers503WithRetryAfter() async throws {
+        let server = try RecordServer(extra: ["--lock-wait", "0.5"])
+        defer { server.stopIfRunning() }
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [server.db]
+        let commands = Pipe(), answers = Pipe()
+        holder.standardInput = commands
+        holder.standardOutput = answers
+        try holder.run()
+        commands.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 'held';\n".utf8))
+        var said = Data()
+        while !said.contains(Data("held".utf8)) {
+            let chunk = answers.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            said += chunk
+        }
+        let session = RecordServer.session("held-1", user: "P01", taps: 2)
+        let refused = try await server.request("POST", server.uploadURL, body: session)
+        #expect(refused.status == 503, "\(refused.body)")
+        #expect(refused.headers["Retry-After"] == "5")
+        #expect(refused.body.contains("the store is unavailable; nothing was stored"), "\(refused.body)")
+        try commands.fileHandleForWriting.close()
+        holder.waitUntilExit()
+        let stored = try await server.request("POST", server.uploadURL, body: session)
+        #expect(stored.status == 201, "\(stored.body)")
+    }
+
     @Test func tooManyRequestsFromOneAddressAreRefused() async throws {
         let server = try RecordServer(extra: ["--rate-limit", "3"])
         defer { server.stopIfRunning() }

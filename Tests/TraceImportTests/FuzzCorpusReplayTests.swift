@@ -15,7 +15,8 @@ import TraceModel
     static let corpus = RecordingFixtures.packageRoot.appendingPathComponent("Fuzz/Corpus")
     static let formats: [String: InputFormat] = [
         "FuzzJSONL": .jsonl, "FuzzCSV": .csv, "FuzzEvemu": .evemu, "FuzzLibinput": .libinput,
-        "FuzzGetevent": .getevent, "FuzzPointerEvents": .pointerEvents, "FuzzIOSStudy": .iosStudy
+        "FuzzGetevent": .getevent, "FuzzPointerEvents": .pointerEvents, "FuzzIOSStudy": .iosStudy,
+        "FuzzMapped": .mapped
     ]
 
     @Test func everyTargetHasARegressionCorpus() throws {

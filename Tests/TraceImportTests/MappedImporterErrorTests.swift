@@ -140,7 +140,8 @@ import TraceModel
         let files = try Self.files(mapping: mapping, log: Self.log, extra: ["devices.csv": "id,xdpi\nd1,320\nd1,240\n"])
         let error = try #require(Self.error(files))
         #expect(error.location.file.hasSuffix("/devices.csv") && error.location.line == 3)
-        #expect(error.message == "device d1 appears twice (first on line 2)")
+        // Its cells are never quoted: the mapping, not the person ingesting, chose the file (issue 37).
+        #expect(error.message == "the row's device appears twice (first on line 2)")
     }
 
     // MARK: Bad rows: FILE:LINE: what (column)

@@ -19,14 +19,23 @@
 # asked again; an actor whose process dies is restarted by Ray and its call
 # retried (max_restarts / max_task_retries). Progress and errors go to
 # standard error; standard output carries replies only.
+#
+# What cannot be retried ends the run: a local Ray head whose GCS or raylet
+# ended (a watchdog notices within a second) prints one `{"fatal": why}`
+# line and the bridge exits. Everything this run started carries the token
+# in GESTURETUNE_RAY_RUN (the coordinator sets it; Ray's processes and the
+# workers inherit it): when the coordinator dies, however, the bridge ends
+# every such process, and the coordinator ends them all when the bridge dies.
 import argparse
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import threading
+import time
 import queue
 
 ATTEMPTS = 3
@@ -41,6 +50,90 @@ def log(message):
 def fail(message):
     print(json.dumps({"error": message}), flush=True)
     return 1
+
+
+def run_processes():
+    """The pids of the other processes that carry this run's token."""
+    token = os.environ.get("GESTURETUNE_RAY_RUN", "")
+    found = []
+    if not token:
+        return found
+    marker = f"GESTURETUNE_RAY_RUN={token}".encode()
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as environ:
+                if marker in environ.read().split(b"\0"):
+                    found.append(int(name))
+        except OSError:
+            pass
+    return found
+
+
+def end_run(*_):
+    """Ends every process of the run but this one, then this one."""
+    for pid in run_processes():
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    os._exit(1)
+
+
+def follow_the_coordinator():
+    """The coordinator's death, however it comes (kill -9 included), ends
+    the run: its pid is polled, as PR_SET_PDEATHSIG would follow the thread
+    that started the bridge rather than the process."""
+    signal.signal(signal.SIGTERM, end_run)
+    coordinator = os.getppid()
+
+    def watch():
+        while os.getppid() == coordinator:
+            time.sleep(0.5)
+        end_run()
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
+def alive(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+stopping = threading.Event()  # set once the bridge shuts Ray down itself
+
+
+def watch_the_head():
+    """A local head's GCS and raylet, watched: when one ends, the run does."""
+    head = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat") as stat:
+                parent = int(stat.read().rpartition(")")[2].split()[1])
+            with open(f"/proc/{name}/cmdline", "rb") as cmdline:
+                program = os.path.basename(cmdline.read().split(b"\0")[0].decode(errors="replace"))
+        except (OSError, ValueError, IndexError):
+            continue
+        if parent == os.getpid() and program in ("gcs_server", "raylet"):
+            head[int(name)] = program
+
+    def watch():
+        while not stopping.is_set():
+            time.sleep(0.5)
+            for pid, program in head.items():
+                if not alive(pid) and not stopping.is_set():
+                    print(json.dumps({"fatal": f"the local Ray head's {program} (pid {pid}) ended"}), flush=True)
+                    time.sleep(0.3)  # the coordinator reads why before it sees the bridge end
+                    end_run()
+
+    if head:
+        threading.Thread(target=watch, daemon=True).start()
 
 
 class Shard:
@@ -100,8 +193,11 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--address", required=True)
     parser.add_argument("--shards", type=int, required=True)
+    parser.add_argument("--temp-dir")
+    parser.add_argument("--verbose", action="store_true")
     parser.add_argument("worker", nargs=argparse.REMAINDER)
     args = parser.parse_args()
+    follow_the_coordinator()
     worker = args.worker[1:] if args.worker[:1] == ["--"] else args.worker
     os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     host = "127.0.0.1"
@@ -123,9 +219,11 @@ def main():
         if args.address == "local":
             # A head for this run only, on loopback, without the dashboard.
             ray.init(num_cpus=max(args.shards, os.cpu_count() or 1), _node_ip_address="127.0.0.1",
-                     include_dashboard=False, log_to_driver=True, configure_logging=False)
+                     include_dashboard=False, log_to_driver=args.verbose, configure_logging=False,
+                     _temp_dir=args.temp_dir)
+            watch_the_head()
         else:
-            ray.init(address=args.address, log_to_driver=True, configure_logging=False)
+            ray.init(address=args.address, log_to_driver=args.verbose, configure_logging=False)
     except Exception as error:  # no cluster there: one line, not a traceback
         lines = str(error).strip().splitlines() or [type(error).__name__]
         return fail(f"cannot reach Ray at {args.address} ({lines[-1]})")
@@ -163,7 +261,13 @@ def main():
         pending.put((message["id"], [a.ask.remote(request) for a in actors]))
     pending.put(None)
     writer.join()
+    stopping.set()
     ray.shutdown()
+    for pid in run_processes():  # what Ray's shutdown left running
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
     return 0
 
 

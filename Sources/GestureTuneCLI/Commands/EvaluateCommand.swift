@@ -109,11 +109,12 @@ struct EvaluateCommand: AsyncParsableCommand {
                 budgetMargin: inputs.budgetMargin, remote: remote)
         }
         if serve {
-            try serveRequests(objective)
+            try serveRequests(objective, remote: remote)
             return
         }
         let values = try CLIFailure.guarding { try Self.values(given, space: objective.space) }
         let answer = try CLIFailure.guarding { try Self.answer(objective, values: values, split: split.side) }
+        try ClusterOptions.requireIntact(remote)
         if json {
             try Console.json(answer)
         } else {
@@ -267,25 +268,32 @@ struct EvaluateCommand: AsyncParsableCommand {
 
     // MARK: - --serve
 
-    private func serveRequests(_ objective: TuningObjective) throws {
+    private func serveRequests(_ objective: TuningObjective, remote: RayCluster?) throws {
         // One reply a line, with the same number rules as every --json (Console.encoder).
         let encoder = Console.encoder(pretty: false)
-        Self.answerLines(encoder) { line in
-            let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
-            return try encoder.encode(try Self.answer(objective, values: values, split: side))
-        }
+        try Self.answerLines(
+            encoder, halt: { try ClusterOptions.requireIntact(remote) },
+            reply: { line in
+                let (values, side) = try Self.request(line, space: objective.space, defaultSplit: split.side)
+                return try encoder.encode(try Self.answer(objective, values: values, split: side))
+            })
     }
 
     /// One reply line per non-empty request line on standard input, until
     /// it ends; a request that fails answers `{"error": …}` and the next is
     /// read. Both --serve loops (answers and a shard's tallies) use it.
-    private static func answerLines(_ encoder: JSONEncoder, _ reply: (String) throws -> Data) {
+    /// `halt` throws when no later answer can be trusted (the Ray cluster
+    /// behind them failed): the loop stops before answering.
+    private static func answerLines(
+        _ encoder: JSONEncoder, halt: () throws -> Void = {}, reply: (String) throws -> Data
+    ) throws {
         while let line = readLine(strippingNewline: true) {
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let data: Data
             do { data = try reply(line) } catch {
                 data = (try? encoder.encode(["error": "\(error)"])) ?? Data("{\"error\":\"unencodable\"}".utf8)
             }
+            try halt()
             FileHandle.standardOutput.write(data + Data("\n".utf8))
         }
     }
@@ -308,7 +316,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             shard: shard.index, shards: n, sessions: loaded.sessions.count,
             train: data.train.shard(k, of: n).count, holdout: data.holdout.shard(k, of: n).count)
         FileHandle.standardOutput.write(try encoder.encode(ready) + Data("\n".utf8))
-        Self.answerLines(encoder) { line in
+        try Self.answerLines(encoder) { line in
             let request = try decoder.decode(ReplayRequest.self, from: Data(line.utf8))
             let simulator = Simulator(
                 scene: loaded.scene, parameters: try ParameterSet(request.parameters), options: request.options)

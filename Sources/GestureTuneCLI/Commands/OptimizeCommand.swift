@@ -115,6 +115,7 @@ struct OptimizeCommand: AsyncParsableCommand {
         let remote = try cluster.start(store: store, inputs: inputs, sessions: loaded.sessions)
         defer { remote?.close() }
         let unsaved = try optimize(loaded, fingerprint: fingerprint, remote: remote)
+        try ClusterOptions.requireIntact(remote)
         let out = self.out, corpus = store.location, sessions = loaded.sessions, scene = loaded.scene
         let result = try await store.withStore(.readWrite) { writable in
             try await CLIFailure.guardingAsync {
@@ -152,12 +153,18 @@ struct OptimizeCommand: AsyncParsableCommand {
         settings.remote = remote
         let bar = ProgressBar(label: "optimize")
         var result = try CLIFailure.guarding {
-            try Optimizer(settings: settings).run(sessions: loaded.sessions, scene: loaded.scene) { p in
-                bar.update(
-                    done: p.evaluations, total: p.maxEvaluations,
-                    detail:
-                        "\(p.evaluations)/\(p.maxEvaluations) best \(p.bestObjective.map { Console.fixed($0, 4) } ?? "–") \(p.phase)"
-                )
+            do {
+                return try Optimizer(settings: settings).run(sessions: loaded.sessions, scene: loaded.scene) { p in
+                    bar.update(
+                        done: p.evaluations, total: p.maxEvaluations,
+                        detail:
+                            "\(p.evaluations)/\(p.maxEvaluations) best \(p.bestObjective.map { Console.fixed($0, 4) } ?? "–") \(p.phase)"
+                    )
+                }
+            } catch {
+                // A search that failed because the cluster did says so.
+                try ClusterOptions.requireIntact(remote)
+                throw error
             }
         }
         bar.finish()

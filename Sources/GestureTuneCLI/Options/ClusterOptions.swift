@@ -20,10 +20,23 @@ struct ClusterOptions: ParsableArguments {
     @Option(help: ArgumentHelp("With --ray: shards of the corpus, one warm worker each (default: 2).", valueName: "n"))
     var shards: Int?
 
+    @Flag(help: "With --ray: Ray's own messages (its notices, the workers' output, restarts) on standard error.")
+    var verbose = false
+
     func validateOptions() throws {
         if let shards, !(1...1024).contains(shards) { throw ValidationError("--shards must be between 1 and 1024.") }
         if ray == nil, shards != nil { throw ValidationError("--shards needs --ray (local or a cluster's address).") }
         if let ray, ray.isEmpty { throw ValidationError("--ray takes local or a cluster's address.") }
+        if ray == nil, verbose { throw ValidationError("--verbose needs --ray (it shows Ray's own messages).") }
+    }
+
+    /// Throws the cluster's failure, if the run lost what it cannot retry
+    /// (the bridge, the local head, a shard past its retries): a result
+    /// without its evaluations is neither stored nor reported.
+    static func requireIntact(_ remote: (any RemoteReplay)?) throws {
+        if let failure = (remote as? RayCluster)?.failure {
+            throw CLIFailure("the run on Ray stopped: \(failure); nothing was stored")
+        }
     }
 
     /// Starts the cluster for a run over the store's `sessions`, checking
@@ -41,7 +54,9 @@ struct ClusterOptions: ParsableArguments {
         if let scene = inputs.scene {
             worker += ["--scene", FileManager.default.fileExists(atPath: scene) ? Self.absolute(scene) : scene]
         }
-        let cluster = try CLIFailure.guarding { try RayCluster(address: ray, shards: shards ?? 2, worker: worker) }
+        let cluster = try CLIFailure.guarding {
+            try RayCluster(address: ray, shards: shards ?? 2, worker: worker, verbose: verbose)
+        }
         let (train, holdout) = splitByUser(sessions, holdoutFraction: inputs.holdoutFraction)
         let ready = cluster.workersReady
         guard ready.allSatisfy({ $0.sessions == sessions.count }),

@@ -1,4 +1,5 @@
 import Foundation
+import TraceModel
 
 // MARK: - Output
 
@@ -13,9 +14,12 @@ enum Console {
     /// or `gesturetune ingest: what is wrong` without a file. The prefix
     /// names the command, so a line read out of a script's log says who
     /// wrote it. Several lines (a message with line breaks) each get it.
+    /// Every error reaches the terminal through here: any other control
+    /// character a value brought along is shown escaped (`\u{1B}`), never
+    /// obeyed.
     static func error(_ message: String) {
         let lines = message.split(separator: "\n", omittingEmptySubsequences: true)
-        let text = lines.map { "\(prefix): \($0)\n" }.joined()
+        let text = lines.map { "\(prefix): \(String($0).escapingControlCharacters)\n" }.joined()
         FileHandle.standardError.write(Data(text.utf8))
     }
 
@@ -79,14 +83,8 @@ enum Console {
     }
 
     /// Text from outside (an upload, a participant) made safe to print on
-    /// a terminal: control characters (escape sequences) become `?`.
-    static func printable(_ text: String) -> String {
-        String(
-            String.UnicodeScalarView(
-                text.unicodeScalars.map {
-                    $0.properties.generalCategory == .control || $0.properties.generalCategory == .format ? "?" : $0
-                }))
-    }
+    /// a terminal: control characters (escape sequences) shown escaped.
+    static func printable(_ text: String) -> String { text.escapingControlCharacters }
 
     /// `1234567` → `1,234,567`.
     static func grouped(_ value: Int) -> String {

@@ -9,8 +9,10 @@ extension UnsafeBufferPointer<UInt8> {
 
 /// The first lines of an input's prefix, as text, for `recognizes(prefix:)`.
 func leadingLines(of prefix: [UInt8], count: Int = 40) -> [Substring] {
-    let text = String(decoding: prefix.prefix(16_384), as: UTF8.self)
-    return Array(text.split(separator: "\n", maxSplits: count, omittingEmptySubsequences: true).prefix(count))
+    let head = Array(prefix.prefix(16_384))
+    return LineEnds.lines(head).filter { !$0.isEmpty }.prefix(count).map {
+        Substring(String(decoding: head[$0], as: UTF8.self))
+    }
 }
 
 /// Whether a file name ends with one of the extensions (case-insensitive).

@@ -17,9 +17,14 @@ struct DelimitedRows {
     private(set) var header: [String] = []
     private(set) var headerLine = 0
 
-    init(layout: ImportMapping.CSVLayout, file: String) {
+    /// Whether errors may quote the file's cells (its header's names): the
+    /// data file's, not the devices file's (``DeviceTable``).
+    let quotesCells: Bool
+
+    init(layout: ImportMapping.CSVLayout, file: String, quotesCells: Bool = true) {
         self.layout = layout
         self.file = file
+        self.quotesCells = quotesCells
         parser = CSVRowParser(delimiter: layout.delimiter)
     }
 
@@ -77,7 +82,8 @@ struct DelimitedRows {
                 let known = header.filter { !$0.isEmpty }.joined(separator: ", ")
                 throw TraceError(
                     mapping.location(of: key),
-                    "no column \"\(name)\" in the header of \(file) (it has \(known))", field: key)
+                    "no column \"\(name)\" in the header of \(file)" + (quotesCells ? " (it has \(known))" : ""),
+                    field: key)
             }
             return index
         }

@@ -7,6 +7,8 @@ import TraceModel
 /// `devices.csv`: density, resolution, xdpi), read whole and looked up by
 /// the device column's value. Only the columns the mapping names are read.
 struct DeviceTable {
+    /// The largest devices file read: 16 MiB, thousands of times a study's.
+    static let maxSize = 16 << 20
     let file: String
     /// Device key → the cells of its row.
     private var rows: [String: [String]] = [:]
@@ -26,12 +28,14 @@ struct DeviceTable {
             path = folder.isEmpty ? path : folder + "/" + path
         }
         file = path
-        guard FileManager.default.isReadableFile(atPath: path) else {
+        if let refusal = TraceInput.refusal(ofSideFile: path, limit: Self.maxSize) {
             throw TraceError(
-                mapping.location(of: "devices.file"),
-                "the devices file \(path) cannot be read: " + ImporterRegistry.whyUnreadable(path), field: "devices.file")
+                mapping.location(of: "devices.file"), "the devices file \(path) cannot be read: " + refusal,
+                field: "devices.file")
         }
-        var reader = DelimitedRows(layout: devices.csv, file: path)
+        // Its errors name lines and columns, never its cells: the mapping,
+        // not the person ingesting, chose the file.
+        var reader = DelimitedRows(layout: devices.csv, file: path, quotesCells: false)
         var keyIndex: Int?
         var table: [String: [String]] = [:]
         var rowLines: [String: Int] = [:]
@@ -44,7 +48,7 @@ struct DeviceTable {
             guard !key.isEmpty else { throw TraceError(location, "no device key in the row", field: devices.key.description) }
             if let earlier = rowLines[key] {
                 throw TraceError(
-                    location, "device \(key) appears twice (first on line \(earlier))", field: devices.key.description)
+                    location, "the row's device appears twice (first on line \(earlier))", field: devices.key.description)
             }
             table[key] = cells
             rowLines[key] = reader.rowLine

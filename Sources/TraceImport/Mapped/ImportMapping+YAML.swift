@@ -5,19 +5,32 @@ import Yams
 // MARK: - Reading a mapping file
 
 extension ImportMapping {
+    /// The largest mapping read: 1 MiB, hundreds of times a real one.
+    static let maxMappingSize = 1 << 20
+
     /// Reads and checks a mapping file. Every problem is one
     /// `TraceModel/TraceError` naming the mapping file, the line and the
     /// key (`bioident.yaml:7: unknown unit "px" (time.unit)`): unknown keys,
     /// a key given twice, wrong types and values, and keys that need another
     /// (`scale: {devices: xdpi}` without `devices`).
     public static func load(path: String) throws(TraceError) -> ImportMapping {
-        let text: String
+        if let refusal = TraceInput.refusal(ofSideFile: path, limit: maxMappingSize) {
+            throw TraceError(SourceLocation(file: path, line: 0), "cannot read the mapping: " + refusal, field: "--mapping")
+        }
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            bytes = try TraceInput(path: path).readAll()
+        } catch let error as TraceError {
+            throw error
         } catch {
+            throw TraceError(SourceLocation(file: path, line: 0), "cannot read the mapping: \(error)", field: "--mapping")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            let offset = LineEnds.firstInvalidUTF8(in: bytes) ?? 0
             throw TraceError(
-                SourceLocation(file: path, line: 0), "cannot read the mapping: " + ImporterRegistry.whyUnreadable(path),
-                field: "--mapping")
+                SourceLocation(file: path, line: LineEnds.lineNumber(ofOffset: offset, in: bytes)),
+                "not UTF-8 text (byte 0x\(String(bytes[min(offset, bytes.count - 1)], radix: 16, uppercase: true))): save the mapping as UTF-8",
+                field: "mapping")
         }
         let root = try YAMLDocument.compose(
             text, file: path, ifEmpty: TraceError(SourceLocation(file: path, line: 1), "the mapping is empty", field: "mapping"))
@@ -237,8 +250,18 @@ final class MappingReader {
             guard mapping.roles[.device] != nil else {
                 throw at(node, "devices")("a devices file is joined on the device column: give columns.device")
             }
+            let fileNode = try required("file", in: fields, "devices", near: node)
+            let name = try string(fileNode, "devices.file")
+            // A mapping may come from anyone: it names a file beside the
+            // data it reads, never one elsewhere on the machine.
+            let components = name.split(separator: "/", omittingEmptySubsequences: false)
+            guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !components.contains("..") else {
+                throw at(fileNode, "devices.file")(
+                    "must name a file beside the data file (no absolute path, no ..)")
+            }
+            lines["devices.file"] = fileNode.mark?.line ?? 0
             mapping.devicesFile = ImportMapping.DevicesFile(
-                file: try string(try required("file", in: fields, "devices", near: node), "devices.file"),
+                file: name,
                 key: try column(try required("key", in: fields, "devices", near: node), "devices.key"), csv: layout)
         }
 

@@ -159,7 +159,14 @@ private struct MappedRowReader {
     mutating func finish(lastLine: Int, emit: (TraceEvent) throws -> Void) throws -> ImportSummary {
         try rows.finish()
         if columns == nil && mapping.csv.header {
-            throw TraceError(SourceLocation(file: file, line: lastLine), "no header row: the file is empty", field: "csv.header")
+            guard rows.headerLine > 0 else {
+                throw TraceError(
+                    SourceLocation(file: file, line: max(lastLine, 1)), "the file is empty: no header row", field: "csv.header")
+            }
+            // The mapping's columns are checked all the same, then: nothing to read.
+            columns = try Self.indexes(mapping, rows)
+            throw TraceError(
+                SourceLocation(file: file, line: rows.headerLine), "a header row and no rows after it", field: "csv.header")
         }
         try assembler.closeSession(at: SourceLocation(file: file, line: lastLine), reason: "the end of the file", emit: emit)
         var summary = assembler.finalSummary
@@ -384,7 +391,10 @@ private struct MappedRowReader {
             case .us: Micros(milliseconds: value / 1_000)
             case .ns: Micros(milliseconds: value / 1_000_000)
             }
-        guard let micros, micros >= 0 else { throw TraceError(location, "must be a time ≥ 0", field: column.description) }
+        guard value >= 0 else { throw TraceError(location, "must be a time ≥ 0", field: column.description) }
+        guard let micros else {
+            throw TraceError(location, "out of range (a time within 73 000 years)", field: column.description)
+        }
         return micros
     }
 
