@@ -14,6 +14,7 @@ extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
         case confusion, perUser, perDevice, latency, budgetObservations, haptics, autoScroll
+        case people, budgetPeople, hapticPeople, personIntents
         case menuWait, springs, outcomes, labelCells, log, agreement
     }
 
@@ -52,6 +53,10 @@ extension Tally: Codable {
         try c.encode(latency, forKey: .latency)
         try c.encode(budgetObservations, forKey: .budgetObservations)
         try c.encode(haptics, forKey: .haptics)
+        try c.encode(people, forKey: .people)
+        try c.encode(budgetPeople, forKey: .budgetPeople)
+        try c.encode(hapticPeople, forKey: .hapticPeople)
+        try c.encode(personIntents, forKey: .personIntents)
         try c.encode(autoScroll, forKey: .autoScroll)
         try c.encode(menuWait, forKey: .menuWait)
         try c.encode(SpringColumns(springs), forKey: .springs)
@@ -88,12 +93,32 @@ extension Tally: Codable {
         perDevice = try c.decode([String: ExactCounts].self, forKey: .perDevice).mapValues(\.value)
         latency = try Self.sized(c.decode([[Double]].self, forKey: .latency), like: latency, c, .latency)
         haptics = try Self.sized(c.decode([[Double]].self, forKey: .haptics), like: haptics, c, .haptics)
+        for person in try c.decode([String].self, forKey: .people) { _ = slot(of: person) }
+        budgetPeople = try c.decode([[Int32]].self, forKey: .budgetPeople)
+        let personIntents = try c.decode([[IntentCount]].self, forKey: .personIntents)
+        guard personIntents.count == people.count, personIntents.allSatisfy({ $0.count == Tally.intents.count }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .personIntents, in: c, debugDescription: "per-person intents that disagree with the reply's people")
+        }
+        self.personIntents = personIntents
+        hapticPeople = try Self.sized(c.decode([[Int32]].self, forKey: .hapticPeople), like: hapticPeople, c, .hapticPeople)
         autoScroll = try c.decode([Double].self, forKey: .autoScroll)
         menuWait = try c.decode([Double].self, forKey: .menuWait)
         guard let springs = try c.decode(SpringColumns.self, forKey: .springs).releases else {
             throw DecodingError.dataCorruptedError(forKey: .springs, in: c, debugDescription: "spring columns that disagree")
         }
         self.springs = springs
+        // Every observation names a person of the reply, one per observation.
+        let known = 0..<Int32(people.count)
+        let tagged =
+            zip(budgetObservations, budgetPeople).map { ($0.count, $1) } + zip(haptics, hapticPeople).map { ($0.count, $1) }
+        guard budgetPeople.count == budgetObservations.count, people.count == personSlots.count,
+            tagged.allSatisfy({ $0.0 == $0.1.count && $0.1.allSatisfy(known.contains) }),
+            springs.allSatisfy({ known.contains($0.person) })
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .people, in: c, debugDescription: "observations whose people disagree with the reply's")
+        }
         outcomes = try c.decode([LabelOutcome].self, forKey: .outcomes)
         labelCells = LabelCellTable(try c.decode([LabelCell].self, forKey: .labelCells))
         log = try c.decode([SessionRecognition].self, forKey: .log)
@@ -120,6 +145,8 @@ extension Tally: Codable {
         var damping: [Double] = []
         /// The releases whose target is off screen (few: a deleted card).
         var offScreen: [Int] = []
+        /// Each release's person (index into the tally's people).
+        var person: [Int32] = []
 
         init(_ releases: [SpringRelease]) {
             var index: [Name: Int] = [:]
@@ -135,19 +162,20 @@ extension Tally: Codable {
                 response.append(release.response)
                 damping.append(release.damping)
                 if !release.targetOnScreen { offScreen.append(k) }
+                person.append(release.person)
             }
         }
 
         /// The releases, or `nil` when the columns disagree (a damaged reply).
         var releases: [SpringRelease]? {
             let count = name.count
-            guard [distance.count, velocity.count, response.count, damping.count].allSatisfy({ $0 == count }),
+            guard [distance.count, velocity.count, response.count, damping.count, person.count].allSatisfy({ $0 == count }),
                 name.allSatisfy(names.indices.contains), offScreen.allSatisfy((0..<count).contains)
             else { return nil }
             var releases = (0..<count).map { k in
                 SpringRelease(
                     gesture: names[name[k]].gesture, spring: names[name[k]].spring, distance: distance[k],
-                    velocity: velocity[k], response: response[k], damping: damping[k])
+                    velocity: velocity[k], response: response[k], damping: damping[k], person: person[k])
             }
             for k in offScreen { releases[k].targetOnScreen = false }
             return releases
