@@ -136,7 +136,8 @@ import TraceModel
             }
         }
         // The page's boxes are written with names too (the config the page reads).
-        let config = try Self.block(after: #"<script type="application/json" id="study-config">"#, in: Self.page(.epilogue).html)
+        let config = try StudyPageTests.block(
+            after: #"<script type="application/json" id="study-config">"#, in: StudyPageTests.page(.epilogue).html)
         #expect(config.contains(#""name":"notes""#) && config.contains(#""name":"tiles""#))
     }
 

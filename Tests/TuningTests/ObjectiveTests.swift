@@ -116,7 +116,8 @@ struct ObjectiveTests {
         let check = try #require(nominal.evaluateDetailed(slop)?.budgets[0])
         let value = try #require(check.value)
         let observed = try #require(check.byPerson)
-        let people = try PeopleBootstrap(people: mixed.data().trainUsers)
+        // Groups as large as the held-out one (two people), as the objective draws them.
+        let people = try PeopleBootstrap(people: mixed.data().trainUsers, groupSize: mixed.data().holdoutUsers.count)
         let bound = try #require(people.upperBound(observed, percentile: 95))
         #expect(bound > value)
         // A limit between the training p95 and the bound: met on the
@@ -128,7 +129,7 @@ struct ObjectiveTests {
         let evaluation = bounded.evaluate(slop)
         #expect(!evaluation.isFeasible)
         #expect(evaluation.violations["pan.latency.p95"] == (bound - limit) / limit)
-        #expect(bounded.trainingPeople?.people == people.people)
+        #expect(bounded.trainingPeople?.people == people.people && bounded.trainingPeople?.groupSize == 2)
     }
 
     @Test("no intent is sacrificed: a rate rising more than the margin above the reference's is a violation")
@@ -211,7 +212,8 @@ struct ObjectiveTests {
         let open = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 10_000)])
         let check = try #require(open.evaluateDetailed(open.space.defaults)?.budgets[0])
         let value = try #require(check.value), observed = try #require(check.byPerson)
-        let bound = try #require(try PeopleBootstrap(people: corpus.data().trainUsers).upperBound(observed, percentile: 95))
+        let people = try PeopleBootstrap(people: corpus.data().trainUsers, groupSize: corpus.data().holdoutUsers.count)
+        let bound = try #require(people.upperBound(observed, percentile: 95))
         #expect(bound > value)
         // A limit the reference meets, short of its bound.
         let limit = (value + bound) / 2
@@ -219,7 +221,7 @@ struct ObjectiveTests {
         #expect(objective.heldBudgets == [0])
         #expect(objective.relaxedBudgets.isEmpty)
         #expect(objective.effectiveBudgets[0].limit == limit)
-        #expect(objective.boundLimits == [bound * 1.02])
+        #expect(objective.boundLimits == [bound * (1 + TuningObjective.relaxationSlack)])
         // The reference stays feasible: feasible-first cannot prefer worse constants over it.
         #expect(objective.evaluate(objective.space.defaults).isFeasible)
         // Past the nominal limit still breaks it.
