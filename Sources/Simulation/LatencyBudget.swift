@@ -268,6 +268,11 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
     /// fixed by design, but reports list it once as not applicable instead
     /// of judging it: a tab-and-scroll scene has no tap to respond.
     package var applicable = true
+    /// The observations with the person each came from (``PersonObservations``):
+    /// what the tuning resamples people from. Not written to JSON (the
+    /// report keeps what it concluded from them); `nil` without observations
+    /// or when read back from JSON.
+    package var byPerson: PersonObservations?
 
     /// Counted among the met and missed budgets.
     package var isCounted: Bool { fixedByDesign == nil }

@@ -62,6 +62,10 @@ package struct SimulationResult: Sendable, Codable {
     package var labelCells: [LabelCell] = []
     /// Every recognition (when the options keep them).
     package var recognitionLog: [SessionRecognition]
+    /// Per person (``personKey(user:session:)``), labels and misfires per
+    /// intent: what protecting each intent for new people resamples. Not
+    /// in the JSON (``perUser`` and ``perIntent`` say it for people).
+    package var intentsByPerson: [String: [String: IntentCount]] = [:]
 
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
@@ -151,8 +155,10 @@ package struct SimulationResult: Sendable, Codable {
         latency: [String: Distribution], hapticLatency: Distribution?, haptics: [String: Distribution],
         dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
         budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
-        labelCells: [LabelCell], recognitionLog: [SessionRecognition]
+        labelCells: [LabelCell], recognitionLog: [SessionRecognition],
+        intentsByPerson: [String: [String: IntentCount]] = [:]
     ) {
+        self.intentsByPerson = intentsByPerson
         self.labelCells = labelCells
         self.scenes = scenes
         self.parameters = parameters

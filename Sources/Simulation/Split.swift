@@ -26,6 +26,12 @@ package func splitByUser(_ sessions: [Session], holdoutFraction: Double = 0.25) 
     return (train, holdout)
 }
 
+/// The person a session belongs to: its user, or the session itself when
+/// it names none (such a recording is a person of its own, as in the
+/// split). What resampling people (the tuning's budget bounds) counts as
+/// the unit that varies.
+package func personKey(user: String?, session: String) -> String { user ?? "session:" + session }
+
 /// The side for one session (see ``splitByUser(_:holdoutFraction:)``).
 package func holdoutSide(user: String?, session: String, holdoutFraction: Double = 0.25) -> SplitSide {
     let key = user.map { "user:" + $0 } ?? "session:" + session

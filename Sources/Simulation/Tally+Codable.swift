@@ -9,12 +9,13 @@ import Recognizers
 /// as the shortest decimal that reads back as the same `Double` (what
 /// `JSONEncoder` writes). The scratch list of matched recognitions is not
 /// sent: it is refilled for every session. Springs travel measured: each
-/// one's settle times and overshoots, computed by the shard that replayed
-/// its releases.
+/// one's settle times and overshoots (and whose each is), computed by the
+/// shard that replayed its releases.
 extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
         case confusion, perUser, perDevice, latency, budgetObservations, haptics, autoScroll
+        case people, budgetPeople, hapticPeople, personIntents
         case menuWait, springs, outcomes, labelCells, log, agreement
     }
 
@@ -53,6 +54,10 @@ extension Tally: Codable {
         try c.encode(latency, forKey: .latency)
         try c.encode(budgetObservations, forKey: .budgetObservations)
         try c.encode(haptics, forKey: .haptics)
+        try c.encode(people, forKey: .people)
+        try c.encode(budgetPeople, forKey: .budgetPeople)
+        try c.encode(hapticPeople, forKey: .hapticPeople)
+        try c.encode(personIntents, forKey: .personIntents)
         try c.encode(autoScroll, forKey: .autoScroll)
         try c.encode(menuWait, forKey: .menuWait)
         try c.encode(springs, forKey: .springs)
@@ -89,9 +94,29 @@ extension Tally: Codable {
         perDevice = try c.decode([String: ExactCounts].self, forKey: .perDevice).mapValues(\.value)
         latency = try Self.sized(c.decode([[Double]].self, forKey: .latency), like: latency, c, .latency)
         haptics = try Self.sized(c.decode([[Double]].self, forKey: .haptics), like: haptics, c, .haptics)
+        for person in try c.decode([String].self, forKey: .people) { _ = slot(of: person) }
+        budgetPeople = try c.decode([[Int32]].self, forKey: .budgetPeople)
+        let personIntents = try c.decode([[IntentCount]].self, forKey: .personIntents)
+        guard personIntents.count == people.count, personIntents.allSatisfy({ $0.count == Tally.intents.count }) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .personIntents, in: c, debugDescription: "per-person intents that disagree with the reply's people")
+        }
+        self.personIntents = personIntents
+        hapticPeople = try Self.sized(c.decode([[Int32]].self, forKey: .hapticPeople), like: hapticPeople, c, .hapticPeople)
         autoScroll = try c.decode([Double].self, forKey: .autoScroll)
         menuWait = try c.decode([Double].self, forKey: .menuWait)
         springs = try c.decode([SpringMetrics].self, forKey: .springs)
+        // Every observation names a person of the reply, one per observation.
+        let known = 0..<Int32(people.count)
+        let tagged =
+            zip(budgetObservations, budgetPeople).map { ($0.count, $1) } + zip(haptics, hapticPeople).map { ($0.count, $1) }
+            + springs.flatMap { [($0.settle.count, $0.settlePeople), ($0.overshoot.count, $0.overshootPeople)] }
+        guard budgetPeople.count == budgetObservations.count, people.count == personSlots.count,
+            tagged.allSatisfy({ $0.0 == $0.1.count && $0.1.allSatisfy(known.contains) })
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .people, in: c, debugDescription: "observations whose people disagree with the reply's")
+        }
         outcomes = try c.decode([LabelOutcome].self, forKey: .outcomes)
         labelCells = LabelCellTable(try c.decode([LabelCell].self, forKey: .labelCells))
         log = try c.decode([SessionRecognition].self, forKey: .log)

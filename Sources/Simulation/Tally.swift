@@ -31,15 +31,30 @@ package struct Tally: Sendable {
     /// `rows × columns`: columns are intents by ordinal, then `nothing`, `dead-zone`.
     var confusion = [Int](repeating: 0, count: Tally.rows * Tally.columns)
     var perUser: [String: OutcomeCounts] = [:]
+    /// Every person replayed (``personKey(user:session:)``), in the order
+    /// first seen: observations name theirs by index here (one lookup per
+    /// session, not per observation).
+    var people: [String] = []
+    var personSlots: [String: Int32] = [:]
+    /// The person of the session being added.
+    var person: Int32 = 0
+    /// Per person (index into ``people``), labels and misfires per intent
+    /// row (``Intent/ordinal``; the `unlabelled` row is no intent's): what
+    /// protecting each intent for new people resamples.
+    var personIntents: [[IntentCount]] = []
     var perDevice: [String: OutcomeCounts] = [:]
     var latency = [[Double]](repeating: [], count: GestureKind.allCases.count)
     /// Per budget of the options (same order): what each recognition
     /// contributed (``LatencyBudget/observation(of:)``), ms.
     var budgetObservations: [[Double]]
+    /// Per budget, each observation's person (index into ``people``).
+    var budgetPeople: [[Int32]]
     /// Haptic delays (ms) per kind, by ``GestureKind/ordinal``: the swipe
     /// actions' from the threshold crossing, press feedback's from
     /// touch-down, a tap's from its last lift.
     var haptics = [[Double]](repeating: [], count: GestureKind.allCases.count)
+    /// Each haptic's person, as ``haptics``.
+    var hapticPeople = [[Int32]](repeating: [], count: GestureKind.allCases.count)
     /// Drags: auto-scroll distance (pt, absolute).
     var autoScroll: [Double] = []
     /// Text selections: wait from the lift to the action menu (ms).
@@ -68,6 +83,17 @@ package struct Tally: Sendable {
     /// An empty tally for a run checking `budgetCount` budgets.
     package init(budgetCount: Int) {
         budgetObservations = Array(repeating: [], count: budgetCount)
+        budgetPeople = Array(repeating: [], count: budgetCount)
+    }
+
+    /// The index of `key` in ``people``, added when new.
+    mutating func slot(of key: String) -> Int32 {
+        if let known = personSlots[key] { return known }
+        let slot = Int32(people.count)
+        people.append(key)
+        personSlots[key] = slot
+        personIntents.append(Array(repeating: IntentCount(), count: Tally.intents.count))
+        return slot
     }
 
     /// `parts` merged, in their order (any order gives the same result).
@@ -87,8 +113,12 @@ package struct Tally: Sendable {
         var damping: Double
         /// Settle time of each release that settles (ms).
         var settle: [Double] = []
+        /// Whose each settle time is (index into ``Tally/people``).
+        var settlePeople: [Int32] = []
         /// Overshoot of each release whose target is on screen (pt).
         var overshoot: [Double] = []
+        /// Whose each overshoot is (index into ``Tally/people``).
+        var overshootPeople: [Int32] = []
     }
 
     static let noUser = "(no user)"
@@ -109,6 +139,7 @@ package struct Tally: Sendable {
         matcher: Matcher, options: SimulationOptions
     ) {
         sessions += 1
+        person = slot(of: personKey(user: entry.user, session: entry.id))
         touchSamples += entry.touches.count
         motionSamples += entry.motion.count
         scenes[scene, default: 0] += 1
@@ -118,11 +149,17 @@ package struct Tally: Sendable {
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
             for (i, budget) in options.budgets.enumerated() {
-                if let value = budget.observation(of: r) { budgetObservations[i].append(value) }
+                if let value = budget.observation(of: r) {
+                    budgetObservations[i].append(value)
+                    budgetPeople[i].append(person)
+                }
             }
             switch r.kind {
             case .swipeActions, .tap, .doubleTap, .pressFeedback:
-                if r.hapticLatency >= 0 { haptics[r.kind.ordinal].append(Double(r.hapticLatency) / 1000) }
+                if r.hapticLatency >= 0 {
+                    haptics[r.kind.ordinal].append(Double(r.hapticLatency) / 1000)
+                    hapticPeople[r.kind.ordinal].append(person)
+                }
             case .drag: if r.committed { autoScroll.append(abs(r.value)) }
             case .textSelect: if r.committed, r.hapticLatency >= 0 { menuWait.append(Double(r.hapticLatency) / 1000) }
             default: break
@@ -168,6 +205,8 @@ package struct Tally: Sendable {
             case .spurious: break
             }
             perIntent[row].add(c)
+            personIntents[Int(person)][row].labels += 1
+            personIntents[Int(person)][row].misfires += c.misfires
             session.add(c)
             labelCells.add(intent: intent, outcome: m.outcome, recognized: m.recognized, softMisfires: m.softMisfires)
             if keepLabelOutcomes {
@@ -186,6 +225,7 @@ package struct Tally: Sendable {
             c.spurious = 1
             bump(Intent.none.ordinal, kind.intent.ordinal)
             perIntent[Intent.none.ordinal].add(c)
+            personIntents[Int(person)][Intent.none.ordinal].misfires += 1
             session.add(c)
         }
         for (kind, soft) in match.spurious {
@@ -220,8 +260,14 @@ package struct Tally: Sendable {
             let distance = distance ?? r.springDistance
             let velocity = spring.keepsVelocity ? r.releaseVelocity : 0
             let settleSeconds = physics.settleTime(distance: distance, initialVelocity: velocity)
-            if settleSeconds.isFinite { springs[k].settle.append(settleSeconds * 1000) }
-            if targetOnScreen { springs[k].overshoot.append(physics.overshoot(distance: distance, initialVelocity: velocity)) }
+            if settleSeconds.isFinite {
+                springs[k].settle.append(settleSeconds * 1000)
+                springs[k].settlePeople.append(person)
+            }
+            if targetOnScreen {
+                springs[k].overshoot.append(physics.overshoot(distance: distance, initialVelocity: velocity))
+                springs[k].overshootPeople.append(person)
+            }
         }
         switch r.kind {
         case .swipeActions:
@@ -295,8 +341,23 @@ package struct Tally: Sendable {
         for (k, v) in o.perUser { perUser[k, default: OutcomeCounts()].add(v) }
         for (k, v) in o.perDevice { perDevice[k, default: OutcomeCounts()].add(v) }
         for k in latency.indices { latency[k] += o.latency[k] }
-        for (i, values) in o.budgetObservations.enumerated() { budgetObservations[i] += values }
-        for k in haptics.indices { haptics[k] += o.haptics[k] }
+        // The other tally's people by their index here.
+        let slots = o.people.map { slot(of: $0) }
+        for (k, counts) in o.personIntents.enumerated() {
+            let here = Int(slots[k])
+            for row in counts.indices {
+                personIntents[here][row].labels += counts[row].labels
+                personIntents[here][row].misfires += counts[row].misfires
+            }
+        }
+        for (i, values) in o.budgetObservations.enumerated() {
+            budgetObservations[i] += values
+            budgetPeople[i] += o.budgetPeople[i].map { slots[Int($0)] }
+        }
+        for k in haptics.indices {
+            haptics[k] += o.haptics[k]
+            hapticPeople[k] += o.hapticPeople[k].map { slots[Int($0)] }
+        }
         autoScroll += o.autoScroll
         menuWait += o.menuWait
         // A later part's latest release of a spring is the latest of all.
@@ -306,7 +367,9 @@ package struct Tally: Sendable {
             springs[k].response = theirs.response
             springs[k].damping = theirs.damping
             springs[k].settle += theirs.settle
+            springs[k].settlePeople += theirs.settlePeople.map { slots[Int($0)] }
             springs[k].overshoot += theirs.overshoot
+            springs[k].overshootPeople += theirs.overshootPeople.map { slots[Int($0)] }
         }
         outcomes += o.outcomes
         labelCells.merge(o.labelCells)
@@ -329,28 +392,53 @@ package struct Tally: Sendable {
                 dampingFraction: spring.damping, settleTime: Distribution(spring.settle),
                 overshoot: Distribution(spring.overshoot))
         }
-        func named(_ measure: KeyPath<SpringMetrics, [Double]>, _ gesture: GestureKind) -> [Double] {
+        func named<T>(_ measure: KeyPath<SpringMetrics, [T]>, _ gesture: GestureKind) -> [T] {
             springs.first { $0.spring == gesture.rawValue }?[keyPath: measure] ?? []
         }
 
+        // People sorted, and each tally index's place among them: the
+        // observations' people in an order no merge changes.
+        let order = people.indices.sorted { people[$0] < people[$1] }
+        var rank = [Int32](repeating: 0, count: people.count)
+        for (place, k) in order.enumerated() { rank[k] = Int32(place) }
+        let sortedPeople = order.map { people[$0] }
+
         let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
-            let values: [Double] =
+            let (values, persons): ([Double], [Int32]) =
                 switch budget.measure {
-                case .latency, .recognition, .response: budgetObservations[i]
-                case .haptic: budget.scope != .waited ? haptics[budget.gesture.ordinal] : []
+                case .latency, .recognition, .response: (budgetObservations[i], budgetPeople[i])
+                case .haptic:
+                    budget.scope != .waited
+                        ? (haptics[budget.gesture.ordinal], hapticPeople[budget.gesture.ordinal]) : ([], [])
                 // A gesture's budget judges the spring named after it.
-                case .settleTime: budget.scope != .waited ? named(\.settle, budget.gesture) : []
-                case .overshoot: budget.scope != .waited ? named(\.overshoot, budget.gesture) : []
+                case .settleTime:
+                    budget.scope != .waited
+                        ? (named(\.settle, budget.gesture), named(\.settlePeople, budget.gesture)) : ([], [])
+                case .overshoot:
+                    budget.scope != .waited
+                        ? (named(\.overshoot, budget.gesture), named(\.overshootPeople, budget.gesture)) : ([], [])
                 }
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
             }
-            let judged = budget.judge(sorted: values.sorted())
-            return BudgetCheck(
+            let observed = PersonObservations(
+                people: sortedPeople, values: values, persons: persons.map { rank[Int($0)] })
+            let judged = budget.judge(sorted: observed.values)
+            var check = BudgetCheck(
                 budget: budget, count: values.count, value: judged.value, overLimit: judged.overLimit,
                 passed: judged.passed)
+            check.byPerson = observed
+            return check
         }
 
+        var intentsByPerson: [String: [String: IntentCount]] = [:]
+        for (k, counts) in personIntents.enumerated() {
+            var byName: [String: IntentCount] = [:]
+            for (row, count) in counts.enumerated() where count.labels > 0 || count.misfires > 0 {
+                byName[Tally.rowName(row)] = count
+            }
+            intentsByPerson[people[k]] = byName
+        }
         var perIntentByName: [String: OutcomeCounts] = [:]
         for (row, counts) in perIntent.enumerated() where counts.labels > 0 || counts.spurious > 0 || counts.extra > 0 {
             perIntentByName[Tally.rowName(row)] = counts
@@ -379,7 +467,7 @@ package struct Tally: Sendable {
                 }),
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
             springs: springReports, budgets: budgets, platformAgreement: agreement.result,
-            labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log)
+            labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log, intentsByPerson: intentsByPerson)
     }
 }
 

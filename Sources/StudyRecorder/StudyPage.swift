@@ -155,6 +155,8 @@ struct PageConfig: Encodable {
 
     struct LayoutItem: Encodable, Hashable {
         var target: String
+        /// What the box says (``StudyTask/place(of:)``): never the id.
+        var name: String
         var tab: Int?
         var region: PageRegion
     }
@@ -195,7 +197,9 @@ struct PageConfig: Encodable {
         // same region listed for one tab (the content under its scroll).
         let items = c.scene.recognizers.compactMap { member -> LayoutItem? in
             guard member.kind != .shake, member.region.unit == .fraction, member.region != .screen else { return nil }
-            return LayoutItem(target: member.target ?? member.id, tab: member.tab, region: PageRegion(member.region))
+            let target = member.target ?? member.id
+            return LayoutItem(
+                target: target, name: StudyTask.place(of: target).label, tab: member.tab, region: PageRegion(member.region))
         }
         var seen = Set<LayoutItem>()
         layout = items.filter { item in

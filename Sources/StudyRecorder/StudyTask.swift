@@ -44,6 +44,8 @@ package struct StudyOverlay: Sendable, Hashable, Codable {
     package var member: String
     /// The closing step's label target (`note-menu`).
     package var target: String
+    /// What the page writes on it (``StudyTask/place(of:)``).
+    package var name: String
     package var prompt: String
     /// The width of the overlay's own panel in points (the note menu's
     /// `noteMenu.width`), centred on the screen over its backdrop, or nil
@@ -118,15 +120,16 @@ extension StudyTask {
             let closer = scene.recognizers.first(where: { $0.layer == layer && $0.kind == .tap })
         else { return nil }
         let target = closer.target ?? closer.id
-        let name = target.replacingOccurrences(of: "-", with: " ")
+        let name = place(of: target).phrase
         // The note menu stands on its backdrop, centred on its row (the
         // arena's `SharedState.noteMenuFrame`): the strip to its left is
         // backdrop whatever the row.
         guard layer == .noteMenu, let parameters = try? scene.effectiveParameters() else {
-            return StudyOverlay(member: closer.id, target: target, prompt: "Tap anywhere to close the \(name)")
+            return StudyOverlay(
+                member: closer.id, target: target, name: place(of: target).label, prompt: "Tap anywhere to close \(name)")
         }
         return StudyOverlay(
-            member: closer.id, target: target, prompt: "Tap beside the \(name) to close it",
+            member: closer.id, target: target, name: place(of: target).label, prompt: "Tap beside \(name) to close it",
             panelWidth: parameters[.noteMenuWidth])
     }
 
@@ -161,6 +164,39 @@ extension StudyTask {
         }
     }
 
+    // MARK: - Places as a participant sees them
+
+    /// How the page names a target to a participant: the phrase a prompt
+    /// uses ("the second note in the list") and the short label written on
+    /// its box ("notes"). A target is the label's id (`note-row`), which
+    /// means nothing on the screen; the built-in scenes' targets are named
+    /// here, and a scene file's own read as their words ("big-button": "the
+    /// big button").
+    ///
+    /// The note rows are one region (the list); a prompt names one row —
+    /// the second, whole on every screen and clear of the tab bar's edge —
+    /// so that "swipe the note" never leaves a participant asking which.
+    package static func place(of target: String) -> (phrase: String, label: String) {
+        switch target {
+        case "screen": ("the screen", "screen")
+        case "tab-content": ("the page", "page")
+        case "note-row": ("the second note in the list", "notes")
+        case "note-actions": ("the buttons beside the second note", "note buttons")
+        case "note-menu": ("the note's menu", "note menu")
+        case "card-stack": ("the top card", "cards")
+        case "sheet": ("the sheet at the bottom", "sheet")
+        case "image": ("the picture", "picture")
+        case "text": ("the paragraph of text", "text")
+        case "grid-item": ("the first tile in the grid", "tiles")
+        case "action-pill": ("the buttons above the selection", "buttons")
+        case "tab-bar": ("the tab bar", "tabs")
+        case "left-edge": ("the left edge of the screen", "edge")
+        case "device": ("the phone", "phone")
+        default:
+            ("the " + target.replacingOccurrences(of: "-", with: " "), target.replacingOccurrences(of: "-", with: " "))
+        }
+    }
+
     // MARK: - Prompts
 
     /// What the page asks, in plain words (`Swipe the note row left`). A
@@ -170,7 +206,7 @@ extension StudyTask {
     static func prompt(
         _ kind: GestureKind, direction: Direction?, target: String, fingers: Int, taps: Int? = nil
     ) -> String {
-        let thing = "the " + target.replacingOccurrences(of: "-", with: " ")
+        let thing = place(of: target).phrase
         let way = direction?.rawValue ?? ""
         let withFingers = fingers == 2 ? " with two fingers" : fingers > 2 ? " with \(fingers) fingers" : ""
         func times(_ n: Int) -> String { n == 1 ? "once" : n == 2 ? "twice" : "\(n) times" }
@@ -193,7 +229,7 @@ extension StudyTask {
         case .transform: return "Move, pinch and turn \(thing) at once"
         case .edgeSwipe: return "Swipe \(way) in from the screen's edge"
         case .multiSwipe, .swipe: return "Swipe \(way)\(withFingers)"
-        case .drag: return "Press and hold an item of \(thing), then drag it to the top"
+        case .drag: return "Press and hold \(thing), then drag it to the top"
         case .textSelect: return "Press on \(thing), then drag to select more of it"
         case .shake: return "Shake the phone"
         }

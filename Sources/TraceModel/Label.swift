@@ -59,3 +59,15 @@ public struct Label: Sendable, Hashable, Codable {
     /// Duration of the window.
     public var duration: Micros { end - start }
 }
+
+extension Intent {
+    /// How people read the intent: its label, but for the intent of touches
+    /// that mean no gesture, whose stored label `none` reads as English
+    /// ("intents made worse — 1: none"). Reports, Markdown and the CLI's
+    /// text say this; stored labels and JSON keep the label.
+    package var readableName: String { self == .none ? "no gesture (stray touch)" : rawValue }
+
+    /// ``readableName`` of a stored label; any other name (`unlabelled`, a
+    /// confusion matrix's `nothing`) as it is.
+    package static func readableName(of label: String) -> String { Intent(rawValue: label)?.readableName ?? label }
+}

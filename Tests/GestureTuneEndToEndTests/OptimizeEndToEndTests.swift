@@ -224,7 +224,7 @@ struct OptimizeEndToEndTests {
         let phase = try run(["optimize", "--db", db, "--global", "grid"])
         #expect(phase.status == 2)
         #expect(phase.stderr.contains("lines") && phase.stderr.contains("siman"))
-        #expect(try run(["optimize", "--db", db, "--budget-margin", "1.5"]).status == 2)
+        #expect(try run(["optimize", "--db", db, "--budget-confidence", "1.5"]).status == 2)
     }
 
     @Test("evaluate --params takes every catalogue name simulate --params takes, and a run tuned on another space")

@@ -93,12 +93,13 @@ import TraceModel
         // step of its own before the next trial; nothing else leaves one open.
         let menu = try #require(tasks.first { $0.member == "noteRowLongPress" }?.leavesOpen)
         #expect(menu.member == "noteMenuBackdrop" && menu.target == "note-menu")
-        #expect(menu.prompt == "Tap beside the note menu to close it" && menu.panelWidth == 260)
+        #expect(menu.prompt == "Tap beside the note's menu to close it" && menu.panelWidth == 260)
+        #expect(menu.name == "note menu")
         #expect(tasks.filter { $0.leavesOpen != nil }.map(\.member) == ["noteRowLongPress"])
         let swipe = try #require(tasks.first { $0.member == "noteRowSwipe" })
         #expect(swipe.intent == .swipeActions && swipe.directions == [.left] && swipe.tab == 0)
         #expect(swipe.region == tasks.first { $0.member == "noteRowTap" }?.region)
-        #expect(swipe.prompts["left"] == "Swipe the note row left")
+        #expect(swipe.prompts["left"] == "Swipe the second note in the list left")
         let image = try #require(tasks.first { $0.member == "imageDoubleTap" })
         #expect(image.region.x == 0.05 && image.region.y == 0.12 && image.region.width == 0.9 && image.tab == 2)
         #expect(tasks.first { $0.member == "textTwoFingerTap" }?.fingers == 2)
@@ -112,6 +113,32 @@ import TraceModel
                 #expect(CanonicalVocabularyCheck.accepts(direction, for: task.intent), "\(task.member) \(direction)")
             }
         }
+    }
+
+    @Test("prompts and boxes name places as a participant sees them, never a target's id")
+    func promptsNamePlacesNotIDs() throws {
+        let tasks = StudyTask.tasks(for: .epilogue)
+        let prompt = { (member: String, direction: String) in tasks.first { $0.member == member }?.prompts[direction] }
+        #expect(prompt("noteRowTap", "") == "Tap the second note in the list")
+        #expect(prompt("noteRowLongPress", "") == "Press and hold the second note in the list until its menu would open")
+        #expect(prompt("cardSwipe", "right") == "Swipe the top card right")
+        #expect(prompt("sheetDismiss", "down") == "Swipe the sheet at the bottom down to dismiss it")
+        #expect(prompt("gridDrag", "") == "Press and hold the first tile in the grid, then drag it to the top")
+        #expect(prompt("imagePinch", "in") == "Pinch the picture closed (zoom out)")
+        // No prompt names a target by its id, with or without its hyphens.
+        let ids = Set(Scene.epilogue.recognizers.compactMap(\.target)).subtracting(["screen", "image", "text", "sheet", "device"])
+        #expect(ids.contains("note-row") && ids.contains("grid-item"))
+        for task in tasks {
+            for (_, text) in task.prompts {
+                for id in ids {
+                    #expect(!text.contains(id) && !text.contains(id.replacingOccurrences(of: "-", with: " ")), "\(text)")
+                }
+            }
+        }
+        // The page's boxes are written with names too (the config the page reads).
+        let config = try StudyPageTests.block(
+            after: #"<script type="application/json" id="study-config">"#, in: StudyPageTests.page(.epilogue).html)
+        #expect(config.contains(#""name":"notes""#) && config.contains(#""name":"tiles""#))
     }
 
     @Test func thePlaygroundAsksForEachScreensGestureOnItsScreen() throws {

@@ -35,8 +35,9 @@ struct PanSlopCorpus {
     let users: [String]
 
     /// `userCount` people, `holdoutCount` of them held out; each makes
-    /// every wobble tap and every pan once.
-    init(userCount: Int = 8, holdoutCount: Int = 1) throws {
+    /// every wobble tap and every pan once, person `u` at
+    /// `panSpeeds[u % panSpeeds.count]` pt/s (by default all alike).
+    init(userCount: Int = 8, holdoutCount: Int = 1, panSpeeds: [Double] = [PanSlopCorpus.panSpeed]) throws {
         let chosen = try usersOnBothSides(userCount, holdout: holdoutCount)
         users = chosen
         var sessions: [Session] = []
@@ -50,7 +51,7 @@ struct PanSlopCorpus {
             for (i, length) in Self.pans.enumerated() {
                 trace.wait(1.0)
                 trace.drag(
-                    from: (80, 200 + Double(i) * 40), by: (length, 0), speed: Self.panSpeed, label: .pan,
+                    from: (80, 200 + Double(i) * 40), by: (length, 0), speed: panSpeeds[u % panSpeeds.count], label: .pan,
                     direction: .right, target: "screen")
             }
             sessions.append(trace.session)
@@ -68,14 +69,15 @@ struct PanSlopCorpus {
     func data() throws -> TuningData { try TuningData(sessions: sessions) }
 
     /// An objective over `pan.slop` only; budgets checked at their limits
-    /// unless a margin is given.
+    /// on the training people, and with a bound for new people when a
+    /// confidence is given.
     func objective(
         budgets: [LatencyBudget] = [], weights: MisfireWeights = .uniform, relax: Bool = false,
-        margin: Double = 0
+        confidence: Double? = nil
     ) throws -> TuningObjective {
         try TuningObjective(
             data: try data(), space: try TuningSpace.space(names: ["pan.slop"]), scene: nil,
-            weights: weights, budgets: budgets, relaxBrokenBudgets: relax, budgetMargin: margin)
+            weights: weights, budgets: budgets, relaxBrokenBudgets: relax, budgetConfidence: confidence)
     }
 }
 

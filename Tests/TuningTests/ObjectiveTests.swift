@@ -93,21 +93,43 @@ struct ObjectiveTests {
         #expect(never.violations[key] == 1)
     }
 
-    @Test("the margin holds the training users inside the limit; the baseline missing a budget is infeasible")
-    func margin() throws {
-        let corpus = try PanSlopCorpus()
-        let strict = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)], margin: 0.1)
-        #expect(strict.effectiveBudgets[0].limit == 54)
-        #expect(strict.budgets[0].limit == 60)
+    @Test("the bound for new people: people who agree are held to their percentile, people who differ to their spread")
+    func boundForNewPeople() throws {
+        // Everyone pans alike: every group of people resampled sees the
+        // training percentile, and the bound is no stricter than the limit.
+        let alike = try PanSlopCorpus()
+        let strict = try alike.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)], confidence: 0.95)
+        #expect(strict.effectiveBudgets[0].limit == 60 && strict.boundLimits == [60])
         #expect(strict.relaxedBudgets.isEmpty)
-        // 150 pt/s at 120 Hz: 8.5 pt takes 58 ms, inside 60 but not inside 54.
-        #expect(try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 60)]).evaluate(["pan.slop": 8.5]).isFeasible)
-        let near = strict.evaluate(["pan.slop": 8.5])
-        #expect(!near.isFeasible)
-        #expect(near.violations["pan.latency.p95"].map { $0 > 0 && $0 < 0.1 } == true)
+        // 150 pt/s at 120 Hz: 8.5 pt takes 58 ms, inside 60.
+        #expect(strict.evaluate(["pan.slop": 8.5]).isFeasible)
         // Not relaxed by default: the baseline (18 pt) misses the budget.
         #expect(!strict.evaluate(strict.space.defaults).isFeasible)
-        #expect(throws: ObjectiveError.self) { try corpus.objective(margin: 1) }
+        #expect(throws: ObjectiveError.self) { try alike.objective(confidence: 1) }
+        #expect(throws: ObjectiveError.self) { try alike.objective(confidence: 0) }
+
+        // Half the people pan at 150 pt/s, half at 100: the training p95
+        // sits between the two, and a group of new people may be all slow.
+        let mixed = try PanSlopCorpus(userCount: 12, holdoutCount: 2, panSpeeds: [150, 100])
+        let nominal = try mixed.objective(budgets: [PanSlopCorpus.panBudget(ms: 10_000)])
+        let slop: SearchPoint = ["pan.slop": 9]
+        let check = try #require(nominal.evaluateDetailed(slop)?.budgets[0])
+        let value = try #require(check.value)
+        let observed = try #require(check.byPerson)
+        // Groups as large as the held-out one (two people), as the objective draws them.
+        let people = try PeopleBootstrap(people: mixed.data().trainUsers, groupSize: mixed.data().holdoutUsers.count)
+        let bound = try #require(people.upperBound(observed, percentile: 95))
+        #expect(bound > value)
+        // A limit between the training p95 and the bound: met on the
+        // training people, but not for new people with 95 % confidence.
+        let limit = (value + bound) / 2
+        let loose = try mixed.objective(budgets: [PanSlopCorpus.panBudget(ms: limit)])
+        #expect(loose.evaluate(slop).isFeasible)
+        let bounded = try mixed.objective(budgets: [PanSlopCorpus.panBudget(ms: limit)], confidence: 0.95)
+        let evaluation = bounded.evaluate(slop)
+        #expect(!evaluation.isFeasible)
+        #expect(evaluation.violations["pan.latency.p95"] == (bound - limit) / limit)
+        #expect(bounded.trainingPeople?.people == people.people && bounded.trainingPeople?.groupSize == 2)
     }
 
     @Test("no intent is sacrificed: a rate rising more than the margin above the reference's is a violation")
@@ -152,7 +174,7 @@ struct ObjectiveTests {
         ]
         let objective = try TuningObjective(
             data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
-            weights: .uniform, budgets: budgets, budgetMargin: 0)
+            weights: .uniform, budgets: budgets, budgetConfidence: nil)
         // The window (0.5 s) misses 300 ms whatever the slop: a budget already
         // missed can fail, so it is counted (and makes every point infeasible)…
         #expect(objective.fixedBudgets[0] == nil)
@@ -160,7 +182,7 @@ struct ObjectiveTests {
         #expect(objective.fixedBudgets[1] == nil)
         let wide = try TuningObjective(
             data: try corpus.data(), space: try TuningSpace.space(names: ["pan.slop"]),
-            weights: .uniform, budgets: [PanSlopCorpus.panBudget(ms: 10_000)], budgetMargin: 0)
+            weights: .uniform, budgets: [PanSlopCorpus.panBudget(ms: 10_000)], budgetConfidence: nil)
         // A 10 s pan budget no slop can break: fixed by design, no
         // constraint — not even the "a budgeted gesture that never fires
         // breaks it" rule, which a 60 pt slop (no pan at all) would trigger.
@@ -183,25 +205,31 @@ struct ObjectiveTests {
         #expect(objective.evaluate(["pan.slop": 10]).isFeasible)
     }
 
-    @Test("a budget the reference meets only inside the margin is held at the reference's value, not the margin")
+    @Test("a budget whose bound the reference does not keep is held at the reference's bound")
     func heldAtTheReference() throws {
-        let corpus = try PanSlopCorpus()
-        // The reference's own pan latency, then a limit it meets by 3 %: inside the 5 % margin.
+        let corpus = try PanSlopCorpus(userCount: 12, holdoutCount: 2, panSpeeds: [150, 100])
+        // The reference's own pan latency and its bound for new people.
         let open = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 10_000)])
-        let value = try #require(open.evaluateDetailed(open.space.defaults)?.budgets[0].value)
-        let limit = value / 0.97
-        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: limit)], margin: 0.05)
+        let check = try #require(open.evaluateDetailed(open.space.defaults)?.budgets[0])
+        let value = try #require(check.value), observed = try #require(check.byPerson)
+        let people = try PeopleBootstrap(people: corpus.data().trainUsers, groupSize: corpus.data().holdoutUsers.count)
+        let bound = try #require(people.upperBound(observed, percentile: 95))
+        #expect(bound > value)
+        // A limit the reference meets, short of its bound.
+        let limit = (value + bound) / 2
+        let objective = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: limit)], confidence: 0.95)
         #expect(objective.heldBudgets == [0])
         #expect(objective.relaxedBudgets.isEmpty)
-        #expect(objective.effectiveBudgets[0].limit == min(value * 1.02, limit))
+        #expect(objective.effectiveBudgets[0].limit == limit)
+        #expect(objective.boundLimits == [bound * (1 + TuningObjective.relaxationSlack)])
         // The reference stays feasible: feasible-first cannot prefer worse constants over it.
         #expect(objective.evaluate(objective.space.defaults).isFeasible)
         // Past the nominal limit still breaks it.
         #expect(!objective.evaluate(["pan.slop": 40]).isFeasible)
-        // Met with room to spare, it is held to the margin as usual.
-        let roomy = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: value / 0.8)], margin: 0.05)
+        // Its bound met with room to spare, the budget is bound by its limit as usual.
+        let roomy = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: bound * 1.25)], confidence: 0.95)
         #expect(roomy.heldBudgets.isEmpty)
-        #expect(roomy.effectiveBudgets[0].limit == value / 0.8 * 0.95)
+        #expect(roomy.boundLimits == [bound * 1.25])
     }
 
     @Test("a sweep reads back what the search replayed: the same figures as a fresh exact replay")

@@ -106,6 +106,7 @@ struct EvaluateCommand: AsyncParsableCommand {
             return try TuningObjective(
                 data: data, space: space, scene: loaded.scene, weights: loaded.weights,
                 budgets: loaded.budgets, relaxBrokenBudgets: inputs.relaxBudgets,
+                budgetConfidence: inputs.confidence, budgetGroup: inputs.budgetGroup,
                 budgetMargin: inputs.budgetMargin, remote: remote)
         }
         if serve {

@@ -143,9 +143,11 @@ struct OptimizeCommand: AsyncParsableCommand {
     ) throws -> OptimizationResult {
         var settings = OptimizerSettings(
             tune: loaded.tune, bounds: loaded.bounds, budgets: loaded.budgets, weights: loaded.weights,
-            relaxBrokenBudgets: inputs.relaxBudgets, budgetMargin: inputs.budgetMargin, seed: seed, maxEvaluations: maxEvals,
+            relaxBrokenBudgets: inputs.relaxBudgets, budgetConfidence: inputs.confidence, budgetMargin: inputs.budgetMargin,
+            seed: seed, maxEvaluations: maxEvals,
             holdoutFraction: inputs.holdoutFraction, folds: folds, sensitivityPoints: sensitivityPoints)
         settings.global = global
+        settings.budgetGroup = inputs.budgetGroup
         settings.target = target
         settings.intentMargin = Double(intentMargin).map { $0 / 100 }
         if noPareto { settings.paretoFractions = [] }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TraceModel
 import TraceStore
 
 // MARK: - gesturetune stats
@@ -38,7 +39,8 @@ struct StatsCommand: AsyncParsableCommand {
         if !stats.intents.isEmpty {
             Console.out("intents")
             for (intent, count) in stats.intents.sorted(by: { $0.key < $1.key }) {
-                Console.out("  \(intent.padding(toLength: 14, withPad: " ", startingAt: 0)) \(Console.grouped(count))")
+                let name = Intent.readableName(of: intent).padding(toLength: 24, withPad: " ", startingAt: 0)
+                Console.out("  \(name) \(Console.grouped(count))")
             }
         }
         if !stats.sampling.isEmpty {

@@ -49,17 +49,41 @@ struct TuningInputOptions: ParsableArguments {
     @Option(
         parsing: .unconditional,
         help: ArgumentHelp(
-            "How far inside each budget the training users must stay, so that held-out users meet it too.",
+            "The confidence with which each budget must hold for people the tuning never saw (a bootstrap over "
+                + "the training people); 0: the training people's percentiles only.",
             valueName: "fraction"))
-    var budgetMargin: Double = TuningObjective.defaultBudgetMargin
+    var budgetConfidence: Double = TuningObjective.defaultBudgetConfidence
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "A fixed margin inside each budget's limit, on top of the bound for new people (0; "
+                + "0.05 with --budget-confidence 0 is the constraint before the bound, for comparison).",
+            valueName: "fraction"))
+    var budgetMargin: Double = 0
+
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp(
+            "How many new people the bounds speak for: groups of this many are drawn from the training people "
+                + "(default: as many as are held out).",
+            valueName: "people"))
+    var budgetGroup: Int?
+
+    /// ``budgetConfidence``, `nil` for none.
+    var confidence: Double? { budgetConfidence > 0 ? budgetConfidence : nil }
 
     func validateOptions() throws {
         guard holdoutFraction > 0, holdoutFraction < 1 else {
             throw ValidationError("--holdout-fraction must be strictly between 0 and 1.")
         }
+        guard budgetConfidence >= 0, budgetConfidence < 1 else {
+            throw ValidationError("--budget-confidence must be at least 0 and below 1.")
+        }
         guard budgetMargin >= 0, budgetMargin < 1 else {
             throw ValidationError("--budget-margin must be at least 0 and below 1.")
         }
+        if let budgetGroup, budgetGroup < 1 { throw ValidationError("--budget-group must be at least 1.") }
     }
 
     /// Everything loaded and checked.

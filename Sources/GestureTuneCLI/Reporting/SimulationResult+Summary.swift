@@ -1,6 +1,7 @@
 import Foundation
 import Recognizers
 import Simulation
+import TraceModel
 
 // MARK: - A human-readable summary
 
@@ -28,10 +29,11 @@ extension SimulationResult {
             "misfire rate \(percent(misfireRate))"
                 + (temperature > 0 ? String(format: ", smoothed %.2f misfires (τ = %g)", total.softMisfires, temperature) : ""))
         lines.append("")
-        lines.append("intent             labels  correct  wrong  missed  dead  spurious  misfire")
+        // Intents as people read them ("no gesture (stray touch)", not `none`).
+        lines.append("intent                     labels  correct  wrong  missed  dead  spurious  misfire")
         for (intent, c) in perIntent.sorted(by: { $0.key < $1.key }) {
             lines.append(
-                intent.padding(toLength: 18, withPad: " ", startingAt: 0)
+                Intent.readableName(of: intent).padding(toLength: 26, withPad: " ", startingAt: 0)
                     + String(
                         format: " %6d  %7d  %5d  %6d  %4d  %8d  ", c.labels, c.correct, c.wrong, c.missed,
                         c.deadZone, c.spurious) + right(percent(c.misfireRate), 7))

@@ -40,15 +40,29 @@ extension TuningReport {
             before: Self.rate(base.misfires, of: base.labels), after: Self.rate(tuned.misfires, of: tuned.labels),
             fixedCount: result.comparison.holdoutTest.improved, brokenCount: result.comparison.holdoutTest.worsened,
             mcnemarPValue: result.comparison.holdoutTest.pValue,
-            budgets: zip(base.budgets, tuned.budgets).map { before, after in
+            budgets: zip(base.budgets, tuned.budgets).enumerated().map { i, pair in
+                let (before, after) = pair
                 let summary = result.budgets.first { $0.key == before.budget.key }
-                return Budget(
+                // What the search promised (the tuned constants' bound on the
+                // training people) and how the held-out people bear it out.
+                func outlook(_ list: [NewPeopleOutlook?]?) -> NewPeopleOutlook? {
+                    list.flatMap { $0.indices.contains(i) ? $0[i] : nil }
+                }
+                let promised = outlook(result.tuned.train.newPeople), heldOut = outlook(tuned.newPeople)
+                var budget = Budget(
                     gesture: before.budget.title, definition: before.budget.definition,
                     percentile: before.budget.percentile, unit: before.budget.measure.unit, limit: before.budget.limit,
                     before: before.value ?? .nan, after: after.value ?? .nan, fixedByDesign: before.fixedByDesign,
                     spring: [.settleTime, .overshoot].contains(before.budget.measure) ? before.budget.gesture.rawValue : nil,
                     standard: before.budget.standard, applicable: before.applicable,
                     heldAtReference: summary?.heldAtReference ?? false)
+                if summary?.boundLimit != nil, let promised {
+                    budget.newPeopleBound = promised.bound
+                    budget.confidence = promised.confidence
+                }
+                budget.holdProbability = heldOut?.holdProbability
+                budget.resampledPeople = heldOut?.people
+                return budget
             },
             intervalMethod: "Clopper–Pearson",
             intents: (result.comparison.perIntent ?? []).map { c in

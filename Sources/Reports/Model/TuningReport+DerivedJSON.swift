@@ -24,6 +24,7 @@ extension TuningReport.Rate {
 extension TuningReport.Budget {
     private enum StoredKeys: String, CodingKey {
         case gesture, definition, percentile, unit, limit, before, after, fixedByDesign, applicable, spring
+        case newPeopleBound, confidence, holdProbability, resampledPeople
     }
     private enum DerivedKeys: String, CodingKey { case met }
 
@@ -39,6 +40,10 @@ extension TuningReport.Budget {
             fixedByDesign: try c.decodeIfPresent(String.self, forKey: .fixedByDesign),
             spring: try c.decodeIfPresent(String.self, forKey: .spring),
             applicable: try c.decodeIfPresent(Bool.self, forKey: .applicable) ?? true)
+        newPeopleBound = try c.decodeIfPresent(Double.self, forKey: .newPeopleBound)
+        confidence = try c.decodeIfPresent(Double.self, forKey: .confidence)
+        holdProbability = try c.decodeIfPresent(Double.self, forKey: .holdProbability)
+        resampledPeople = try c.decodeIfPresent(Int.self, forKey: .resampledPeople)
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -52,6 +57,10 @@ extension TuningReport.Budget {
         try stored.encode(after, forKey: .after)
         try stored.encodeIfPresent(fixedByDesign, forKey: .fixedByDesign)
         try stored.encode(applicable, forKey: .applicable)
+        try stored.encodeIfPresent(newPeopleBound, forKey: .newPeopleBound)
+        try stored.encodeIfPresent(confidence, forKey: .confidence)
+        try stored.encodeIfPresent(holdProbability, forKey: .holdProbability)
+        try stored.encodeIfPresent(resampledPeople, forKey: .resampledPeople)
         var derived = encoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(isMet, forKey: .met)
     }

@@ -75,6 +75,14 @@ extension TuningReport {
         /// Every counted latency budget holds after tuning (a budget fixed by
         /// design is not counted).
         package var budgetsMet: Bool { budgets.allSatisfy { !$0.isCounted || $0.isMet } }
+
+        /// The budgets the verdict judges, once — counted (not fixed by
+        /// design), applicable, and observed after tuning: the card's "N of
+        /// M met" and the text's are these.
+        package var judgedBudgets: [Budget] { applicableBudgets.filter(\.isJudged) }
+        /// Counted, applicable budgets without observations after tuning:
+        /// named apart, neither met nor missed.
+        package var unobservedBudgets: [Budget] { applicableBudgets.filter { $0.isCounted && !$0.hasData } }
     }
 
     /// A proportion with its 95 % interval (production's: Clopper–Pearson,
@@ -131,6 +139,19 @@ extension TuningReport {
         /// their own value (`true`; `nil` otherwise) rather than trade
         /// misfires for the margin.
         package var heldAtReference: Bool?
+        /// What the search held the tuned constants to: the bound on the
+        /// percentile for people outside the training set, with
+        /// ``confidence`` ("p95 ≤ 9.4 pt for new people, 95 % confidence");
+        /// `nil` for a budget the search bounded no such way (exact,
+        /// relaxed, fixed by design) and in runs stored before.
+        package var newPeopleBound: Double?
+        package var confidence: Double?
+        /// The share of groups resampled from the held-out people (groups as
+        /// large as theirs) that meet the budget with the tuned constants:
+        /// how likely it holds on new people. `nil` without observations.
+        package var holdProbability: Double?
+        /// How many people each resampled group drew.
+        package var resampledPeople: Int?
 
         package init(
             gesture: String, definition: String = "", percentile: Double, unit: String = "ms", limit: Double,
@@ -153,6 +174,9 @@ extension TuningReport {
 
         /// Counted among met and missed.
         package var isCounted: Bool { fixedByDesign == nil }
+        /// Counted and observed: what the verdict judges met or missed, in
+        /// its cards and its text alike.
+        package var isJudged: Bool { isCounted && hasData }
 
         /// Whether the tuned constants produced any observation of the
         /// measure (none: the gesture never fired on the held-out users).

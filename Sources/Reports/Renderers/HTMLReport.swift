@@ -95,18 +95,21 @@ package enum HTMLReport {
                 .el(.div, [.class: "big" + (judgement.map { " " + $0 } ?? "")], text: big),
                 .el(.div, [.class: "detail"], text: detail))
         }
-        let counted = v.applicableBudgets.filter(\.isCounted)
-        let met = counted.filter(\.isMet).count
-        let fixed = v.applicableBudgets.count - counted.count
+        // The card counts what the text counts: budgets judged (counted and
+        // observed); those without observations are named apart.
+        let judged = v.judgedBudgets
+        let met = judged.filter(\.isMet).count
+        let fixed = v.applicableBudgets.filter { !$0.isCounted }.count
         let p = Format.pValue(v.mcnemarPValue)
         let significanceDetail =
             "\(v.mcnemarTest) p \(p.hasPrefix("<") ? "" : "= ")\(p) · \(v.fixedCount) fixed, \(v.brokenCount) broken"
         let beforeDetail = "\(v.before.count) of \(v.before.total) · \(ReportFindings.interval(v.before))"
         let afterDetail = "\(v.after.count) of \(v.after.total) · \(ReportFindings.interval(v.after))"
         let budgetTitle =
-            v.budgets.isEmpty ? "none set" : v.applicableBudgets.isEmpty ? "none applies" : "\(met) of \(counted.count) met"
+            v.budgets.isEmpty ? "none set" : v.applicableBudgets.isEmpty ? "none applies" : "\(met) of \(judged.count) met"
         let budgetDetail =
             (v.budgetsMet ? "every counted percentile within its limit" : "see the table below")
+            + (v.unobservedBudgets.isEmpty ? "" : " · \(v.unobservedBudgets.count) without observations")
             + (fixed > 0 ? " · \(fixed) fixed by design, not counted" : "")
             + (v.inapplicableBudgets.isEmpty ? "" : " · \(v.inapplicableBudgets.count) not applicable to the scene")
         // Below the budget table: what "met" meant for a budget held at the
@@ -135,7 +138,8 @@ package enum HTMLReport {
                 card("latency and animation budgets", budgetTitle, budgetDetail, v.budgetsMet ? "ok" : "fail"),
                 card(
                     "intents made worse",
-                    worse.isEmpty ? "none" : "\(worse.count): " + worse.map(\.intent).joined(separator: ", "),
+                    worse.isEmpty
+                        ? "none" : "\(worse.count): " + worse.map { Intent.readableName(of: $0.intent) }.joined(separator: ", "),
                     worseDetail, worse.isEmpty ? "ok" : "fail")),
             IntervalChart(
                 title: "Misfire rate before and after tuning",
@@ -181,7 +185,8 @@ package enum HTMLReport {
                 caption:
                     "Intended gesture (rows) against what was recognized (columns) \(when) tuning, shaded by share of the row: green where they agree, red where they do not.",
                 rowTitle: "intended", columnTitle: "recognized",
-                rows: matrix.intended, columns: matrix.recognized, counts: matrix.counts
+                rows: matrix.intended.map(Intent.readableName(of:)),
+                columns: matrix.recognized.map(Intent.readableName(of:)), counts: matrix.counts
             ).figure
         }
         return [

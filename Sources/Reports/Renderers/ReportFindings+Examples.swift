@@ -4,7 +4,7 @@ import TraceModel
 
 extension ReportFindings {
     static func intentText(_ label: Label) -> String {
-        var text = label.intent.rawValue
+        var text = label.intent.readableName
         if let direction = label.direction { text += " " + direction.rawValue }
         if let fingers = label.fingers, fingers > 1 { text += ", \(fingers) fingers" }
         return text

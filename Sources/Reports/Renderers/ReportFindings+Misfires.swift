@@ -1,3 +1,5 @@
+import TraceModel
+
 // MARK: - 3. Misfires
 
 extension ReportFindings {
@@ -7,7 +9,7 @@ extension ReportFindings {
 
     var misfireTable: ReportTable {
         var rows = report.misfires.byIntent.map { row in
-            misfireRow(row.intent, gestures: row.gestures, before: row.before, after: row.after)
+            misfireRow(Intent.readableName(of: row.intent), gestures: row.gestures, before: row.before, after: row.after)
         }
         let total = report.misfires.byIntent.reduce(0) { $0 + $1.gestures }
         rows.append(
@@ -37,10 +39,12 @@ extension ReportFindings {
 
     static func confusionTable(_ matrix: TuningReport.ConfusionMatrix) -> ReportTable {
         ReportTable(
-            columns: [("intended ↓ / recognized →", .left)] + matrix.recognized.map { ($0, .right) } + [("total", .right)],
+            columns: [("intended ↓ / recognized →", .left)] + matrix.recognized.map { (Intent.readableName(of: $0), .right) } + [
+                ("total", .right)
+            ],
             rows: matrix.intended.enumerated().map { row, name in
                 ReportTable.Row(
-                    cells: [.init(name)]
+                    cells: [.init(Intent.readableName(of: name))]
                         + matrix.recognized.indices.map { .init("\(matrix.count(row: row, column: $0))") }
                         + [.init("\(matrix.rowTotal(row))")])
             })

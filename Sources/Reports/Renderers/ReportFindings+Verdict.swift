@@ -1,3 +1,5 @@
+import TraceModel
+
 // MARK: - 1. Verdict
 
 extension ReportFindings {
@@ -47,7 +49,28 @@ extension ReportFindings {
             ? ""
             : " \(fixed.count) fixed by design, not counted (no tuned constant can make"
                 + " \(fixed.count == 1 ? "it" : "them") fail): \(fixed.map(\.gesture).joined(separator: ", "))."
-        return countedBudgetSentence(all.filter(\.isCounted)) + fixedNote + notApplicable
+        return countedBudgetSentence(all.filter(\.isCounted)) + newPeopleNote + fixedNote + notApplicable
+    }
+
+    /// How likely each judged budget is to hold on new people: the share
+    /// of groups resampled from the held-out people that meet it (empty in
+    /// runs stored before it was measured).
+    var newPeopleNote: String {
+        let rated = report.verdict.judgedBudgets.filter { $0.holdProbability != nil }
+        guard let people = rated.compactMap(\.resampledPeople).first else { return "" }
+        let list = rated.sorted { ($0.holdProbability ?? 0) < ($1.holdProbability ?? 0) }.map {
+            "\($0.gesture) \(Format.percent($0.holdProbability ?? 0, digits: 0))"
+        }
+        return " How likely each holds on new people (groups of \(people) drawn with replacement from the held-out"
+            + " people; the share that meet it): \(list.joined(separator: ", "))."
+    }
+
+    /// "p95 ≤ 9.4 pt for new people, 95 % confidence": what the search held
+    /// the tuned constants to, on the training people.
+    static func newPeopleBound(_ budget: TuningReport.Budget) -> String? {
+        guard let bound = budget.newPeopleBound, let confidence = budget.confidence else { return nil }
+        return "p\(Format.smart(budget.percentile)) ≤ \(Format.measure(bound, unit: budget.unit)) for new people,"
+            + " \(Format.percent(confidence, digits: 0)) confidence"
     }
 
     /// What relaxing the per-intent protection would buy, in one sentence.
@@ -62,7 +85,7 @@ extension ReportFindings {
         if p.sacrificed.isEmpty { return head + " without sacrificing any intent." }
         return head + " by sacrificing "
             + p.sacrificed.map {
-                "\($0.intent) (\(Format.percent($0.before)) → \(Format.percent($0.after)))"
+                "\(Intent.readableName(of: $0.intent)) (\(Format.percent($0.before)) → \(Format.percent($0.after)))"
             }.joined(separator: ", ") + "."
     }
 
@@ -84,7 +107,7 @@ extension ReportFindings {
                 ? " None is worse by more than the \(allowed) points the protection allows beyond the sample's noise"
                     + " (each change's 95 % interval reaches below it)."
                 : " Worse by more than the \(allowed) points the protection allows, beyond the sample's noise: "
-                    + beyond.map(\.intent).joined(separator: ", ") + "."
+                    + beyond.map { Intent.readableName(of: $0.intent) }.joined(separator: ", ") + "."
         }
         return sentence
     }
@@ -93,7 +116,7 @@ extension ReportFindings {
     /// change +51.5 points (95 % CI +34.1 to +67.5)`.
     static func intentChange(_ c: TuningReport.IntentChange) -> String {
         var text =
-            "\(c.intent) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
+            "\(Intent.readableName(of: c.intent)) \(rateWithInterval(c.before)) → \(rateWithInterval(c.after)), \(c.fixedCount) fixed,"
             + " \(c.brokenCount) broken, p \(Format.pValue(c.pValue))"
         if let range = c.changeInterval {
             text +=
@@ -116,7 +139,7 @@ extension ReportFindings {
             ],
             rows: rows.map { c in
                 ReportTable.Row(cells: [
-                    .init(c.intent), .init(Self.rateWithInterval(c.before)),
+                    .init(Intent.readableName(of: c.intent)), .init(Self.rateWithInterval(c.before)),
                     .init(Self.rateWithInterval(c.after), c.isWorse ? .fail : .ok),
                     .init("\(c.fixedCount) / \(c.brokenCount)"), .init(Format.pValue(c.pValue))
                 ])
@@ -149,7 +172,7 @@ extension ReportFindings {
         ReportTable(
             columns: [
                 ("budget", .left), ("measured", .left), ("percentile", .right), ("limit", .right), ("before", .right),
-                ("after", .right), ("verdict", .left)
+                ("after", .right), ("verdict", .left), ("for new people", .left)
             ],
             rows: report.verdict.applicableBudgets.map { budget in
                 ReportTable.Row(cells: [
@@ -160,9 +183,19 @@ extension ReportFindings {
                     budget.fixedByDesign != nil
                         ? .init("fixed by design", .dim)
                         : budget.hasData
-                            ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim)
+                            ? .init(budget.isMet ? "met" : "missed", budget.isMet ? .ok : .fail) : .init("no data", .dim),
+                    .init(Self.newPeopleCell(budget), .dim)
                 ])
             })
+    }
+
+    /// The budget table's last column: the bound the search promised and
+    /// the share of held-out groups that meet the budget.
+    static func newPeopleCell(_ budget: TuningReport.Budget) -> String {
+        guard budget.isJudged else { return "–" }
+        let groups = budget.holdProbability.map { "met by \(Format.percent($0, digits: 0)) of held-out groups" }
+        let parts = [newPeopleBound(budget), groups].compactMap { $0 }
+        return parts.isEmpty ? "–" : parts.joined(separator: " · ")
     }
 
     /// The after value's colour says whether it got better or worse, as
@@ -175,9 +208,9 @@ extension ReportFindings {
         return budget.after < budget.before ? .ok : .warn
     }
 
-    /// Budgets the reference met only inside the search's safety margin:
-    /// held at the reference's own value, and said so, because "met" there
-    /// means "no worse than before", not "inside the margin".
+    /// Budgets whose bound for new people the reference constants did not
+    /// keep: held at the reference's own bound, and said so, because "met"
+    /// there means "no less sure than before", not the stated confidence.
     var heldBudgetsSentence: String? {
         let held = report.verdict.applicableBudgets.filter { $0.heldAtReference == true }
         guard !held.isEmpty else { return nil }
@@ -185,9 +218,9 @@ extension ReportFindings {
             .joined(separator: ", ")
         let one = held.count == 1
         return "\(list): the reference constants meet \(one ? "this budget" : "these budgets") on the training people,"
-            + " but only inside the safety margin the search keeps to every limit. The search held"
-            + " \(one ? "it" : "them") at the reference's own value instead of buying that margin with misfires;"
-            + " what a tighter value would cost is the designer's choice (the trade-offs below)."
+            + " but not with the confidence the search demands for new people. The search held"
+            + " \(one ? "its bound" : "their bounds") at the reference's own instead of buying that confidence with"
+            + " misfires; what a tighter value would cost is the designer's choice (the trade-offs below)."
     }
 
     /// Spring budgets that moved though the spring's own constants did

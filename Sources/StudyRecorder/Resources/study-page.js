@@ -116,7 +116,7 @@
         x = r.x * w; bw = r.width * w; bh = config.edgeWidth; y = r.edge === 'top' ? 0 : h - bh;
       }
       box.style.left = x + 'px'; box.style.top = y + 'px'; box.style.width = bw + 'px'; box.style.height = bh + 'px';
-      box.textContent = item.target;
+      box.textContent = item.name;
       if (r.edge) box.classList.add('edge');   // a strip too narrow for its name: dashed, unlabelled
       const task = step.task;
       if (task && item.target === task.target && sameRegion(item.region, task.region)) box.classList.add('target');
@@ -148,7 +148,7 @@
       const backdrop = document.createElement('div');
       backdrop.className = 'region overlay target';
       backdrop.style.left = '0px'; backdrop.style.top = '0px'; backdrop.style.width = width + 'px'; backdrop.style.height = h + 'px';
-      backdrop.textContent = state.overlay.target;
+      backdrop.textContent = state.overlay.name;
       stage.appendChild(backdrop);
     }
   }

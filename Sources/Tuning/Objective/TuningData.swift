@@ -34,7 +34,7 @@ package struct TuningData: Sendable {
     /// Uses the given sides as they are (k-fold validation builds its folds
     /// with ``folds(of:count:)``).
     package init(train: [Session], holdout: [Session]) throws {
-        let users = { (s: [Session]) in Array(Set(s.map { $0.header.user ?? "session:" + $0.id })).sorted() }
+        let users = { (s: [Session]) in Array(Set(s.map { personKey(user: $0.header.user, session: $0.id) })).sorted() }
         guard !train.isEmpty else {
             throw ObjectiveError("no training sessions: \(holdout.count) session(s), all held out; add users")
         }

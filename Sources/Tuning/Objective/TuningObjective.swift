@@ -25,19 +25,25 @@ import TraceModel
 /// the simulator is a pure function of its inputs, so ``evaluate(_:temperature:on:threads:)``
 /// may run on any number of threads at once.
 ///
-/// ## Budgets, with a margin
+/// ## Budgets for new people
 ///
-/// Budgets are hard constraints, checked on the training users at
-/// ``budgetMargin`` (5 %) inside their limits: a p95 sitting exactly on its
-/// limit for the training users lands on either side of it for people the
-/// tuning never saw, and the point of the margin is that the held-out
-/// check passes too. Reports judge against the nominal limits.
+/// Budgets are hard constraints, checked twice on the training users: the
+/// percentile itself against the nominal limit, and — for every budget that
+/// people rather than a constant decide (not ``LatencyBudget/exact``) — a
+/// bound on it that holds for people the tuning never saw: with
+/// ``budgetConfidence`` 0.95, "p95 ≤ 10 pt for new people, 95 % confidence"
+/// (``PeopleBootstrap``: a bootstrap over the training people, the unit
+/// that varies). A p95 sitting just under its limit for the training
+/// people lands on either side of it for others; a fixed margin (the 5 %
+/// this replaced) was too much where people agree and too little where
+/// they differ, and said nothing a reader could check. Reports judge
+/// against the nominal limits and state the bound.
 ///
-/// A budget the reference constants meet, but only inside the margin (a
-/// settle time of 590 ms against 600), is held at the reference's own value
-/// instead (``heldBudgets``): demanding the margin there would make the
-/// reference infeasible, and feasible-first would then accept constants
-/// with far more misfires merely to move that percentile into the margin.
+/// A budget the reference constants meet, but whose bound for new people
+/// they do not (a tab page's overshoot p95 of 9 pt whose bound is 11), is
+/// held at the reference's own bound instead (``heldBudgets``): demanding
+/// more would make the reference infeasible, and feasible-first would
+/// then accept constants with far more misfires merely to move a bound.
 /// That trade is the designer's to choose, in the Pareto view.
 ///
 /// A budget the reference constants already miss makes the baseline
@@ -70,18 +76,30 @@ package final class TuningObjective: Sendable {
     package let weights: MisfireWeights
     /// The budgets as given.
     package let budgets: [LatencyBudget]
-    /// The budgets the objective checks: as given less ``budgetMargin``, or
-    /// relaxed to the baseline's value where the baseline misses them and
-    /// relaxing was asked for.
+    /// The budgets the objective checks: as given, or relaxed to the
+    /// baseline's value where the baseline misses them and relaxing was
+    /// asked for.
     package let effectiveBudgets: [LatencyBudget]
     /// Indices into ``budgets`` that were relaxed.
     package let relaxedBudgets: [Int]
     /// Indices into ``budgets`` the reference constants meet on the
-    /// training users, but only inside the margin: held at the reference's
-    /// own value (plus ``relaxationSlack``, never past the limit) instead
-    /// of the margin, so the search never trades misfires for a percentile
-    /// the reference already keeps (the Pareto view shows that trade).
+    /// training users, but whose bound for new people they do not: the
+    /// bound is held at the reference's own (plus ``relaxationSlack``), so
+    /// the search never trades misfires for a bound the reference does not
+    /// keep either (the Pareto view shows that trade).
     package let heldBudgets: [Int]
+    /// Per budget, the ceiling its bound for new people must stay within
+    /// (``PeopleBootstrap/upperBound(_:percentile:)`` over the training
+    /// people): the limit, or the reference's own bound where held; `nil`
+    /// for budgets with no bound (exact, relaxed or fixed by design, or no
+    /// ``budgetConfidence``).
+    package let boundLimits: [Double?]
+    /// The training people resampled for the budgets' bounds, in groups as
+    /// large as the held-out one (`nil`: no bounds).
+    package let trainingPeople: PeopleBootstrap?
+    /// The training people resampled for the intents' bound, in groups as
+    /// large as the training set (`nil`: no bound).
+    package let trainingPopulation: PeopleBootstrap?
     /// Indices into ``budgets`` with observations at the baseline on the
     /// training users: for these, a candidate under which the gesture never
     /// fires at all breaks the budget (otherwise "never recognize a pan"
@@ -105,6 +123,10 @@ package final class TuningObjective: Sendable {
     package let intentLimits: [String: Double]
     /// The reference constants' training misfire rate per intent.
     package let baselineIntentRates: [String: Double]
+    /// The reference constants' labels and misfires per training person
+    /// and intent: what a candidate's change is paired with, person by
+    /// person, for the intents' bound for new people.
+    package let baselineIntentsByPerson: [String: [String: IntentCount]]
     /// What the objective measures (``TuningTarget``): misfires against the
     /// labels, or disagreement with the platform's recognizers.
     package let target: TuningTarget
@@ -118,19 +140,27 @@ package final class TuningObjective: Sendable {
     /// Every replay of the training people so far (``trainingReplay(_:)``).
     let trainingReplays = TrainingReplays()
 
-    /// How far inside each limit the training users must stay: 5 %.
-    package static let defaultBudgetMargin = 0.05
-    /// The margin this objective checks budgets with (0…<1).
+    /// The confidence the budgets' bounds for new people hold with: 95 %.
+    package static let defaultBudgetConfidence = 0.95
+    /// The confidence this objective's bounds hold with (`nil`: the
+    /// training people's percentiles only, at the nominal limits).
+    package let budgetConfidence: Double?
+    /// A fixed margin inside each limit (not for exact budgets), on top of
+    /// the bound: 0 by default. Before the bound, 5 % was the only
+    /// protection for new people; `--budget-margin 0.05
+    /// --budget-confidence 0` is that constraint again, for comparison
+    /// (`reports/BENCHMARKS.md`, "Budgets for new people").
     package let budgetMargin: Double
 
     /// - Throws: ``ObjectiveError`` when the scene cannot be compiled, the
-    ///   baseline cannot be replayed, the margin is out of range, or the
+    ///   baseline cannot be replayed, the confidence is not inside (0, 1), or the
     ///   target is the platform and a split has no session that carries
     ///   the platform's recognitions.
     package init(
         data: TuningData, space: SearchSpace, scene: Scene? = nil, weights: MisfireWeights = .default,
         budgets: [LatencyBudget] = LatencyBudget.defaults, relaxBrokenBudgets: Bool = false,
-        budgetMargin: Double = TuningObjective.defaultBudgetMargin,
+        budgetConfidence: Double? = TuningObjective.defaultBudgetConfidence, budgetGroup: Int? = nil,
+        budgetMargin: Double = 0,
         matchTolerance: Micros = 50 * .millisecond, target: TuningTarget = .intent,
         intentMargin: Double? = TuningObjective.defaultIntentMargin, remote: (any RemoteReplay)? = nil
     ) throws {
@@ -145,6 +175,10 @@ package final class TuningObjective: Sendable {
             }
         }
         self.target = target
+        if let budgetConfidence, !(budgetConfidence > 0 && budgetConfidence < 1) {
+            throw ObjectiveError("the budget confidence must be above 0 and below 1 (got \(budgetConfidence))")
+        }
+        self.budgetConfidence = budgetConfidence
         guard budgetMargin >= 0, budgetMargin < 1 else {
             throw ObjectiveError("the budget margin must be at least 0 and below 1 (got \(budgetMargin))")
         }
@@ -163,11 +197,23 @@ package final class TuningObjective: Sendable {
             inside.limit = budget.limit * (1 - (budget.exact ? 0 : budgetMargin))
             return inside
         }
+        let people: PeopleBootstrap?, population: PeopleBootstrap?
+        do {
+            // Groups as large as the held-out one (at least one person):
+            // the promise is about a group like those it is checked on.
+            let group = budgetGroup ?? max(data.holdoutUsers.count, 1)
+            people = try budgetConfidence.map {
+                try PeopleBootstrap(people: data.trainUsers, groupSize: group, confidence: $0)
+            }
+            population = try budgetConfidence.map { try PeopleBootstrap(people: data.trainUsers, confidence: $0) }
+        } catch { throw ObjectiveError("cannot resample the training people: \(error)") }
+        var boundLimits = [Double?](repeating: nil, count: budgets.count)
         var relaxed: [Int] = [], held: [Int] = []
         var observed = Set<Int>()
         var fixed: [Int: String] = [:]
         var inapplicable = Set<Int>()
         var limits: [String: Double] = [:], rates: [String: Double] = [:]
+        var intentsByPerson: [String: [String: IntentCount]] = [:]
         if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
             let simulator = Simulator(
                 scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
@@ -190,16 +236,31 @@ package final class TuningObjective: Sendable {
                     effective[i].limit = value * (1 + Self.relaxationSlack)
                     relaxed.append(i)
                 } else if check.passed, fixed[i] == nil, let value = check.value, value > effective[i].limit {
+                    // Met only inside a fixed margin: held at the reference's value.
                     effective[i].limit = min(value * (1 + Self.relaxationSlack), budgets[i].limit)
                     held.append(i)
                 }
+                if !relaxed.contains(i), let people, fixed[i] == nil, !budgets[i].exact {
+                    boundLimits[i] = effective[i].limit
+                    if check.passed, let observations = baseline.budgets[i].byPerson,
+                        let bound = people.upperBound(observations, percentile: budgets[i].percentile),
+                        bound > effective[i].limit
+                    {
+                        boundLimits[i] = bound * (1 + Self.relaxationSlack)
+                        if !held.contains(i) { held.append(i) }
+                    }
+                }
             }
+            intentsByPerson = baseline.intentsByPerson
             for (intent, counts) in baseline.perIntent where intent != Self.unlabelled && counts.labels > 0 {
                 rates[intent] = counts.misfireRate
                 if target == .intent, let intentMargin { limits[intent] = counts.misfireRate + intentMargin }
             }
         }
         self.effectiveBudgets = effective
+        self.boundLimits = boundLimits
+        trainingPeople = people
+        trainingPopulation = population
         self.relaxedBudgets = relaxed
         self.heldBudgets = held
         self.observedBudgets = observed
@@ -208,6 +269,7 @@ package final class TuningObjective: Sendable {
         self.intentMargin = target == .intent ? intentMargin : nil
         self.intentLimits = limits
         self.baselineIntentRates = rates
+        baselineIntentsByPerson = intentsByPerson
     }
 
     /// Points an intent's training misfire rate may rise by default: 2.
@@ -227,12 +289,20 @@ package final class TuningObjective: Sendable {
         self.effectiveBudgets = effectiveBudgets
         relaxedBudgets = other.relaxedBudgets
         heldBudgets = other.heldBudgets
+        // A tightened limit (a Pareto sweep) tightens its bound's ceiling too.
+        boundLimits = zip(other.boundLimits, effectiveBudgets).map { ceiling, budget in
+            ceiling.map { min($0, budget.limit) }
+        }
+        trainingPeople = other.trainingPeople
+        trainingPopulation = other.trainingPopulation
         observedBudgets = other.observedBudgets
         fixedBudgets = other.fixedBudgets
         inapplicableBudgets = other.inapplicableBudgets
         intentMargin = intentLimits.isEmpty ? nil : other.intentMargin
         self.intentLimits = intentLimits
         baselineIntentRates = other.baselineIntentRates
+        baselineIntentsByPerson = other.baselineIntentsByPerson
+        budgetConfidence = other.budgetConfidence
         budgetMargin = other.budgetMargin
         matchTolerance = other.matchTolerance
         remote = other.remote
@@ -360,19 +430,75 @@ package final class TuningObjective: Sendable {
         return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels, violations: violations)
     }
 
-    /// The counted budgets' violations (fixed budgets constrain nothing).
+    /// The counted budgets' violations (fixed budgets constrain nothing):
+    /// the percentile over its limit, or its bound for new people over the
+    /// bound's ceiling, whichever is farther (relative excess).
+    ///
+    /// The bound resamples the training people; on another split none of
+    /// its people are drawn, and it constrains nothing there.
     func budgetViolations(_ result: SimulationResult) -> [String: Double] {
-        Self.violations(result.budgets, required: observedBudgets, ignoring: Set(fixedBudgets.keys))
+        var violations = Self.violations(result.budgets, required: observedBudgets, ignoring: Set(fixedBudgets.keys))
+        for (i, excess) in boundExcess(result) {
+            let key = result.budgets[i].budget.key
+            violations[key] = max(violations[key] ?? 0, excess)
+        }
+        return violations
+    }
+
+    /// Each budget whose bound for new people is over its ceiling
+    /// (``boundLimits``), by index, with the relative excess.
+    func boundExcess(_ result: SimulationResult) -> [Int: Double] {
+        guard let trainingPeople else { return [:] }
+        var excess: [Int: Double] = [:]
+        for (i, ceiling) in boundLimits.enumerated() {
+            guard let ceiling, result.budgets.indices.contains(i), let observations = result.budgets[i].byPerson,
+                let bound = trainingPeople.upperBound(observations, percentile: result.budgets[i].budget.percentile),
+                bound > ceiling
+            else { continue }
+            excess[i] = ceiling > 0 ? (bound - ceiling) / ceiling : bound - ceiling
+        }
+        return excess
     }
 
     /// Each protected intent whose misfire rate in `result` is above its
     /// limit, with the excess in rate points (only on the split the limits
     /// were set on, the training users).
+    ///
+    /// On the same footing as the budgets: with a ``budgetConfidence``, an
+    /// intent is also over its limit when its rise for **new people** is
+    /// — the rise over the reference, paired person by person (each
+    /// person's misfires of the intent now minus with the reference, over
+    /// their labels of it), bounded over groups of the training people
+    /// (``PeopleBootstrap/upperBound(ratio:over:)``), above the margin: "no
+    /// intent more than 2 points worse for new people, 95 % confidence".
+    /// The excess is the larger of the two.
+    ///
+    /// Its groups are as large as the training set, where a budget's are as
+    /// large as the held-out group: a budget is a percentile a group of
+    /// people sees (the p95 of whoever uses the app this week), an intent's
+    /// rise an average over people. Measured (`reports/BENCHMARKS.md`):
+    /// with groups of five, one misfire more for one person in a rare
+    /// intent bounds its rise past 2 points, and no candidate of the
+    /// shipped corpus's search met every limit.
     package func intentExcess(_ result: SimulationResult) -> [String: Double] {
         var excess: [String: Double] = [:]
         for (intent, limit) in intentLimits {
             let rate = result.perIntent[intent]?.misfireRate ?? 0
             if rate > limit + 1e-12 { excess[intent] = rate - limit }
+        }
+        guard let trainingPopulation, let intentMargin, !baselineIntentsByPerson.isEmpty,
+            result.intentsByPerson.count == trainingPopulation.people.count,
+            trainingPopulation.people.allSatisfy({ result.intentsByPerson[$0] != nil })
+        else { return excess }
+        for intent in intentLimits.keys {
+            var change: [String: Double] = [:], labels: [String: Double] = [:]
+            for person in trainingPopulation.people {
+                let before = baselineIntentsByPerson[person]?[intent], now = result.intentsByPerson[person]?[intent]
+                labels[person] = Double(before?.labels ?? 0)
+                change[person] = Double((now?.misfires ?? 0) - (before?.misfires ?? 0))
+            }
+            let rise = trainingPopulation.upperBound(ratio: change, over: labels)
+            if rise > intentMargin + 1e-12 { excess[intent] = max(excess[intent] ?? 0, rise - intentMargin) }
         }
         return excess
     }

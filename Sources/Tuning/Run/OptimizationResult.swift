@@ -122,10 +122,16 @@ package struct BudgetSummary: Sendable, Hashable, Codable {
     package var effectiveLimit: Double
     /// The reference constants already missed it on the training users.
     package var relaxed: Bool
-    /// The reference constants met it on the training users, but only
-    /// inside the margin: the search held it at their own value
+    /// The reference constants met it on the training users, but not its
+    /// bound for new people: the search held the bound at their own
     /// (``TuningObjective/heldBudgets``).
     package var heldAtReference = false
+    /// The ceiling the search held the budget's bound for new people to
+    /// (``TuningObjective/boundLimits``), with the confidence it holds
+    /// with; `nil` for a budget without such a bound and in runs stored
+    /// before bounds existed.
+    package var boundLimit: Double?
+    package var boundConfidence: Double?
     /// Why no tuned constant can make it fail, when none can: fixed by
     /// design, it constrained nothing and is counted neither met nor missed.
     package var fixedByDesign: String?
@@ -135,7 +141,8 @@ package struct BudgetSummary: Sendable, Hashable, Codable {
 
 extension BudgetSummary {
     private enum CodingKeys: String, CodingKey {
-        case key, budget, effectiveLimit, relaxed, heldAtReference, fixedByDesign, applicable
+        case key, budget, effectiveLimit, relaxed, heldAtReference, fixedByDesign, applicable, boundLimit
+        case boundConfidence
     }
 
     /// Runs stored before `applicable` (or `heldAtReference`) existed read
@@ -149,6 +156,8 @@ extension BudgetSummary {
         heldAtReference = try c.decodeIfPresent(Bool.self, forKey: .heldAtReference) ?? false
         fixedByDesign = try c.decodeIfPresent(String.self, forKey: .fixedByDesign)
         applicable = try c.decodeIfPresent(Bool.self, forKey: .applicable) ?? true
+        boundLimit = try c.decodeIfPresent(Double.self, forKey: .boundLimit)
+        boundConfidence = try c.decodeIfPresent(Double.self, forKey: .boundConfidence)
     }
 }
 

@@ -170,13 +170,16 @@ package struct Optimizer: Sendable {
         return (sensitivity, pareto, relaxation)
     }
 
-    /// Each budget as the objective judged it: its limit with the margin,
-    /// whether it was relaxed, whether no tuned constant can move it.
+    /// Each budget as the objective judged it: its limit, its bound for new
+    /// people, whether it was relaxed or held at the reference, whether no
+    /// tuned constant can move it.
     static func budgetSummaries(_ objective: TuningObjective) -> [BudgetSummary] {
         objective.budgets.enumerated().map { i, budget in
             BudgetSummary(
                 key: budget.key, budget: budget, effectiveLimit: objective.effectiveBudgets[i].limit,
                 relaxed: objective.relaxedBudgets.contains(i), heldAtReference: objective.heldBudgets.contains(i),
+                boundLimit: objective.boundLimits[i],
+                boundConfidence: objective.boundLimits[i] == nil ? nil : objective.budgetConfidence,
                 fixedByDesign: objective.fixedBudgets[i],
                 applicable: !objective.inapplicableBudgets.contains(i))
         }
@@ -191,7 +194,8 @@ package struct Optimizer: Sendable {
         return try TuningObjective(
             data: data, space: space, scene: scene, weights: s.weights,
             budgets: s.target == .platform ? [] : s.budgets,
-            relaxBrokenBudgets: s.relaxBrokenBudgets, budgetMargin: s.budgetMargin,
+            relaxBrokenBudgets: s.relaxBrokenBudgets, budgetConfidence: s.budgetConfidence, budgetGroup: s.budgetGroup,
+            budgetMargin: s.budgetMargin,
             target: s.target, intentMargin: s.intentMargin, remote: remote)
     }
 

@@ -21,8 +21,13 @@ package struct OptimizerSettings: Sendable {
     /// Relax budgets the reference constants already miss to "no worse"
     /// (see ``TuningObjective``).
     package var relaxBrokenBudgets: Bool
-    /// How far inside each budget the training users must stay
-    /// (``TuningObjective/budgetMargin``).
+    /// The confidence each budget's bound for new people holds with
+    /// (``TuningObjective/budgetConfidence``; `nil`: no bound).
+    package var budgetConfidence: Double?
+    /// People per group the bounds speak for (``PeopleBootstrap/groupSize``;
+    /// `nil`: as many as are held out).
+    package var budgetGroup: Int?
+    /// A fixed margin inside each budget on top (``TuningObjective/budgetMargin``; 0).
     package var budgetMargin: Double
     package var seed: UInt
     /// The search's global phase before the simplex refinement (``TuningSearch/GlobalPhase``).
@@ -60,7 +65,8 @@ package struct OptimizerSettings: Sendable {
     package init(
         tune: [String]? = nil, bounds: [String: ClosedRange<Double>] = [:],
         budgets: [LatencyBudget] = LatencyBudget.defaults, weights: MisfireWeights = .default,
-        relaxBrokenBudgets: Bool = false, budgetMargin: Double = TuningObjective.defaultBudgetMargin,
+        relaxBrokenBudgets: Bool = false, budgetConfidence: Double? = TuningObjective.defaultBudgetConfidence,
+        budgetMargin: Double = 0,
         seed: UInt = 1, maxEvaluations: Int = 300,
         holdoutFraction: Double = 0.25, folds: Int? = nil, sensitivityPoints: Int = 15,
         paretoFractions: [Double] = ParetoFront.defaultFractions, paretoEvaluationsPerLevel: Int? = nil,
@@ -71,6 +77,7 @@ package struct OptimizerSettings: Sendable {
         self.budgets = budgets
         self.weights = weights
         self.relaxBrokenBudgets = relaxBrokenBudgets
+        self.budgetConfidence = budgetConfidence
         self.budgetMargin = budgetMargin
         self.seed = seed
         self.maxEvaluations = maxEvaluations

@@ -45,6 +45,11 @@ package struct SplitMeasurement: Sendable, Codable {
     package var budgetViolations: Int
     /// Relative excess of each missed budget over its nominal limit.
     package var violations: [String: Double]
+    /// Per budget (as ``budgets``), how it fares for people outside this
+    /// split, from a bootstrap over this split's people (``PeopleBootstrap``):
+    /// `nil` for a budget without observations, or in runs stored before
+    /// it was measured.
+    package var newPeople: [NewPeopleOutlook?]?
     /// Agreement with the platform's recognizers, when the split's sessions
     /// carry them.
     package var platformAgreement: PlatformAgreement?
@@ -55,6 +60,7 @@ package struct SplitMeasurement: Sendable, Codable {
     private enum CodingKeys: String, CodingKey {
         case split, sessions, labels, misfires, misfireRate, misfireInterval, objective, weightedMisfires
         case counts, perIntent, confusion, latency, budgets, budgetViolations, violations, platformAgreement
+        case newPeople
     }
 
     /// Replays `split` exactly (temperature 0) and measures.
@@ -90,6 +96,20 @@ package struct SplitMeasurement: Sendable, Codable {
         budgetViolations = checks.filter(\.isMissed).count
         violations = TuningObjective.violations(checks, ignoring: Set(objective.fixedBudgets.keys))
         labelOutcomes = result.labelOutcomes
+        // The training people as the search resampled them (its bounds, to
+        // the bit); the held-out people with the run's seed.
+        // (A side without people has no outlook.)
+        let people =
+            split == .train
+            ? objective.trainingPeople ?? (try? PeopleBootstrap(people: objective.data.trainUsers, seed: seed))
+            : try? PeopleBootstrap(
+                people: objective.data.holdoutUsers,
+                confidence: objective.budgetConfidence ?? TuningObjective.defaultBudgetConfidence, seed: seed)
+        newPeople = people.map { people in
+            result.budgets.map { check in
+                check.byPerson.map { NewPeopleOutlook(check.budget, observed: $0, people: people) }
+            }
+        }
 
         var byKind: [String: [Double]] = [:]
         for r in result.recognitionLog {
@@ -100,6 +120,29 @@ package struct SplitMeasurement: Sendable, Codable {
             latency[kind] = LatencySummary(values, resamples: bootstrapResamples, seed: seed)
         }
         self.latency = latency
+    }
+}
+
+/// How one budget fares for people outside the split measured: a
+/// bootstrap over the split's people (``PeopleBootstrap``), groups as large
+/// as the split.
+package struct NewPeopleOutlook: Sendable, Hashable, Codable {
+    /// The budget's percentile a new group stays within with ``confidence``
+    /// ("p95 ≤ 9.4 pt for new people, 95 % confidence"); `nil` for a
+    /// standard, held at both ends (``holdProbability`` says it), or when
+    /// most groups make no such gesture.
+    package var bound: Double?
+    package var confidence: Double
+    /// The share of resampled groups that meet the budget.
+    package var holdProbability: Double
+    /// The people resampled, and how many each group draws.
+    package var people: Int
+
+    init(_ budget: LatencyBudget, observed: PersonObservations, people: PeopleBootstrap) {
+        bound = budget.standard ? nil : people.upperBound(observed, percentile: budget.percentile)
+        confidence = people.confidence
+        holdProbability = people.holdProbability(observed, budget: budget)
+        self.people = people.groupSize
     }
 }
 

@@ -95,7 +95,8 @@ package struct Validation: Sendable, Codable {
             summary +=
                 " Worse on held-out people: "
                 + worse.map { c in
-                    var text = "\(c.intent) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue))"
+                    var text =
+                        "\(Intent.readableName(of: c.intent)) \(percent(c.baselineRate)) → \(percent(c.tunedRate)) (p \(formatP(c.test.pValue))"
                     if let range = c.changeInterval {
                         text += "; change 95 % CI \(points(range.lowerBound)) to \(points(range.upperBound)) points"
                     }
@@ -108,7 +109,7 @@ package struct Validation: Sendable, Codable {
                     sacrificed.isEmpty
                     ? " None is worse by more than the \(points(intentMargin, signed: false)) points allowed beyond the sample's noise."
                     : " Worse by more than the \(points(intentMargin, signed: false)) points allowed, beyond the sample's noise: "
-                        + sacrificed.map(\.intent).joined(separator: ", ") + "."
+                        + sacrificed.map { Intent.readableName(of: $0.intent) }.joined(separator: ", ") + "."
             }
         }
     }
