@@ -22,10 +22,11 @@ struct Page: Sendable {
     ///   - script: The page's own script, compiled in (never data).
     init(title: String, base: String, body: String, script: StaticString? = nil) {
         let scriptText = script.map { $0.description }
-        var policy =
-            "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+        var policy = "default-src 'none'; style-src 'unsafe-inline'; img-src 'none'; base-uri 'none'; form-action 'self'"
         if let scriptText { policy += "; script-src '\(Self.sha256(scriptText))'" }
-        contentSecurityPolicy = policy
+        // frame-ancestors holds in the header only (a browser ignores it, with
+        // a console error, in the page's own <meta>).
+        contentSecurityPolicy = policy + "; frame-ancestors 'none'"
         let head = Markup.group([
             .el(.meta, [.charset: "utf-8"]),
             .el(.meta, [.httpEquiv: "Content-Security-Policy", .content: policy]),
@@ -119,13 +120,13 @@ enum BrowserStyle {
         @media (min-width:900px){.sides{grid-template-columns:1fr 1fr}}
         .side{min-width:0;border:1px solid var(--border);border-radius:8px;padding:8px 10px}
         .side h3{margin:4px 0 8px}
-        svg.stage{width:100%;max-height:60vh;height:auto;display:block;background:var(--panel);border-radius:6px}
+        svg.stage{width:100%;max-height:38vh;height:auto;display:block;background:var(--panel);border-radius:6px}
         svg.stage .member{fill:none;stroke:var(--border);stroke-dasharray:4 3}
         svg.stage .member-id{fill:var(--muted);font-size:11px}
         svg.stage .touch{fill:none;stroke:var(--accent);stroke-width:2}
         svg.stage .finger{fill:var(--bad);stroke:var(--bg);stroke-width:2}
-        svg.timeline{width:100%;min-width:520px;height:auto;display:block}
-        svg.timeline text{fill:var(--fg);font-size:11px}
+        svg.timeline{width:100%;min-width:380px;height:auto;display:block}
+        svg.timeline text{fill:var(--fg);font-size:13px}
         svg.timeline .axis{stroke:var(--grid)}
         svg.timeline .label-band{fill:rgba(var(--good-rgb),.16)}
         svg.timeline .cursor{stroke:var(--bad);stroke-width:2}

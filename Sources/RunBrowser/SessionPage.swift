@@ -44,6 +44,9 @@ enum SessionPage {
     /// A coordinate as the report's charts write one (0.1 pt).
     static func coordinate(_ x: Double) -> String { Format.fixed(x.isFinite ? x : 0, 1) }
 
+    /// Microseconds as the report writes milliseconds.
+    static func ms(_ t: Micros) -> String { Format.ms(Double(t) / 1000) }
+
     static let timelineWidth = 600.0
     static let rowHeight = 22.0
     static let nameWidth = 130.0
@@ -90,7 +93,14 @@ enum SessionPage {
             .el(
                 .p, [:], Page.link("\(base)/runs/\(id)", "run #\(id)'s report"), .text(" · "),
                 Page.link("\(base)/runs/\(id)/misfires", "its misfires")),
-            .el(.p, [:], .el(.strong, text: "Window: "), .group(labelLinks)),
+            .el(
+                .details, [:],
+                .el(
+                    .summary, [:], .el(.strong, text: "Window: "),
+                    .text(
+                        label.flatMap { session.labels.indices.contains($0) ? "labelled gesture #\($0)" : nil }
+                            ?? "the whole session")),
+                .el(.p, children: labelLinks)),
             .el(
                 .div, [.class: "legend"],
                 children: ["possible", "waiting", "began", "recognized", "failed", "cancelled"].map {
@@ -217,11 +227,9 @@ enum SessionPage {
                         .rect,
                         [
                             .x: coordinate(x0), .y: coordinate(y + 4), .width: coordinate(final ? 6 : max(2, x1 - x0)),
-                            .height: "12", .class: "st-\(span.state.rawValue)"
+                            .height: "12", .class: "st-\(String(describing: span.state))"
                         ],
-                        .el(
-                            .title,
-                            text: "\(member.id): \(span.state.rawValue) at \(Format.ms(Double(span.from - window.start) / 1000))")
+                        .el(.title, text: "\(member.id): \(String(describing: span.state)) at \(ms(span.from - window.start))")
                     ))
             }
         }
@@ -260,7 +268,7 @@ enum SessionPage {
                 return .el(
                     .li, [.dataLabel: "\(c.t - origin)"],
                     .el(.strong, text: Format.ms(Double(c.t - origin) / 1000)),
-                    .text(" \(member.id): \(c.from.rawValue) → \(c.to.rawValue) "),
+                    .text(" \(member.id): \(String(describing: c.from)) → \(String(describing: c.to)) "),
                     .el(.span, [.class: "why"], text: "— " + c.reason))
             })
     }

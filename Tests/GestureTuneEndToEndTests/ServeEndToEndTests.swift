@@ -43,11 +43,14 @@ struct ServeEndToEndTests {
         }
         try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: corpus)
         #expect(try run(["ingest", "--db", db, corpus.path]).status == 0)
-        for seed in ["1", "2"] {
-            let optimize = try run([
-                "optimize", "--db", db, "--seed", seed, "--max-evals", "12", "--sensitivity-points", "3", "--no-pareto",
-                "--out", dir.appendingPathComponent("run-\(seed)").path
-            ])
+        // Run 2 tunes two constants only: it ships the defaults of the others,
+        // so the two runs differ in constants and in held-out outcomes.
+        for (seed, tune) in [("1", [String]()), ("2", ["--tune", "swipeActions.threshold,tabSwipe.distanceThreshold"])] {
+            let optimize = try run(
+                [
+                    "optimize", "--db", db, "--seed", seed, "--max-evals", "12", "--sensitivity-points", "3", "--no-pareto",
+                    "--out", dir.appendingPathComponent("run-\(seed)").path
+                ] + tune)
             #expect(optimize.status == 0, "\(optimize.stderr)")
         }
         return (db, dir)
@@ -86,16 +89,44 @@ struct ServeEndToEndTests {
         #expect(model["report"] is [String: Any])
 
         // Two runs of one corpus and split: paired on the same held-out gestures.
+        // The constants that differ are those the runs ship differently (a
+        // constant a run did not tune ships at the reference).
+        func parameters(_ seed: String) throws -> [String: (baseline: Double, tuned: Double)] {
+            let result = try json(
+                try String(contentsOf: dir.appendingPathComponent("run-\(seed)/result.json"), encoding: .utf8))
+            var values: [String: (baseline: Double, tuned: Double)] = [:]
+            for p in result["parameters"] as? [[String: Any]] ?? [] {
+                if let name = p["name"] as? String, let b = p["baseline"] as? Double, let t = p["tuned"] as? Double {
+                    values[name] = (b, t)
+                }
+            }
+            return values
+        }
+        let (one, two) = (try parameters("1"), try parameters("2"))
+        var differing: [String: (Double, Double)] = [:]
+        for name in Set(one.keys).union(two.keys) {
+            let a = one[name]?.tuned ?? two[name]?.baseline ?? 0, b = two[name]?.tuned ?? one[name]?.baseline ?? 0
+            if a != b { differing[name] = (a, b) }
+        }
         let compare = try await server.get("/compare/1/2")
         #expect(compare.status == 200 && compare.body.contains("Paired: both runs held out the same"))
         let c = try json(try await server.get("/api/compare/1/2").body)
         #expect(c["pairing"] as? String == "paired")
+        let constants = try #require(c["constants"] as? [[String: Any]])
+        #expect(!differing.isEmpty)
+        #expect(Set(constants.compactMap { $0["name"] as? String }) == Set(differing.keys))
+        for row in constants {
+            let name = try #require(row["name"] as? String)
+            #expect(row["a"] as? Double == differing[name]?.0 && row["b"] as? Double == differing[name]?.1, "\(name)")
+            #expect(!(row["defaultSource"] as? String ?? "").isEmpty)
+        }
         let overall = try #require(c["overall"] as? [String: Any])
         let paired = try #require(overall["paired"] as? [String: Any])
         let fixed = try #require(c["fixedByB"] as? [Any]), broken = try #require(c["brokenByB"] as? [Any])
         #expect(paired["fixedByB"] as? Int == fixed.count && paired["brokenByB"] as? Int == broken.count)
         let a = try #require(overall["a"] as? [String: Any]), b = try #require(overall["b"] as? [String: Any])
         #expect(a["labels"] as? Int == b["labels"] as? Int)
+        #expect(fixed.count + broken.count > 0, "the runs' constants change some held-out outcome")
         // B's misfires are A's, less what B fixes, plus what it breaks.
         #expect((b["misfires"] as? Int) == (a["misfires"] as? Int).map { $0 - fixed.count + broken.count })
 
