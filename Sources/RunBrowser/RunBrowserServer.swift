@@ -88,6 +88,16 @@ package struct RunBrowserServer: Sendable {
             logger: logger)
         let services = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        // Every run's held-out replay, newest first, before anyone asks (a
+        // second or more on a large corpus): one run per turn on the library
+        // (an actor), so a request waits for one replay at most.
+        let library = self.library
+        let warming = Task(priority: .utility) {
+            for id in library.runs.compactMap(\.run.id) where !Task.isCancelled {
+                _ = try? await library.analysis(id)
+            }
+        }
+        defer { warming.cancel() }
         try await services.run()
     }
 

@@ -12,10 +12,11 @@ import TraceModel
 /// Design: the arena records what fired, not how its members got there,
 /// and the optimizer's replay must not pay for anything more. So the
 /// timeline is read from outside: the arena is fed one sample at a time
-/// through its public entry points (`touch`, `motion`) and its members'
-/// states are compared before and after each input. Nothing in the arena
-/// changes, so the optimizer's hot path costs exactly what it did; a
-/// timeline costs one copy of the members per input, for one session.
+/// through its entry points (`touch`, `motion`, and `runTimers(upTo:)` for
+/// each timer before the input that would run it) and its members' states
+/// are compared before and after each. The arena's replay is unchanged, so
+/// the optimizer's hot path costs exactly what it did; a timeline costs one
+/// copy of the members per input and timer, for one session.
 ///
 /// The reasons are read from the scene's relations and the arena's own
 /// records at the same input: a member that fails as another wins is
@@ -147,19 +148,31 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
             }
         }
 
+        // Each timer on its own before the input that would run it, so a
+        // double tap's window closing is seen when it closes.
+        func timers(before t: Micros) {
+            while arena.nextTimer < t {
+                let due = arena.nextTimer
+                arena.runTimers(upTo: due)
+                observe(at: due)
+            }
+        }
         var j = 0
         for touch in session.touches {
             while j < session.motion.count, session.motion[j].t < touch.t {
                 let m = session.motion[j]
+                timers(before: m.t)
                 arena.motion(t: m.t, ax: m.ax, ay: m.ay, az: m.az)
                 observe(at: m.t)
                 j += 1
             }
+            timers(before: touch.t)
             arena.touch(t: touch.t, pointer: touch.pointer, phase: touch.phase, x: touch.x, y: touch.y)
             observe(at: touch.t)
         }
         while j < session.motion.count {
             let m = session.motion[j]
+            timers(before: m.t)
             arena.motion(t: m.t, ax: m.ax, ay: m.ay, az: m.az)
             observe(at: m.t)
             j += 1
