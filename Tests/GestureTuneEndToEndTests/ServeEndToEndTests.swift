@@ -130,10 +130,18 @@ struct ServeEndToEndTests {
         // B's misfires are A's, less what B fixes, plus what it breaks.
         #expect((b["misfires"] as? Int) == (a["misfires"] as? Int).map { $0 - fixed.count + broken.count })
 
+        // The run list's form asks for /compare?a=&b=.
+        let fromForm = try await server.get("/compare?a=1&b=2")
+        #expect(fromForm.status == 200 && fromForm.body.contains("Run #1 (A) against run #2 (B)"))
+
         // Every misfire, then a filter: only that kind comes back.
         let all = try json(try await server.get("/api/runs/2/misfires").body)
         let total = try #require(all["total"] as? Int)
         #expect(total == (b["misfires"] as? Int))
+        let pages = try #require(all["pages"] as? Int)
+        #expect(pages == max(1, (total + 19) / 20))
+        let last = try json(try await server.get("/api/runs/2/misfires?page=99").body)
+        #expect(last["page"] as? Int == pages, "a page past the end is the last one")
         let kinds = try #require(all["kinds"] as? [String])
         let kind = try #require(kinds.first)
         let filtered = try json(try await server.get("/api/runs/2/misfires?kind=\(kind)").body)
