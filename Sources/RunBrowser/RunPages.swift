@@ -114,14 +114,13 @@ struct RunPages: Sendable {
                 Page.link("\(base)/runs/\(r.id)", "#\(r.id)"),
                 .text(r.createdAt),
                 .text(r.scene),
-                .el(.span, [.title: r.corpusFingerprint], text: "\(r.corpusFingerprint.prefix(12)) · \(r.sessions) sessions"),
+                .el(.span, [.title: r.corpusFingerprint], text: "\(r.corpusFingerprint.prefix(8)) · \(r.sessions) sessions"),
                 .text("\(r.seed)"),
                 .text("\(r.evaluations)"),
                 .text(
                     "\(r.heldOutMisfiresBefore) → \(r.heldOutMisfiresAfter) (\(Format.percent(r.heldOutMisfireRateBefore)) → "
                         + "\(Format.percent(r.heldOutMisfireRateAfter)))"),
                 .el(.span, [.class: r.budgetsMissed > 0 ? "fail" : "ok"], text: "\(r.budgetsMissed)"),
-                .text(r.verdict),
                 .group(links)
             ]
         }
@@ -153,7 +152,7 @@ struct RunPages: Sendable {
                     : Page.table(
                         [
                             "run", "when", "scene", "corpus", "seed", "evaluations", "held-out misfires before → after",
-                            "budgets missed", "verdict", "pages"
+                            "budgets missed", "pages"
                         ], rows),
                 .el(.h2, text: "Compare two runs")
             ]).rendered + compare
