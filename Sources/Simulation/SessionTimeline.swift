@@ -112,9 +112,10 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
                     change.reason = "joined the contact (the touch landed in its region)"
                 case .waiting:
                     let pending = relations.waitsFor[i].filter { now[$0].isUndecided }
+                    let those = pending.isEmpty ? relations.waitsFor[i] : pending
                     change.reason =
-                        "would recognize, waits for " + relations.names(pending.isEmpty ? relations.waitsFor[i] : pending)
-                        + " to fail (require-to-fail)"
+                        "would recognize, waits for " + relations.names(those) + " to fail ("
+                        + relations.rule(i, those) + ")"
                 case .began, .recognized:
                     let verb = now[i] == .began ? "began" : "recognized"
                     if before[i] == .waiting {
@@ -129,7 +130,7 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
                     if let drop = dropped.first(where: { $0.recognizer == i }) {
                         change.reason = "dropped: " + SessionTimeline.words(drop.reason)
                     } else if let w = winner, relations.waitsFor[i].contains(w) {
-                        change.reason = "required \(relations.id(w)) to fail, and it won (require-to-fail)"
+                        change.reason = "required \(relations.id(w)) to fail, and it won (\(relations.rule(i, [w])))"
                     } else if let w = winner, relations.isFeedback[i] {
                         change.reason = "\(relations.id(w)) took the touches from the pressed control"
                     } else if let w = winner {
@@ -211,6 +212,8 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
         var ids: [String]
         var waitsFor: [[Int]]
         var isFeedback: [Bool]
+        /// (waiter, winner) pairs that come from a `highPriority` rule.
+        var priority: Set<[Int]> = []
 
         init(_ scene: Scene) {
             ids = scene.recognizers.map(\.id)
@@ -221,11 +224,20 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
                 case .requireToFail(let a, let b):
                     if let i = index[a], let w = index[b] { waitsFor[i].append(w) }
                 case .highPriority(let a, let b):
-                    if let winner = index[a], let other = index[b] { waitsFor[other].append(winner) }
+                    if let winner = index[a], let other = index[b] {
+                        waitsFor[other].append(winner)
+                        priority.insert([other, winner])
+                    }
                 case .simultaneous, .allSimultaneous: break
                 }
             }
             isFeedback = scene.recognizers.map(\.kind.isFeedback)
+        }
+
+        /// The rule that makes `i` wait for `others`: require-to-fail, or their priority over it.
+        func rule(_ i: Int, _ others: [Int]) -> String {
+            others.allSatisfy { priority.contains([i, $0]) } && !others.isEmpty
+                ? "\(names(others)) has priority over it" : "require-to-fail"
         }
 
         func id(_ i: Int) -> String { ids.indices.contains(i) ? ids[i] : "recognizer \(i)" }
