@@ -8,15 +8,15 @@ import Testing
 // MARK: - gesturetune serve over real loopback HTTP
 
 /// `gesturetune serve` as a team meets it: the built binary on 127.0.0.1 and
-/// a free port, over a store with two optimization runs of the same corpus
-/// (seeds 1 and 2), every route walked with plain HTTP, and the store file
-/// compared byte for byte before and after.
-@Suite("serve: every route over two stored runs, read-only", .serialized)
+/// a free port, over a store with three optimization runs of the same corpus
+/// (two on one split, the third on another), every route walked with plain
+/// HTTP, and the store file compared byte for byte before and after.
+@Suite("serve: every route over three stored runs, read-only", .serialized)
 struct ServeEndToEndTests {
     static let hostile = #"<script>alert(1)</script> "q" </svg>"#
 
     /// A small synthetic corpus whose label notes and targets and one
-    /// person's id carry markup, and two runs of it.
+    /// person's id carry markup, and three runs of it.
     static func store() throws -> (db: String, dir: URL) {
         let dir = try scratch()
         let corpus = dir.appendingPathComponent("corpus.jsonl")
@@ -45,7 +45,12 @@ struct ServeEndToEndTests {
         #expect(try run(["ingest", "--db", db, corpus.path]).status == 0)
         // Run 2 tunes two constants only: it ships the defaults of the others,
         // so the two runs differ in constants and in held-out outcomes.
-        for (seed, tune) in [("1", [String]()), ("2", ["--tune", "swipeActions.threshold,tabSwipe.distanceThreshold"])] {
+        // Run 3 holds out another share of the people: its held-out gestures
+        // overlap run 1's only in part.
+        for (seed, tune) in [
+            ("1", [String]()), ("2", ["--tune", "swipeActions.threshold,tabSwipe.distanceThreshold"]),
+            ("3", ["--tune", "swipeActions.threshold", "--holdout-fraction", "0.5"])
+        ] {
             let optimize = try run(
                 [
                     "optimize", "--db", db, "--seed", seed, "--max-evals", "12", "--sensitivity-points", "3", "--no-pareto",
@@ -68,10 +73,11 @@ struct ServeEndToEndTests {
         #expect(list.status == 200)
         #expect(list.headers["Content-Security-Policy"]?.contains("default-src 'none'") == true)
         #expect(list.body.contains("href=\"/runs/2\"") && list.body.contains("href=\"/compare/1/2\""))
+        #expect(list.body.contains("href=\"/compare/2/3\""))
         let runs = try #require(
             try JSONSerialization.jsonObject(with: Data(try await server.get("/api/runs").body.utf8)) as? [[String: Any]])
-        #expect(runs.map { $0["id"] as? Int } == [2, 1])
-        for (index, seed) in ["2", "1"].enumerated() {
+        #expect(runs.map { $0["id"] as? Int } == [3, 2, 1])
+        for (index, seed) in ["3", "2", "1"].enumerated() {
             let result = try json(
                 try String(contentsOf: dir.appendingPathComponent("run-\(seed)/result.json"), encoding: .utf8))
             let tuned = try #require(result["tuned"] as? [String: Any])
@@ -129,6 +135,19 @@ struct ServeEndToEndTests {
         #expect(fixed.count + broken.count > 0, "the runs' constants change some held-out outcome")
         // B's misfires are A's, less what B fixes, plus what it breaks.
         #expect((b["misfires"] as? Int) == (a["misfires"] as? Int).map { $0 - fixed.count + broken.count })
+
+        // Another split: paired on the gestures both held out, and said so.
+        let split = try json(try await server.get("/api/compare/1/3").body)
+        let shared = try #require((split["overall"] as? [String: Any])?["paired"] as? [String: Any])
+        let sharedPairs = try #require(shared["pairs"] as? Int)
+        let labels1 = try #require(a["labels"] as? Int)
+        let labels3 = try #require(((split["overall"] as? [String: Any])?["b"] as? [String: Any])?["labels"] as? Int)
+        #expect(split["pairing"] as? String == "partly paired")
+        #expect(sharedPairs > 0 && sharedPairs <= labels1 && sharedPairs < labels3)
+        let sentence = try #require(split["pairingSentence"] as? String)
+        #expect(sentence.contains("\(sharedPairs) labelled gestures were held out by both runs"))
+        #expect(sentence.contains("\(labels1 - sharedPairs) were held out by run 1 only"))
+        #expect(sentence.contains("\(labels3 - sharedPairs) by run 3 only"))
 
         // The run list's form asks for /compare?a=&b=.
         let fromForm = try await server.get("/compare?a=1&b=2")
