@@ -27,6 +27,7 @@ package actor RunLibrary {
     private let allSessions: [Session]
     private let threads: Int
     private var analyses: [Int64: RunAnalysis] = [:]
+    private var comparisons: [[Int64]: RunComparison] = [:]
 
     package init(
         runs: [OptimizationResult], sessions: [Session], store: String, versions: [String: String],
@@ -41,6 +42,16 @@ package actor RunLibrary {
     }
 
     package nonisolated func run(_ id: Int64) -> OptimizationResult? { runs.first { $0.run.id == id } }
+
+    /// Run `a` against run `b` (worked out once, then kept: pairing every
+    /// held-out gesture of a large corpus takes a moment).
+    package func comparison(_ a: Int64, _ b: Int64) throws -> RunComparison? {
+        if let done = comparisons[[a, b]] { return done }
+        guard let x = try analysis(a), let y = try analysis(b) else { return nil }
+        let comparison = try RunComparison(x, y)
+        comparisons[[a, b]] = comparison
+        return comparison
+    }
 
     /// The run's held-out replay and report (replayed once, then kept).
     package func analysis(_ id: Int64) throws -> RunAnalysis? {

@@ -31,8 +31,7 @@ struct RunPages: Sendable {
             let analysis = try await analysis(parts[1])
             return RunBrowserServer.html(misfirePage(analysis, filter: Self.filter(query)))
         case ("compare", 3):
-            let (a, b) = (try await analysis(parts[1]), try await analysis(parts[2]))
-            return RunBrowserServer.html(comparePage(try RunComparison(a, b)))
+            return RunBrowserServer.html(comparePage(try await comparison(parts[1], parts[2])))
         case ("compare", 1):
             // The run list's form: ?a=&b=.
             guard let a = query["a"], let b = query["b"] else {
@@ -65,8 +64,7 @@ struct RunPages: Sendable {
             let analysis = try await analysis(parts[1])
             return try RunBrowserServer.json(MisfireListing(analysis, sessions: library.sessions, filter: Self.filter(query)))
         case ("compare", 3):
-            let (a, b) = (try await analysis(parts[1]), try await analysis(parts[2]))
-            return try RunBrowserServer.json(try RunComparison(a, b))
+            return try RunBrowserServer.json(try await comparison(parts[1], parts[2]))
         case ("sessions", 2):
             let analysis = try await analysis(query["run"] ?? "")
             return try RunBrowserServer.json(try SessionPage.Replays(session(parts[1]), analysis: analysis))
@@ -83,6 +81,14 @@ struct RunPages: Sendable {
             throw PageFailure.notFound("no run \(id) in \(library.store)")
         }
         return analysis
+    }
+
+    func comparison(_ a: String, _ b: String) async throws -> RunComparison {
+        let (x, y) = (try await analysis(a), try await analysis(b))
+        guard let ids = x.result.run.id.flatMap({ i in y.result.run.id.map { (i, $0) } }),
+            let comparison = try await library.comparison(ids.0, ids.1)
+        else { throw PageFailure.notFound("no runs \(a) and \(b) in \(library.store)") }
+        return comparison
     }
 
     func session(_ id: String) throws -> Session {
