@@ -9,7 +9,7 @@ SEED    ?= 1
 FUZZ_SECONDS ?= 60
 
 # make docs: every module's DocC catalog with package symbols; fails on any warning.
-.PHONY: all deps build test format lint catalogue docs demo bench bench-ingest browser-check record-browser-test clean fuzz fuzz-smoke
+.PHONY: all deps build test format lint catalogue docs demo bench bench-ingest browser-check record-browser-test serve-browser-test clean fuzz fuzz-smoke
 
 all: build
 
@@ -103,3 +103,11 @@ browser-check:
 # Screenshot of a trial on a phone-sized viewport in reports/record-page.png.
 record-browser-test:
 	@scripts/record-browser-test.sh $(SCREENSHOT)
+
+# `gesturetune serve` over a fresh store with two runs, in headless Chromium
+# (as record-browser-test): the run list, a comparison, the misfire explorer
+# filtered, a session's timeline scrubbed, at 390 px (light, dark, reduced
+# motion) and 1280 px; no overflow, console error or outside request; the
+# store byte-identical after. Screenshots in reports/serve-*.png.
+serve-browser-test:
+	@scripts/serve-browser-test.sh

@@ -18,6 +18,8 @@
 //   TraceImport, TraceStore, Scenes → StudyRecorder (`gesturetune record`;
 //   it writes through TraceStore's TraceStoring, whichever backend holds it)
 //   Simulation → Cluster (evaluations on Ray: the shards' partial tallies)
+//   Reports, Simulation, StudyRecorder → RunBrowser (`gesturetune serve`:
+//   the stored runs as pages, read once from the store by the CLI)
 //
 // `make lint` holds the graph to this (scripts/check-imports.py): a module
 // imports only what it declares here, declares only what it imports, and
@@ -205,12 +207,27 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto") // the page's CSP hashes, recomputed
             ]),
 
+        // MARK: - Run browser: `gesturetune serve`, the team's read-only web app over a store's runs
+        // It renders with Reports, replays sessions with Simulation (each
+        // recognizer's timeline) and serves on the study's HTTP stack, under
+        // the study's token scheme (StudyRecorder's StudyToken) off loopback.
+        .target(
+            name: "RunBrowser",
+            dependencies: [
+                "Reports", "Tuning", "Simulation", "Scenes", "Recognizers", "TraceModel", "StudyRecorder",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
+                .product(name: "NIOCore", package: "swift-nio"), // response bodies
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), // shutdown on SIGINT/SIGTERM
+                .product(name: "Crypto", package: "swift-crypto") // CSP hashes of the pages' script
+            ]),
+
         // MARK: - The `gesturetune` command
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
                 "TraceModel", "TraceImport", "TraceStore", "TraceStorePostgres", "GesturePhysics", "Recognizers", "Scenes",
-                "Simulation", "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster",
+                "Simulation", "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster", "RunBrowser",
                 "GSL", // the GSL version the reports name
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]),

@@ -26,7 +26,8 @@ struct GestureTune: AsyncParsableCommand {
             OptimizeCommand.self,
             EvaluateCommand.self,
             ReportCommand.self,
-            RecordCommand.self
+            RecordCommand.self,
+            ServeCommand.self
         ])
 
     /// Like `ParsableCommand.main()`, but usage errors exit with 2 (the

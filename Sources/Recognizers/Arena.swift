@@ -298,6 +298,20 @@ package struct Arena: Sendable {
         }
     }
 
+    /// When the earliest pending timer runs out (`Micros.max`: none).
+    package var nextTimer: Micros { nextDeadline }
+
+    /// Runs now the timers due by `t`, as the next input at `t` would run
+    /// them first: for an observer that wants each timer's verdicts at the
+    /// timer's own moment (`gesturetune serve`'s session timeline), not at the
+    /// next input's. The verdicts are the same; the simulator never calls
+    /// it, so its replay costs what it did.
+    package mutating func runTimers(upTo t: Micros) {
+        makeStorageUnique()
+        if pendingMoves != 0, t != pendingT { completeFrame() }
+        if t >= nextDeadline { fireTimers(upTo: t) }
+    }
+
     // MARK: - Input
 
     /// One touch sample. Samples must come in time order (the format's rule).

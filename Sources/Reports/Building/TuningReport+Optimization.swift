@@ -262,7 +262,7 @@ extension TuningReport {
 
     /// `nil` for an outcome the report has no kind for (none: the replay
     /// keeps misfires only).
-    static func example(_ m: HoldoutReplay.Misfire) -> Example? {
+    package static func example(_ m: HoldoutReplay.Misfire) -> Example? {
         guard let kind = MisfireKind(rawValue: m.outcome) else { return nil }
         var example = Example(
             sessionID: m.sessionID, user: m.user, device: m.device, label: m.label, kind: kind,

@@ -363,34 +363,7 @@ package enum HTMLReport {
     // MARK: - 8. Examples
 
     static func examples(_ f: ReportFindings) -> [Markup] {
-        func card(_ example: TuningReport.Example, fixed: Bool) -> Markup {
-            let meant = ReportFindings.intentText(example.label)
-            let caption =
-                "Touch path of \(ReportFindings.subject(example.label)) (session \(example.sessionID)) that "
-                + ReportFindings.misfireClause(example, fixed: fixed) + "."
-            let chart = TouchPathChart(
-                title: "Touch path of session \(example.sessionID)", caption: caption,
-                samples: example.path, recognizedAt: example.recognizedAt, recognizedName: example.recognized,
-                screenWidth: example.device.screenWidth, screenHeight: example.device.screenHeight
-            ).figure
-            var facts: [(String, String)] = [
-                ("meant", meant),
-                (fixed ? "before tuning" : "misfire", example.kind.title + (fixed ? "; correct after" : "")),
-                (fixed ? "recognized before" : "recognized", ReportFindings.recognizedText(example))
-            ]
-            if let shared = ReportFindings.sharedText(example) { facts.append(("same pattern", shared)) }
-            facts += [
-                ("session", example.sessionID),
-                ("user", example.user ?? "–"),
-                ("device", ReportFindings.deviceText(example.device))
-            ]
-            if let target = example.label.target { facts.append(("target", target)) }
-            if let note = example.label.note { facts.append(("note", note)) }
-            return .el(
-                .div, [.class: "example"],
-                chart,
-                .el(.dl, children: facts.flatMap { [Markup.el(.dt, text: $0.0), .el(.dd, text: $0.1)] }))
-        }
+        func card(_ example: TuningReport.Example, fixed: Bool) -> Markup { exampleCard(example, fixed: fixed) }
         let e = f.report.examples
         return [
             .el(

@@ -4,8 +4,8 @@
 /// (`@media print`), and the chart classes of `Charts/`. A `StaticString`,
 /// so nothing from the data can reach it, and nothing in it loads anything:
 /// system fonts only, no `url(`, no `@import`.
-enum ReportStyle {
-    static let css: StaticString = """
+package enum ReportStyle {
+    package static let css: StaticString = """
         :root{color-scheme:light dark;--bg:#fff;--fg:#1f2328;--muted:#59636e;--grid:#e6e9ed;--border:#d0d7de;\
         --panel:#f6f8fa;--accent:#0969da;--before:#6e7781;--good:#1a7f37;--bad:#cf222e;--chosen:#8250df;--warn:#9a6700;\
         --good-rgb:26,127,55;--bad-rgb:207,34,46;--s0:#0969da;--s1:#bc4c00;--s2:#1a7f37;--s3:#8250df;--s4:#bf3989;--s5:#4d7a97}

@@ -109,8 +109,10 @@ package struct HoldoutReplay: Sendable {
     package let byDevice: [GroupCounts]
     package let springs: [SpringRelease]
 
-    private let baseline: SimulationResult
-    private let tuned: SimulationResult
+    /// Every label's outcome and every recognition, with the reference and
+    /// the tuned constants (what `serve` filters, pairs and links to sessions).
+    package let baseline: SimulationResult
+    package let tuned: SimulationResult
 
     // MARK: Replaying
 
@@ -282,7 +284,7 @@ package struct HoldoutReplay: Sendable {
         return result
     }
 
-    private static func misfire(
+    static func misfire(
         _ outcome: LabelOutcome, log: SimulationResult, sessions: [String: Session],
         sharedBy: PatternShare
     ) -> Misfire? {
