@@ -5,9 +5,8 @@
 // Reproduce with: .build/release/gesturetune optimize --db .build/demo.sqlite --seed 1 --out reports
 
 import Foundation
-
 #if canImport(CoreGraphics)
-    import CoreGraphics
+import CoreGraphics
 #endif
 
 /// Gesture constants tuned by gesturetune on recorded, labelled touches.

@@ -88,15 +88,15 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
     package var limit: Double
     /// The measure is set by a constant, not by people (a long press is
     /// recognized exactly its hold duration after touch-down): the
-    /// optimizer checks it at the limit itself, without the margin it
-    /// keeps for measures that vary from person to person.
+    /// optimizer checks it at the limit itself, without the bound for new
+    /// people it keeps for measures that vary from person to person.
     package var exact: Bool
     /// The limit is a standard, not only a ceiling: an observation earlier
     /// than it misses the budget as surely as one later (the reading app's
     /// "Context Menu | 500ms | 500ms | Long press standard duration": a
     /// search that opens the menu at 410 ms has left the standard). The
     /// percentile is held at both ends — p95 no later than the limit, p5 no
-    /// earlier — and, like `exact`, without the optimizer's margin.
+    /// earlier — and, like `exact`, without the optimizer's bound for new people.
     package var standard: Bool
 
     package init(

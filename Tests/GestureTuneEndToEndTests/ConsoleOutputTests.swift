@@ -63,8 +63,13 @@ struct ConsoleOutputTests {
         let text = try Simulator().run(sessions: [trace.session]).summary()
         #expect(text.contains("misfire rate 50.0 %"), "\(text)")
         #expect(text.contains("2 labels: 1 correct, 0 wrong, 1 missed, 0 dead zone, 0 spurious"), "\(text)")
-        #expect(text.contains("long-press              1        0      0       1     0         0  100.0 %"), "\(text)")
-        #expect(text.contains("tap                     1        1      0       0     0         0    0.0 %"), "\(text)")
+        #expect(
+            text.contains(
+                "long-press" + String(repeating: " ", count: 22) + "1        0      0       1     0         0  100.0 %"),
+            "\(text)")
+        #expect(
+            text.contains("tap" + String(repeating: " ", count: 29) + "1        1      0       0     0         0    0.0 %"),
+            "\(text)")
     }
 
     // MARK: - JSON

@@ -108,9 +108,9 @@ struct ObjectiveTests {
         #expect(throws: ObjectiveError.self) { try alike.objective(confidence: 1) }
         #expect(throws: ObjectiveError.self) { try alike.objective(confidence: 0) }
 
-        // Half the people pan at 150 pt/s, half at 100: the training p95
-        // sits between the two, and a group of new people may be all slow.
-        let mixed = try PanSlopCorpus(userCount: 12, holdoutCount: 2, panSpeeds: [150, 100])
+        // Each person pans at a speed of their own, 160 down to 83 pt/s: a
+        // group of new people may be the slowest ones.
+        let mixed = try PanSlopCorpus(userCount: 12, holdoutCount: 2, panSpeeds: (0..<12).map { 160 - 7 * Double($0) })
         let nominal = try mixed.objective(budgets: [PanSlopCorpus.panBudget(ms: 10_000)])
         let slop: SearchPoint = ["pan.slop": 9]
         let check = try #require(nominal.evaluateDetailed(slop)?.budgets[0])
@@ -207,7 +207,7 @@ struct ObjectiveTests {
 
     @Test("a budget whose bound the reference does not keep is held at the reference's bound")
     func heldAtTheReference() throws {
-        let corpus = try PanSlopCorpus(userCount: 12, holdoutCount: 2, panSpeeds: [150, 100])
+        let corpus = try PanSlopCorpus(userCount: 12, holdoutCount: 2, panSpeeds: (0..<12).map { 160 - 7 * Double($0) })
         // The reference's own pan latency and its bound for new people.
         let open = try corpus.objective(budgets: [PanSlopCorpus.panBudget(ms: 10_000)])
         let check = try #require(open.evaluateDetailed(open.space.defaults)?.budgets[0])

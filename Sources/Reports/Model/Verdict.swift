@@ -134,10 +134,10 @@ extension TuningReport {
         /// an inapplicable budget (a tap's response on a scene without a
         /// tap) is named once as not applicable, never judged.
         package var applicable: Bool
-        /// The reference constants met it on the training people only
-        /// inside the search's safety margin, so the search held it at
-        /// their own value (`true`; `nil` otherwise) rather than trade
-        /// misfires for the margin.
+        /// The reference constants met it on the training people but not
+        /// its bound for new people, so the search held the bound at
+        /// their own (`true`; `nil` otherwise) rather than trade misfires
+        /// for it.
         package var heldAtReference: Bool?
         /// What the search held the tuned constants to: the bound on the
         /// percentile for people outside the training set, with
