@@ -380,8 +380,13 @@ package struct Tally: Sendable {
     // MARK: - Summary
 
     package func result(options: SimulationOptions, parameters: ParameterSet) -> SimulationResult {
+        let latency = self.latency
+        let kinds = GestureKind.allCases
+        let latencyDistributions = ParallelMap.map(kinds.count, width: options.threads) { k in
+            Distribution(latency[kinds[k].ordinal])
+        }
         var latencyStats: [String: Distribution] = [:]
-        for kind in GestureKind.allCases { latencyStats[kind.rawValue] = Distribution(latency[kind.ordinal]) }
+        for (k, kind) in kinds.enumerated() { latencyStats[kind.rawValue] = latencyDistributions[k] }
 
         // Springs, by name; each one's settle times and overshoots were
         // measured as its releases were tallied. (Distribution sorts, so
@@ -402,27 +407,36 @@ package struct Tally: Sendable {
         var rank = [Int32](repeating: 0, count: people.count)
         for (place, k) in order.enumerated() { rank[k] = Int32(place) }
         let sortedPeople = order.map { people[$0] }
+        let ranks = rank
 
-        let budgets = options.budgets.enumerated().map { i, budget -> BudgetCheck in
-            let (values, persons): ([Double], [Int32]) =
-                switch budget.measure {
-                case .latency, .recognition, .response: (budgetObservations[i], budgetPeople[i])
-                case .haptic:
-                    budget.scope != .waited
-                        ? (haptics[budget.gesture.ordinal], hapticPeople[budget.gesture.ordinal]) : ([], [])
-                // A gesture's budget judges the spring named after it.
-                case .settleTime:
-                    budget.scope != .waited
-                        ? (named(\.settle, budget.gesture), named(\.settlePeople, budget.gesture)) : ([], [])
-                case .overshoot:
-                    budget.scope != .waited
-                        ? (named(\.overshoot, budget.gesture), named(\.overshootPeople, budget.gesture)) : ([], [])
-                }
+        // Each budget's observations and their people; then the checks,
+        // each a sort of its own, on the replay's threads (done one after
+        // another they were the larger part of what a merged evaluation
+        // leaves to one thread).
+        let observations = options.budgets.enumerated().map { i, budget -> ([Double], [Int32]) in
+            switch budget.measure {
+            case .latency, .recognition, .response: (budgetObservations[i], budgetPeople[i])
+            case .haptic:
+                budget.scope != .waited
+                    ? (haptics[budget.gesture.ordinal], hapticPeople[budget.gesture.ordinal]) : ([], [])
+            // A gesture's budget judges the spring named after it.
+            case .settleTime:
+                budget.scope != .waited
+                    ? (named(\.settle, budget.gesture), named(\.settlePeople, budget.gesture)) : ([], [])
+            case .overshoot:
+                budget.scope != .waited
+                    ? (named(\.overshoot, budget.gesture), named(\.overshootPeople, budget.gesture)) : ([], [])
+            }
+        }
+        let budgetList = options.budgets
+        let budgets = ParallelMap.map(budgetList.count, width: options.threads) { i -> BudgetCheck in
+            let budget = budgetList[i]
+            let (values, persons) = observations[i]
             guard !values.isEmpty else {
                 return BudgetCheck(budget: budget, count: 0, value: nil, overLimit: 0, passed: true)
             }
             let observed = PersonObservations(
-                people: sortedPeople, values: values, persons: persons.map { rank[Int($0)] })
+                people: sortedPeople, values: values, persons: persons.map { ranks[Int($0)] })
             let judged = budget.judge(sorted: observed.values)
             var check = BudgetCheck(
                 budget: budget, count: values.count, value: judged.value, overLimit: judged.overLimit,
