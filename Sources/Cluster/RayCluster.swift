@@ -190,18 +190,38 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     /// actors and their workers. A head whose bridge was killed would
     /// otherwise stay, listening on loopback.
     private func endRunProcesses() {
+        // The bridge leads a process group of its own (Process starts it
+        // so), and what Ray starts below it stays in that group even once
+        // orphaned: the raylet's agents (DashboardAgent, RuntimeEnvAgent)
+        // do not carry the token, and outlived a killed bridge or head.
+        let bridge = process.processIdentifier
+        if bridge > 0 { kill(-bridge, SIGKILL) }
         let marker = Array("GESTURETUNE_RAY_RUN=\(token)".utf8)
-        // Twice: a process starting while the first pass ran is caught by the second.
-        for _ in 0..<2 {
+        // Pass after pass until one finds none left (3 s at most): a raylet
+        // killed mid-start may have forked its agents (DashboardAgent,
+        // RuntimeEnvAgent) just before, and they show up after a pass.
+        for _ in 0..<30 {
+            var found = false
             let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
             for name in names {
                 guard let pid = Int32(name), pid != getpid(),
-                    let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+                    let environment = FileManager.default.contents(atPath: "/proc/\(name)/environ"),
+                    environment.split(separator: 0).contains(where: { $0.elementsEqual(marker) }),
+                    !Self.hasEnded(pid)
                 else { continue }
-                if environment.split(separator: 0).contains(where: { $0.elementsEqual(marker) }) { kill(pid, SIGKILL) }
+                kill(pid, SIGKILL)
+                found = true
             }
+            if !found { return }
             usleep(100_000)
         }
+    }
+
+    /// Whether `pid` has ended and waits only for its parent to reap it (a
+    /// zombie: `Z` in `/proc/PID/stat`), or is gone.
+    private static func hasEnded(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+        return stat.split(separator: ")").last?.split(separator: " ").first == "Z"
     }
 
     /// The last line the bridge wrote to its log (a Python without Ray:

@@ -150,15 +150,10 @@ package struct RunBrowserServer: Sendable {
     // MARK: - Responses
 
     /// Nothing leaves the page: no fetch, no frame, no outside resource;
-    /// the inline style and the page's own inline script (by hash).
+    /// the inline style and the page's own inline script (by hash). The
+    /// study server's headers, so both servers promise the same.
     static func headers(type: String, policy: String) -> HTTPFields {
-        var headers = HTTPFields()
-        headers[.contentType] = type
-        headers[.init("Content-Security-Policy")!] = policy
-        headers[.init("X-Content-Type-Options")!] = "nosniff"
-        headers[.init("Referrer-Policy")!] = "no-referrer"
-        headers[.cacheControl] = "no-store"
-        return headers
+        StudyServer.securityHeaders(policy: policy, type: type)
     }
 
     static func html(_ page: Page) -> Response {

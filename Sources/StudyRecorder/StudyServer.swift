@@ -243,7 +243,9 @@ package struct StudyServer: Sendable {
 
     // MARK: - Responses
 
-    static func securityHeaders(policy: String, type: String) -> HTTPFields {
+    /// The headers of every page and answer the project serves (the study
+    /// and `serve`'s run browser): nothing sniffed, referred on or cached.
+    package static func securityHeaders(policy: String, type: String) -> HTTPFields {
         var headers = HTTPFields()
         headers[.contentType] = type
         headers[.init("Content-Security-Policy")!] = policy

@@ -131,7 +131,7 @@ struct PostgresEndToEndTests {
         let session = try scratch().appendingPathComponent("s.jsonl").path
         try RecordServer.session("newer-1", user: "P01", taps: 2).write(toFile: session, atomically: true, encoding: .utf8)
         try Self.failsQuickly(
-            ["ingest", "--db", newer, session], saying: "store schema version 7, this gesturetune knows versions up to 1")
+            ["ingest", "--db", newer, session], saying: "store schema version 7, this gesturetune knows versions up to 2")
         #expect(try TestPostgres.psql(newer, "SELECT count(*) FROM imports") == before)
     }
 

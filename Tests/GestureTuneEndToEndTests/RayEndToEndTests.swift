@@ -176,7 +176,8 @@ struct RayEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("result.json").path))
         #expect(try TraceStore(path: db, access: .readOnly).latestRun() == nil, "no run stored")
         usleep(500_000)
-        #expect(Self.processes(marked: mark).isEmpty, "no process of the run is left: \(Self.processes(marked: mark))")
+        let left = Self.processes(marked: mark)
+        #expect(left.isEmpty, "no process of the run is left: \(left.map { "\($0) \(Self.arguments($0).prefix(3))" })")
     }
 
     /// The variable a test puts in a run's environment: every process the

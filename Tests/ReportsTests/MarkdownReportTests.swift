@@ -92,6 +92,8 @@ import Testing
 
     @Test func escapesEachDangerousCharacter() {
         #expect(MarkdownReport.escape("a|b") == "a\\|b")
+        // Control characters from data are shown, never sent raw (issue 37).
+        #expect(MarkdownReport.escape("a\u{1B}[2Jb\u{7}\u{9F}") == #"a\\u{1B}\[2Jb\\u{7}\\u{9F}"#)
         #expect(MarkdownReport.escape("`x`") == "\\`x\\`")
         #expect(MarkdownReport.escape("[l](u)") == "\\[l\\](u)")
         #expect(MarkdownReport.escape("<b>&amp;") == "&lt;b&gt;&amp;amp;")

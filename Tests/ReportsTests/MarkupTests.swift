@@ -10,8 +10,8 @@ import Testing
                 == "<td class=\"a&quot;b&#39;c&lt;d&gt;&amp;e\">&lt;b&gt;&amp;amp;&lt;/b&gt; &quot;q&quot; &#39;q&#39;</td>")
     }
 
-    @Test func normalizesLineBreaksAndDropsControlCharacters() {
-        #expect(Markup.escape("a\r\nb\rc\nd\u{0}e\u{7}f\u{85}g\th") == "a\nb\nc\nde" + "fg\th")
+    @Test func normalizesLineBreaksAndShowsControlCharacters() {
+        #expect(Markup.escape("a\r\nb\rc\nd\u{0}e\u{7}f\u{85}g\th") == "a\nb\nc\nd\\u{0}e\\u{7}f\\u{85}g\th")
     }
 
     @Test func rendersAttributesInAStableOrderAndVoidElementsSelfClosed() {

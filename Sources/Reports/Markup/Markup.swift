@@ -1,3 +1,5 @@
+import TraceModel
+
 // MARK: - A typed HTML/SVG tree that always escapes
 
 /// One node of an HTML document or of an inline SVG chart.
@@ -86,8 +88,9 @@ package indirect enum Markup: Sendable, Hashable {
 
     /// Escapes text for HTML content and for double- or single-quoted attribute
     /// values: `& < > " '`. Every `&` is escaped, so `&amp;` in data shows as
-    /// `&amp;`. Control characters other than tab and line breaks are dropped
-    /// (HTML has no way to show them and some break parsers).
+    /// `&amp;`. Control characters other than tab and line breaks are shown
+    /// as Swift writes them, `\u{1B}`, as every error message shows them
+    /// (HTML has no way to show them raw, and some break parsers).
     ///
     /// In attribute values (`attribute: true`) line breaks and tabs are
     /// written as character references, so that XML readers, which fold
@@ -109,8 +112,11 @@ package indirect enum Markup: Sendable, Hashable {
             case "\n": if previous != "\r" { out += attribute ? "&#10;" : "\n" }
             case "\r": out += attribute ? "&#10;" : "\n"
             default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) { continue }
-                out.unicodeScalars.append(scalar)
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += String(scalar).escapingControlCharacters
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

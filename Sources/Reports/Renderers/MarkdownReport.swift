@@ -1,3 +1,5 @@
+import TraceModel
+
 // MARK: - report.md
 
 /// Renders a ``TuningReport`` as GitHub-flavoured Markdown for a pull
@@ -155,8 +157,12 @@ package enum MarkdownReport {
             case "\n", "\r", "\u{2028}", "\u{2029}", "\u{85}", "\u{0B}", "\u{0C}", "\t":
                 out += " "
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { continue }
-                out.unicodeScalars.append(scalar)
+                // Other control characters shown, `\u{1B}`, never sent raw.
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += escape(String(scalar).escapingControlCharacters)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out
