@@ -60,7 +60,7 @@ public final class TraceInput {
     /// A byte order mark before the first line is dropped, and a file whose
     /// first line ends with a lone `\r` (a classic Mac "CSV (Macintosh)")
     /// has its lines ended by `\r`: the lines and their numbers are the ones
-    /// ``LineEnds`` finds in a whole text.
+    /// `LineEnds` finds in a whole text.
     @discardableResult
     public func forEachLine(
         _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void

@@ -33,7 +33,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 ///
 /// Its description is the one-line form the CLI prints:
 /// `FILE:LINE: what is wrong (field)`, with any control character a value
-/// from the input brought along escaped (``Swift/String/escapingControlCharacters``).
+/// from the input brought along escaped (`String.escapingControlCharacters`).
 public struct TraceError: Error, Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     public var message: String

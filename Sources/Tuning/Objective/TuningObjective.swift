@@ -29,7 +29,7 @@ import TraceModel
 ///
 /// Budgets are hard constraints, checked twice on the training users: the
 /// percentile itself against the nominal limit, and — for every budget that
-/// people rather than a constant decide (not ``LatencyBudget/exact``) — a
+/// people rather than a constant decide (not `LatencyBudget.exact`) — a
 /// bound on it that holds for people the tuning never saw: with
 /// ``budgetConfidence`` 0.95, "p95 ≤ 10 pt for new people, 95 % confidence"
 /// (``PeopleBootstrap``: a bootstrap over the training people, the unit
