@@ -32,13 +32,16 @@ echo "serve: listening after $(python3 -c "print(f'{$(date +%s.%N)-$start:.2f}')
 runs=$(curl -sf "$base/api/runs" | python3 -c 'import json,sys; print(" ".join(str(r["id"]) for r in json.load(sys.stdin)))')
 set -- $runs
 a=$1; b=${2:-$1}
-session=$(curl -sf "$base/runs/$a/misfires" | grep -o 'href="/sessions/[^"?]*' | head -1 | sed 's|href="/sessions/||')
 echo "| page | visit 1 | visit 2 | visit 3 |"
 echo "|---|---:|---:|---:|"
-for path in "/" "/runs/$a" "/compare/$b/$a" "/runs/$a/misfires" "/runs/$a/misfires?intent=scroll" "/sessions/$session?run=$a" "/api/runs"; do
-    times=()
-    for visit in 1 2 3; do
-        times+=("$(curl -s -o /dev/null -w '%{time_total}' "$base$path")")
-    done
-    echo "| \`$path\` | ${times[0]} s | ${times[1]} s | ${times[2]} s |"
+visit() {   # visit PATH: three fetches, as a table row
+    local times=()
+    for n in 1 2 3; do times+=("$(curl -s -o /dev/null -w '%{time_total}' "$base$1")"); done
+    echo "| \`$1\` | ${times[0]} s | ${times[1]} s | ${times[2]} s |"
+}
+# In the order a person clicks: each page's first visit is its first.
+for path in "/" "/api/runs" "/runs/$a" "/compare/$b/$a" "/runs/$a/misfires" "/runs/$a/misfires?intent=scroll"; do
+    visit "$path"
 done
+session=$(curl -sf "$base/runs/$a/misfires" | grep -o 'href="/sessions/[^"?]*' | head -1 | sed 's|href="/sessions/||')
+visit "/sessions/$session?run=$a"
