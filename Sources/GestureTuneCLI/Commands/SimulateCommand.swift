@@ -70,10 +70,12 @@ struct SimulateCommand: AsyncParsableCommand {
             let scene = try sceneOptions.loadScene()
             let parameters = try sceneOptions.loadParameters()
             let budgets = try sceneOptions.loadBudgets()
-            // The sessions, and the store's fingerprint of them: the
-            // corpus's part of the budget probe's cache key.
+            // The sessions, and (when the budget probe's findings are kept)
+            // the store's fingerprint of them: the corpus's part of its key.
+            let cacheDirectory = BudgetProbeCache.directory(environment: ProcessInfo.processInfo.environment)
             let (sessions, fingerprint) = try await store.withStore(.readOnly) { store in
                 let sessions = split.select(try await store.loadSessions())
+                guard cacheDirectory != nil else { return (sessions, String?.none) }
                 return (sessions, try await store.corpusFingerprint(sessionIDs: Set(sessions.map(\.id))))
             }
             if sessions.isEmpty {
@@ -94,8 +96,8 @@ struct SimulateCommand: AsyncParsableCommand {
                 ?? Set(sessions.map { $0.header.scene ?? Scene.plain.name }).sorted()
                 .map { try Scene.builtIn(named: $0) }
             let probing = Parameter.allCases.filter(Set(scenes.flatMap(\.tunableParameters)).contains)
-            let cache = BudgetProbeCache.directory(environment: ProcessInfo.processInfo.environment).map {
-                BudgetProbeCache(directory: $0, corpusFingerprint: fingerprint)
+            let cache = cacheDirectory.flatMap { directory in
+                fingerprint.map { BudgetProbeCache(directory: directory, corpusFingerprint: $0) }
             }
             result.budgets = try BudgetProbe.annotate(
                 result.budgets, simulator: simulator, corpus: corpus, probing: probing, cache: cache)
