@@ -14,7 +14,8 @@ import Simulation
 /// embedded in the binary and written to a temporary file when a cluster
 /// starts): Ray's client API is Python, and one long-lived bridge process
 /// keeps its startup (seconds) out of every evaluation. The bridge speaks
-/// one JSON line per request and per reply over pipes.
+/// one line per request (its id, a tab, the request's JSON) and one JSON
+/// line per reply over pipes.
 ///
 /// **No result without its evaluations.** A worker that dies is started
 /// again by the bridge and its request asked again (an evaluation is a pure
@@ -262,9 +263,11 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         }
         let id = nextID
         nextID += 1
-        var line = Data("{\"id\": \(id), \"request\": ".utf8)
+        // `ID<tab>request`: the bridge passes the request's bytes on as they
+        // are, without decoding and encoding them again.
+        var line = Data("\(id)\t".utf8)
         line.append(body)
-        line.append(contentsOf: Array("}\n".utf8))
+        line.append(contentsOf: Array("\n".utf8))
         do { try input.write(contentsOf: line) } catch {
             condition.unlock()
             throw ClusterError("the Ray bridge stopped reading (\(error.localizedDescription))")

@@ -5,12 +5,12 @@ import Recognizers
 
 /// A tally travels from a shard's worker to the process that merges it
 /// (``Simulator/merged(_:)``), so it encodes without losing a bit: counts
-/// as integers, smoothed misfires as their ``ExactSum`` units, observations
-/// as the shortest decimal that reads back as the same `Double` (what
-/// `JSONEncoder` writes). The scratch list of matched recognitions is not
-/// sent: it is refilled for every session. Springs travel measured: each
-/// one's settle times and overshoots (and whose each is), computed by the
-/// shard that replayed its releases.
+/// as integers, smoothed misfires as their ``ExactSum`` units, and the
+/// observations — latencies, budget and haptic observations, springs'
+/// settle times and overshoots — packed as their bits, and whose each is
+/// as runs of one person (``PackedNumbers``). The scratch list of matched recognitions is not
+/// sent: it is refilled for every session. Springs travel measured,
+/// computed by the shard that replayed their releases.
 extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
@@ -51,16 +51,17 @@ extension Tally: Codable {
         try c.encode(confusion, forKey: .confusion)
         try c.encode(perUser.mapValues(ExactCounts.init), forKey: .perUser)
         try c.encode(perDevice.mapValues(ExactCounts.init), forKey: .perDevice)
-        try c.encode(latency, forKey: .latency)
-        try c.encode(budgetObservations, forKey: .budgetObservations)
-        try c.encode(haptics, forKey: .haptics)
+        try c.encode(latency.map(PackedNumbers.data), forKey: .latency)
+        try c.encode(budgetObservations.map(PackedNumbers.data), forKey: .budgetObservations)
+        try c.encode(haptics.map(PackedNumbers.data), forKey: .haptics)
         try c.encode(people, forKey: .people)
-        try c.encode(budgetPeople, forKey: .budgetPeople)
-        try c.encode(hapticPeople, forKey: .hapticPeople)
-        try c.encode(personIntents, forKey: .personIntents)
-        try c.encode(autoScroll, forKey: .autoScroll)
-        try c.encode(menuWait, forKey: .menuWait)
-        try c.encode(springs, forKey: .springs)
+        try c.encode(budgetPeople.map(PackedNumbers.runs), forKey: .budgetPeople)
+        try c.encode(hapticPeople.map(PackedNumbers.runs), forKey: .hapticPeople)
+        try c.encode(
+            PackedNumbers.data(personIntents.flatMap { $0.flatMap { [$0.labels, $0.misfires] } }), forKey: .personIntents)
+        try c.encode(PackedNumbers.data(autoScroll), forKey: .autoScroll)
+        try c.encode(PackedNumbers.data(menuWait), forKey: .menuWait)
+        try c.encode(springs.map(PackedSpring.init), forKey: .springs)
         try c.encode(outcomes, forKey: .outcomes)
         try c.encode(labelCells.list, forKey: .labelCells)
         try c.encode(log, forKey: .log)
@@ -69,7 +70,7 @@ extension Tally: Codable {
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        let budgetObservations = try c.decode([[Double]].self, forKey: .budgetObservations)
+        let budgetObservations = try c.decode([Data].self, forKey: .budgetObservations).map(PackedNumbers.doubles)
         self.init(budgetCount: budgetObservations.count)
         self.budgetObservations = budgetObservations
         sessions = try c.decode(Int.self, forKey: .sessions)
@@ -92,20 +93,28 @@ extension Tally: Codable {
         confusion = try Self.sized(c.decode([Int].self, forKey: .confusion), like: confusion, c, .confusion)
         perUser = try c.decode([String: ExactCounts].self, forKey: .perUser).mapValues(\.value)
         perDevice = try c.decode([String: ExactCounts].self, forKey: .perDevice).mapValues(\.value)
-        latency = try Self.sized(c.decode([[Double]].self, forKey: .latency), like: latency, c, .latency)
-        haptics = try Self.sized(c.decode([[Double]].self, forKey: .haptics), like: haptics, c, .haptics)
+        latency = try Self.sized(c.decode([Data].self, forKey: .latency).map(PackedNumbers.doubles), like: latency, c, .latency)
+        haptics = try Self.sized(c.decode([Data].self, forKey: .haptics).map(PackedNumbers.doubles), like: haptics, c, .haptics)
         for person in try c.decode([String].self, forKey: .people) { _ = slot(of: person) }
-        budgetPeople = try c.decode([[Int32]].self, forKey: .budgetPeople)
-        let personIntents = try c.decode([[IntentCount]].self, forKey: .personIntents)
-        guard personIntents.count == people.count, personIntents.allSatisfy({ $0.count == Tally.intents.count }) else {
+        budgetPeople = try c.decode([Data].self, forKey: .budgetPeople).map(PackedNumbers.people(fromRuns:))
+        // People × intents × (labels, misfires), person by person.
+        let intentCounts = try PackedNumbers.ints(c.decode(Data.self, forKey: .personIntents))
+        let perPerson = Tally.intents.count * 2
+        guard intentCounts.count == people.count * perPerson else {
             throw DecodingError.dataCorruptedError(
                 forKey: .personIntents, in: c, debugDescription: "per-person intents that disagree with the reply's people")
         }
-        self.personIntents = personIntents
-        hapticPeople = try Self.sized(c.decode([[Int32]].self, forKey: .hapticPeople), like: hapticPeople, c, .hapticPeople)
-        autoScroll = try c.decode([Double].self, forKey: .autoScroll)
-        menuWait = try c.decode([Double].self, forKey: .menuWait)
-        springs = try c.decode([SpringMetrics].self, forKey: .springs)
+        personIntents = stride(from: 0, to: intentCounts.count, by: perPerson).map { start in
+            stride(from: start, to: start + perPerson, by: 2).map {
+                IntentCount(labels: intentCounts[$0], misfires: intentCounts[$0 + 1])
+            }
+        }
+        hapticPeople = try Self.sized(
+            c.decode([Data].self, forKey: .hapticPeople).map(PackedNumbers.people(fromRuns:)), like: hapticPeople, c,
+            .hapticPeople)
+        autoScroll = try PackedNumbers.doubles(c.decode(Data.self, forKey: .autoScroll))
+        menuWait = try PackedNumbers.doubles(c.decode(Data.self, forKey: .menuWait))
+        springs = try c.decode([PackedSpring].self, forKey: .springs).map { try $0.metrics() }
         // Every observation names a person of the reply, one per observation.
         let known = 0..<Int32(people.count)
         let tagged =
@@ -134,6 +143,39 @@ extension Tally: Codable {
                 debugDescription: "\(values.count) entries where this build has \(reference.count) (another version?)")
         }
         return values
+    }
+}
+
+/// A spring's measurements on the wire: its settle times and overshoots
+/// packed, and whose each is as runs (``PackedNumbers``).
+private struct PackedSpring: Codable {
+    var spring: String
+    var gesture: GestureKind
+    var response: Double
+    var damping: Double
+    var settle: Data
+    var settlePeople: Data
+    var overshoot: Data
+    var overshootPeople: Data
+
+    init(_ metrics: Tally.SpringMetrics) {
+        spring = metrics.spring
+        gesture = metrics.gesture
+        response = metrics.response
+        damping = metrics.damping
+        settle = PackedNumbers.data(metrics.settle)
+        settlePeople = PackedNumbers.runs(metrics.settlePeople)
+        overshoot = PackedNumbers.data(metrics.overshoot)
+        overshootPeople = PackedNumbers.runs(metrics.overshootPeople)
+    }
+
+    func metrics() throws -> Tally.SpringMetrics {
+        var metrics = Tally.SpringMetrics(spring: spring, gesture: gesture, response: response, damping: damping)
+        metrics.settle = try PackedNumbers.doubles(settle)
+        metrics.settlePeople = try PackedNumbers.people(fromRuns: settlePeople)
+        metrics.overshoot = try PackedNumbers.doubles(overshoot)
+        metrics.overshootPeople = try PackedNumbers.people(fromRuns: overshootPeople)
+        return metrics
     }
 }
 

@@ -212,6 +212,26 @@ struct RayEndToEndTests {
             ["evaluate", "--db", db, "--serve", "--ray", "127.0.0.1:1", "--shards", "2"], stdin: "{}\n")
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("gesturetune evaluate: the Ray"), "\(bad.stderr)")
+
+        // A Python without Ray (the real one, without its site packages),
+        // with a `ray` folder beside the bridge's file, as an earlier Ray
+        // run leaves `/tmp/ray`: the folder must not pass for the package.
+        let folder = try scratch()
+        let searchPath = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        let python = try #require(
+            searchPath.split(separator: ":").map { "\($0)/python3" }.first(where: FileManager.default.isExecutableFile))
+        let wrapper = folder.appendingPathComponent("python3")
+        try Data("#!/bin/sh\nexec \(python) -S \"$@\"\n".utf8).write(to: wrapper)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: wrapper.path)
+        try FileManager.default.createDirectory(
+            at: FileManager.default.temporaryDirectory.appendingPathComponent("ray"), withIntermediateDirectories: true)
+        let path = folder.path + ":" + searchPath
+        let noRay = try run(
+            ["evaluate", "--db", db, "--serve", "--ray", "local", "--shards", "1"], stdin: "{}\n",
+            environment: ["PATH": path])
+        #expect(noRay.status == 1)
+        #expect(noRay.stderr.contains("No module named 'ray'"), "\(noRay.stderr)")
+        #expect(noRay.stderr.split(separator: "\n").count == 1, "one line: \(noRay.stderr)")
     }
 
     /// The pid of the worker process serving `shard` of the store `db`.

@@ -5,21 +5,50 @@ Streams the same N parameter sets (drawn with a fixed seed inside the tuning
 space) to `gesturetune evaluate --serve`, locally and with `--ray local
 --shards K`, and times the answers after the first (Ray's start, the
 workers' loading and the first evaluation are not counted): seconds per
-evaluation and evaluations per second. Also checks every run answered
-byte for byte as the local one did.
+evaluation, evaluations per second, and the peak memory of the process
+asked and of each shard's worker. Also checks every run answered byte for
+byte as the local one did.
 
 usage: fanout.py --gesturetune .build/release/gesturetune --db .build/demo.sqlite [--requests 40] [--shards 1,2,4]
 (--shards "": this process's threads only)
 """
 import argparse
 import json
+import os
 import random
 import subprocess
 import sys
 import time
 
 
-def stream(command, requests):
+def peak_mb(pid):
+    """A process's peak resident memory so far (VmHWM), in MB."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return 0.0
+
+
+def shard_workers(db):
+    """The pids of the `evaluate --serve --shard K/N` workers serving db."""
+    found = []
+    for name in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{name}/cmdline", "rb") as cmdline:
+                argv = cmdline.read().split(b"\0")
+        except OSError:
+            continue
+        # The worker may name the store by another path: its file name will do.
+        if b"--shard" in argv and any(a.endswith(os.path.basename(db).encode()) for a in argv):
+            found.append(int(name))
+    return found
+
+
+def stream(command, requests, db):
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                text=True, bufsize=1)
     answers, times = [], []
@@ -29,10 +58,12 @@ def stream(command, requests):
         process.stdin.flush()
         answers.append(process.stdout.readline())
         times.append(time.monotonic())
+    # Peak memory before the run ends: the coordinator, and each worker.
+    memory = (peak_mb(process.pid), [peak_mb(pid) for pid in shard_workers(db)])
     process.stdin.close()
     process.wait()
     per = (times[-1] - times[0]) / (len(times) - 1)
-    return answers, per
+    return answers, per, memory
 
 
 def main():
@@ -49,22 +80,24 @@ def main():
                             for p in space[:8]}) for _ in range(args.requests)]
     base = [args.gesturetune, "evaluate", "--db", args.db, "--serve"]
     # Local on one core (taskset: the one thread a shard has) and on both.
-    one_core, one_per = stream(["taskset", "-c", "0"] + base, requests)
-    local, local_per = stream(base, requests)
-    rows = [("local, 1 core", one_per, True), ("local, 2 threads", local_per, local == one_core)]
+    one_core, one_per, one_memory = stream(["taskset", "-c", "0"] + base, requests, args.db)
+    local, local_per, local_memory = stream(base, requests, args.db)
+    rows = [("local, 1 core", one_per, True, one_memory),
+            ("local, 2 threads", local_per, local == one_core, local_memory)]
     for k in [int(s) for s in args.shards.split(",") if s]:
-        answers, per = stream(base + ["--ray", "local", "--shards", str(k)], requests)
-        rows.append((f"Ray, {k} shard{'s' if k > 1 else ''}", per, answers == one_core))
+        answers, per, memory = stream(base + ["--ray", "local", "--shards", str(k)], requests, args.db)
+        rows.append((f"Ray, {k} shard{'s' if k > 1 else ''}", per, answers == one_core, memory))
     print(f"{args.requests} evaluations of {args.db} (timed after the first):")
-    print("| where | s / evaluation | evaluations / s | vs local 1 core | same answers |")
-    print("|---|---:|---:|---:|---|")
-    for name, per, same in rows:
-        print(f"| {name} | {per:.3f} | {1 / per:.1f} | {one_per / per:.2f}× | {'yes' if same else 'NO'} |")
-    one_shard = next((per for name, per, _ in rows if name == "Ray, 1 shard"), None)
+    print("| where | s / evaluation | evaluations / s | vs local 1 core | same answers | peak MB: coordinator; workers |")
+    print("|---|---:|---:|---:|---|---|")
+    for name, per, same, (coordinator, workers) in rows:
+        print(f"| {name} | {per:.3f} | {1 / per:.1f} | {one_per / per:.2f}× | {'yes' if same else 'NO'} | "
+              f"{coordinator:.0f}; {', '.join(f'{w:.0f}' for w in workers) or '—'} |")
+    one_shard = next((per for name, per, _, _ in rows if name == "Ray, 1 shard"), None)
     if one_shard is not None:
         print(f"fan-out overhead on 1 shard: {one_shard - one_per:.3f} s per evaluation, "
               f"{(one_shard - one_per) / one_per * 100:.0f} % of the replay on one core")
-    return 0 if all(same for _, _, same in rows) else 1
+    return 0 if all(same for _, _, same, _ in rows) else 1
 
 
 if __name__ == "__main__":

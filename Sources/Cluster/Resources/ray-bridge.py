@@ -9,8 +9,8 @@
 # One Ray actor per shard keeps one warm worker process
 # (`gesturetune evaluate --serve --shard K/N …`, which loads its shard of the
 # store once). The coordinator writes one request a line on standard input,
-# `{"id": n, "request": {…}}`; every shard answers it with its partial tally
-# and the bridge writes `{"id": n, "parts": [tally of shard 1, …]}`, in shard
+# `n<TAB>{…request…}`, passed on to the shards as it is; every shard
+# answers it with its partial tally and the bridge writes `{"id": n, "parts": [tally of shard 1, …]}`, in shard
 # order, one line, in the order the requests came. Merging is the
 # coordinator's (in shard order; every sum in a tally is exact).
 #
@@ -213,7 +213,13 @@ def main():
         # Ray swaps a loopback address for the address this machine routes
         # out with; a cluster on this machine stays on loopback instead.
         os.environ["RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER"] = "0"
-    import ray  # after the environment it reads
+    # Python looks beside the script first, and the bridge is written to the
+    # temporary folder: a `/tmp/ray` left by any earlier Ray run (Ray's
+    # default temporary folder) would shadow the package as a namespace
+    # package ("module 'ray' has no attribute 'remote'").
+    here = os.path.dirname(os.path.abspath(__file__))
+    sys.path[:] = [entry for entry in sys.path if os.path.abspath(entry or ".") != here]
+    import ray  # after the environment it reads and without the script's folder
     actor = ray.remote(max_restarts=-1, max_task_retries=-1)(Shard)
     try:
         if args.address == "local":
@@ -256,9 +262,8 @@ def main():
     for line in sys.stdin:
         if not line.strip():
             continue
-        message = json.loads(line)
-        request = json.dumps(message["request"], separators=(",", ":"))
-        pending.put((message["id"], [a.ask.remote(request) for a in actors]))
+        ident, _, request = line.rstrip("\n").partition("\t")
+        pending.put((int(ident), [a.ask.remote(request) for a in actors]))
     pending.put(None)
     writer.join()
     stopping.set()
