@@ -23,15 +23,40 @@ struct PeopleBootstrapTests {
         let people = try PeopleBootstrap(people: data.people, groupSize: 5, resamples: 200, seed: 7)
         for percentile in [5.0, 50, 90, 95, 100] {
             let fast = people.resampled(data, percentile: percentile)
-            for (b, counts) in people.draws.enumerated() {
+            for b in 0..<people.resamples {
                 var group: [Double] = []
                 for (p, list) in values.enumerated() {
-                    for _ in 0..<Int(counts[p]) { group += list }
+                    for _ in 0..<people.count(person: p, resample: b) { group += list }
                 }
                 let expected = Percentile.of(sorted: group.sorted(), percentile) ?? -.infinity
                 #expect(fast[b] == expected, "resample \(b), p\(percentile)")
             }
         }
+    }
+
+    @Test("a rate's bound is the confidence order statistic of each group's summed rate, bit for bit")
+    func ratioBoundIsTheGroupsRate() throws {
+        let people = (0..<37).map { "p\($0)" }
+        let bootstrap = try PeopleBootstrap(people: people, groupSize: 11, resamples: 300, seed: 3)
+        // Irregular rates, a person with no labels of the intent, one not named.
+        var misfires: [String: Double] = [:], labels: [String: Double] = [:]
+        for (k, person) in people.enumerated().dropLast() {
+            misfires[person] = Double((k * 7919) % 13) / 3 - 1.1
+            labels[person] = k % 5 == 0 ? 0 : Double(1 + (k * 31) % 17)
+        }
+        var expected: [Double] = (0..<bootstrap.resamples).map { r in
+            var n = 0.0, d = 0.0
+            for (p, person) in bootstrap.people.enumerated() {
+                let c = Double(bootstrap.count(person: p, resample: r))
+                guard c > 0 else { continue }
+                n += c * (misfires[person] ?? 0)
+                d += c * (labels[person] ?? 0)
+            }
+            return d > 0 ? n / d : 0
+        }
+        expected.sort()
+        let bound = bootstrap.upperBound(ratio: misfires, over: labels)
+        #expect(bound.bitPattern == expected[Int((0.95 * 300).rounded(.up)) - 1].bitPattern)
     }
 
     @Test("people who agree: every group sees the pooled percentile, and the bound is it")

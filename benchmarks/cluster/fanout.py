@@ -5,7 +5,7 @@ Streams the same N parameter sets (drawn with a fixed seed inside the tuning
 space) to `gesturetune evaluate --serve`, locally and with `--ray local
 --shards K`, and times the answers after the first (Ray's start, the
 workers' loading and the first evaluation are not counted): seconds per
-evaluation, evaluations per second, and the peak memory of the process
+evaluation, evaluations per second, CPU seconds per evaluation and the peak memory of the process
 asked and of each shard's worker. Also checks every run answered byte for
 byte as the local one did.
 
@@ -33,6 +33,16 @@ def peak_mb(pid):
     return 0.0
 
 
+def cpu_seconds(pid):
+    """User and system CPU a process has used so far."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def shard_workers(db):
     """The pids of the `evaluate --serve --shard K/N` workers serving db."""
     found = []
@@ -51,19 +61,24 @@ def shard_workers(db):
 def stream(command, requests, db):
     process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                text=True, bufsize=1)
-    answers, times = [], []
+    answers, times, cpu = [], [], []
     # One request at a time, as a search asks: the next after the answer.
     for line in requests:
         process.stdin.write(line + "\n")
         process.stdin.flush()
         answers.append(process.stdout.readline())
         times.append(time.monotonic())
+        # CPU of the process asked and of the workers, which a shared
+        # machine's load does not inflate as it does the seconds.
+        cpu.append((cpu_seconds(process.pid), sum(cpu_seconds(pid) for pid in shard_workers(db))))
     # Peak memory before the run ends: the coordinator, and each worker.
     memory = (peak_mb(process.pid), [peak_mb(pid) for pid in shard_workers(db)])
     process.stdin.close()
     process.wait()
-    per = (times[-1] - times[0]) / (len(times) - 1)
-    return answers, per, memory
+    n = len(times) - 1
+    per = (times[-1] - times[0]) / n
+    cpu_per = ((cpu[-1][0] - cpu[0][0]) / n, (cpu[-1][1] - cpu[0][1]) / n)
+    return answers, per, memory + cpu_per
 
 
 def main():
@@ -88,10 +103,12 @@ def main():
         answers, per, memory = stream(base + ["--ray", "local", "--shards", str(k)], requests, args.db)
         rows.append((f"Ray, {k} shard{'s' if k > 1 else ''}", per, answers == one_core, memory))
     print(f"{args.requests} evaluations of {args.db} (timed after the first):")
-    print("| where | s / evaluation | evaluations / s | vs local 1 core | same answers | peak MB: coordinator; workers |")
-    print("|---|---:|---:|---:|---|---|")
-    for name, per, same, (coordinator, workers) in rows:
+    print("| where | s / evaluation | evaluations / s | vs local 1 core | same answers "
+          "| CPU s / evaluation: coordinator; workers | peak MB: coordinator; workers |")
+    print("|---|---:|---:|---:|---|---|---|")
+    for name, per, same, (coordinator, workers, coordinator_cpu, workers_cpu) in rows:
         print(f"| {name} | {per:.3f} | {1 / per:.1f} | {one_per / per:.2f}× | {'yes' if same else 'NO'} | "
+              f"{coordinator_cpu:.3f}; {workers_cpu:.3f} | "
               f"{coordinator:.0f}; {', '.join(f'{w:.0f}' for w in workers) or '—'} |")
     one_shard = next((per for name, per, _, _ in rows if name == "Ray, 1 shard"), None)
     if one_shard is not None:

@@ -364,7 +364,7 @@ package final class TuningObjective: Sendable {
         guard let result = try? replay(values, temperature: temperature, on: split, threads: threads) else {
             return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["simulation": 1])
         }
-        let evaluation = evaluation(of: result)
+        let evaluation = evaluation(of: result, threads: threads)
         if split == .train { remember(values, evaluation: evaluation, result: result) }
         return evaluation
     }
@@ -376,7 +376,7 @@ package final class TuningObjective: Sendable {
         let clamped = space.clamped(values)
         if let known = trainingReplays.replay(at: space.key(for: clamped)) { return known }
         guard let result = try? replay(clamped, temperature: 0, on: .train, threads: threads) else { return nil }
-        return remember(clamped, evaluation: evaluation(of: result), result: result)
+        return remember(clamped, evaluation: evaluation(of: result, threads: threads), result: result)
     }
 
     /// Every training replay this objective made, in a fixed order.
@@ -409,11 +409,16 @@ package final class TuningObjective: Sendable {
         threads: Int = 1
     ) -> (evaluation: Evaluation, counts: OutcomeCounts, budgets: [BudgetCheck])? {
         guard let result = try? replay(values, temperature: temperature, on: split, threads: threads) else { return nil }
-        return (evaluation(of: result), result.total, result.budgets)
+        return (evaluation(of: result, threads: threads), result.total, result.budgets)
     }
 
     /// The exact, surrogate and violations of a finished simulation.
-    package func evaluation(of result: SimulationResult) -> Evaluation {
+    ///
+    /// The bounds for new people (budgets and intents) are independent of
+    /// each other and run on `threads` (on Ray, the coordinator's cores sit
+    /// idle while the shards replay, and these statistics are what it does
+    /// alone between two replays).
+    package func evaluation(of result: SimulationResult, threads: Int = 1) -> Evaluation {
         if target == .platform {
             // Disagreement counts are whole decisions: the surrogate is the
             // exact rate (the line searches handle steps).
@@ -421,12 +426,12 @@ package final class TuningObjective: Sendable {
                 return Evaluation(exact: .infinity, surrogate: .infinity, violations: ["platform": 1])
             }
             let rate = agreement.disagreementRate
-            return Evaluation(exact: rate, surrogate: rate, violations: budgetViolations(result))
+            return Evaluation(exact: rate, surrogate: rate, violations: budgetViolations(result, threads: threads))
         }
         let cost = weightedCost(of: result)
         let labels = Double(max(result.total.labels, 1))
-        var violations = budgetViolations(result)
-        for (intent, excess) in intentExcess(result) { violations["intent.\(intent)"] = excess }
+        var violations = budgetViolations(result, threads: threads)
+        for (intent, excess) in intentExcess(result, threads: threads) { violations["intent.\(intent)"] = excess }
         return Evaluation(exact: cost.exact / labels, surrogate: cost.soft / labels, violations: violations)
     }
 
@@ -436,9 +441,9 @@ package final class TuningObjective: Sendable {
     ///
     /// The bound resamples the training people; on another split none of
     /// its people are drawn, and it constrains nothing there.
-    func budgetViolations(_ result: SimulationResult) -> [String: Double] {
+    func budgetViolations(_ result: SimulationResult, threads: Int = 1) -> [String: Double] {
         var violations = Self.violations(result.budgets, required: observedBudgets, ignoring: Set(fixedBudgets.keys))
-        for (i, excess) in boundExcess(result) {
+        for (i, excess) in boundExcess(result, threads: threads) {
             let key = result.budgets[i].budget.key
             violations[key] = max(violations[key] ?? 0, excess)
         }
@@ -447,16 +452,18 @@ package final class TuningObjective: Sendable {
 
     /// Each budget whose bound for new people is over its ceiling
     /// (``boundLimits``), by index, with the relative excess.
-    func boundExcess(_ result: SimulationResult) -> [Int: Double] {
+    func boundExcess(_ result: SimulationResult, threads: Int = 1) -> [Int: Double] {
         guard let trainingPeople else { return [:] }
-        var excess: [Int: Double] = [:]
-        for (i, ceiling) in boundLimits.enumerated() {
-            guard let ceiling, result.budgets.indices.contains(i), let observations = result.budgets[i].byPerson,
+        let limits = boundLimits
+        let excesses = ParallelMap.map(limits.count, width: threads) { i -> Double? in
+            guard let ceiling = limits[i], result.budgets.indices.contains(i), let observations = result.budgets[i].byPerson,
                 let bound = trainingPeople.upperBound(observations, percentile: result.budgets[i].budget.percentile),
                 bound > ceiling
-            else { continue }
-            excess[i] = ceiling > 0 ? (bound - ceiling) / ceiling : bound - ceiling
+            else { return nil }
+            return ceiling > 0 ? (bound - ceiling) / ceiling : bound - ceiling
         }
+        var excess: [Int: Double] = [:]
+        for (i, value) in excesses.enumerated() { excess[i] = value }
         return excess
     }
 
@@ -480,7 +487,7 @@ package final class TuningObjective: Sendable {
     /// with groups of five, one misfire more for one person in a rare
     /// intent bounds its rise past 2 points, and no candidate of the
     /// shipped corpus's search met every limit.
-    package func intentExcess(_ result: SimulationResult) -> [String: Double] {
+    package func intentExcess(_ result: SimulationResult, threads: Int = 1) -> [String: Double] {
         var excess: [String: Double] = [:]
         for (intent, limit) in intentLimits {
             let rate = result.perIntent[intent]?.misfireRate ?? 0
@@ -490,15 +497,20 @@ package final class TuningObjective: Sendable {
             result.intentsByPerson.count == trainingPopulation.people.count,
             trainingPopulation.people.allSatisfy({ result.intentsByPerson[$0] != nil })
         else { return excess }
-        for intent in intentLimits.keys {
-            var change: [String: Double] = [:], labels: [String: Double] = [:]
-            for person in trainingPopulation.people {
-                let before = baselineIntentsByPerson[person]?[intent], now = result.intentsByPerson[person]?[intent]
-                labels[person] = Double(before?.labels ?? 0)
-                change[person] = Double((now?.misfires ?? 0) - (before?.misfires ?? 0))
+        let intents = intentLimits.keys.sorted(), people = trainingPopulation.people
+        let baseline = baselineIntentsByPerson
+        let rises = ParallelMap.map(intents.count, width: threads) { k -> Double in
+            // Each training person's change and labels, in the bootstrap's order of people.
+            var change = [Double](repeating: 0, count: people.count), labels = change
+            for (p, person) in people.enumerated() {
+                let before = baseline[person]?[intents[k]], now = result.intentsByPerson[person]?[intents[k]]
+                labels[p] = Double(before?.labels ?? 0)
+                change[p] = Double((now?.misfires ?? 0) - (before?.misfires ?? 0))
             }
-            let rise = trainingPopulation.upperBound(ratio: change, over: labels)
-            if rise > intentMargin + 1e-12 { excess[intent] = max(excess[intent] ?? 0, rise - intentMargin) }
+            return trainingPopulation.upperBound(ratioOf: change, over: labels)
+        }
+        for (intent, rise) in zip(intents, rises) where rise > intentMargin + 1e-12 {
+            excess[intent] = max(excess[intent] ?? 0, rise - intentMargin)
         }
         return excess
     }

@@ -47,10 +47,20 @@ package struct PeopleBootstrap: Sendable {
     package let groupSize: Int
     /// The share of groups the bound holds for (0.95).
     package let confidence: Double
-    /// Per resample, how often each person (by index into ``people``) was drawn.
-    let draws: [[Int32]]
+    /// How often each person was drawn in each resample, person by person:
+    /// person `p`'s counts in resamples `0..<resamples` are at
+    /// `p * resamples ..< (p + 1) * resamples`. Stored this way (and as
+    /// `Double`) because a bound sums over people for every resample at
+    /// once: the inner loop runs over resamples, independent sums the
+    /// compiler can vectorize, each still added person by person in order,
+    /// so every sum is bit for bit what a loop over one resample gives.
+    private let drawn: [Double]
+    /// The same counts resample by resample (resample `r`'s at
+    /// `r * people.count ..< (r + 1) * people.count`): a percentile weighs
+    /// one resample's group at a time.
+    private let drawnByResample: [Int32]
 
-    package var resamples: Int { draws.count }
+    package let resamples: Int
 
     /// Resamples by default: 1,000 — the 95 % bound is then the 950th of
     /// 1,000 ordered percentiles, steady to a few tenths of a percent of
@@ -70,18 +80,22 @@ package struct PeopleBootstrap: Sendable {
             throw Bootstrap.Failure.invalidSettings("needs a group of at least one person, resamples > 0 and 0 < confidence < 1")
         }
         let rng = try RandomGenerator(seed: seed)
-        var draws: [[Int32]] = []
-        draws.reserveCapacity(resamples)
-        for _ in 0..<resamples {
-            var counts = [Int32](repeating: 0, count: sorted.count)
-            for _ in 0..<size { counts[rng.uniformInt(below: sorted.count)] += 1 }
-            draws.append(counts)
+        var drawn = [Double](repeating: 0, count: sorted.count * resamples)
+        for r in 0..<resamples {
+            for _ in 0..<size { drawn[rng.uniformInt(below: sorted.count) * resamples + r] += 1 }
         }
         self.people = sorted
         self.groupSize = size
         self.confidence = confidence
-        self.draws = draws
+        self.resamples = resamples
+        self.drawn = drawn
+        drawnByResample = (0..<resamples * sorted.count).map { k in
+            Int32(drawn[(k % sorted.count) * resamples + k / sorted.count])
+        }
     }
+
+    /// How often resample `r` drew person `p` (an index into ``people``).
+    func count(person p: Int, resample r: Int) -> Int { Int(drawnByResample[r * people.count + p]) }
 
     /// The `percentile` (0…100) of each resampled group's observations —
     /// the package's one percentile (`Percentile`, type 7) of the gestures
@@ -93,36 +107,55 @@ package struct PeopleBootstrap: Sendable {
         let columns = observed.people.map { column[$0] ?? -1 }
         var gestures = [Int](repeating: 0, count: observed.people.count)
         for person in observed.persons { gestures[Int(person)] += 1 }
-        let values = observed.values, persons = observed.persons
         let p = min(max(percentile, 0), 100) / 100
-        return draws.map { counts -> Double in
-            var weight = [Int](repeating: 0, count: observed.people.count)
-            var total = 0
-            for (k, c) in columns.enumerated() where c >= 0 {
-                weight[k] = Int(counts[c])
-                total += weight[k] * gestures[k]
-            }
-            guard total > 0 else { return -.infinity }
-            // Ranks `below` and `below + 1` of the group's sorted gestures,
-            // counted from the top (a high percentile's are near the top).
-            let rank = p * Double(total - 1)
-            let below = Int(rank.rounded(.down))
-            let fraction = rank - Double(below)
-            let lowFromTop = total - 1 - below, highFromTop = lowFromTop - 1
-            var high: Double? = nil, seen = 0
-            for k in stride(from: values.count - 1, through: 0, by: -1) {
-                let w = weight[Int(persons[k])]
-                guard w > 0 else { continue }
-                if highFromTop >= seen, highFromTop < seen + w { high = values[k] }
-                if lowFromTop < seen + w {
-                    let low = values[k]
-                    guard fraction > 0, let high else { return low }
-                    return low + (high - low) * fraction
+        var weight = [Int](repeating: 0, count: observed.people.count)
+        var percentiles = [Double](repeating: -.infinity, count: resamples)
+        let n = people.count
+        observed.values.withUnsafeBufferPointer { values in
+            observed.persons.withUnsafeBufferPointer { persons in
+                drawnByResample.withUnsafeBufferPointer { drawn in
+                    for r in 0..<resamples {
+                        var total = 0
+                        for (k, c) in columns.enumerated() {
+                            weight[k] = c >= 0 ? Int(drawn[r * n + c]) : 0
+                            total += weight[k] * gestures[k]
+                        }
+                        if total > 0 {
+                            percentiles[r] = Self.percentile(
+                                p, of: values, persons: persons, weight: weight, total: total)
+                        }
+                    }
                 }
-                seen += w
             }
-            return -.infinity // unreachable: the ranks lie within the total
         }
+        return percentiles
+    }
+
+    /// The `p` quantile (type 7) of a group's gestures: `values` ascending,
+    /// `persons[k]` whose `values[k]` is, each person's gestures counted
+    /// `weight[person]` times, `total` gestures in all.
+    private static func percentile(
+        _ p: Double, of values: UnsafeBufferPointer<Double>, persons: UnsafeBufferPointer<Int32>, weight: [Int], total: Int
+    ) -> Double {
+        // Ranks `below` and `below + 1` of the group's sorted gestures,
+        // counted from the top (a high percentile's are near the top).
+        let rank = p * Double(total - 1)
+        let below = Int(rank.rounded(.down))
+        let fraction = rank - Double(below)
+        let lowFromTop = total - 1 - below, highFromTop = lowFromTop - 1
+        var high: Double? = nil, seen = 0
+        for k in stride(from: values.count - 1, through: 0, by: -1) {
+            let w = weight[Int(persons[k])]
+            guard w > 0 else { continue }
+            if highFromTop >= seen, highFromTop < seen + w { high = values[k] }
+            if lowFromTop < seen + w {
+                let low = values[k]
+                guard fraction > 0, let high else { return low }
+                return low + (high - low) * fraction
+            }
+            seen += w
+        }
+        return -.infinity // unreachable: the ranks lie within the total
     }
 
     /// A rate over people — each person's `numerator` over their
@@ -132,15 +165,31 @@ package struct PeopleBootstrap: Sendable {
     /// intent (a group without such labels changes nothing: 0). People
     /// not named count as neither.
     package func upperBound(ratio numerator: [String: Double], over denominator: [String: Double]) -> Double {
-        let top = people.map { numerator[$0] ?? 0 }, bottom = people.map { denominator[$0] ?? 0 }
-        var ratios = draws.map { counts -> Double in
-            var n = 0.0, d = 0.0
-            for (p, c) in counts.enumerated() where c > 0 {
-                n += Double(c) * top[p]
-                d += Double(c) * bottom[p]
+        upperBound(ratioOf: people.map { numerator[$0] ?? 0 }, over: people.map { denominator[$0] ?? 0 })
+    }
+
+    /// ``upperBound(ratio:over:)`` with each person's numerator and
+    /// denominator in the order of ``people`` (finite values).
+    package func upperBound(ratioOf top: [Double], over bottom: [Double]) -> Double {
+        precondition(top.count == people.count && bottom.count == people.count, "one value per person")
+        var n = [Double](repeating: 0, count: resamples), d = n
+        let rows = resamples
+        drawn.withUnsafeBufferPointer { drawn in
+            n.withUnsafeMutableBufferPointer { n in
+                d.withUnsafeMutableBufferPointer { d in
+                    // A person not drawn adds 0 × their (finite) counts: the
+                    // sums are those of the people drawn, in the same order.
+                    for p in 0..<top.count {
+                        let t = top[p], b = bottom[p], column = p * rows
+                        for r in 0..<rows {
+                            n[r] += drawn[column + r] * t
+                            d[r] += drawn[column + r] * b
+                        }
+                    }
+                }
             }
-            return d > 0 ? n / d : 0
         }
+        var ratios = zip(n, d).map { n, d in d > 0 ? n / d : 0 }
         ratios.sort()
         return ratios[max(Int((confidence * Double(ratios.count)).rounded(.up)) - 1, 0)]
     }
