@@ -47,6 +47,13 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// text selection's menu is not one: any touch off its pills hides
         /// it and reaches the content.
         package var opensOverlay: Layer? { self == .openNoteMenu ? .noteMenu : nil }
+
+        /// Whether the action opens a context menu: the system's
+        /// (`.contextMenu`, 000_dfd263f105d7efd6.txt:957) or the note rows'
+        /// custom one (000_dfd263f105d7efd6.txt:622-629). The reading app's
+        /// 500 ms long-press standard is the context menu's
+        /// (000_dfd263f105d7efd6.txt:1002), so it binds only these.
+        package var opensContextMenu: Bool { self == .contextMenu || self == .openNoteMenu }
     }
 
     /// Which layer of the screen a recognizer's view is on. Overlays cover

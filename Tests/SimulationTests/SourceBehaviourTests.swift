@@ -65,4 +65,34 @@ struct SourceBehaviourTests {
                         - spring.overshoot(distance: r.springDistance, initialVelocity: 0)) > 0.5, "\(kind)")
         }
     }
+
+    // MARK: 2. The context menu's standard binds only a context menu
+
+    @Test func theContextMenusStandardBindsOnlyScenesWithAContextMenu() throws {
+        let budget = try #require(LatencyBudget.defaults.first { $0.gesture == .longPress })
+        #expect(budget.standard && budget.limit == 500)
+        func check(_ trace: TraceBuilder, scene: Scene, hold: Double) throws -> BudgetCheck {
+            let result = try simulate(trace, scene: scene, ["longPress.minimumDuration": hold])
+            #expect(result.recognitionLog.contains { $0.recognition.kind == .longPress })
+            return try #require(result.budgets.first { $0.budget == budget })
+        }
+        // The playground's long-press screen (no context menu; its app
+        // offers 0.25–3 s): a 1 s press leaves the standard unobserved.
+        // Its gesture area is y 365…618 of 852 pt.
+        var pressed = TraceBuilder(id: "press", width: 393, height: 852, scene: "playground/long-press")
+        pressed.press(at: (196, 480), duration: 1.3)
+        let free = try check(pressed, scene: .playground(PlaygroundConfiguration()), hold: 1)
+        #expect(free.count == 0 && free.passed)
+        // `plain` (recordings without a UI, no menu) likewise.
+        var plain = TraceBuilder(id: "plain")
+        plain.press(at: (195, 422), duration: 1.3)
+        let unbound = try check(plain, scene: .plain, hold: 1)
+        #expect(unbound.count == 0 && unbound.passed)
+        // The reading app's grid long press opens a context menu (000:957):
+        // the standard still binds it.
+        var grid = TraceBuilder(id: "grid")
+        grid.press(at: (195, 450), duration: 1.3)
+        let bound = try check(grid, scene: scene(tab: 2), hold: 1)
+        #expect(bound.count == 1 && !bound.passed && bound.value == 1000)
+    }
 }
