@@ -32,7 +32,8 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// Long press on a note row: opens the custom note menu, whose
         /// backdrop then covers the screen (``SharedState/noteMenuOpen``).
         case openNoteMenu
-        /// Tap on the note menu's backdrop: dismisses the menu.
+        /// Tap on the note menu's backdrop or on one of its items: dismisses
+        /// the menu.
         case dismissNoteMenu
         /// Tap on an open row's action button (a member on the
         /// ``Layer/rowActions`` layer): the button's action runs
@@ -63,7 +64,9 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// The screen's content (and bars): hit unless an overlay covers it.
         case content
         /// The custom note menu's backdrop, which covers the whole screen
-        /// while the menu is open, and only then.
+        /// while the menu is open, and only then, with the menu on it: a
+        /// tap on a menu item, like one on the backdrop, dismisses the menu
+        /// (the item's own action is not modelled).
         case noteMenu
         /// The text selection's action menu (a row of pills above the
         /// selection's end), hit only while it shows.
