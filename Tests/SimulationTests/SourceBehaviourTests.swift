@@ -208,4 +208,43 @@ struct SourceBehaviourTests {
             trace.session, try scene(tab: 1).arena(parameters: try ParameterSet(["cardSwipe.removalDelay": 0.05])))
         #expect(quick.recognitions.filter { $0.kind == .cardSwipe }.count == 2)
     }
+
+    // MARK: 5. The tab session's guards skip an update; they fail nothing
+
+    @Test func aSteepFirstSampleNoLongerKillsATabSwipe() throws {
+        // On the Cards tab, in the band between the stack and the sheet
+        // (y 506…549, no scroll there): the finger first goes 12 pt down
+        // and 2 pt right — past the 10 pt slop and steep (12 ≥ 3.5 × 2) —
+        // then 150 pt left. The guard skips the steep updates (001:167)
+        // and the swipe begins once the drag is flat enough: it pages.
+        var trace = TraceBuilder(id: "steep")
+        trace.path(
+            from: (300, 520), hold: 0, legs: [(by: (2, 12), speed: 200, pause: 0), (by: (-150, 0), speed: 600, pause: 0)],
+            label: .tabSwipe, direction: .left, target: "tab-content")
+        let arena = replay(trace.session, try scene(tab: 1).arena())
+        #expect(arena.kinds == [.tabSwipe])
+        #expect(arena.recognitions.first?.committed == true && arena.recognitions.first?.direction == .left)
+        #expect(arena.shared.currentTab == 2)
+        #expect(try simulate(trace, scene: scene(tab: 1)).labelOutcomes.map(\.outcome) == [.correct])
+    }
+
+    @Test func aDragThatStartsTowardsTheEdgeAndReversesPagesAtTheFirstTab() throws {
+        // On the Notes tab below the rows (y 700): 30 pt right — towards
+        // no tab: those updates are skipped (001:204-211) — then 180 pt
+        // left: the swipe begins on the reversed direction and pages.
+        var trace = TraceBuilder(id: "reverse")
+        trace.path(
+            from: (150, 700), hold: 0, legs: [(by: (30, 0), speed: 300, pause: 0), (by: (-180, 0), speed: 600, pause: 0)],
+            label: .tabSwipe, direction: .left, target: "tab-content")
+        let arena = replay(trace.session, try scene(tab: 0).arena())
+        #expect(arena.kinds == [.tabSwipe] && arena.drops.isEmpty)
+        #expect(arena.shared.currentTab == 1)
+        // A drag that stays towards the edge is still swallowed: a boundary
+        // drop when it lifts, and no page.
+        var edge = TraceBuilder(id: "edge")
+        edge.drag(from: (150, 700), by: (150, 0), speed: 600)
+        let stopped = replay(edge.session, try scene(tab: 0).arena())
+        #expect(stopped.recognitions.isEmpty && stopped.shared.currentTab == 0)
+        #expect(stopped.drops.map(\.reason) == [.boundary] && stopped.drops.first?.direction == .right)
+    }
 }
