@@ -466,9 +466,10 @@ package struct Arena: Sendable {
             }
         }
         decided = 0
-        // A touch-down anywhere but on a shown pill collapses the selection
-        // (and its action menu); a tap on a pill keeps it.
-        if shared.selectionMenuAt != .max, !onPill(x: x, y: y) { shared.selectionMenuAt = .max }
+        // A touch-down anywhere but on the shown menu's panel collapses the
+        // selection (and its action menu); a tap on a pill, or between
+        // pills, keeps it.
+        if shared.selectionMenuAt != .max, !onPillPanel(x: x, y: y) { shared.selectionMenuAt = .max }
     }
 
     /// Recognizers freed by the first touch-down itself — a double tap whose
@@ -516,8 +517,8 @@ package struct Arena: Sendable {
     // call — per member and touch-down, 5 % of a replay's instructions.
 
     /// Hit-testing by layer: while the note menu is open its backdrop
-    /// covers the screen (only its layer is hit); a shown pill covers what
-    /// is under it; elsewhere the content's regions decide.
+    /// covers the screen (only its layer is hit); the action menu's panel
+    /// covers what is under it; elsewhere the content's regions decide.
     @inline(__always)
     private mutating func hits(_ i: Int, x: Double, y: Double) -> Bool {
         // Fields read in place: a copy of the whole recognizer here was a
@@ -526,12 +527,12 @@ package struct Arena: Sendable {
         let covered = shared.backdropCovers(at: now)
         switch members[i].options.layer {
         case .content:
-            return !covered && members[i].rect.contains(x: x, y: y) && !onPill(x: x, y: y)
+            return !covered && members[i].rect.contains(x: x, y: y) && !onPillPanel(x: x, y: y)
         case .noteMenu:
-            // The open menu stands on its backdrop: a touch on it is the
-            // menu's (its items are not modelled), never the backdrop's.
+            // The backdrop and the menu on it: a tap on either dismisses the
+            // menu — the backdrop's tap calls `dismissMenu()`, and so does
+            // every item after its own action (000_dfd263f105d7efd6.txt:644-672).
             return covered && members[i].rect.contains(x: x, y: y)
-                && !(shared.noteMenuOpen && shared.noteMenuFrame.contains(x: x, y: y))
         case .selectionMenu:
             return !covered && onPill(x: x, y: y)
         case .rowActions:
@@ -554,7 +555,7 @@ package struct Arena: Sendable {
 
     /// Whether a point is on a pill of the selection's action menu while it
     /// shows: in the pills' row and not in the `actionPill.spacing` gaps
-    /// between them (a touch there is on what lies under the menu).
+    /// between them (a touch there is on the menu's panel, ``pillPanel``).
     @inline(__always)
     private mutating func onPill(x: Double, y: Double) -> Bool {
         guard shared.selectionMenuShows(at: now) else { return false }

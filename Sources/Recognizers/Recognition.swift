@@ -175,6 +175,10 @@ package struct SharedState: Sendable, Hashable {
     /// for none): starts the vertical scroll lock (the reference app starts
     /// it when any horizontal swipe ends).
     package var lastTabSwipeEnd: Micros
+    /// Until when the card stack's top card is a deleted one flying off
+    /// (`cardSwipe.removalDelay` after the delete; `Micros.min` for none):
+    /// the card beneath is not interactive until it is removed.
+    package var cardLeavingUntil: Micros
     package var imageScale: Double
     /// The image's total rotation across gestures, radians, as snapped at
     /// the last release (the reference app snaps this cumulative angle).
@@ -184,12 +188,14 @@ package struct SharedState: Sendable, Hashable {
     /// appearing where the app starts its shake debounce there.
     package var lastShake: Micros
     /// Whether the note rows' custom context menu is open: a long press on
-    /// a row opens it, a tap on its backdrop dismisses it, and meanwhile
-    /// the backdrop covers the screen (only the menu's layer is hit).
+    /// a row opens it, a tap on its backdrop or on one of its items
+    /// dismisses it, and meanwhile the backdrop covers the screen (only the
+    /// menu's layer is hit).
     package var noteMenuOpen: Bool
     /// Where the open note menu stands: `noteMenu.width` × `noteMenu.height`
-    /// below its row (above it near the bottom), `noteMenu.edgeMargin` clear
-    /// of the screen's edges. A touch on it is not the backdrop's.
+    /// centred `noteMenu.edgeMargin` below its row (above it near the
+    /// bottom), moved in from the right edge only — the reading app's
+    /// placement (000_dfd263f105d7efd6.txt:690-707).
     package var noteMenuFrame: Rect
     /// Until when the dismissed menu's backdrop still covers the screen
     /// (`noteMenu.backdropLinger` after the dismissal; `Micros.min` for
@@ -223,6 +229,7 @@ package struct SharedState: Sendable, Hashable {
         momentumEnds = .min
         lastTabSwipeCommit = .min
         lastTabSwipeEnd = .min
+        cardLeavingUntil = .min
         imageScale = 1
         imageRotation = 0
         undoCount = 0

@@ -14,14 +14,22 @@ extension Recognizer {
     /// spring (response 0.4, damping 0.7), which the source starts from
     /// rest: `releaseVelocity` is the finger's, but the spring measurement
     /// (Simulation's `Tally`) ignores it for the card.
+    ///
+    /// **Only the top card is interactive** (000_dfd263f105d7efd6.txt:335-336),
+    /// and a deleted card stays the top one, flying off, until it is removed
+    /// `cardSwipe.removalDelay` (0.3 s) after the release
+    /// (000_dfd263f105d7efd6.txt:366-370): a contact that lands on the stack
+    /// meanwhile is on the card beneath, which has no gesture — the card
+    /// swipe fails at once (what else hears the contact is the scene's).
     mutating func cardSwipe(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
-        _ compare: inout SoftThreshold
+        _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
         switch state {
         case .possible:
             switch event {
             case .down:
+                if touches.pointee.activeCount == 1, t < shared.cardLeavingUntil { return .fail }
                 return dragDown(slot: slot, t: t, touches)
             case .move:
                 let (tx, ty) = translation(touches)
@@ -41,6 +49,7 @@ extension Recognizer {
             value = tx / p.pointee.cardSwipeRotationDivisor
             let flight = (tx < 0 ? -1.0 : 1.0) * Recognizer.cardFlightOffset
             springDistance = (committed ? flight : 0) - tx
+            if committed { shared.cardLeavingUntil = t + p.pointee.cardSwipeRemovalDelay }
             return .end
         default:
             return .none

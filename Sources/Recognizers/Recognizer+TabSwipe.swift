@@ -15,21 +15,28 @@ extension Recognizer {
     /// `tabSwipe.directionalBias` (3.5) or, while the momentum window is
     /// open (``SharedState/inMomentumWindow(_:)``), `tabSwipe.momentumBias`
     /// (6.0), looked up at every sample. Read here as:
-    /// - when the translation passes `tabSwipe.slop`, the guard decides
-    ///   whether the swipe begins; if it fails, the tab swipe fails and a
-    ///   scroll waiting for it may take the contact. 100 H + 300 V pages,
-    ///   50 H + 200 V scrolls, and right after a change 50 H + 280 V pages;
-    /// - after it began, a sample on which the guard fails (vertical ≥
-    ///   horizontal × bias) is skipped — that update only: the `return`
-    ///   leaves the swipe running, and later samples and the lift decide on
-    ///   the translation as it then is. A drag that turns steep and then
-    ///   flattens again still pages;
+    /// - a sample on which the guard fails (vertical ≥ horizontal × bias)
+    ///   is skipped — that update only (the guard's `return`,
+    ///   001_f8e9ba9022a96da8.txt:167), before the swipe began as after:
+    ///   nothing fails the swipe for the whole contact. Past `tabSwipe.slop`
+    ///   the first sample the guard passes begins it, so a drag whose first
+    ///   sample is steep and then flattens still pages. A scroll beside it
+    ///   (declared after it: ties are the tab swipe's) takes a drag the
+    ///   guard keeps skipping: 100 H + 300 V pages, 50 H + 200 V scrolls,
+    ///   and right after a change 50 H + 280 V pages;
+    /// - after it began, a steep sample is skipped the same way, and later
+    ///   samples and the lift decide on the translation as it then is;
     /// - the lift is judged by the same guard: steep at the lift, no switch.
     ///
     /// **Drops.** A swipe deciding within `tabSwipe.horizontalLock` (150 ms)
-    /// of a committed tab swipe, or towards no tab (right on the first tab,
-    /// left on the last — boundary prevention, unless the pages wrap around:
-    /// ``RecognizerOptions/wrapsAround``) is swallowed: a ``Drop``.
+    /// of a committed tab swipe is swallowed: a ``Drop``. Boundary
+    /// prevention (right on the first tab, left on the last, unless the
+    /// pages wrap around: ``RecognizerOptions/wrapsAround``) is checked on
+    /// every update, on the direction the translation then has
+    /// (001_f8e9ba9022a96da8.txt:204-211): an update towards no tab is
+    /// skipped, so a drag that starts towards the edge and reverses pages
+    /// the other way; one that never reverses is a boundary ``Drop`` at
+    /// the lift.
     ///
     /// **Release, regardless of direction.** The page switches if
     /// |translation| > `tabSwipe.distanceThreshold` (120 pt, the slow path)
@@ -65,7 +72,11 @@ extension Recognizer {
             case .move:
                 let (tx, ty) = translation(touches)
                 guard tx * tx + ty * ty > p.pointee.tabSwipeSlop2 else { return .none }
-                guard Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare) else { return .fail }
+                // A steep update is skipped, not fatal (001_f8e9ba9022a96da8.txt:167).
+                guard Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare) else {
+                    armed = false
+                    return .none
+                }
                 direction = tx < 0 ? .left : .right
                 onset = touches.pointee.onset
                 value = Double(shared.currentTab)
@@ -73,14 +84,20 @@ extension Recognizer {
                     dropReason = .horizontalLock
                     return .drop
                 }
+                // Towards no tab: this update is skipped (001_f8e9ba9022a96da8.txt:204-211);
+                // `armed` remembers that the last one was, for the lift.
                 let target = tabSwipeTarget(tx, shared)
                 if target < 0 || target >= shared.tabCount {
-                    dropReason = .boundary
-                    return .drop
+                    armed = true
+                    return .none
                 }
                 return .begin
             case .up, .cancel, .timer:
-                return undecided(event, touches)
+                let verdict = undecided(event, touches)
+                guard verdict == .fail, armed else { return verdict }
+                // Lifted while pressing against the edge: swallowed by boundary prevention.
+                dropReason = .boundary
+                return .drop
             }
         case .began:
             // While dragging, a steep sample is only skipped (and a flat one

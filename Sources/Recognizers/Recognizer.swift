@@ -233,7 +233,7 @@ package struct Recognizer: Sendable {
         case .longPress: longPress(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pan, .scroll: pan(event, slot: slot, t: t, touchTable, tuningTable, shared, &compare)
         case .swipeActions: swipeActions(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
-        case .cardSwipe: cardSwipe(event, slot: slot, t: t, touchTable, tuningTable, &compare)
+        case .cardSwipe: cardSwipe(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .tabSwipe: tabSwipe(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
         case .dismiss: dismiss(event, slot: slot, t: t, touchTable, tuningTable, &compare)
         case .pinch: pinch(event, slot: slot, t: t, touchTable, tuningTable, &shared, &compare)
@@ -304,11 +304,15 @@ package struct Recognizer: Sendable {
         }
     }
 
-    /// The note menu's frame for the row under this long press: centred on
-    /// the row, its top at the row's bottom — or, where that would come
-    /// nearer the screen's bottom than the margin, its bottom at the row's
-    /// top — then kept the margin clear of every edge (the reading app's
-    /// placement: below its source, flipped above near the bottom).
+    /// The note menu's frame for the row under this long press, placed as
+    /// the reading app's `calculatePosition` writes it: the menu's centre
+    /// (SwiftUI's `.position`) at the row's midX and `noteMenu.edgeMargin`
+    /// (20) below the row's bottom (000_dfd263f105d7efd6.txt:694-695); moved
+    /// in from the right edge only, its centre half its width and the
+    /// margin from it (000_dfd263f105d7efd6.txt:698-700); and where its
+    /// centre plus `noteMenu.height` would pass the screen's bottom, its
+    /// centre at the row's top less the height and the margin
+    /// (000_dfd263f105d7efd6.txt:702-704). No other edge is clamped.
     private func noteMenuFrame(
         _ tuning: UnsafePointer<ResolvedParameters>, screenWidth: Double, screenHeight: Double
     ) -> Rect {
@@ -320,11 +324,9 @@ package struct Recognizer: Sendable {
             rowTop = rect.minY + Double(row) * rowHeight
             rowBottom = rowTop + rowHeight
         }
-        var minY = rowBottom
-        if minY + height > screenHeight - margin { minY = rowTop - height }
-        minY = max(margin, min(minY, screenHeight - margin - height))
-        let centre = (rect.minX + rect.maxX) / 2
-        let minX = max(margin, min(centre - width / 2, screenWidth - margin - width))
-        return Rect(minX: minX, minY: minY, maxX: minX + width, maxY: minY + height)
+        var x = (rect.minX + rect.maxX) / 2, y = rowBottom + margin
+        if x + width / 2 > screenWidth { x = screenWidth - width / 2 - margin }
+        if y + height > screenHeight { y = rowTop - height - margin }
+        return Rect(minX: x - width / 2, minY: y - height / 2, maxX: x + width / 2, maxY: y + height / 2)
     }
 }

@@ -32,7 +32,8 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// Long press on a note row: opens the custom note menu, whose
         /// backdrop then covers the screen (``SharedState/noteMenuOpen``).
         case openNoteMenu
-        /// Tap on the note menu's backdrop: dismisses the menu.
+        /// Tap on the note menu's backdrop or on one of its items: dismisses
+        /// the menu.
         case dismissNoteMenu
         /// Tap on an open row's action button (a member on the
         /// ``Layer/rowActions`` layer): the button's action runs
@@ -47,6 +48,13 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// text selection's menu is not one: any touch off its pills hides
         /// it and reaches the content.
         package var opensOverlay: Layer? { self == .openNoteMenu ? .noteMenu : nil }
+
+        /// Whether the action opens a context menu: the system's
+        /// (`.contextMenu`, 000_dfd263f105d7efd6.txt:957) or the note rows'
+        /// custom one (000_dfd263f105d7efd6.txt:622-629). The reading app's
+        /// 500 ms long-press standard is the context menu's
+        /// (000_dfd263f105d7efd6.txt:1002), so it binds only these.
+        package var opensContextMenu: Bool { self == .contextMenu || self == .openNoteMenu }
     }
 
     /// Which layer of the screen a recognizer's view is on. Overlays cover
@@ -56,7 +64,9 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// The screen's content (and bars): hit unless an overlay covers it.
         case content
         /// The custom note menu's backdrop, which covers the whole screen
-        /// while the menu is open, and only then.
+        /// while the menu is open, and only then, with the menu on it: a
+        /// tap on a menu item, like one on the backdrop, dismisses the menu
+        /// (the item's own action is not modelled).
         case noteMenu
         /// The text selection's action menu (a row of pills above the
         /// selection's end), hit only while it shows.

@@ -54,7 +54,7 @@ package struct TabScrollConfiguration: Sendable, Hashable {
 /// the same vocabulary (`Provenance`), and names the user's option where
 /// one chose the value.
 package struct SceneElementSource: Sendable, Hashable {
-    /// A member's id, a relation (`pageScroll waits for tabSwipe`) or a
+    /// A member's id, an ordering (`tabSwipe decides before pageScroll`) or a
     /// property of the scene (`pages`, `region`).
     package var element: String
     /// A source document, a platform convention, or ours with the reason.
@@ -75,9 +75,10 @@ extension Scene {
     /// - `tabSwipe` (one finger) pages between the scene's pages by the
     ///   reference app's rules (`Recognizer`'s tab swipe: directional bias,
     ///   momentum, locks, boundary prevention unless the pages wrap);
-    /// - `pageScroll` scrolls every page vertically (one finger), waits for
-    ///   the tab swipe to fail and obeys its vertical scroll lock, as the
-    ///   reference app's notes and library scrolls do.
+    /// - `pageScroll` scrolls every page vertically (one finger), takes the
+    ///   updates the tab swipe (declared first) skips as too steep, and
+    ///   obeys its vertical scroll lock, as the reference app's notes and
+    ///   library scrolls do.
     ///
     /// Both listen on the whole screen: a study app's pages fill it (the
     /// reference app's content sits between its title and tab bars, which
@@ -86,7 +87,9 @@ extension Scene {
         var paging = RecognizerOptions(maxTouches: 1)
         paging.wrapsAround = !configuration.edgesStop
         // The layout is the tab session's: its tab swipe over content that
-        // scrolls vertically, the scroll waiting for the swipe to fail.
+        // scrolls vertically. The swipe decides each update first and only
+        // skips a steep one (001_f8e9ba9022a96da8.txt:167), which the
+        // scroll then takes: no relation.
         let tabs = Provenance.source(.tabSession)
         return Scene(
             name: configuration.name, tabs: configuration.pages, initialTab: 0,
@@ -96,7 +99,6 @@ extension Scene {
                     "pageScroll", .scroll, target: "tab-content", .init(axis: .vertical, maxTouches: 1, obeysTabLock: true),
                     from: tabs)
             ],
-            relations: [.requireToFail("pageScroll", waitsFor: "tabSwipe")],
             wholeFrames: true)
     }
 
@@ -128,8 +130,10 @@ extension Scene {
                     "the whole screen: the reference content (0.1-0.9 of the height) lies between bars a study screen has not"
             ),
             SceneElementSource(
-                element: "pageScroll waits for tabSwipe", source: .source(.tabSession),
-                note: "the scroll requires the tab swipe to fail, as the reading app's scrolls do"),
+                element: "tabSwipe decides before pageScroll", source: .source(.tabSession),
+                note:
+                    "the tab swipe, declared first, decides each update; its guard skips a steep one, which the scroll then takes"
+            ),
             SceneElementSource(
                 element: "wholeFrames", source: .platform("UIKit and Android MotionEvents deliver a frame's moves together"),
                 note: "each frame's finger moves arrive together")

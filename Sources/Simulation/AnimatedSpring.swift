@@ -38,16 +38,24 @@ package struct AnimatedSpring: Sendable, Hashable {
         self.keepsVelocity = keepsVelocity
     }
 
-    /// A note row settling at its open offset or at rest, from rest.
+    /// A note row settling at its open offset or at rest, from rest: the
+    /// row's offset is state animated by an implicit `.interactiveSpring`
+    /// (000_dfd263f105d7efd6.txt:136-140), which is handed no release velocity.
     package static let swipeActions = AnimatedSpring(
         gesture: .swipeActions, response: .swipeActionsSpringResponse, damping: .swipeActionsSpringDamping)
     /// The card springing back or flying off; the reference app starts it
     /// from rest (it passes no release velocity).
     package static let cardSwipe = AnimatedSpring(
         gesture: .cardSwipe, response: .cardSwipeSpringResponse, damping: .cardSwipeSpringDamping)
-    /// The tab page settling: the tab session keeps the finger's velocity.
+    /// The tab page settling, from rest, driven like the note row: its
+    /// offset is a `@GestureState` (001_f8e9ba9022a96da8.txt:319) animated
+    /// by an implicit `.interactiveSpring` (001_f8e9ba9022a96da8.txt:230),
+    /// and a `@GestureState` resets instantly (002_fade1e29999cfedf.txt:68).
+    /// No line hands it the finger's velocity: only the animation patterns'
+    /// explicit `interpolatingSpring(…, initialVelocity:)`
+    /// (002_fade1e29999cfedf.txt:83-86) does, and no scene models that one.
     package static let tabSwipe = AnimatedSpring(
-        gesture: .tabSwipe, response: .tabSwipeSpringResponse, damping: .tabSwipeSpringDamping, keepsVelocity: true)
+        gesture: .tabSwipe, response: .tabSwipeSpringResponse, damping: .tabSwipeSpringDamping)
     /// The sheet leaving on a dismiss (its `dismiss` budgets judge this
     /// one): `.spring(duration: 0.3)`, from rest.
     package static let dismissExit = AnimatedSpring(

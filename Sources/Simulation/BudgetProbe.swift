@@ -97,12 +97,18 @@ package enum BudgetProbe {
         var witness: [[String: Double]?] = checks.map { $0.count > 0 && !$0.passed ? [:] : nil }
         var canFail: [Bool] { witness.map { $0 != nil } }
         var checks = checks
-        // A budget on a gesture no member of the scene is cannot be
-        // observed whatever the constants: not applicable, not probed.
-        let kinds = try Self.kinds(simulator: simulator, corpus: corpus)
-        for i in checks.indices where !kinds.contains(checks[i].budget.gesture) && checks[i].count == 0 {
+        // A budget on a gesture no member of the scene is (or, for the
+        // context menu's standard, no member that opens a context menu)
+        // cannot be observed whatever the constants: not applicable, not probed.
+        let members = try Self.scenes(simulator: simulator, corpus: corpus).flatMap(\.recognizers)
+        for i in checks.indices where checks[i].count == 0 {
+            let budget = checks[i].budget
+            guard !members.contains(where: { budget.covers($0.kind, action: $0.options.action) }) else { continue }
             checks[i].applicable = false
-            checks[i].fixedByDesign = "not applicable: no gesture of the scene is a \(checks[i].budget.gesture.rawValue)"
+            checks[i].fixedByDesign =
+                budget.contextMenusOnly && members.contains(where: { $0.kind == budget.gesture })
+                ? "not applicable: no \(budget.gesture.rawValue) of the scene opens a context menu"
+                : "not applicable: no gesture of the scene is a \(budget.gesture.rawValue)"
             witness[i] = nil
         }
         func finish() -> [BudgetCheck] {
@@ -165,11 +171,6 @@ package enum BudgetProbe {
                     + " bound of its range leaves it within its limit"
         }
         return finish()
-    }
-
-    /// The gesture kinds of the scenes the replay uses.
-    static func kinds(simulator: Simulator, corpus: Corpus) throws -> Set<GestureKind> {
-        Set(try scenes(simulator: simulator, corpus: corpus).flatMap { $0.recognizers.map(\.kind) })
     }
 
     /// The scenes the replay uses: the simulator's scene, or each

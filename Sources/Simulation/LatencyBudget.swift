@@ -98,10 +98,16 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
     /// percentile is held at both ends — p95 no later than the limit, p5 no
     /// earlier — and, like `exact`, without the optimizer's bound for new people.
     package var standard: Bool
+    /// The budget covers only the gestures that open a context menu
+    /// (``RecognizerOptions/Action/opensContextMenu``): the reading app's
+    /// 500 ms is its context menu's standard (000_dfd263f105d7efd6.txt:1002),
+    /// not a rule for every long press — the playground's press, which
+    /// opens no menu and whose app offers 0.25–3 s, stays free to tune.
+    package var contextMenusOnly: Bool
 
     package init(
         gesture: GestureKind, measure: Measure = .latency, scope: Scope = .all, percentile: Double = 95,
-        limit: Double, exact: Bool = false, standard: Bool = false
+        limit: Double, exact: Bool = false, standard: Bool = false, contextMenusOnly: Bool = false
     ) {
         self.gesture = gesture
         self.measure = measure
@@ -110,6 +116,13 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
         self.limit = limit
         self.exact = exact || standard
         self.standard = standard
+        self.contextMenusOnly = contextMenusOnly
+    }
+
+    /// Whether a member of this kind with this action can be observed by
+    /// the budget at all.
+    package func covers(_ kind: GestureKind, action: RecognizerOptions.Action) -> Bool {
+        kind == gesture && (!contextMenusOnly || action.opensContextMenu)
     }
 
     /// The reference app's budgets, as checked (see above): taps that win
@@ -134,8 +147,9 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
         LatencyBudget(gesture: .edgeSwipe, measure: .recognition, limit: 50),
         LatencyBudget(gesture: .dismiss, measure: .recognition, limit: 50),
         // The context menu appears at its press duration, which the reading
-        // app sets to its standard 500 ms: earlier or later misses it.
-        LatencyBudget(gesture: .longPress, limit: 500, exact: true, standard: true),
+        // app sets to its standard 500 ms: earlier or later misses it. Only
+        // long presses that open a context menu are held to it.
+        LatencyBudget(gesture: .longPress, limit: 500, exact: true, standard: true, contextMenusOnly: true),
         LatencyBudget(gesture: .cardSwipe, measure: .settleTime, limit: 800),
         LatencyBudget(gesture: .cardSwipe, measure: .overshoot, limit: 20),
         LatencyBudget(gesture: .tabSwipe, measure: .settleTime, limit: 600),
@@ -210,10 +224,12 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
     /// and the recognition is in scope; `nil` otherwise (and always for the
     /// haptic and spring measures, which the simulator takes from the
     /// release, not from the recognition time).
-    package func observation(of r: Recognition) -> Double? {
+    /// `opensContextMenu`: whether the recognition's member opens a
+    /// context menu (read only by a ``contextMenusOnly`` budget).
+    package func observation(of r: Recognition, opensContextMenu: Bool = false) -> Double? {
         // By ordinal: `==` on the kinds went through the Equatable witness,
         // and this runs for every budget of every recognition.
-        guard r.kind.ordinal == gesture.ordinal else { return nil }
+        guard r.kind.ordinal == gesture.ordinal, !contextMenusOnly || opensContextMenu else { return nil }
         switch scope {
         case .all: break
         case .immediate: guard r.waited == 0 else { return nil }
@@ -229,7 +245,7 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
 
     // MARK: Codable: `measure` and `scope` may be left out
 
-    enum CodingKeys: String, CodingKey { case gesture, measure, scope, percentile, limit, exact, standard }
+    enum CodingKeys: String, CodingKey { case gesture, measure, scope, percentile, limit, exact, standard, contextMenusOnly }
 
     package init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -240,6 +256,21 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
         limit = try c.decode(Double.self, forKey: .limit)
         standard = try c.decodeIfPresent(Bool.self, forKey: .standard) ?? false
         exact = try (c.decodeIfPresent(Bool.self, forKey: .exact) ?? false) || standard
+        contextMenusOnly = try c.decodeIfPresent(Bool.self, forKey: .contextMenusOnly) ?? false
+    }
+
+    /// `contextMenusOnly` only when set, so that every other budget is
+    /// written as before.
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(gesture, forKey: .gesture)
+        try c.encode(measure, forKey: .measure)
+        try c.encode(scope, forKey: .scope)
+        try c.encode(percentile, forKey: .percentile)
+        try c.encode(limit, forKey: .limit)
+        try c.encode(exact, forKey: .exact)
+        try c.encode(standard, forKey: .standard)
+        if contextMenusOnly { try c.encode(contextMenusOnly, forKey: .contextMenusOnly) }
     }
 }
 

@@ -148,8 +148,9 @@ package struct Tally: Sendable {
         for r in arena.recognitions {
             byGesture[r.kind.ordinal] += 1
             latency[r.kind.ordinal].append(Double(r.latency) / 1000)
+            let opensContextMenu = r.kind == .longPress && (arena.options(of: r.recognizer)?.action.opensContextMenu ?? false)
             for (i, budget) in options.budgets.enumerated() {
-                if let value = budget.observation(of: r) {
+                if let value = budget.observation(of: r, opensContextMenu: opensContextMenu) {
                     budgetObservations[i].append(value)
                     budgetPeople[i].append(person)
                 }

@@ -52,24 +52,32 @@ import TraceModel
         // change is the menu staying open when a touch lands on it after an
         // accidental opening, and the touches after it that its backdrop
         // then swallows.
-        #expect(result.total.correct == 8_300 && result.total.deadZone == 89 && result.total.wrong == 1_112)
-        #expect(result.total.missed == 1_059 && result.total.spurious == 342)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 89)
-        #expect(abs(result.misfireRate - 0.2387) < 0.0005, "misfire rate \(result.misfireRate)")
+        // Issue 34, behaviour as the sources write it (the menu placed as
+        // written and dismissed by a tap on its items, the pills' padded
+        // panel, the deleted card removed 0.3 s later, the tab swipe's
+        // guards skipping an update instead of failing the contact, no
+        // scroll waiting for it): 23.6 % (8 335 correct, was 8 300; wrong
+        // 1 112 → 1 125, missed 1 059 → 1 008, dead zones 89 → 94,
+        // spurious 342 → 343). The menu no longer swallows a tap on it, so
+        // fewer touches after it are missed.
+        #expect(result.total.correct == 8_335 && result.total.deadZone == 94 && result.total.wrong == 1_125)
+        #expect(result.total.missed == 1_008 && result.total.spurious == 343)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 94)
+        #expect(abs(result.misfireRate - 0.2357) < 0.0005, "misfire rate \(result.misfireRate)")
         #expect(result.confusion["multi-swipe"] == ["multi-swipe": 214, "nothing": 4])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
         }
-        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 115, .wrong: 10, .missed: 7])
-        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 109, .wrong: 40, .missed: 6])
-        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 85, .missed: 9, .wrong: 10])
-        // Taps meant for a row while the menu is open: the backdrop takes
-        // most (wrong), the menu itself some (missed); where the long press
-        // before them failed, the row.
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 116, .wrong: 10, .missed: 6])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 108, .wrong: 41, .missed: 6])
+        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 87, .missed: 8, .wrong: 9])
+        // Taps meant for a row while the menu is open: the backdrop or the
+        // menu's items take most (wrong: a tap on the menu dismisses it too,
+        // issue 34); where the long press before them failed, the row.
         let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
         let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
-        #expect(meantForRows == [.wrong: 17, .correct: 4, .missed: 8])
+        #expect(meantForRows == [.wrong: 22, .correct: 4, .missed: 3])
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -79,8 +87,8 @@ import TraceModel
         #expect(twoFingerTaps.count >= 100)
         // 216 of 330: the rest land on another tab than meant, are
         // staggered, or meet an open note menu's backdrop (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 214)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 113)
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 212)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 115)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
@@ -90,8 +98,8 @@ import TraceModel
         let press = try #require(result.budgets.first { $0.budget.gesture == .pressFeedback })
         #expect(press.passed && press.count > 1_000)
         // The grid's haptics: light on every press, medium on every tap, at once.
-        #expect(result.haptics["pressFeedback"]?.count == 1_988 && result.haptics["pressFeedback"]?.max == 0)
-        #expect(result.haptics["tap"]?.count == 550 && result.haptics["tap"]?.max == 0)
+        #expect(result.haptics["pressFeedback"]?.count == 2_000 && result.haptics["pressFeedback"]?.max == 0)
+        #expect(result.haptics["tap"]?.count == 554 && result.haptics["tap"]?.max == 0)
         #expect((result.dragAutoScroll?.max ?? 0) > 100)
         #expect(result.selectionMenuWait != nil)
     }

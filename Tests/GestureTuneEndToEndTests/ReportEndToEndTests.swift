@@ -173,15 +173,15 @@ struct ReportEndToEndTests {
         #expect(holdout.count > 1 && examples.count > 1)
         #expect(people.count > 1, "examples from \(people) of \(holdout)")
 
-        // The card's spring is drawn as the simulator measures it, from rest;
-        // the tab page's at the speeds people released it.
+        // The card's spring and the tab page's are drawn as the simulator
+        // measures them, from rest (issue 34: no line hands either the
+        // finger's velocity).
         let springs = try #require(report["springs"] as? [[String: Any]])
-        let card = springs.filter { $0["spring"] as? String == "cardSwipe" }
-        #expect(card.count == 1 && card.first?["velocityName"] as? String == "from rest")
-        #expect(card.first?["releaseVelocity"] as? Double == 0)
-        #expect(
-            springs.filter { $0["spring"] as? String == "tabSwipe" }.compactMap { $0["velocityName"] as? String }
-                == ["typical", "fast"])
+        for name in ["cardSwipe", "tabSwipe"] {
+            let drawn = springs.filter { $0["spring"] as? String == name }
+            #expect(drawn.count == 1 && drawn.first?["velocityName"] as? String == "from rest", "\(name)")
+            #expect(drawn.first?["releaseVelocity"] as? Double == 0, "\(name)")
+        }
     }
 
     static func unescapedPipes(in line: Substring) -> Int {

@@ -149,8 +149,9 @@ struct TextSelectionTests {
     }
 
     @Test func selectionAndScrollSplitByThePressDuration() throws {
-        // A scroll starting on the text scrolls (libraryScroll waits for the
-        // tab swipe to refuse the steep drag, the selection has failed on movement).
+        // A scroll starting on the text scrolls (the tab swipe skips the
+        // steep drag and libraryScroll takes it; the selection has failed
+        // on movement).
         var scroll = TraceBuilder(id: "x")
         scroll.drag(from: (195, 330), by: (0, -150), speed: 600, label: .scroll, direction: .up)
         let scrolled = try simulate(scroll)

@@ -166,44 +166,8 @@ struct ReadingAppOverlayTests {
                 .allSatisfy { isApproximatelyEqual($0.springDistance, 26, tolerance: 1e-9) })
     }
 
-    @Test func theMenuStandsBelowItsRowOrAboveItNearTheBottomAndATapOnItIsTheMenus() throws {
-        // Issue 24: the menu is 260 × 240 pt, below its source, flipped
-        // above near the bottom, 20 pt from the edges. On 390 × 844 pt the
-        // rows are 84.4 pt tall from y 84.4; the menu is centred: x 65…325.
-        func frame(pressingAt y: Double) throws -> Rect {
-            var trace = TraceBuilder(id: "menu")
-            trace.press(at: (200, y), duration: 0.7)
-            let shared = replay(trace.session, try Scene.epilogue.arena()).shared
-            #expect(shared.noteMenuOpen)
-            return shared.noteMenuFrame
-        }
-        let below = try frame(pressingAt: 130) // row 0: y 84.4…168.8, the menu under it
-        #expect(below.minX == 65 && below.maxX == 325)
-        #expect(isApproximatelyEqual(below.minY, 168.8, tolerance: 1e-9))
-        #expect(isApproximatelyEqual(below.maxY, 408.8, tolerance: 1e-9))
-        // Row 5 (y 506.4…590.8): below would end at 830.8, past 824 — flipped above.
-        let above = try frame(pressingAt: 550)
-        #expect(isApproximatelyEqual(above.maxY, 506.4, tolerance: 1e-9))
-        #expect(isApproximatelyEqual(above.minY, 266.4, tolerance: 1e-9))
-        // A tap on the open menu is the menu's (its items are not modelled):
-        // it dismisses nothing; one beside it, on the backdrop, does.
-        var trace = TraceBuilder(id: "menu", scene: "epilogue")
-        trace.press(at: (200, 130), duration: 0.7, label: .longPress, target: "note-row")
-        trace.wait(0.5)
-        trace.tap(at: (200, 300), label: .tap, target: "note-menu") // on the menu
-        let onMenu = trace.session
-        trace.wait(0.5)
-        trace.tap(at: (40, 300), label: .tap, target: "note-menu") // on the backdrop, left of it
-        let result = try run(trace)
-        #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop"])
-        #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed, .correct])
-        #expect(replay(onMenu, try Scene.epilogue.arena()).shared.noteMenuOpen)
-        #expect(!replay(trace.session, try Scene.epilogue.arena()).shared.noteMenuOpen)
-        // The catalogue's size moves the edge: a 340 pt menu covers x 25…365.
-        let wide = try run(trace, parameters: ["noteMenu.width": 340])
-        #expect(ids(wide) == ["noteRowLongPress"])
-        #expect(Parameter.noteMenuWidth.spec.provenance == .source(.readingApp))
-    }
+    // Where the menu stands and what a tap on it does: SourceBehaviourTests
+    // (issue 34, the reading app's placement and items).
 
     // MARK: The action pills
 
@@ -271,8 +235,8 @@ struct ReadingAppOverlayTests {
     @Test func thePillsStandSixteenPointsApartAndTheGapIsNotAPill() throws {
         // Issue 24: the pills sit 16 pt apart. With the selection ending at
         // (200, 320) the pills are x 76…148, 164…236, 252…324: a tap at
-        // x 156 is in the first gap, on the image under the menu (which has
-        // no single tap), and collapses the selection.
+        // x 156 is in the first gap — on the menu's panel, not a pill
+        // (issue 34: the panel keeps the selection; SourceBehaviourTests).
         var trace = TraceBuilder(id: "pills")
         trace.press(at: (200, 320), duration: 0.6, label: .textSelect, target: "text")
         trace.wait(0.3)
@@ -280,7 +244,6 @@ struct ReadingAppOverlayTests {
         let result = try run(trace, scene: library)
         #expect(ids(result) == ["textSelect"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .missed])
-        #expect(replay(trace.session, try library.arena()).shared.selectionMenuAt == .max)
         // Pills with no gap (the row 216 pt wide, x 92…308) take that tap.
         let touching = try run(trace, scene: library, parameters: ["actionPill.spacing": 0])
         #expect(ids(touching) == ["textSelect", "actionPillTap"])

@@ -202,16 +202,16 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case noteMenuDismissDamping
     /// `noteMenu.backdropLinger`: The note menu's backdrop stays this long after a dismissal (it fades out), still covering the screen: a touch in that time lands on it.
     case noteMenuBackdropLinger
-    /// `noteMenu.width`: Width of the note menu, centred on its row. A touch on the menu is the menu's (its items are not modelled), not the backdrop's: it dismisses nothing.
+    /// `noteMenu.width`: Width of the note menu, centred on its row. A tap on the menu is on one of its items, which runs its action and dismisses the menu.
     case noteMenuWidth
-    /// `noteMenu.height`: Height of the note menu, placed below its row, or above it where below would come nearer the screen's bottom than `noteMenu.edgeMargin`.
+    /// `noteMenu.height`: Height of the note menu: its centre stands `noteMenu.edgeMargin` below its row, or, where that centre plus this height would pass the screen's bottom, this height and the margin above the row's top.
     case noteMenuHeight
-    /// `noteMenu.edgeMargin`: The note menu keeps this far from every edge of the screen.
+    /// `noteMenu.edgeMargin`: How far below its row the note menu's centre stands (above it, when flipped), and how far its right edge keeps from the screen's when it would pass it; no other edge is clamped.
     case noteMenuEdgeMargin
     // MARK: Action pills
     /// `actionPill.size`: Side of each square pill of the text selection's action menu (note, quote, question), three in a row above the selection's end.
     case actionPillSize
-    /// `actionPill.spacing`: Gap between two pills of the action menu. A touch in a gap is on what lies under the menu, not on a pill.
+    /// `actionPill.spacing`: Gap between two pills of the action menu. A touch in a gap is on the menu's panel (`actionPill.panelPadding`), not on a pill nor on what lies under the menu.
     case actionPillSpacing
     /// `actionPill.pressedScale`: Scale of a pressed pill (a zero-duration press with unlimited movement).
     case actionPillPressedScale
@@ -227,6 +227,11 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case springBackResponse
     /// `springBack.damping`: Damping fraction of the spring back to identity: 1 − bounce, so 1.
     case springBackDamping
+    // MARK: Overlay panel and card removal
+    /// `actionPill.panelPadding`: Padding of the text selection's action menu panel around its pills. The panel has a background (000_dfd263f105d7efd6.txt:574-577): a touch on it, in a gap between pills included, reaches no content and keeps the selection.
+    case actionPillPanelPadding
+    /// `cardSwipe.removalDelay`: How long after a delete the thrown card is removed (000_dfd263f105d7efd6.txt:367). Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing.
+    case cardSwipeRemovalDelay
 }
 
 extension Parameter {
@@ -544,22 +549,24 @@ extension Parameter {
         ),
         ParameterSpec(
             "noteMenu.width", "pt", 260, 160, 360, source: .source(.readingApp),
-            "Width of the note menu, centred on its row. A touch on the menu is the menu's (its items are not modelled), not the backdrop's: it dismisses nothing."
+            "Width of the note menu, centred on its row. A tap on the menu is on one of its items, which runs its action and dismisses the menu."
         ),
         ParameterSpec(
             "noteMenu.height", "pt", 240, 120, 400, source: .source(.readingApp),
-            "Height of the note menu, placed below its row, or above it where below would come nearer the screen's bottom than `noteMenu.edgeMargin`."
+            "Height of the note menu: its centre stands `noteMenu.edgeMargin` below its row, or, where that centre plus this height would pass the screen's bottom, this height and the margin above the row's top."
         ),
         ParameterSpec(
             "noteMenu.edgeMargin", "pt", 20, 0, 60, source: .source(.readingApp),
-            "The note menu keeps this far from every edge of the screen."),
+            "How far below its row the note menu's centre stands (above it, when flipped), and how far its right edge keeps from the screen's when it would pass it; no other edge is clamped."
+        ),
         ParameterSpec(
             "actionPill.size", "pt", 72, 44, 120, source: .source(.readingApp),
             "Side of each square pill of the text selection's action menu (note, quote, question), three in a row above the selection's end."
         ),
         ParameterSpec(
             "actionPill.spacing", "pt", 16, 0, 40, source: .source(.readingApp),
-            "Gap between two pills of the action menu. A touch in a gap is on what lies under the menu, not on a pill."),
+            "Gap between two pills of the action menu. A touch in a gap is on the menu's panel (`actionPill.panelPadding`), not on a pill nor on what lies under the menu."
+        ),
         ParameterSpec(
             "actionPill.pressedScale", "×", 0.92, 0.8, 1, source: .source(.readingApp),
             "Scale of a pressed pill (a zero-duration press with unlimited movement)."),
@@ -583,6 +590,17 @@ extension Parameter {
         ParameterSpec(
             "springBack.damping", "", 1, 0.3, 1,
             source: .platform("UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"),
-            "Damping fraction of the spring back to identity: 1 − bounce, so 1.")
+            "Damping fraction of the spring back to identity: 1 − bounce, so 1."),
+        ParameterSpec(
+            "actionPill.panelPadding", "pt", 16, 0, 40,
+            source: .platform(
+                "SwiftUI's default padding, 16 pt on iOS: the action menu's panel is padded with a bare `.padding()` (000_dfd263f105d7efd6.txt:573), which names no length"
+            ),
+            "Padding of the text selection's action menu panel around its pills. The panel has a background (000_dfd263f105d7efd6.txt:574-577): a touch on it, in a gap between pills included, reaches no content and keeps the selection."
+        ),
+        ParameterSpec(
+            "cardSwipe.removalDelay", "s", 0.3, 0, 1, source: .source(.readingApp),
+            "How long after a delete the thrown card is removed (000_dfd263f105d7efd6.txt:367). Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing."
+        )
     ]
 }

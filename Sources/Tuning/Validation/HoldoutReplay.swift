@@ -165,7 +165,8 @@ package struct HoldoutReplay: Sendable {
     /// with the reference and the tuned response and damping.
     static func springs(result: OptimizationResult, log: SimulationResult) -> [SpringRelease] {
         // The springs the report draws, each as the simulator measures it:
-        // the card's from rest, the tab page's with the finger's velocity.
+        // the card's and the tab page's from rest (a spring that kept the
+        // finger's velocity would be drawn at a typical and a fast release).
         var releases: [SpringRelease] = []
         for spring in [AnimatedSpring.tabSwipe, .cardSwipe] {
             let released = log.recognitionLog.map(\.recognition).filter {
