@@ -42,9 +42,13 @@ struct ParameterTests {
         let convention = Provenance.platform(
             "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0")
         #expect(response.provenance == convention && damping.provenance == convention)
-        // Last in the catalogue: the parameters before keep their raw values.
-        #expect(Parameter.allCases.suffix(2) == [.springBackResponse, .springBackDamping])
-        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 3)
+        // Appended to the catalogue, so the parameters before keep their raw
+        // values; the layout constants a recognizer reads followed (issue 34).
+        #expect(
+            Parameter.allCases.suffix(4) == [
+                .springBackResponse, .springBackDamping, .cardSwipeFlightOffset, .actionPillClearance
+            ])
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 5)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

@@ -112,7 +112,9 @@ import Testing
             slop.children.map(\.text) == [
                 "pan.slop", "10 pt", "8.02 pt", "\u{2212}1.98", "\u{2212}19.8 %", "8 … 24 pt",
                 "on the lower bound: the data pulls it below 8 pt; widen the range to the catalogue's 2 pt with --tune FILE"
-                    + " ({\"bounds\": {\"pan.slop\": {\"lower\": 2}}})"
+                    + " ({\"bounds\": {\"pan.slop\": {\"lower\": 2}}})",
+                // 10 pt is not the catalogue's default (18): the run's own reference.
+                "this run's reference value (the scene's or --params)"
             ])
         #expect(slop.children[2].attributes["class"] == "num warn")
         let flagged = rows.filter { $0.allText.contains("bound: the data pulls") }

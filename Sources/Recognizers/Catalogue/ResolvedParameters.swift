@@ -179,6 +179,11 @@ package struct ResolvedParameters: Sendable {
     let actionPillSize: Double
     /// `actionPill.spacing` (pt).
     let actionPillSpacing: Double
+    // Layout
+    /// `cardSwipe.flightOffset` (pt).
+    let cardFlightOffset: Double
+    /// `actionPill.clearance` (pt).
+    let actionPillClearance: Double
     // Derived from more than one constant, or by the platform's own rule
     /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
@@ -261,6 +266,8 @@ package struct ResolvedParameters: Sendable {
         noteMenuEdgeMargin = p[.noteMenuEdgeMargin]
         actionPillSize = p[.actionPillSize]
         actionPillSpacing = p[.actionPillSpacing]
+        cardFlightOffset = p[.cardSwipeFlightOffset]
+        actionPillClearance = p[.actionPillClearance]
         swipeActionsHapticTranslation = Self.hapticTranslation(p)
         projectionFactor = Self.projectionFactor(p)
     }
