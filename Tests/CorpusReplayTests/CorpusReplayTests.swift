@@ -52,24 +52,33 @@ import TraceModel
         // change is the menu staying open when a touch lands on it after an
         // accidental opening, and the touches after it that its backdrop
         // then swallows.
-        #expect(result.total.correct == 8_300 && result.total.deadZone == 89 && result.total.wrong == 1_112)
-        #expect(result.total.missed == 1_059 && result.total.spurious == 342)
+        // Issue 34: five more elements no source has left the scene (the
+        // three-finger swipe, the note's and the card's taps, the two-finger
+        // tap on the text, the image's transform) while the corpus still
+        // performs them: 35.8 % (6 995 correct, 991 wrong, 2 527 missed, 89
+        // dead zones, 300 spurious; was 8 300, 1 112, 1 059, 89, 342 —
+        // 23.9 %). Their labels are missed whatever the constants, until
+        // the corpus is regenerated without them, as issue 24's was.
+        #expect(result.total.correct == 6_995 && result.total.deadZone == 89 && result.total.wrong == 991)
+        #expect(result.total.missed == 2_527 && result.total.spurious == 300)
         #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 89)
-        #expect(abs(result.misfireRate - 0.2387) < 0.0005, "misfire rate \(result.misfireRate)")
-        #expect(result.confusion["multi-swipe"] == ["multi-swipe": 214, "nothing": 4])
+        #expect(abs(result.misfireRate - 0.3584) < 0.0005, "misfire rate \(result.misfireRate)")
+        #expect(result.confusion["multi-swipe"] == ["nothing": 218])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
         }
-        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 115, .wrong: 10, .missed: 7])
-        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 109, .wrong: 40, .missed: 6])
+        // (With no tap of a note row's or the text's own, a backdrop or a
+        // pill tap after an accidental opening is missed, not wrong.)
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 115, .missed: 17])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 109, .wrong: 14, .missed: 32])
         #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 85, .missed: 9, .wrong: 10])
         // Taps meant for a row while the menu is open: the backdrop takes
         // most (wrong), the menu itself some (missed); where the long press
         // before them failed, the row.
         let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
         let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
-        #expect(meantForRows == [.wrong: 17, .correct: 4, .missed: 8])
+        #expect(meantForRows == [.wrong: 17, .missed: 12])
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -77,10 +86,10 @@ import TraceModel
         }
         let twoFingerTaps = result.labelOutcomes.filter { $0.intent == .tap && $0.target?.hasSuffix("/text") == true }
         #expect(twoFingerTaps.count >= 100)
-        // 216 of 330: the rest land on another tab than meant, are
-        // staggered, or meet an open note menu's backdrop (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 214)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 113)
+        // None of 330 since issue 34: the two-finger tap on the text is ours
+        // (examples/scenes/ours-epilogue-additions.yaml), not the scene's.
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.isEmpty)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 330)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
