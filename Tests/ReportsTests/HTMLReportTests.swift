@@ -121,6 +121,23 @@ import Testing
         #expect(flagged.count == 1)
     }
 
+    /// Issue 34: the constants section says where each reference value
+    /// comes from — a source's document and lines, a platform's convention,
+    /// ours — as data from the catalogue, escaped like every cell.
+    @Test func constantsSayWhereEachReferenceValueComesFrom() throws {
+        var report = TuningReport.sample
+        report.constants[0].provenance = .cite(.tabSession, 164, 415)
+        report.constants[1].provenance = .ours("<script>alert(1)</script> | a pipe")
+        let html = HTMLReport.render(report), markdown = MarkdownReport.render(report)
+        #expect(html.contains("the tab session (001_f8e9ba9022a96da8.txt:164,415)"))
+        #expect(markdown.contains("the tab session (001\\_f8e9ba9022a96da8.txt:164,415)")) // `_` escaped
+        #expect(!html.contains("<script>alert(1)") && html.contains("&lt;script&gt;alert(1)"))
+        #expect(markdown.contains("\\| a pipe") && !markdown.contains("</script> | a pipe"))
+        // A report built from a run: the catalogue's default cites its source.
+        #expect(
+            TuningReport.Constant(name: "x", unit: "", old: 1, new: 2, lower: 0, upper: 3).provenance == nil)
+    }
+
     @Test func drawsEveryExampleAndEveryDistribution() throws {
         let root = try XMLTreeBuilder.parse(html)
         let sample = TuningReport.sample
