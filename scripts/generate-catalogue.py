@@ -40,10 +40,12 @@ SWIFT_ENUM = "Sources/Recognizers/Catalogue/Parameter+Catalogue.swift"
 SWIFT_RESOLVED = "Sources/Recognizers/Catalogue/ResolvedParameters.swift"
 ARTICLE = "Sources/Recognizers/Recognizers.docc/TheCatalogue.md"
 
-SOURCES = {"reading-app": "readingApp", "tab-session": "tabSession",
-           "animation-patterns": "animationPatterns", "playground": "playground"}
-SOURCE_TITLES = {"reading-app": "the reading app", "tab-session": "the tab session",
-                 "animation-patterns": "the animation patterns", "playground": "the playground"}
+# The four source documents (shared/seeds): file name -> the Swift case, the title.
+SOURCES = {"000_dfd263f105d7efd6.txt": "readingApp", "001_f8e9ba9022a96da8.txt": "tabSession",
+           "002_fade1e29999cfedf.txt": "animationPatterns", "003_3bd7d55b26cb2476.txt": "playground"}
+SOURCE_TITLES = {"000_dfd263f105d7efd6.txt": "the reading app", "001_f8e9ba9022a96da8.txt": "the tab session",
+                 "002_fade1e29999cfedf.txt": "the animation patterns", "003_3bd7d55b26cb2476.txt": "the playground"}
+WRITTEN = ("product",)
 
 # What each resolved form is in Swift: its type, and what its field's
 # documentation says of it (the conversions are ResolvedParameters+Forms.swift).
@@ -109,8 +111,8 @@ def load(path):
 
 
 def check(entry, where, names, fields):
-    allowed = {"name", "unit", "default", "bounds", "scale", "integer", "source", "platform", "ours",
-               "description", "resolved"}
+    allowed = {"name", "unit", "default", "bounds", "bounds_source", "scale", "integer", "source", "platform",
+               "ours", "description", "resolved"}
     unknown = set(entry) - allowed
     if unknown:
         raise CatalogueError(f"{where}: unknown field {sorted(unknown)[0]}")
@@ -140,8 +142,10 @@ def check(entry, where, names, fields):
     provenance = [key for key in ("source", "platform", "ours") if key in entry]
     if len(provenance) != 1:
         raise CatalogueError(f"{where}: needs exactly one of source, platform, ours")
-    if "source" in entry and entry["source"] not in SOURCES:
-        raise CatalogueError(f"{where}: source must be one of {', '.join(SOURCES)}")
+    if "source" in entry:
+        check_citation(entry["source"], f"{where}: source")
+    if "bounds_source" in entry:
+        check_citation(entry["bounds_source"], f"{where}: bounds_source")
     resolved = entry.get("resolved", {})
     for field, form in resolved.items():
         if form not in FORMS:
@@ -152,9 +156,33 @@ def check(entry, where, names, fields):
     return entry
 
 
+def check_citation(citation, where):
+    if not isinstance(citation, dict) or set(citation) - {"document", "lines", "written"}:
+        raise CatalogueError(f"{where} must be {{ document = \"FILE\", lines = [N, …] }}")
+    if citation.get("document") not in SOURCES:
+        raise CatalogueError(f"{where}: document must be one of {', '.join(SOURCES)}")
+    lines = citation.get("lines")
+    if (not isinstance(lines, list) or not lines
+            or not all(isinstance(n, int) and not isinstance(n, bool) and n > 0 for n in lines)
+            or lines != sorted(set(lines))):
+        raise CatalogueError(f"{where}: lines must be ascending line numbers (1-based), at least one")
+    if "written" in citation and citation["written"] not in WRITTEN:
+        raise CatalogueError(f"{where}: written must be one of {', '.join(WRITTEN)}")
+
+
+def citation_swift(citation):
+    written = f", written: {swift_string(citation['written'])}" if "written" in citation else ""
+    lines = ", ".join(str(n) for n in citation["lines"])
+    return f"Citation(.{SOURCES[citation['document']]}, lines: [{lines}]{written})"
+
+
+def citation_reference(citation):
+    return f"{citation['document']}:{','.join(str(n) for n in citation['lines'])}"
+
+
 def provenance_swift(entry):
     if "source" in entry:
-        return f".source(.{SOURCES[entry['source']]})"
+        return f".source({citation_swift(entry['source'])})"
     if "platform" in entry:
         return f".platform({swift_string(entry['platform'])})"
     return f".ours({swift_string(entry['ours'])})"
@@ -162,7 +190,7 @@ def provenance_swift(entry):
 
 def provenance_label(entry):
     if "source" in entry:
-        return SOURCE_TITLES[entry["source"]]
+        return f"{SOURCE_TITLES[entry['source']['document']]} ({citation_reference(entry['source'])})"
     if "platform" in entry:
         return f"platform: {entry['platform']}"
     return f"ours: {entry['ours']}"
@@ -200,6 +228,8 @@ def enum_file(groups):
                 options += ", log: true"
             if entry.get("integer"):
                 options += ", integer: true"
+            if "bounds_source" in entry:
+                options += f", boundsSource: {citation_swift(entry['bounds_source'])}"
             specs.append(
                 f"        ParameterSpec({swift_string(entry['name'])}, {swift_string(entry['unit'])}, "
                 f"{number(entry['default'])}, {number(entry['bounds'][0])}, {number(entry['bounds'][1])}{options}, "
@@ -261,9 +291,10 @@ def article(groups):
            "``ParameterSpec``s, the ``ResolvedParameters`` the recognizers read on the hot",
            "path, and this table. `gesturetune simulate --list-params` prints the same",
            "(`--json` for scripts).", "",
-           "A source is one of the four documents the built-in scenes model (`Docs/` names",
-           "them); *platform* names the convention followed where no source writes the",
-           "value; *ours* gives the reason where neither does. A scale of *log* means the",
+           "A source is one of the four documents the built-in scenes model (`shared/seeds`,",
+           "its README names them), cited by file and line; *platform* names the convention",
+           "followed where no source writes the value; *ours* gives the reason where neither",
+           "does. Bounds a source states are cited after them. A scale of *log* means the",
            "search takes equal steps in the logarithm; *integer*, whole values only.", ""]
     for title, parameters in groups:
         out += [f"### {title}", "",
@@ -273,10 +304,18 @@ def article(groups):
             scale = "integer" if entry.get("integer") else entry.get("scale", "linear")
             out.append(
                 f"| `{entry['name']}` | {number(entry['default'])} | "
-                f"{number(entry['bounds'][0])} … {number(entry['bounds'][1])} | {markdown_cell(entry['unit']) or '–'} | "
+                f"{number(entry['bounds'][0])} … {number(entry['bounds'][1])}{bounds_note(entry)} | "
+                f"{markdown_cell(entry['unit']) or '–'} | "
                 f"{scale} | {markdown_cell(provenance_label(entry))} | {markdown_cell(entry['description'])} |")
         out.append("")
     return "\n".join(out)
+
+
+def bounds_note(entry):
+    if "bounds_source" not in entry:
+        return ""
+    citation = entry["bounds_source"]
+    return f" ({SOURCE_TITLES[citation['document']]}, {citation_reference(citation)})"
 
 
 def formatted(swift_source, scratch):

@@ -16,15 +16,23 @@ package enum TestPaths {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `shared/fixtures` beside the package or beside one of its ancestors.
-    package static let sharedFixtures: URL = {
+    package static let sharedFixtures: URL = beside("shared/fixtures")
+
+    /// `shared/seeds`, the four source documents the built-in scenes cite
+    /// by file and line, found as ``sharedFixtures`` is.
+    package static let sharedSeeds: URL = beside("shared/seeds")
+
+    /// `relativePath` beside the package or beside one of its ancestors
+    /// (beside the package when none has it).
+    private static func beside(_ relativePath: String) -> URL {
         var directory = packageRoot.deletingLastPathComponent()
         while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("shared/fixtures")
+            let candidate = directory.appendingPathComponent(relativePath)
             if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/fixtures")
-    }()
+        return packageRoot.deletingLastPathComponent().appendingPathComponent(relativePath)
+    }
 
     /// A path below `shared/fixtures`, e.g. `velocity/flutter-velocity.jsonl`.
     package static func sharedFixture(_ relativePath: String) -> String {

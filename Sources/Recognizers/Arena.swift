@@ -567,20 +567,16 @@ package struct Arena: Sendable {
 
     /// The action menu's row of three `actionPill.size` pills (note, quote,
     /// question) `actionPill.spacing` apart: centred on where the selection
-    /// ended, its bottom edge ``Arena/pillClearance`` above that point,
+    /// ended, its bottom edge `actionPill.clearance` above that point,
     /// kept on the screen.
     var pillRow: Rect {
         let size = storage.tuning.pointee.actionPillSize
         let width = 3 * size + 2 * storage.tuning.pointee.actionPillSpacing
         let screen = storage.touches.pointee.screenWidth
         let minX = min(max(shared.selectionX - width / 2, 0), max(0, screen - width))
-        let minY = max(shared.selectionY - Arena.pillClearance - size, 0)
+        let minY = max(shared.selectionY - storage.tuning.pointee.actionPillClearance - size, 0)
         return Rect(minX: minX, minY: minY, maxX: minX + width, maxY: minY + size)
     }
-
-    /// How far above the selection's end the pills' bottom edge sits, pt:
-    /// clear of the 22 pt line under the finger (gesturetune's layout).
-    package static let pillClearance = 20.0
 
     /// Columns and rows of the hit grid over the screen.
     static let hitGridColumns = 16, hitGridRows = 32

@@ -8,7 +8,7 @@ extension Recognizer {
     /// `cardSwipe.rotationDivisor` degrees. The source's end handler deletes
     /// on `abs(value.translation.width) > 120` and nothing else
     /// (`cardSwipe.deleteThreshold`): released past it the card flies to
-    /// ±`Recognizer.cardFlightOffset` (500 pt) towards the side the
+    /// ±`cardSwipe.flightOffset` (500 pt) towards the side the
     /// translation is on; else it springs back, however fast it was thrown —
     /// a 60 pt throw at 400 pt/s springs back. Both animations use the card
     /// spring (response 0.4, damping 0.7), which the source starts from
@@ -47,7 +47,7 @@ extension Recognizer {
             direction = tx < 0 ? .left : .right
             committed = event == .up && compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
             value = tx / p.pointee.cardSwipeRotationDivisor
-            let flight = (tx < 0 ? -1.0 : 1.0) * Recognizer.cardFlightOffset
+            let flight = (tx < 0 ? -1.0 : 1.0) * p.pointee.cardFlightOffset
             springDistance = (committed ? flight : 0) - tx
             if committed { shared.cardLeavingUntil = t + p.pointee.cardSwipeRemovalDelay }
             return .end
@@ -55,9 +55,6 @@ extension Recognizer {
             return .none
         }
     }
-
-    /// Where a deleted card flies: the source animates its offset to ±500 pt.
-    static let cardFlightOffset = 500.0
 
     /// Interactive dismiss of a sheet: a downward drag; progress = offset /
     /// `dismiss.progressDistance`; the release dismisses above

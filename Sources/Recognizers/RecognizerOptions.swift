@@ -39,8 +39,9 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// ``Layer/rowActions`` layer): the button's action runs
         /// `swipeActions.actionDelay` (0.2 s, the reading app's) later
         /// (``Recognition/value`` is that delay, seconds), and the row
-        /// closes — ours: the source defers the action and says no more; a
-        /// delay that long is there to let the row close first.
+        /// closes at once, as the reading app's `executeAction` does (it
+        /// springs the offset to 0 and hides the actions, then runs the
+        /// action 0.2 s later: 000_dfd263f105d7efd6.txt:207-214).
         case runRowAction
 
         /// The overlay this action leaves over the content until a member

@@ -26,6 +26,25 @@ package enum PlaygroundScreen: String, Sendable, Hashable, CaseIterable, Codable
         }
     }
 
+    /// The lines of the playground's README (seed 003) that name the
+    /// screen's gesture and what its configuration lets a designer set.
+    package var provenance: Provenance {
+        switch self {
+        case .tap: .cite(.playground, 38, 42)
+        case .longPress: .cite(.playground, 48, 50)
+        case .swipe: .cite(.playground, 56, 58)
+        case .pan: .cite(.playground, 32, 34)
+        case .pinch: .cite(.playground, 66, 68)
+        case .rotation: .cite(.playground, 74, 76)
+        case .transform: .cite(.playground, 82, 84)
+        }
+    }
+
+    /// The system's back gesture beside each screen: the app is a
+    /// navigation list that pushes each screen, and its README names the
+    /// interactive pop gesture (swipe from the left edge to go back).
+    package static let backGestureProvenance = Provenance.cite(.playground, 28, 62)
+
     /// The tab the screen is shown on in the app's scene (its place in
     /// `allCases`).
     package var tab: Int { Self.allCases.firstIndex(of: self) ?? 0 }
@@ -92,5 +111,9 @@ package enum PlaygroundLayout {
     )
     /// The target rectangle drawn centred in the area (the gesture listens
     /// to the whole area; the rectangle is where people aim).
-    package static let targetRectangle = Length(value: 150, provenance: .source(.playground))
+    package static let targetRectangle = Length(
+        value: 150,
+        provenance: .ours(
+            "the playground app's own source (not among the seeds: it has no licence) draws a 150 × 150 pt target; its README names the rectangle, not its size (003_3bd7d55b26cb2476.txt:35)"
+        ))
 }

@@ -57,23 +57,24 @@ extension Scene {
 
     /// The reading app, as its gesture case study writes it, with the
     /// paging, locks, momentum window and tab bar it borrows from the
-    /// interactive tab-swipe session (a different app): each member says
-    /// which (``Scene/Member/provenance``). The layout is documented in
-    /// Docs/epilogue-scene.md (keep the two in step).
+    /// interactive tab-swipe session (a different app) and the sheet's
+    /// dismiss and the image's zoom and turn from the animation patterns:
+    /// each member cites the lines of `shared/seeds` that write it and name
+    /// its gesture (``Scene/Member/provenance``). The layout is documented
+    /// in Docs/epilogue-scene.md (keep the two in step).
     ///
     /// Fractions of the screen (x, y, width, height), y down (``EpilogueLayout``):
     /// - tab bar `0, 0.9, 1, 0.1`: three buttons (tap selects the tab);
-    /// - content `0, 0.1, 1, 0.8`: three paged tabs (tab swipe), a
-    ///   three-finger swipe (undo/redo);
+    /// - content `0, 0.1, 1, 0.8`: three paged tabs (tab swipe);
     /// - tab 0 "Notes": six note rows `0, 0.1 + 0.1·k, 1, 0.1` (swipe
-    ///   actions, tap, long press: the custom note menu), vertical scroll;
-    /// - tab 1 "Cards": card stack `0.1, 0.15, 0.8, 0.45` (card swipe, tap),
+    ///   actions, long press: the custom note menu), vertical scroll;
+    /// - tab 1 "Cards": card stack `0.1, 0.15, 0.8, 0.45` (card swipe),
     ///   dismissible sheet `0, 0.65, 1, 0.25`;
     /// - tab 2 "Library": image `0.05, 0.12, 0.9, 0.2` (double tap to zoom,
-    ///   pinch, rotation, transform), text `0.05, 0.33, 0.9, 0.11` (press to
-    ///   select, two-finger tap), grid `0, 0.45, 1, 0.45` of 3 × 3 items
-    ///   (long press: context menu; drag and drop with auto-scroll in the
-    ///   content; tap; press feedback), vertical scroll;
+    ///   pinch, rotation), text `0.05, 0.33, 0.9, 0.11` (press to select),
+    ///   grid `0, 0.45, 1, 0.45` of 3 × 3 items (long press: context menu;
+    ///   drag and drop with auto-scroll in the content; tap; press
+    ///   feedback), vertical scroll;
     /// - shake anywhere: undo, not within 2 s of the screen appearing (the
     ///   session's start); haptics on the grid (light on press, medium on
     ///   the tap);
@@ -84,77 +85,96 @@ extension Scene {
     ///   (a tap on a pill keeps the selection).
     ///
     /// Not here, because no source has them: a single tap on the image (the
-    /// reading app's image answers only `.onTapGesture(count: 2)`), an
-    /// edge-swipe back of the reading app's own, and a pressed scale on the
-    /// tab bar. `examples/scenes/ours-epilogue-additions.yaml` keeps the
-    /// scene with them, labelled ours.
+    /// image answers only `.onTapGesture(count: 2)`), an edge-swipe back of
+    /// the reading app's own, a pressed scale on the tab bar, a three-finger
+    /// undo/redo swipe, a tap that opens a note, a tap that flips a card, a
+    /// two-finger tap on the text, and a transform gesture on the image
+    /// (the playground's). `examples/scenes/ours-epilogue-additions.yaml`
+    /// keeps the scene with them, labelled ours.
     package static let epilogue: Scene = {
         let layout = EpilogueLayout.self
         let content = layout.content, rows = layout.noteRows, cards = layout.cards, sheet = layout.sheet
         let image = layout.image, text = layout.text, grid = layout.grid, tabBar = layout.tabBar
-        let app = Provenance.source(.readingApp), tabs = Provenance.source(.tabSession)
         return Scene(
             name: "epilogue", tabs: layout.tabCount, initialTab: 0,
             recognizers: [
-                // Everywhere in the content
-                Member("multiSwipe", .multiSwipe, region: content, target: "tab-content", .init(action: .undo), from: app),
                 // Tab 0: notes
                 Member(
                     "noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row",
                     .init(maxTouches: 1, rows: layout.noteRowCount),
-                    from: app),
+                    from: .cite(.readingApp, 143, 270)),
                 // An open row's two action buttons: tap targets whose action
-                // runs 0.2 s later; before the row's tap, so a tap there is theirs.
+                // runs 0.2 s later; before the row's long press, so a tap
+                // there is theirs.
                 Member(
                     "noteRowActions", .tap, region: rows, tab: 0, target: "note-actions",
-                    .init(maxTouches: 1, action: .runRowAction, rows: layout.noteRowCount, layer: .rowActions), from: app),
-                Member("noteRowTap", .tap, region: rows, tab: 0, target: "note-row", from: app),
+                    .init(maxTouches: 1, action: .runRowAction, rows: layout.noteRowCount, layer: .rowActions),
+                    from: .cite(.readingApp, 121)),
                 Member(
                     "noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row",
                     .init(action: .openNoteMenu, rows: layout.noteRowCount),
-                    from: app),
+                    from: .cite(.readingApp, 59, 1002)),
                 // Tab 1: cards and the sheet
-                Member("cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", .init(maxTouches: 1), from: app),
-                Member("cardTap", .tap, region: cards, tab: 1, target: "card-stack", from: app),
-                Member("sheetDismiss", .dismiss, region: sheet, tab: 1, target: "sheet", .init(maxTouches: 1), from: app),
+                Member(
+                    "cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", .init(maxTouches: 1),
+                    from: .cite(.readingApp, 286, 342)),
+                Member(
+                    "sheetDismiss", .dismiss, region: sheet, tab: 1, target: "sheet", .init(maxTouches: 1),
+                    from: .cite(.animationPatterns, 111, 134)),
                 // Tab 2: library
                 Member(
-                    "imageDoubleTap", .doubleTap, region: image, tab: 2, target: "image", .init(action: .toggleZoom), from: app),
-                Member("imagePinch", .pinch, region: image, tab: 2, target: "image", from: app),
-                Member("imageRotation", .rotation, region: image, tab: 2, target: "image", from: app),
-                Member("imageTransform", .transform, region: image, tab: 2, target: "image", .init(maxTouches: 2), from: app),
-                Member("textSelect", .textSelect, region: text, tab: 2, target: "text", from: app),
-                Member("textTwoFingerTap", .tap, region: text, tab: 2, target: "text", .init(fingers: 2), from: app),
+                    "imageDoubleTap", .doubleTap, region: image, tab: 2, target: "image", .init(action: .toggleZoom),
+                    from: .cite(.animationPatterns, 186)),
+                Member(
+                    "imagePinch", .pinch, region: image, tab: 2, target: "image",
+                    from: .cite(.animationPatterns, 159, 176)),
+                Member(
+                    "imageRotation", .rotation, region: image, tab: 2, target: "image",
+                    from: .cite(.animationPatterns, 195, 205)),
+                Member("textSelect", .textSelect, region: text, tab: 2, target: "text", from: .cite(.readingApp, 439, 501)),
                 Member(
                     "gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", .init(action: .contextMenu),
-                    from: app),
-                Member("gridTap", .tap, region: grid, tab: 2, target: "grid-item", .init(haptic: .medium), from: app),
-                Member("gridDrag", .drag, region: grid, tab: 2, target: "grid-item", .init(scrollArea: content), from: app),
+                    from: .cite(.readingApp, 956, 957)),
+                Member(
+                    "gridTap", .tap, region: grid, tab: 2, target: "grid-item", .init(haptic: .medium),
+                    from: .cite(.readingApp, 951, 952)),
+                Member(
+                    "gridDrag", .drag, region: grid, tab: 2, target: "grid-item", .init(scrollArea: content),
+                    from: .cite(.readingApp, 23, 1168)),
                 Member(
                     "gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item",
-                    .init(columns: layout.gridColumns, rows: layout.gridRows, haptic: .light), from: app),
+                    .init(columns: layout.gridColumns, rows: layout.gridRows, haptic: .light),
+                    from: .cite(.readingApp, 934, 941, 942)),
                 // Paging and scrolling (after the inner recognizers: ties go to
-                // them). The paging is the tab session's, borrowed.
-                Member("tabSwipe", .tabSwipe, region: content, target: "tab-content", .init(maxTouches: 1), from: tabs),
+                // them): the tab session's, borrowed — its pages' scroll views
+                // obey its lock.
+                Member(
+                    "tabSwipe", .tabSwipe, region: content, target: "tab-content", .init(maxTouches: 1),
+                    from: .cite(.tabSession, 3, 80)),
                 Member(
                     "notesScroll", .scroll, region: content, tab: 0, target: "tab-content",
-                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: app),
+                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: .cite(.tabSession, 189, 190)),
                 Member(
                     "libraryScroll", .scroll, region: content, tab: 2, target: "tab-content",
-                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: app),
-                // Bars and the device
-                Member("tabBar", .tap, region: tabBar, target: "tab-bar", .init(action: .selectTab), from: tabs),
-                Member("shake", .shake, target: "device", .init(action: .undo), from: app),
+                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: .cite(.tabSession, 189, 190)),
+                // Bars and the device. The tab session's bar
+                // (FloatingPillNavigation) is there; no line writes its gesture.
+                Member(
+                    "tabBar", .tap, region: tabBar, target: "tab-bar", .init(action: .selectTab),
+                    from: .platform(
+                        "a tab bar's button selects its tab when tapped (UIKit's UITabBar); the tab session's bar, FloatingPillNavigation at 001_f8e9ba9022a96da8.txt:389, writes no gesture"
+                    )),
+                Member("shake", .shake, target: "device", .init(action: .undo), from: .cite(.readingApp, 22, 867)),
                 // Overlays: they cover the content while they show.
                 Member(
                     "noteMenuBackdrop", .tap, target: "note-menu", exclusiveTarget: true,
-                    .init(action: .dismissNoteMenu, layer: .noteMenu), from: app),
+                    .init(action: .dismissNoteMenu, layer: .noteMenu), from: .cite(.readingApp, 640, 643)),
                 Member(
                     "actionPillTap", .tap, tab: 2, target: "action-pill", exclusiveTarget: true,
-                    .init(columns: 3, layer: .selectionMenu), from: app),
+                    .init(columns: 3, layer: .selectionMenu), from: .cite(.readingApp, 441, 465)),
                 Member(
                     "actionPillPress", .pressFeedback, tab: 2, target: "action-pill",
-                    .init(columns: 3, pressStyle: .pill, layer: .selectionMenu), from: app)
+                    .init(columns: 3, pressStyle: .pill, layer: .selectionMenu), from: .cite(.readingApp, 480, 481))
             ],
             relations: [
                 .highPriority("noteRowSwipe", over: "tabSwipe"),
@@ -164,15 +184,13 @@ extension Scene {
                 // only skips a steep update (001_f8e9ba9022a96da8.txt:167),
                 // so the tab swipe, declared first, decides each update
                 // before the scrolls and leaves them the steep ones.
-                .simultaneous("imagePinch", "imageRotation"),
-                .simultaneous("imageTransform", "imagePinch"),
-                .simultaneous("imageTransform", "imageRotation")
+                .simultaneous("imagePinch", "imageRotation")
                 // Exclusive, decided by time and movement (see Docs/epilogue-scene.md):
                 // gridDrag / gridLongPress / libraryScroll on the grid,
                 // textSelect / libraryScroll / tabSwipe on the text.
             ],
             // The app sets its last-shake time when the screen appears; UIKit
-            // hands it each frame's moving fingers together.
+            // hands it each frame's moves together.
             shakeDebounceAtStart: true, wholeFrames: true)
     }()
 }

@@ -144,8 +144,8 @@ extension Scene {
     ) -> Scene {
         let c = configuration
         // The gestures, their configurations, their areas and the back
-        // gesture beside them are the app's.
-        let app = Provenance.source(.playground)
+        // gesture beside them are the app's, each screen's as the
+        // playground's README writes it.
         var members: [Member] = []
         var relations: [Rule] = []
         for screen in PlaygroundScreen.allCases {
@@ -156,7 +156,7 @@ extension Scene {
                 members.append(
                     Member(
                         id + "Back", .edgeSwipe, region: .edge(.left), tab: screen.tab, target: "left-edge",
-                        .init(maxTouches: 1), from: app))
+                        .init(maxTouches: 1), from: PlaygroundScreen.backGestureProvenance))
             }
             let options: RecognizerOptions =
                 switch screen {
@@ -176,7 +176,8 @@ extension Scene {
                 case .rotation: .rotation
                 case .transform: .transform
                 }
-            members.append(Member(id, kind, region: screen.area, tab: screen.tab, target: "target", options, from: app))
+            members.append(
+                Member(id, kind, region: screen.area, tab: screen.tab, target: "target", options, from: screen.provenance))
             if hasBack, ![.tap, .longPress].contains(screen) { relations.append(.highPriority(id + "Back", over: id)) }
         }
         return Scene(

@@ -90,14 +90,13 @@ extension Scene {
         // scrolls vertically. The swipe decides each update first and only
         // skips a steep one (001_f8e9ba9022a96da8.txt:167), which the
         // scroll then takes: no relation.
-        let tabs = Provenance.source(.tabSession)
         return Scene(
             name: configuration.name, tabs: configuration.pages, initialTab: 0,
             recognizers: [
-                Member("tabSwipe", .tabSwipe, target: "tab-content", paging, from: tabs),
+                Member("tabSwipe", .tabSwipe, target: "tab-content", paging, from: .cite(.tabSession, 3, 80)),
                 Member(
                     "pageScroll", .scroll, target: "tab-content", .init(axis: .vertical, maxTouches: 1, obeysTabLock: true),
-                    from: tabs)
+                    from: .cite(.tabSession, 189, 190))
             ],
             wholeFrames: true)
     }
@@ -111,14 +110,17 @@ extension Scene {
             SceneElementSource(
                 element: "pages",
                 source: configuration.pages == 3
-                    ? .source(.readingApp) : .ours("\(configuration.pages) pages, \(options)"),
+                    ? .cite(.tabSession, 18) : .ours("\(configuration.pages) pages, \(options)"),
                 option: configuration.pages == 3 ? nil : "pages=\(configuration.pages)",
-                note: configuration.pages == 3 ? "the reading app's three tabs" : "as many pages as the option asks"),
+                note: configuration.pages == 3 ? "the tab session's three tabs" : "as many pages as the option asks"),
             SceneElementSource(
-                element: "initialTab", source: .source(.readingApp), note: "the reading app opens on its first tab"),
+                element: "initialTab",
+                source: .ours("no source says which tab a session opens on; the first, the leftmost of the tab session's"),
+                note: "the first page"),
             SceneElementSource(
                 element: "edges",
-                source: configuration.edgesStop ? .source(.tabSession) : .ours("pages that wrap around, \(options)"),
+                source: configuration.edgesStop
+                    ? .cite(.tabSession, 201, 206, 209) : .ours("pages that wrap around, \(options)"),
                 option: configuration.edgesStop ? nil : "edges=wrap",
                 note: configuration.edgesStop
                     ? "boundary prevention: a swipe towards no tab is swallowed"
@@ -130,9 +132,9 @@ extension Scene {
                     "the whole screen: the reference content (0.1-0.9 of the height) lies between bars a study screen has not"
             ),
             SceneElementSource(
-                element: "tabSwipe decides before pageScroll", source: .source(.tabSession),
+                element: "tabSwipe decides before pageScroll", source: .cite(.tabSession, 167, 186, 189, 190),
                 note:
-                    "the tab swipe, declared first, decides each update; its guard skips a steep one, which the scroll then takes"
+                    "the tab swipe, declared first, decides each update; its guard skips a steep one, which the scroll then takes; the pages' scroll views are locked while the tab swipe drags"
             ),
             SceneElementSource(
                 element: "wholeFrames", source: .platform("UIKit and Android MotionEvents deliver a frame's moves together"),

@@ -88,10 +88,11 @@ package struct EpilogueScene: Sendable, Hashable {
     /// Tab 2: the side of each of the selection's three action pills, the
     /// gap between two of them, and how far above the selection's end their
     /// bottom edge sits (the scene's `actionPill.size`, `actionPill.spacing`
-    /// and `Arena.pillClearance`).
-    package static let actionPillSize = 72.0
-    package static let actionPillSpacing = 16.0
-    package static let actionPillClearance = 20.0
+    /// and `actionPill.clearance`: the catalogue's defaults, what the
+    /// people of the corpus saw).
+    package static let actionPillSize = Parameter.actionPillSize.spec.defaultValue
+    package static let actionPillSpacing = Parameter.actionPillSpacing.spec.defaultValue
+    package static let actionPillClearance = Parameter.actionPillClearance.spec.defaultValue
     /// Tab 0: the note menu, `noteMenu.width` × `noteMenu.height`, centred
     /// on its row, below it or above it near the bottom, `noteMenu.edgeMargin`
     /// clear of the edges.

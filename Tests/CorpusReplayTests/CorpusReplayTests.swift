@@ -52,32 +52,37 @@ import TraceModel
         // change is the menu staying open when a touch lands on it after an
         // accidental opening, and the touches after it that its backdrop
         // then swallows.
-        // Issue 34, behaviour as the sources write it (the menu placed as
-        // written and dismissed by a tap on its items, the pills' padded
-        // panel, the deleted card removed 0.3 s later, the tab swipe's
-        // guards skipping an update instead of failing the contact, no
-        // scroll waiting for it): 23.6 % (8 335 correct, was 8 300; wrong
-        // 1 112 → 1 125, missed 1 059 → 1 008, dead zones 89 → 94,
-        // spurious 342 → 343). The menu no longer swallows a tap on it, so
-        // fewer touches after it are missed.
-        #expect(result.total.correct == 8_335 && result.total.deadZone == 94 && result.total.wrong == 1_125)
-        #expect(result.total.missed == 1_008 && result.total.spurious == 343)
+        // Issue 34: five more elements no source has left the scene (the
+        // three-finger swipe, the note's and the card's taps, the two-finger
+        // tap on the text, the image's transform) while the corpus still
+        // performs them, and the scene behaves as the sources write it (the
+        // menu placed as written and dismissed by a tap on it, the pills'
+        // padded panel, the deleted card removed 0.3 s later, the tab
+        // swipe's guards skipping an update): 35.6 % (7 024 correct, 1 008
+        // wrong, 2 478 missed, 94 dead zones, 301 spurious; was 8 300,
+        // 1 112, 1 059, 89, 342 — 23.9 %). The removed elements' labels are
+        // missed whatever the constants, until the corpus is regenerated
+        // without them, as issue 24's was.
+        #expect(result.total.correct == 7_024 && result.total.deadZone == 94 && result.total.wrong == 1_008)
+        #expect(result.total.missed == 2_478 && result.total.spurious == 301)
         #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 94)
-        #expect(abs(result.misfireRate - 0.2357) < 0.0005, "misfire rate \(result.misfireRate)")
-        #expect(result.confusion["multi-swipe"] == ["multi-swipe": 214, "nothing": 4])
+        #expect(abs(result.misfireRate - 0.3560) < 0.0005, "misfire rate \(result.misfireRate)")
+        #expect(result.confusion["multi-swipe"] == ["nothing": 218])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
         }
-        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 116, .wrong: 10, .missed: 6])
-        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 108, .wrong: 41, .missed: 6])
+        // (With no tap of a note row's or the text's own, a backdrop or a
+        // pill tap after an accidental opening is missed, not wrong.)
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 116, .missed: 16])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 108, .wrong: 15, .missed: 32])
         #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 87, .missed: 8, .wrong: 9])
         // Taps meant for a row while the menu is open: the backdrop or the
-        // menu's items take most (wrong: a tap on the menu dismisses it too,
-        // issue 34); where the long press before them failed, the row.
+        // menu (a tap on it dismisses it too) takes most (wrong); where the
+        // long press before them failed, the row.
         let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
         let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
-        #expect(meantForRows == [.wrong: 22, .correct: 4, .missed: 3])
+        #expect(meantForRows == [.wrong: 22, .missed: 7])
         // Every new intent is there and mostly recognized…
         for intent in ["drag", "text-select", "transform"] {
             let counts = try #require(result.perIntent[intent])
@@ -85,10 +90,10 @@ import TraceModel
         }
         let twoFingerTaps = result.labelOutcomes.filter { $0.intent == .tap && $0.target?.hasSuffix("/text") == true }
         #expect(twoFingerTaps.count >= 100)
-        // 216 of 330: the rest land on another tab than meant, are
-        // staggered, or meet an open note menu's backdrop (missed).
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.count == 212)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 115)
+        // None of 330 since issue 34: the two-finger tap on the text is ours
+        // (examples/scenes/ours-epilogue-additions.yaml), not the scene's.
+        #expect(twoFingerTaps.filter { $0.outcome == .correct }.isEmpty)
+        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 330)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)

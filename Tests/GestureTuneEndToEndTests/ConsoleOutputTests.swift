@@ -52,12 +52,12 @@ struct ConsoleOutputTests {
         #expect(slop?.contains("(ours: no source names") == true)
     }
 
-    /// On the epilogue scene: a tap on a note row (correct) and a long press
+    /// On the epilogue scene: a tap on the tab bar (correct) and a long press
     /// below the rows, where the notes tab offers none (missed).
     @Test func theSimulationSummaryCountsAndTabulates() throws {
         var trace = TraceBuilder(id: "known", user: "u1", scene: "epilogue")
         trace.wait(0.5)
-        trace.tap(at: (200, 150), label: .tap, target: "note-row")
+        trace.tap(at: (65, 800), label: .tap, target: "tab-bar")
         trace.wait(1)
         trace.press(at: (200, 680), duration: 0.6, label: .longPress)
         let text = try Simulator().run(sessions: [trace.session]).summary()

@@ -124,6 +124,44 @@ struct OptimizeEndToEndTests {
         #expect(missing.status == 1 && missing.stderr.contains("no stored run 99"))
     }
 
+    /// Issue 34: `--params` names the reference constants — a source's
+    /// variant (`preset:NAME`) or a file — that the run starts from and the
+    /// report's constants section compares against, saying where each comes from.
+    @Test("optimize --params: the run starts from the given reference constants and the report says whose they are")
+    func optimizeFromReferenceConstants() throws {
+        let (dir, db) = try ingestedStore()
+        let file = dir.appendingPathComponent("reference.json")
+        try Data(#"{"pan.slop": 10}"#.utf8).write(to: file)
+        let out = dir.appendingPathComponent("from-file").path
+        let common = [
+            "optimize", "--db", db, "--scene", "plain", "--tune", "pan.slop", "--max-evals", "8", "--seed", "3",
+            "--sensitivity-points", "0", "--no-pareto"
+        ]
+        let fromFile = try run(common + ["--params", file.path, "--out", out, "--json"])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        let change = try #require((try json(fromFile.stdout)["baseline"] as? [String: Any]))
+        #expect(change["trainMisfireRate"] as? Double == 0, "10 pt gets every label right")
+        let full = try json(String(contentsOfFile: out + "/result.json", encoding: .utf8))
+        #expect((full["parameters"] as? [[String: Any]])?.first?["baseline"] as? Double == 10)
+        let report = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(report.contains("this run's reference value (the scene's or --params)"))
+
+        let presetOut = dir.appendingPathComponent("from-preset").path
+        let preset = try run(common + ["--params", "preset:tab-session-before", "--out", presetOut])
+        #expect(preset.status == 0, "\(preset.stderr)")
+        let presetReport = try String(contentsOfFile: presetOut + "/report.md", encoding: .utf8)
+        #expect(presetReport.contains("against tab-session-before"))
+        // pan.slop is not the preset's: its reference is the catalogue's, as cited there.
+        #expect(presetReport.contains("platform: Flutter's kTouchSlop"))
+
+        let unknown = try run(common + ["--params", "preset:no-such", "--out", presetOut + "2"])
+        #expect(unknown.status == 1 && unknown.stderr.contains("no such preset (preset:tab-session-before"))
+        let sceneless = try run(["optimize", "--db", db, "--params", "preset:tab-session-before", "--out", presetOut + "3"])
+        #expect(sceneless.status == 1 && sceneless.stderr.contains("--scene"))
+        let simulated = try run(["simulate", "--db", db, "--params", "preset:tab-session-slower-spring", "--json"])
+        #expect(simulated.status == 0, "\(simulated.stderr)")
+    }
+
     @Test("an optimize whose reports cannot be written stores no run: --run latest does not point at it")
     func failedOptimizeStoresNoRun() throws {
         let (dir, db) = try ingestedStore()

@@ -190,9 +190,20 @@ struct SimulateEndToEndTests {
         func spec(_ name: String) -> [String: Any]? { specs.first { $0["name"] as? String == name } }
         func source(_ name: String) -> String? { spec(name)?["source"] as? String }
         func provenance(_ name: String) -> [String: String]? { spec(name)?["provenance"] as? [String: String] }
-        #expect(source("noteMenu.entranceResponse") == "the reading app")
-        #expect(provenance("noteMenu.entranceResponse") == ["source": "reading-app"])
-        #expect(provenance("tabSwipe.momentumWindow") == ["source": "tab-session"])
+        func citation(_ name: String) -> [String: Any]? {
+            (spec(name)?["provenance"] as? [String: Any])?["source"] as? [String: Any]
+        }
+        // A source's names its document and lines (issue 34).
+        #expect(source("noteMenu.entranceResponse") == "the reading app (000_dfd263f105d7efd6.txt:682)")
+        #expect(citation("noteMenu.entranceResponse")?["document"] as? String == "000_dfd263f105d7efd6.txt")
+        #expect(citation("noteMenu.entranceResponse")?["line"] as? Int == 682)
+        #expect(citation("tabSwipe.momentumWindow")?["document"] as? String == "001_f8e9ba9022a96da8.txt")
+        #expect(citation("tabSwipe.momentumWindow")?["lines"] as? [Int] == [149, 419])
+        #expect(citation("pinch.maxScale")?["document"] as? String == "002_fade1e29999cfedf.txt")
+        // The reading app's stated spring ranges bound the search.
+        let bounds = spec("cardSwipe.springDamping")?["boundsSource"] as? [String: Any]
+        #expect(bounds?["line"] as? Int == 1014)
+        #expect(spec("cardSwipe.springDamping")?["lower"] as? Double == 0.7)
         #expect(
             source("actionPill.springDamping")
                 == "platform: SwiftUI's default damping fraction for a spring given only its response, 0.825")
@@ -200,10 +211,35 @@ struct SimulateEndToEndTests {
             provenance("springBack.response")
                 == ["platform": "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"])
         #expect(provenance("edgeSwipe.minimumDistance")?.keys.first == "ours")
-        #expect(specs.allSatisfy { ($0["provenance"] as? [String: String])?.count == 1 })
+        #expect(specs.allSatisfy { ($0["provenance"] as? [String: Any])?.count == 1 })
         // None of ours is labelled a source's: every constant the sources
         // name is one of theirs, and no source's is the edge swipe's.
         #expect(specs.allSatisfy { ($0["source"] as? String)?.isEmpty == false })
         #expect(spec("cardSwipe.projectedDistanceTrigger") == nil)
+    }
+
+    /// Issue 34: each element of a built-in scene, its gestures and the
+    /// lines it comes from.
+    @Test func listElementsNamesEachElementWithItsGestureAndLines() throws {
+        let result = try run(["simulate", "--scene", "epilogue", "--list-elements", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let elements = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+        #expect(elements.count == 21 && elements.first?["id"] as? String == "noteRowSwipe")
+        let swipe = try #require(elements.first { $0["id"] as? String == "noteRowSwipe" })
+        #expect(swipe["kind"] as? String == "swipeActions" && swipe["fingers"] as? Int == 1)
+        let cited = (swipe["provenance"] as? [String: Any])?["source"] as? [String: Any]
+        #expect(cited?["document"] as? String == "000_dfd263f105d7efd6.txt")
+        #expect(cited?["lines"] as? [Int] == [143, 270])
+        // None of the five elements no source has.
+        let ids = Set(elements.compactMap { $0["id"] as? String })
+        #expect(ids.isDisjoint(with: ["multiSwipe", "noteRowTap", "cardTap", "textTwoFingerTap", "imageTransform"]))
+        #expect(!elements.contains { ($0["provenance"] as? [String: Any])?["ours"] != nil })
+
+        let playground = try run(["simulate", "--scene", "playground", "--list-elements"])
+        #expect(playground.status == 0)
+        #expect(playground.stdout.contains("003_3bd7d55b26cb2476.txt:38,42"))
+        let none = try run(["simulate", "--list-elements"])
+        #expect(none.status == 1 && none.stderr.contains("--list-elements: name the scene"))
     }
 }

@@ -42,13 +42,15 @@ struct ParameterTests {
         let convention = Provenance.platform(
             "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0")
         #expect(response.provenance == convention && damping.provenance == convention)
-        // Appended to the catalogue: the parameters before keep their raw
-        // values (and the ones issue 34 added come after them).
+        // Appended to the catalogue, so the parameters before keep their raw
+        // values; the layout constants a recognizer reads followed, then the
+        // action menu's panel and the card's removal (issue 34).
         #expect(
-            Parameter.allCases.suffix(4) == [
-                .springBackResponse, .springBackDamping, .actionPillPanelPadding, .cardSwipeRemovalDelay
+            Parameter.allCases.suffix(6) == [
+                .springBackResponse, .springBackDamping, .cardSwipeFlightOffset, .actionPillClearance,
+                .actionPillPanelPadding, .cardSwipeRemovalDelay
             ])
-        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 5)
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 7)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

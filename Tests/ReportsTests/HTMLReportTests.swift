@@ -112,11 +112,30 @@ import Testing
             slop.children.map(\.text) == [
                 "pan.slop", "10 pt", "8.02 pt", "\u{2212}1.98", "\u{2212}19.8 %", "8 … 24 pt",
                 "on the lower bound: the data pulls it below 8 pt; widen the range to the catalogue's 2 pt with --tune FILE"
-                    + " ({\"bounds\": {\"pan.slop\": {\"lower\": 2}}})"
+                    + " ({\"bounds\": {\"pan.slop\": {\"lower\": 2}}})",
+                // 10 pt is not the catalogue's default (18): the run's own reference.
+                "this run's reference value (the scene's or --params)"
             ])
         #expect(slop.children[2].attributes["class"] == "num warn")
         let flagged = rows.filter { $0.allText.contains("bound: the data pulls") }
         #expect(flagged.count == 1)
+    }
+
+    /// Issue 34: the constants section says where each reference value
+    /// comes from — a source's document and lines, a platform's convention,
+    /// ours — as data from the catalogue, escaped like every cell.
+    @Test func constantsSayWhereEachReferenceValueComesFrom() throws {
+        var report = TuningReport.sample
+        report.constants[0].provenance = .cite(.tabSession, 164, 415)
+        report.constants[1].provenance = .ours("<script>alert(1)</script> | a pipe")
+        let html = HTMLReport.render(report), markdown = MarkdownReport.render(report)
+        #expect(html.contains("the tab session (001_f8e9ba9022a96da8.txt:164,415)"))
+        #expect(markdown.contains("the tab session (001\\_f8e9ba9022a96da8.txt:164,415)")) // `_` escaped
+        #expect(!html.contains("<script>alert(1)") && html.contains("&lt;script&gt;alert(1)"))
+        #expect(markdown.contains("\\| a pipe") && !markdown.contains("</script> | a pipe"))
+        // A report built from a run: the catalogue's default cites its source.
+        #expect(
+            TuningReport.Constant(name: "x", unit: "", old: 1, new: 2, lower: 0, upper: 3).provenance == nil)
     }
 
     @Test func drawsEveryExampleAndEveryDistribution() throws {

@@ -15,21 +15,36 @@ struct ProvenanceTests {
                 #expect(member.provenance != nil, "\(name).\(member.id)")
             }
         }
-        // The reading-app scene: the reading app's, and the paging and tab
-        // bar borrowed from the tab session; nothing of ours.
+        // The reading-app scene: the reading app's, the paging and the
+        // pages' scrolls borrowed from the tab session, the sheet and the
+        // image's zoom and turn from the animation patterns, and the tab
+        // session's bar, whose tap is the platform's; nothing of ours.
         let epilogue = Dictionary(uniqueKeysWithValues: Scene.epilogue.recognizers.map { ($0.id, $0.provenance) })
-        #expect(epilogue.values.allSatisfy { $0?.isSource == true })
-        let borrowed = epilogue.filter { $0.value == .source(.tabSession) }.keys.sorted()
-        #expect(borrowed == ["tabBar", "tabSwipe"])
-        #expect(Scene.playground().recognizers.allSatisfy { $0.provenance == .source(.playground) })
+        #expect(epilogue.values.allSatisfy { $0?.isSource == true || $0?.word == "platform" })
+        func from(_ source: ReferenceSource) -> [String] { epilogue.filter { $0.value?.document == source }.keys.sorted() }
+        #expect(from(.tabSession) == ["libraryScroll", "notesScroll", "tabSwipe"])
+        #expect(from(.animationPatterns) == ["imageDoubleTap", "imagePinch", "imageRotation", "sheetDismiss"])
+        #expect(epilogue["tabBar"]??.word == "platform")
+        #expect(Scene.playground().recognizers.allSatisfy { $0.provenance?.document == .playground })
     }
 
     @Test func constantsCarryTheirSourceAsData() {
         let spec = { (name: String) in Parameter(name: name)!.spec }
-        #expect(spec("tabSwipe.directionalBias").provenance == .source(.tabSession))
-        #expect(spec("tabSwipe.momentumWindow").provenance == .source(.tabSession))
-        #expect(spec("swipeActions.resistanceDistance").provenance == .source(.readingApp))
-        #expect(spec("cardSwipe.deleteThreshold").provenance == .source(.readingApp))
+        #expect(spec("tabSwipe.directionalBias").provenance == .cite(.tabSession, 164, 415))
+        #expect(spec("tabSwipe.momentumWindow").provenance.document == .tabSession)
+        #expect(spec("swipeActions.resistanceDistance").provenance == .cite(.readingApp, 109, 169, written: "product"))
+        #expect(spec("cardSwipe.deleteThreshold").provenance.document == .readingApp)
+        // Issue 34: the interactive dismiss, the pinch and the rotation are
+        // the animation patterns', not the reading app's.
+        for parameter in Parameter.allCases
+        where ["dismiss", "pinch", "rotation"].contains(String(parameter.name.prefix { $0 != "." })) {
+            let provenance = parameter.spec.provenance
+            #expect(provenance.document == .animationPatterns || !provenance.isSource, "\(parameter.name)")
+        }
+        // The drags' slops are SwiftUI DragGesture's default, a platform's.
+        for name in ["swipeActions.slop", "cardSwipe.slop", "tabSwipe.slop", "dismiss.slop"] {
+            #expect(spec(name).provenance.word == "platform", "\(name)")
+        }
         #expect(spec("pan.slop").provenance == .platform("Flutter's kTouchSlop"))
         #expect(spec("projection.decelerationRate").provenance == .platform("UIScrollView.DecelerationRate.normal, 0.998"))
         // Ours always says why.
@@ -48,13 +63,15 @@ struct ProvenanceTests {
     }
 
     @Test func provenanceReadsAndWritesAsOneKey() throws {
-        for value in [Provenance.source(.tabSession), .platform("UIKit's default"), .ours("because")] {
+        for value in [Provenance.cite(.tabSession, 164, 415), .platform("UIKit's default"), .ours("because")] {
             let data = try JSONEncoder().encode(value)
             #expect(try JSONDecoder().decode(Provenance.self, from: data) == value)
         }
+        let sorted = JSONEncoder()
+        sorted.outputFormatting = .sortedKeys
         #expect(
-            String(decoding: try JSONEncoder().encode(Provenance.source(.readingApp)), as: UTF8.self)
-                == #"{"source":"reading-app"}"#)
+            String(decoding: try sorted.encode(Provenance.cite(.readingApp, 108)), as: UTF8.self)
+                == #"{"source":{"document":"000_dfd263f105d7efd6.txt","line":108}}"#)
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(Provenance.self, from: Data("{}".utf8)) }
     }
 

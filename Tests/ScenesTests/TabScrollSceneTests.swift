@@ -55,11 +55,11 @@ struct TabScrollSceneTests {
             #expect(sources.allSatisfy { !$0.note.isEmpty })
             // What the user's options chose is labelled so, never the reference app's.
             for source in sources where source.option != nil { #expect(!source.source.isSource) }
-            #expect(scene.recognizers.allSatisfy { $0.provenance == .source(.tabSession) })
+            #expect(scene.recognizers.allSatisfy { $0.provenance?.document == .tabSession })
         }
         let wrapped = Scene.tabScrollSources(TabScrollConfiguration(pages: 8, edgesStop: false))
         #expect(wrapped.first { $0.element == "edges" }?.option == "edges=wrap")
-        #expect(Scene.tabScrollSources().first { $0.element == "edges" }?.source == .source(.tabSession))
+        #expect(Scene.tabScrollSources().first { $0.element == "edges" }?.source.document == .tabSession)
     }
 
     @Test func pagesScrollsAndEdges() throws {

@@ -14,7 +14,7 @@ struct MatchingTests {
     func knownOutcomes() -> Session {
         var trace = TraceBuilder(id: "known", user: "u1", scene: "epilogue")
         trace.wait(0.5)
-        trace.tap(at: (200, 150), label: .tap, target: "note-row") // correct
+        trace.tap(at: (65, 800), label: .tap, target: "tab-bar") // correct: the tab bar (tab 0 again)
         trace.wait(1)
         trace.press(at: (200, 680), duration: 0.6, label: .longPress) // missed: no long press below the rows
         trace.wait(1)
@@ -24,7 +24,7 @@ struct MatchingTests {
         trace.wait(0.05)
         trace.drag(from: (300, 650), by: (-150, 0), speed: 600, label: .tabSwipe, direction: .left) // dead zone
         trace.wait(1)
-        trace.tap(at: (195, 300)) // spurious: card tap
+        trace.tap(at: (195, 800)) // spurious: a tab-bar tap
         return trace.session
     }
 

@@ -39,7 +39,7 @@ struct PlaygroundSceneTests {
             let shown = try app.showing(screen: screen.rawValue)
             #expect(shown.name == "playground/\(screen.rawValue)")
             #expect(shown.recognizers.map(\.id) == [screen.memberID + "Back", screen.memberID])
-            #expect(shown.recognizers.allSatisfy { $0.provenance == .source(.playground) && $0.tab == nil })
+            #expect(shown.recognizers.allSatisfy { $0.provenance?.document == .playground && $0.tab == nil })
             #expect(shown.recognizers[1].kind == kinds[screen] && shown.recognizers[1].region == screen.area)
             #expect(try Scene.builtIn(named: "playground/\(screen.rawValue)") == shown)
             // In the app's scene each lives on its screen's tab.

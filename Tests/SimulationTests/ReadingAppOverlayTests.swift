@@ -45,7 +45,8 @@ struct ReadingAppOverlayTests {
         trace.tap(at: (200, 500), label: .tap, target: "note-menu") // dismisses it
         trace.wait(0.5)
         trace.tap(at: (200, 300), label: .tap, target: "note-row") // the row again
-        let result = try run(trace)
+        // The row's own tap (opening the note) is ours since issue 34.
+        let result = try run(trace, scene: try .epilogueWithOurs())
         #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteRowTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct])
         // The shared state: open after the long press, closed after the backdrop tap.
@@ -71,16 +72,18 @@ struct ReadingAppOverlayTests {
         trace.tap(at: (200, 300), label: .tap, target: "note-row") // within 0.2 s: the backdrop's, wrong
         trace.wait(0.3)
         trace.tap(at: (200, 300), label: .tap, target: "note-row") // the backdrop is gone: the row's
-        let result = try run(trace)
+        // The row's own tap is ours since issue 34.
+        let ours = try Scene.epilogueWithOurs()
+        let result = try run(trace, scene: ours)
         #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteMenuBackdrop", "noteRowTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .wrong, .correct])
         // One dismissal, one dismiss spring: the lingering backdrop's tap dismisses nothing more.
         #expect(result.springs.first { $0.spring == AnimatedSpring.noteMenuDismiss.name }?.settleTime?.count == 1)
         // With no linger the quick tap is the row's.
-        let none = try Simulator(scene: .epilogue, parameters: try ParameterSet(["noteMenu.backdropLinger": 0]))
+        let none = try Simulator(scene: ours, parameters: try ParameterSet(["noteMenu.backdropLinger": 0]))
             .run(sessions: [trace.session])
         #expect(none.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct])
-        #expect(Parameter.noteMenuBackdropLinger.spec.provenance == .source(.readingApp))
+        #expect(Parameter.noteMenuBackdropLinger.spec.provenance.document == .readingApp)
     }
 
     @Test func aBackdropTapSwallowsTheContentsOwnTap() throws {
@@ -96,12 +99,12 @@ struct ReadingAppOverlayTests {
         trace.tap(at: (40, 300), label: .tap, target: "note-row") // the menu is gone: correct
         trace.wait(0.5)
         trace.tap(at: (200, 500), label: .tap, target: "tab0/note-menu") // no menu to dismiss: the row takes it, wrong
-        let result = try run(trace)
+        let result = try run(trace, scene: try .epilogueWithOurs())
         #expect(ids(result) == ["noteRowLongPress", "noteMenuBackdrop", "noteRowTap", "noteRowTap"])
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .wrong, .correct, .wrong])
         #expect(result.labelOutcomes[1].recognized == .tap && result.labelOutcomes[3].recognized == .tap)
         // Without the claim the swallowed tap would pass for the row's.
-        var unchecked = Scene.epilogue
+        var unchecked = try Scene.epilogueWithOurs()
         for i in unchecked.recognizers.indices { unchecked.recognizers[i].exclusiveTarget = false }
         #expect(try run(trace, scene: unchecked).labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct])
     }
@@ -247,7 +250,7 @@ struct ReadingAppOverlayTests {
         // Pills with no gap (the row 216 pt wide, x 92…308) take that tap.
         let touching = try run(trace, scene: library, parameters: ["actionPill.spacing": 0])
         #expect(ids(touching) == ["textSelect", "actionPillTap"])
-        #expect(Parameter.actionPillSpacing.spec.provenance == .source(.readingApp))
+        #expect(Parameter.actionPillSpacing.spec.provenance.document == .readingApp)
     }
 
     // MARK: The grid's haptics

@@ -84,10 +84,12 @@ struct ReadingAppStateTests {
         #expect(abs((report.settleTime?.max ?? 0) - settle.max()!) < 1e-9)
         let overshoot = rows.map { spring.overshoot(distance: $0.springDistance, initialVelocity: 0) }
         #expect(abs((report.overshoot?.max ?? -1) - overshoot.max()!) < 1e-9)
-        // The catalogue's constants drive it.
-        let stiff = try Simulator(scene: .epilogue, parameters: try ParameterSet(["swipeActions.springDamping": 1]))
+        // The catalogue's constants drive it: at the reading app's stated
+        // 0.7 (000_dfd263f105d7efd6.txt:1014) the row overshoots more.
+        let looser = try Simulator(scene: .epilogue, parameters: try ParameterSet(["swipeActions.springDamping": 0.7]))
             .run(sessions: [trace.session])
-        #expect(stiff.springs.first { $0.gesture == .swipeActions }?.overshoot?.max == 0)
+        #expect(
+            (looser.springs.first { $0.gesture == .swipeActions }?.overshoot?.max ?? 0) > (report.overshoot?.max ?? .infinity))
     }
 
     @Test func theSheetLeavesAndReturnsOnSpringsOfItsOwn() throws {

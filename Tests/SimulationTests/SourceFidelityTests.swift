@@ -12,15 +12,17 @@ import TraceModel
 /// pt). The comments say what the scene did before.
 @Suite("The epilogue as its sources write it")
 struct SourceFidelityTests {
-    func scene(tab: Int) -> Scene {
-        var scene = Scene.epilogue
+    func scene(tab: Int, _ base: Scene = .epilogue) -> Scene {
+        var scene = base
         scene.initialTab = tab
         return scene
     }
 
-    func simulate(_ trace: TraceBuilder, tab: Int, _ overrides: [String: Double] = [:]) throws -> SimulationResult {
+    func simulate(
+        _ trace: TraceBuilder, tab: Int, _ overrides: [String: Double] = [:], on base: Scene = .epilogue
+    ) throws -> SimulationResult {
         try Simulator(
-            scene: scene(tab: tab), parameters: try ParameterSet(overrides),
+            scene: scene(tab: tab, base), parameters: try ParameterSet(overrides),
             options: SimulationOptions(keepRecognitions: true)
         ).run(sessions: [trace.session])
     }
@@ -59,21 +61,23 @@ struct SourceFidelityTests {
         trace.drag(from: (300, 130), by: (-150, 0), speed: 300, label: .swipeActions, direction: .left, target: "note-row")
         trace.wait(0.6)
         trace.tap(at: (200, 130), label: .tap, target: "note-row")
-        let result = try simulate(trace, tab: 0)
+        // The row's own tap (opening the note) is ours since issue 34.
+        let ours = try Scene.epilogueWithOurs()
+        let result = try simulate(trace, tab: 0, on: ours)
         #expect(result.labelOutcomes.map(\.outcome) == [.correct, .correct, .correct, .correct, .correct])
         let taps = result.recognitionLog.filter { $0.recognition.kind == .tap }
         #expect(taps.map(\.recognizerID) == ["noteRowActions", "noteRowTap", "noteRowTap"])
         // The button's action runs swipeActions.actionDelay (0.2 s, the
         // reading app's) after the tap; the delay is the scene's to set.
         #expect(taps.first?.recognition.value == 0.2)
-        let slower = try simulate(trace, tab: 0, ["swipeActions.actionDelay": 0.5])
+        let slower = try simulate(trace, tab: 0, ["swipeActions.actionDelay": 0.5], on: ours)
         #expect(slower.recognitionLog.first { $0.recognizerID == "noteRowActions" }?.recognition.value == 0.5)
         // A closed row has no buttons: a tap there at the start is the row's.
         var closed = TraceBuilder(id: "closed")
         closed.tap(at: (350, 130), label: .tap, target: "note-row")
-        let plain = try simulate(closed, tab: 0)
+        let plain = try simulate(closed, tab: 0, on: ours)
         #expect(plain.recognitionLog.map(\.recognizerID) == ["noteRowTap"])
-        #expect(Parameter.swipeActionsActionDelay.spec.provenance == .source(.readingApp))
+        #expect(Parameter.swipeActionsActionDelay.spec.provenance.document == .readingApp)
     }
 
     // MARK: Smaller differences: the rotation snap animates on .spring(duration: 0.3)
@@ -98,7 +102,7 @@ struct SourceFidelityTests {
         let settle = Spring(response: 0.3, dampingFraction: 1).settleTime(distance: rotation.springDistance, initialVelocity: 0)
         #expect(abs((snap.settleTime?.max ?? 0) - settle * 1000) < 1e-9)
         #expect(snap.overshoot?.max == 0)
-        #expect(Parameter.rotationSnapSpringResponse.spec.provenance == .source(.readingApp))
+        #expect(Parameter.rotationSnapSpringResponse.spec.provenance.document == .animationPatterns)
     }
 
     // MARK: 3. The context menu's 500 ms is a standard, not a ceiling

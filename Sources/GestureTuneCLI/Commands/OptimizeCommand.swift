@@ -88,6 +88,14 @@ struct OptimizeCommand: AsyncParsableCommand {
                 + "(default: a fifth of --max-evals, at least 40).", valueName: "n"))
     var paretoEvals: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "The reference constants, which the run compares against and starts from: preset:NAME, a source's variant ("
+                + ParameterPreset.all.map(\.name).joined(separator: ", ")
+                + "), or a JSON object of parameter name → value; they become the --scene's values (default: the scene's own).",
+            valueName: "file|preset:NAME"))
+    var params: String?
+
     @Flag(help: "Print a JSON summary (baseline, tuned, params, evaluations, seconds, …) on standard output.")
     var json = false
 
@@ -101,6 +109,8 @@ struct OptimizeCommand: AsyncParsableCommand {
             throw ValidationError("--intent-margin must be a number of points from 0 to 100, or 'off' (got '\(intentMargin)').")
         }
         try inputs.validateOptions()
+        // Ray's workers build their scene from --scene alone.
+        if params != nil, cluster.ray != nil { throw ValidationError("--params does not combine with --ray yet.") }
     }
 
     func run() async throws {
@@ -108,7 +118,8 @@ struct OptimizeCommand: AsyncParsableCommand {
         // the run is stored at the end, with its reports written inside the
         // same transaction, so a failed report leaves no run behind.
         let (loaded, fingerprint) = try await store.withStore(.readOnly) { traceStore in
-            let loaded = try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) }
+            var loaded = try await CLIFailure.guardingAsync { try await inputs.load(from: traceStore) }
+            if let params { try CLIFailure.guarding { try TuningInputOptions.applyReference(params, to: &loaded) } }
             // Of the sessions just loaded (another writer may add more meanwhile).
             return (loaded, (try? await traceStore.corpusFingerprint()) ?? "")
         }
@@ -117,10 +128,11 @@ struct OptimizeCommand: AsyncParsableCommand {
         let unsaved = try optimize(loaded, fingerprint: fingerprint, remote: remote)
         try ClusterOptions.requireIntact(remote)
         let out = self.out, corpus = store.location, sessions = loaded.sessions, scene = loaded.scene
+        let preset = loaded.preset
         let result = try await store.withStore(.readWrite) { writable in
             try await CLIFailure.guardingAsync {
                 try await unsaved.saved(in: writable) {
-                    try ReportOutput.write($0, sessions: sessions, scene: scene, corpus: corpus, to: out)
+                    try ReportOutput.write($0, sessions: sessions, scene: scene, corpus: corpus, to: out, preset: preset)
                 }
             }
         }

@@ -31,6 +31,7 @@ enum SplitChoice: String, ExpressibleByArgument, CaseIterable {
 /// gesturetune simulate --db demo.sqlite --split holdout
 /// gesturetune simulate --params tuned.json --json | jq .misfireRate
 /// gesturetune simulate --list-params
+/// gesturetune simulate --scene epilogue --list-elements --json
 /// ```
 struct SimulateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -57,6 +58,12 @@ struct SimulateCommand: AsyncParsableCommand {
 
     @Flag(
         help:
+            "Print each element of the --scene (id, kind, fingers, tab, and where it comes from: a source document's lines, a platform convention or ours) and exit."
+    )
+    var listElements = false
+
+    @Flag(
+        help:
             "Print one JSON object (labels, correct, missed, wrong, deadZones, spurious, misfireRate, latency, budgetViolations, …)."
     )
     var json = false
@@ -67,6 +74,17 @@ struct SimulateCommand: AsyncParsableCommand {
             return
         }
         do {
+            if listElements {
+                guard let scene = try sceneOptions.loadScene() else {
+                    throw CLIFailure("--list-elements: name the scene (--scene NAME or a scene file)")
+                }
+                if json {
+                    try Console.json(scene.recognizers.map(ListedElement.init))
+                } else {
+                    Console.out(elementTable(scene))
+                }
+                return
+            }
             let scene = try sceneOptions.loadScene()
             let parameters = try sceneOptions.loadParameters()
             let budgets = try sceneOptions.loadBudgets()

@@ -18,7 +18,8 @@ struct SceneOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "A JSON object of parameter name → value (see simulate --list-params).", valueName: "file"))
+            "A JSON object of parameter name → value (see simulate --list-params), or preset:NAME, a source's variant ("
+                + ParameterPreset.all.map(\.name).joined(separator: ", ") + ").", valueName: "file|preset:NAME"))
     var params: String?
 
     @Option(
@@ -43,7 +44,20 @@ struct SceneOptions: ParsableArguments {
     /// The parameter values from `--params` (the catalogue defaults without it).
     func loadParameters() throws -> ParameterSet {
         guard let params else { return ParameterSet() }
-        return try Self.decode(ParameterSet.self, from: params)
+        return try Self.parameters(params).values
+    }
+
+    /// `--params`: a JSON file of name → value, or `preset:NAME`, one of
+    /// the sources' variants (``ParameterPreset``), returned with it.
+    static func parameters(_ argument: String) throws -> (values: ParameterSet, preset: ParameterPreset?) {
+        let prefix = "preset:"
+        guard argument.hasPrefix(prefix) else { return (try decode(ParameterSet.self, from: argument), nil) }
+        let name = String(argument.dropFirst(prefix.count))
+        guard let preset = ParameterPreset.named(name) else {
+            throw CLIFailure(
+                "--params \(argument): no such preset (\(ParameterPreset.all.map { prefix + $0.name }.joined(separator: ", ")))")
+        }
+        return (preset.parameters, preset)
     }
 
     /// The budgets from `--budgets` (the reference app's without it).

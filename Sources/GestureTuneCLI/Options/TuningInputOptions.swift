@@ -94,6 +94,8 @@ struct TuningInputOptions: ParsableArguments {
         var bounds: [String: ClosedRange<Double>]
         var budgets: [LatencyBudget]
         var weights: MisfireWeights
+        /// The preset `--params` named, if any.
+        var preset: ParameterPreset?
     }
 
     func loadDefinitions() throws -> Loaded {
@@ -121,6 +123,19 @@ struct TuningInputOptions: ParsableArguments {
             try loaded.weights.validate()
         }
         return loaded
+    }
+
+    /// `optimize --params`: the reference constants — a source's variant
+    /// (`preset:NAME`) or a JSON file — become the `--scene`'s values, the
+    /// baseline the search starts from and the report compares against.
+    static func applyReference(_ params: String, to loaded: inout Loaded) throws {
+        guard var scene = loaded.scene else {
+            throw CLIFailure("--params \(params): name the scene whose reference constants they are (--scene)")
+        }
+        let (values, preset) = try SceneOptions.parameters(params)
+        scene.parameters.merge(values.overrides) { _, new in new }
+        loaded.scene = scene
+        loaded.preset = preset
     }
 
     /// Definitions plus the sessions, loaded from the store once.

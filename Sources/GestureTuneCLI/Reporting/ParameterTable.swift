@@ -19,7 +19,8 @@ import Recognizers
 /// The source column says where the default comes from, in a word
 /// (``Provenance/word``): the source document (`reading-app`,
 /// `tab-session`, `animation-patterns`, `playground`), `platform` or
-/// `ours`; the convention or the reason follows the description.
+/// `ours`; the document's file and lines, the convention or the reason
+/// follows the description.
 func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
     func number(_ v: Double) -> String {
         v == v.rounded() && abs(v) < 1e9 ? String(Int(v)) : String(v)
@@ -29,7 +30,7 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
         [
             spec.name, spec.unit.isEmpty ? "-" : spec.unit, number(spec.defaultValue), number(spec.lower),
             number(spec.upper), spec.integer ? "integer" : spec.logScale ? "log" : "linear", spec.provenance.word,
-            spec.provenance.isSource ? spec.description : "\(spec.description) (\(spec.provenance.label))"
+            "\(spec.description) (\(spec.provenance.citation?.reference ?? spec.provenance.label))"
         ]
     }
     var widths = header.map(\.count)
@@ -45,9 +46,11 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
 }
 
 /// A catalogue entry as `--list-params --json` prints it: the spec's fields
-/// — `provenance` among them, `{"source": "tab-session"}`, `{"platform":
-/// "…"}` or `{"ours": "why"}` — and `source`, the same in one line
-/// (``Provenance/label``: "the tab session", "platform: …", "ours: …").
+/// — `provenance` among them, `{"source": {"document":
+/// "001_f8e9ba9022a96da8.txt", "lines": [164, 415]}}`, `{"platform": "…"}`
+/// or `{"ours": "why"}`, and `boundsSource` where a source states the
+/// bounds — and `source`, the same in one line (``Provenance/label``: "the
+/// tab session (001_f8e9ba9022a96da8.txt:164,415)", "platform: …", "ours: …").
 struct ListedParameter: Encodable {
     let spec: ParameterSpec
 

@@ -1,5 +1,6 @@
 import Foundation
 import GSL
+import Recognizers
 import Reports
 import Scenes
 import TraceModel
@@ -35,8 +36,13 @@ enum ReportOutput {
     /// `result.json` is the optimizer's own result (the store keeps the same;
     /// what outside scripts read); `report.json` is the report model the HTML and
     /// Markdown are rendered from (with the verdict's derived judgements).
+    ///
+    /// With `preset` (the run started from a source's variant, `--params
+    /// preset:NAME`), the constants section says which reference values
+    /// are the preset's, with their lines.
     static func write(
-        _ result: OptimizationResult, sessions: [Session], scene: Scene?, corpus: String, to directory: String
+        _ result: OptimizationResult, sessions: [Session], scene: Scene?, corpus: String, to directory: String,
+        preset: ParameterPreset? = nil
     ) throws {
         let url = URL(fileURLWithPath: directory, isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -45,7 +51,16 @@ enum ReportOutput {
         let replay = try HoldoutReplay(
             result: result, sessions: sessions, scene: scene,
             threads: OptimizerSettings().parallelism)
-        let report = TuningReport(optimization: result, replay: replay, corpus: corpus, versions: versions)
+        var report = TuningReport(optimization: result, replay: replay, corpus: corpus, versions: versions)
+        if let preset {
+            for (i, constant) in report.constants.enumerated() {
+                guard let value = preset.values.first(where: { $0.parameter.name == constant.name }),
+                    value.value == constant.old
+                else { continue }
+                report.constants[i].provenance = value.provenance
+            }
+            report.title += " against \(preset.name)"
+        }
         try ReportWriter.write(report, to: url)
         try result.params.jsonData().write(to: url.appendingPathComponent("params.json"), options: .atomic)
         try result.jsonData().write(to: url.appendingPathComponent("result.json"), options: .atomic)

@@ -100,13 +100,13 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case dismissProgressThreshold
     /// `dismiss.velocityThreshold`: A release faster than this (downward) dismisses whatever the progress.
     case dismissVelocityThreshold
-    /// `dismiss.springResponse`: Response of the spring that carries a dismissed sheet off the screen, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.3, bounce: 0)`: response = duration.
+    /// `dismiss.springResponse`: Response of the spring that carries a dismissed sheet off the screen, started from rest (the animation patterns pass no release velocity). Their `.spring(duration: 0.3)`: response = duration.
     case dismissSpringResponse
-    /// `dismiss.springDamping`: Damping fraction of the dismiss spring: 1 − bounce, so 1 for the reading app's bounce 0.
+    /// `dismiss.springDamping`: Damping fraction of the dismiss spring: 1 − bounce, and `.spring(duration: 0.3)` leaves the bounce at SwiftUI's default 0.
     case dismissSpringDamping
-    /// `dismiss.snapBackResponse`: Response of the spring that returns a kept sheet to rest, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.4, bounce: 0.15)`.
+    /// `dismiss.snapBackResponse`: Response of the spring that returns a kept sheet to rest, started from rest (the animation patterns pass no release velocity). Their `.spring(duration: 0.4, bounce: 0.15)`.
     case dismissSnapBackResponse
-    /// `dismiss.snapBackDamping`: Damping fraction of the snap-back spring: 1 − bounce, 0.85 for the reading app's bounce 0.15.
+    /// `dismiss.snapBackDamping`: Damping fraction of the snap-back spring: 1 − bounce, 0.85 for the animation patterns' bounce 0.15.
     case dismissSnapBackDamping
     // MARK: Pinch and rotation
     /// `pinch.spanSlop`: Change of the distance between two fingers before a pinch begins.
@@ -117,21 +117,21 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case pinchMaxScale
     /// `pinch.doubleTapScale`: Double tap on the image toggles between 1× and this scale.
     case pinchDoubleTapScale
-    /// `pinch.springResponse`: Response of the spring that brings the image to its stored scale when a pinch ends: the fingers may take it past 1× or 5×, and the release springs it back within them. The reading app's `.spring(duration: 0.3, bounce: 0.1)`: response = duration; it starts from rest.
+    /// `pinch.springResponse`: Response of the spring that brings the image to its stored scale when a pinch ends: the fingers may take it past 1× or 5×, and the release springs it back within them. The animation patterns' `.spring(duration: 0.3, bounce: 0.1)`: response = duration; it starts from rest.
     case pinchSpringResponse
-    /// `pinch.springDamping`: Damping fraction of the pinch's release spring: 1 − bounce, 0.9 for the reading app's bounce 0.1.
+    /// `pinch.springDamping`: Damping fraction of the pinch's release spring: 1 − bounce, 0.9 for the animation patterns' bounce 0.1.
     case pinchSpringDamping
-    /// `pinch.doubleTapSpringResponse`: Response of the spring that zooms the image between 1× and pinch.doubleTapScale on a double tap, from rest. The reading app's `.spring(duration: 0.35, bounce: 0.15)`.
+    /// `pinch.doubleTapSpringResponse`: Response of the spring that zooms the image between 1× and pinch.doubleTapScale on a double tap, from rest. The animation patterns' `.spring(duration: 0.35, bounce: 0.15)`.
     case pinchDoubleTapSpringResponse
-    /// `pinch.doubleTapSpringDamping`: Damping fraction of the double-tap zoom spring: 1 − bounce, 0.85 for the reading app's bounce 0.15.
+    /// `pinch.doubleTapSpringDamping`: Damping fraction of the double-tap zoom spring: 1 − bounce, 0.85 for the animation patterns' bounce 0.15.
     case pinchDoubleTapSpringDamping
     /// `rotation.slop`: Turn of the line between two fingers before a rotation begins.
     case rotationSlop
     /// `rotation.snapAngle`: At release the image's total rotation (across gestures) snaps to a multiple of this angle.
     case rotationSnapAngle
-    /// `rotation.snapSpringResponse`: Response of the spring that turns the image to its snapped angle, from rest: the reading app's `.spring(duration: 0.3)`, response = duration.
+    /// `rotation.snapSpringResponse`: Response of the spring that turns the image to its snapped angle, from rest: the animation patterns' `.spring(duration: 0.3)`, response = duration.
     case rotationSnapSpringResponse
-    /// `rotation.snapSpringDamping`: Damping fraction of the snap spring: `.spring(duration: 0.3)` has no bounce, damping 1.
+    /// `rotation.snapSpringDamping`: Damping fraction of the snap spring: 1 − bounce, and `.spring(duration: 0.3)` leaves the bounce at SwiftUI's default 0.
     case rotationSnapSpringDamping
     // MARK: Edge, multi-finger, shake
     /// `edgeSwipe.edgeWidth`: Width of the strip along the edge where an edge swipe may start.
@@ -227,10 +227,15 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case springBackResponse
     /// `springBack.damping`: Damping fraction of the spring back to identity: 1 − bounce, so 1.
     case springBackDamping
+    // MARK: Layout
+    /// `cardSwipe.flightOffset`: Where a deleted card flies: its offset is animated to this, towards the side its translation is on (the card spring's distance on a delete).
+    case cardSwipeFlightOffset
+    /// `actionPill.clearance`: How far above the point where the selection ended the action pills' bottom edge sits.
+    case actionPillClearance
     // MARK: Overlay panel and card removal
     /// `actionPill.panelPadding`: Padding of the text selection's action menu panel around its pills. The panel has a background (000_dfd263f105d7efd6.txt:574-577): a touch on it, in a gap between pills included, reaches no content and keeps the selection.
     case actionPillPanelPadding
-    /// `cardSwipe.removalDelay`: How long after a delete the thrown card is removed (000_dfd263f105d7efd6.txt:367). Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing.
+    /// `cardSwipe.removalDelay`: How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing.
     case cardSwipeRemovalDelay
 }
 
@@ -247,7 +252,7 @@ extension Parameter {
             source: .ours("no source names how long a tap may last; 0.35 s keeps it well under the 0.5 s long press"),
             "A tap fails if the finger stays down longer (it becomes a press)."),
         ParameterSpec(
-            "doubleTap.window", "s", 0.5, 0.15, 0.8, log: true, source: .source(.readingApp),
+            "doubleTap.window", "s", 0.5, 0.15, 0.8, log: true, source: .source(Citation(.readingApp, lines: [1011])),
             "Longest time from the first tap's lift to the second tap's touch-down; also how long a single tap waits for the double tap to fail."
         ),
         ParameterSpec(
@@ -258,7 +263,7 @@ extension Parameter {
             "doubleTap.minimumGap", "s", 0.04, 0, 0.15, source: .platform("Flutter's kDoubleTapMinTime"),
             "A second touch-down sooner than this after the first lift is a bounce, not a second tap."),
         ParameterSpec(
-            "longPress.minimumDuration", "s", 0.5, 0.2, 3, log: true, source: .source(.readingApp),
+            "longPress.minimumDuration", "s", 0.5, 0.2, 3, log: true, source: .source(Citation(.readingApp, lines: [1002])),
             "Hold time before a long press (context menu) is recognized. Bounds wide enough for what UIKit lets a designer set (the multi-finger playground's slider runs 0.25–3 s)."
         ),
         ParameterSpec(
@@ -279,152 +284,173 @@ extension Parameter {
             "A scroll begins only if its movement is within this angle of its axis; it then stays locked to the axis."),
         ParameterSpec(
             "swipeActions.slop", "pt", 10, 2, 40,
-            source: .ours("no source names a row's slop; 10 pt, SwiftUI DragGesture's default minimumDistance"),
+            source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Horizontal translation before a row starts sliding."),
         ParameterSpec(
-            "swipeActions.threshold", "pt", 80, 30, 200, source: .source(.readingApp),
+            "swipeActions.threshold", "pt", 80, 30, 200, source: .source(Citation(.readingApp, lines: [108, 1008])),
             "Leftward translation that opens the row's actions on release; the haptic fires when the row's resisted offset (what it shows) passes it, at about 110.6 pt of translation with the reference resistance."
         ),
         ParameterSpec(
-            "swipeActions.projectedDistanceTrigger", "pt", -200, -600, -50, source: .source(.readingApp),
+            "swipeActions.projectedDistanceTrigger", "pt", -200, -600, -50,
+            source: .source(Citation(.readingApp, lines: [189, 1117])),
             "The reading app's \"velocity\": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance."
         ),
         ParameterSpec(
-            "swipeActions.maxDistance", "pt", 200, 100, 400, source: .source(.readingApp),
+            "swipeActions.maxDistance", "pt", 200, 100, 400, source: .source(Citation(.readingApp, lines: [109])),
             "Hard stop: the row's resisted offset never goes farther than this."),
         ParameterSpec(
-            "swipeActions.resistanceDistance", "pt", 400, 150, 1000, log: true, source: .source(.readingApp),
+            "swipeActions.resistanceDistance", "pt", 400, 150, 1000, log: true,
+            source: .source(Citation(.readingApp, lines: [109, 169], written: "product")),
             "The row resists as it is dragged: offset = translation × (1 − min(|translation| / this, swipeActions.maxResistance))."
         ),
         ParameterSpec(
-            "swipeActions.maxResistance", "", 0.5, 0.1, 0.5, source: .source(.readingApp),
+            "swipeActions.maxResistance", "", 0.5, 0.1, 0.5, source: .source(Citation(.readingApp, lines: [169])),
             "Most resistance: past resistanceDistance × this the row follows the finger at (1 − this) of its speed. At most 0.5, where the resisted offset stops growing faster than it shrinks."
         ),
         ParameterSpec(
-            "swipeActions.buttonWidth", "pt", 56, 40, 100, source: .source(.readingApp),
+            "swipeActions.buttonWidth", "pt", 56, 40, 100, source: .source(Citation(.readingApp, lines: [107])),
             "Width of one action button; two buttons set the open resting offset."),
         ParameterSpec(
-            "swipeActions.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(.readingApp),
+            "swipeActions.springResponse", "s", 0.3, 0.3, 0.4, log: true, boundsSource: Citation(.readingApp, lines: [1013]),
+            source: .source(Citation(.readingApp, lines: [139, 1095])),
             "Response of the spring that carries the row to its open offset or back to rest on release; it starts from rest, as the card's does (the reading app animates the offset in the drag's end handler and passes no release velocity)."
         ),
         ParameterSpec(
-            "swipeActions.springDamping", "", 0.8, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the row's open / close spring."),
+            "swipeActions.springDamping", "", 0.8, 0.7, 0.8, boundsSource: Citation(.readingApp, lines: [1014]),
+            source: .source(Citation(.readingApp, lines: [139, 1095])), "Damping fraction of the row's open / close spring."),
         ParameterSpec(
-            "swipeActions.actionDelay", "s", 0.2, 0, 1, source: .source(.readingApp),
+            "swipeActions.actionDelay", "s", 0.2, 0, 1, source: .source(Citation(.readingApp, lines: [213])),
             "An open row's action button runs its action this long after the tap (the row closes first)."),
         ParameterSpec(
             "cardSwipe.slop", "pt", 10, 2, 40,
-            source: .ours("no source names the card's slop; 10 pt, SwiftUI DragGesture's default minimumDistance"),
+            source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Translation before the top card follows the finger."),
         ParameterSpec(
-            "cardSwipe.deleteThreshold", "pt", 120, 50, 250, source: .source(.readingApp),
+            "cardSwipe.deleteThreshold", "pt", 120, 50, 250, source: .source(Citation(.readingApp, lines: [356, 1009])),
             "Horizontal translation at release beyond which the card flies off (deleted), in either direction."),
         ParameterSpec(
-            "cardSwipe.rotationDivisor", "pt/deg", 25, 5, 100, log: true, source: .source(.readingApp),
-            "The card turns by translation / this, in degrees."),
+            "cardSwipe.rotationDivisor", "pt/deg", 25, 5, 100, log: true,
+            source: .source(Citation(.readingApp, lines: [339, 1010])), "The card turns by translation / this, in degrees."),
         ParameterSpec(
-            "cardSwipe.springResponse", "s", 0.4, 0.15, 1, log: true, source: .source(.readingApp),
+            "cardSwipe.springResponse", "s", 0.4, 0.3, 0.4, log: true, boundsSource: Citation(.readingApp, lines: [1013]),
+            source: .source(Citation(.readingApp, lines: [358])),
             "Response of the snap-back / fly-off spring, which starts from rest (the reading app passes it no release velocity)."),
         ParameterSpec(
-            "cardSwipe.springDamping", "", 0.7, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the snap-back / fly-off spring."),
+            "cardSwipe.springDamping", "", 0.7, 0.7, 0.8, boundsSource: Citation(.readingApp, lines: [1014]),
+            source: .source(Citation(.readingApp, lines: [358])), "Damping fraction of the snap-back / fly-off spring."),
         ParameterSpec(
             "tabSwipe.slop", "pt", 10, 2, 40,
-            source: .ours(
-                "no source names the distance at which the direction is decided; 10 pt, SwiftUI DragGesture's default minimumDistance"
-            ), "Translation before the direction is decided (horizontal tab swipe or vertical scroll)."),
+            source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
+            "Translation before the direction is decided (horizontal tab swipe or vertical scroll)."),
         ParameterSpec(
-            "tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300, source: .source(.tabSession),
+            "tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300, source: .source(Citation(.tabSession, lines: [111, 413])),
             "The tab session's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this in either direction, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s."
         ),
         ParameterSpec(
-            "tabSwipe.distanceThreshold", "pt", 120, 40, 250, source: .source(.tabSession),
+            "tabSwipe.distanceThreshold", "pt", 120, 40, 250, source: .source(Citation(.tabSession, lines: [119, 414])),
             "A slow drag switches tabs if its translation exceeds this in either direction (towards the side the translation is on at release)."
         ),
         ParameterSpec(
-            "tabSwipe.directionalBias", "×", 3.5, 1, 10, log: true, source: .source(.tabSession),
+            "tabSwipe.directionalBias", "×", 3.5, 1, 10, log: true, source: .source(Citation(.tabSession, lines: [164, 415])),
             "The tab swipe holds only while vertical < bias × horizontal over the whole translation: at the slop, during the drag (a steep drag gives it up) and at release."
         ),
         ParameterSpec(
-            "tabSwipe.momentumBias", "×", 6, 1, 12, log: true, source: .source(.tabSession),
+            "tabSwipe.momentumBias", "×", 6, 1, 12, log: true, source: .source(Citation(.tabSession, lines: [164, 416])),
             "The bias during the momentum window after a tab change."),
         ParameterSpec(
-            "tabSwipe.momentumWindow", "s", 0.8, 0, 2, source: .source(.tabSession),
+            "tabSwipe.momentumWindow", "s", 0.8, 0, 2, source: .source(Citation(.tabSession, lines: [149, 419])),
             "How long after any change of the selected tab (a committed swipe or a tab-bar tap) the momentum bias applies."),
         ParameterSpec(
-            "tabSwipe.horizontalLock", "s", 0.15, 0, 0.5, source: .source(.tabSession),
+            "tabSwipe.horizontalLock", "s", 0.15, 0, 0.5, source: .source(Citation(.tabSession, lines: [242, 417])),
             "After a committed tab swipe, a new tab swipe is ignored for this long (dead zone)."),
         ParameterSpec(
-            "tabSwipe.verticalScrollLock", "s", 0.2, 0, 0.5, source: .source(.tabSession),
+            "tabSwipe.verticalScrollLock", "s", 0.2, 0, 0.5, source: .source(Citation(.tabSession, lines: [196, 248, 418])),
             "After any tab swipe ends, committed or sprung back, vertical scrolling is ignored for this long (dead zone)."),
         ParameterSpec(
-            "tabSwipe.springResponse", "s", 0.35, 0.15, 1, log: true, source: .source(.tabSession), "Response of the page spring."
-        ),
+            "tabSwipe.springResponse", "s", 0.35, 0.15, 1, log: true,
+            source: .source(Citation(.tabSession, lines: [227, 230, 234])), "Response of the page spring."),
         ParameterSpec(
-            "tabSwipe.springDamping", "", 0.85, 0.3, 1, source: .source(.tabSession), "Damping fraction of the page spring."),
+            "tabSwipe.springDamping", "", 0.85, 0.3, 1, source: .source(Citation(.tabSession, lines: [227, 230, 235])),
+            "Damping fraction of the page spring."),
         ParameterSpec(
             "dismiss.slop", "pt", 10, 2, 40,
-            source: .ours("no source names the sheet's slop; 10 pt, SwiftUI DragGesture's default minimumDistance"),
+            source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Downward translation before the sheet follows the finger."),
-        ParameterSpec("dismiss.progressDistance", "pt", 300, 100, 600, source: .source(.readingApp), "progress = offset / this."),
         ParameterSpec(
-            "dismiss.progressThreshold", "", 0.4, 0.1, 0.9, source: .source(.readingApp),
+            "dismiss.progressDistance", "pt", 300, 100, 600, source: .source(Citation(.animationPatterns, lines: [121])),
+            "progress = offset / this."),
+        ParameterSpec(
+            "dismiss.progressThreshold", "", 0.4, 0.1, 0.9, source: .source(Citation(.animationPatterns, lines: [139])),
             "A release above this progress dismisses the sheet."),
         ParameterSpec(
-            "dismiss.velocityThreshold", "pt/s", 600, 100, 2000, log: true, source: .source(.readingApp),
+            "dismiss.velocityThreshold", "pt/s", 600, 100, 2000, log: true,
+            source: .source(Citation(.animationPatterns, lines: [139])),
             "A release faster than this (downward) dismisses whatever the progress."),
         ParameterSpec(
-            "dismiss.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(.readingApp),
-            "Response of the spring that carries a dismissed sheet off the screen, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.3, bounce: 0)`: response = duration."
+            "dismiss.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(Citation(.animationPatterns, lines: [140])),
+            "Response of the spring that carries a dismissed sheet off the screen, started from rest (the animation patterns pass no release velocity). Their `.spring(duration: 0.3)`: response = duration."
         ),
         ParameterSpec(
-            "dismiss.springDamping", "", 1, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the dismiss spring: 1 − bounce, so 1 for the reading app's bounce 0."),
-        ParameterSpec(
-            "dismiss.snapBackResponse", "s", 0.4, 0.15, 1, log: true, source: .source(.readingApp),
-            "Response of the spring that returns a kept sheet to rest, started from rest (the reading app passes no release velocity). The reading app's `.spring(duration: 0.4, bounce: 0.15)`."
+            "dismiss.springDamping", "", 1, 0.3, 1,
+            source: .platform(
+                "SwiftUI's Animation.spring(duration:bounce:blendDuration:) default bounce 0, so damping 1 (the source writes no bounce)"
+            ),
+            "Damping fraction of the dismiss spring: 1 − bounce, and `.spring(duration: 0.3)` leaves the bounce at SwiftUI's default 0."
         ),
         ParameterSpec(
-            "dismiss.snapBackDamping", "", 0.85, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the snap-back spring: 1 − bounce, 0.85 for the reading app's bounce 0.15."),
+            "dismiss.snapBackResponse", "s", 0.4, 0.15, 1, log: true, source: .source(Citation(.animationPatterns, lines: [149])),
+            "Response of the spring that returns a kept sheet to rest, started from rest (the animation patterns pass no release velocity). Their `.spring(duration: 0.4, bounce: 0.15)`."
+        ),
+        ParameterSpec(
+            "dismiss.snapBackDamping", "", 0.85, 0.3, 1, source: .source(Citation(.animationPatterns, lines: [149])),
+            "Damping fraction of the snap-back spring: 1 − bounce, 0.85 for the animation patterns' bounce 0.15."),
         ParameterSpec(
             "pinch.spanSlop", "pt", 12, 2, 60,
             source: .ours(
                 "no source names a pinch's slop; 12 pt of span, below Flutter's 18 pt kScaleSlop so a pinch begins before the transform"
             ), "Change of the distance between two fingers before a pinch begins."),
-        ParameterSpec("pinch.minScale", "×", 1, 0.25, 1, source: .source(.readingApp), "Smallest zoom scale."),
-        ParameterSpec("pinch.maxScale", "×", 5, 1.5, 10, source: .source(.readingApp), "Largest zoom scale."),
         ParameterSpec(
-            "pinch.doubleTapScale", "×", 2, 1.25, 5, source: .source(.readingApp),
+            "pinch.minScale", "×", 1, 0.25, 1, source: .source(Citation(.animationPatterns, lines: [167, 182])),
+            "Smallest zoom scale."),
+        ParameterSpec(
+            "pinch.maxScale", "×", 5, 1.5, 10, source: .source(Citation(.animationPatterns, lines: [167, 182])),
+            "Largest zoom scale."),
+        ParameterSpec(
+            "pinch.doubleTapScale", "×", 2, 1.25, 5, source: .source(Citation(.animationPatterns, lines: [188])),
             "Double tap on the image toggles between 1× and this scale."),
         ParameterSpec(
-            "pinch.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(.readingApp),
-            "Response of the spring that brings the image to its stored scale when a pinch ends: the fingers may take it past 1× or 5×, and the release springs it back within them. The reading app's `.spring(duration: 0.3, bounce: 0.1)`: response = duration; it starts from rest."
+            "pinch.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(Citation(.animationPatterns, lines: [181])),
+            "Response of the spring that brings the image to its stored scale when a pinch ends: the fingers may take it past 1× or 5×, and the release springs it back within them. The animation patterns' `.spring(duration: 0.3, bounce: 0.1)`: response = duration; it starts from rest."
         ),
         ParameterSpec(
-            "pinch.springDamping", "", 0.9, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the pinch's release spring: 1 − bounce, 0.9 for the reading app's bounce 0.1."),
+            "pinch.springDamping", "", 0.9, 0.3, 1, source: .source(Citation(.animationPatterns, lines: [181])),
+            "Damping fraction of the pinch's release spring: 1 − bounce, 0.9 for the animation patterns' bounce 0.1."),
         ParameterSpec(
-            "pinch.doubleTapSpringResponse", "s", 0.35, 0.15, 1, log: true, source: .source(.readingApp),
-            "Response of the spring that zooms the image between 1× and pinch.doubleTapScale on a double tap, from rest. The reading app's `.spring(duration: 0.35, bounce: 0.15)`."
+            "pinch.doubleTapSpringResponse", "s", 0.35, 0.15, 1, log: true,
+            source: .source(Citation(.animationPatterns, lines: [187])),
+            "Response of the spring that zooms the image between 1× and pinch.doubleTapScale on a double tap, from rest. The animation patterns' `.spring(duration: 0.35, bounce: 0.15)`."
         ),
         ParameterSpec(
-            "pinch.doubleTapSpringDamping", "", 0.85, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the double-tap zoom spring: 1 − bounce, 0.85 for the reading app's bounce 0.15."),
+            "pinch.doubleTapSpringDamping", "", 0.85, 0.3, 1, source: .source(Citation(.animationPatterns, lines: [187])),
+            "Damping fraction of the double-tap zoom spring: 1 − bounce, 0.85 for the animation patterns' bounce 0.15."),
         ParameterSpec(
             "rotation.slop", "deg", 8, 1, 45, source: .ours("no source names a rotation's slop; 8°, the transform's turn slop"),
             "Turn of the line between two fingers before a rotation begins."),
         ParameterSpec(
-            "rotation.snapAngle", "deg", 45, 5, 90, source: .source(.readingApp),
+            "rotation.snapAngle", "deg", 45, 5, 90, source: .source(Citation(.animationPatterns, lines: [211, 213])),
             "At release the image's total rotation (across gestures) snaps to a multiple of this angle."),
         ParameterSpec(
-            "rotation.snapSpringResponse", "s", 0.3, 0.15, 1, log: true, source: .source(.readingApp),
-            "Response of the spring that turns the image to its snapped angle, from rest: the reading app's `.spring(duration: 0.3)`, response = duration."
+            "rotation.snapSpringResponse", "s", 0.3, 0.15, 1, log: true,
+            source: .source(Citation(.animationPatterns, lines: [210])),
+            "Response of the spring that turns the image to its snapped angle, from rest: the animation patterns' `.spring(duration: 0.3)`, response = duration."
         ),
         ParameterSpec(
-            "rotation.snapSpringDamping", "", 1, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the snap spring: `.spring(duration: 0.3)` has no bounce, damping 1."),
+            "rotation.snapSpringDamping", "", 1, 0.3, 1,
+            source: .platform(
+                "SwiftUI's Animation.spring(duration:bounce:blendDuration:) default bounce 0, so damping 1 (the source writes no bounce)"
+            ),
+            "Damping fraction of the snap spring: 1 − bounce, and `.spring(duration: 0.3)` leaves the bounce at SwiftUI's default 0."
+        ),
         ParameterSpec(
             "edgeSwipe.edgeWidth", "pt", 20, 5, 60,
             source: .ours(
@@ -473,7 +499,8 @@ extension Parameter {
             source: .ours("no source names the time a shake takes; 0.8 s for three reversals"),
             "The reversals must happen within this time."),
         ParameterSpec(
-            "shake.debounce", "s", 2, 0, 5, source: .source(.readingApp), "After a shake, another is ignored for this long."),
+            "shake.debounce", "s", 2, 0, 5, source: .source(Citation(.readingApp, lines: [881, 1012])),
+            "After a shake, another is ignored for this long."),
         ParameterSpec(
             "drag.minimumDuration", "s", 0.25, 0.1, 1, log: true,
             source: .ours(
@@ -516,11 +543,11 @@ extension Parameter {
             "transform.rotationSlop", "deg", 8, 1, 45, source: .ours("no source names a turn slop; 8°, the rotation's"),
             "Turn of the line between the fingers that starts a transform."),
         ParameterSpec(
-            "pressFeedback.minimumDuration", "s", 0, 0, 0.2, source: .source(.readingApp),
+            "pressFeedback.minimumDuration", "s", 0, 0, 0.2, source: .source(Citation(.readingApp, lines: [942])),
             "Delay before the pressed state shows (the reading app's zero-duration press with unlimited movement; UIScrollView's delaysContentTouches waits 0.15 s, Flutter's kPressTimeout 0.1 s). Latency is measured from touch-down."
         ),
         ParameterSpec(
-            "pressFeedback.itemScale", "×", 0.97, 0.85, 1, source: .source(.readingApp),
+            "pressFeedback.itemScale", "×", 0.97, 0.85, 1, source: .source(Citation(.readingApp, lines: [935])),
             "Scale of a pressed item (grid cell), about its centre."),
         ParameterSpec(
             "pressFeedback.buttonScale", "×", 0.92, 0.8, 1,
@@ -528,50 +555,50 @@ extension Parameter {
                 "no source scales a pressed button (the tab session's tab bar has no pressed scale); 0.92, the reading app's pressed pill"
             ), "Scale of a pressed button (tab bar)."),
         ParameterSpec(
-            "noteMenu.entranceScale", "×", 0.9, 0.5, 1, source: .source(.readingApp),
+            "noteMenu.entranceScale", "×", 0.9, 0.5, 1, source: .source(Citation(.readingApp, lines: [635])),
             "Scale the note rows' custom context menu grows from when a long press opens it (its edge travels (1 − this) × half `noteMenu.width`), and shrinks back to as it fades out on dismissal."
         ),
         ParameterSpec(
-            "noteMenu.entranceResponse", "s", 0.35, 0.15, 1, log: true, source: .source(.readingApp),
-            "Response of the note menu's entrance spring, from rest."),
+            "noteMenu.entranceResponse", "s", 0.35, 0.3, 0.4, log: true, boundsSource: Citation(.readingApp, lines: [1013]),
+            source: .source(Citation(.readingApp, lines: [682])), "Response of the note menu's entrance spring, from rest."),
         ParameterSpec(
-            "noteMenu.entranceDamping", "", 0.75, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the note menu's entrance spring."),
+            "noteMenu.entranceDamping", "", 0.75, 0.7, 0.8, boundsSource: Citation(.readingApp, lines: [1014]),
+            source: .source(Citation(.readingApp, lines: [682])), "Damping fraction of the note menu's entrance spring."),
         ParameterSpec(
-            "noteMenu.dismissResponse", "s", 0.25, 0.1, 1, log: true, source: .source(.readingApp),
+            "noteMenu.dismissResponse", "s", 0.25, 0.1, 1, log: true, source: .source(Citation(.readingApp, lines: [711])),
             "Response of the spring that shrinks the note menu as a backdrop tap dismisses it, from rest."),
         ParameterSpec(
-            "noteMenu.dismissDamping", "", 0.8, 0.3, 1, source: .source(.readingApp),
-            "Damping fraction of the note menu's dismiss spring."),
+            "noteMenu.dismissDamping", "", 0.8, 0.7, 0.8, boundsSource: Citation(.readingApp, lines: [1014]),
+            source: .source(Citation(.readingApp, lines: [711])), "Damping fraction of the note menu's dismiss spring."),
         ParameterSpec(
-            "noteMenu.backdropLinger", "s", 0.2, 0, 1, source: .source(.readingApp),
+            "noteMenu.backdropLinger", "s", 0.2, 0, 1, source: .source(Citation(.readingApp, lines: [716])),
             "The note menu's backdrop stays this long after a dismissal (it fades out), still covering the screen: a touch in that time lands on it."
         ),
         ParameterSpec(
-            "noteMenu.width", "pt", 260, 160, 360, source: .source(.readingApp),
+            "noteMenu.width", "pt", 260, 160, 360, source: .source(Citation(.readingApp, lines: [674, 692])),
             "Width of the note menu, centred on its row. A tap on the menu is on one of its items, which runs its action and dismisses the menu."
         ),
         ParameterSpec(
-            "noteMenu.height", "pt", 240, 120, 400, source: .source(.readingApp),
+            "noteMenu.height", "pt", 240, 120, 400, source: .source(Citation(.readingApp, lines: [691])),
             "Height of the note menu: its centre stands `noteMenu.edgeMargin` below its row, or, where that centre plus this height would pass the screen's bottom, this height and the margin above the row's top."
         ),
         ParameterSpec(
-            "noteMenu.edgeMargin", "pt", 20, 0, 60, source: .source(.readingApp),
+            "noteMenu.edgeMargin", "pt", 20, 0, 60, source: .source(Citation(.readingApp, lines: [695, 699, 703])),
             "How far below its row the note menu's centre stands (above it, when flipped), and how far its right edge keeps from the screen's when it would pass it; no other edge is clamped."
         ),
         ParameterSpec(
-            "actionPill.size", "pt", 72, 44, 120, source: .source(.readingApp),
+            "actionPill.size", "pt", 72, 44, 120, source: .source(Citation(.readingApp, lines: [475])),
             "Side of each square pill of the text selection's action menu (note, quote, question), three in a row above the selection's end."
         ),
         ParameterSpec(
-            "actionPill.spacing", "pt", 16, 0, 40, source: .source(.readingApp),
+            "actionPill.spacing", "pt", 16, 0, 40, source: .source(Citation(.readingApp, lines: [550])),
             "Gap between two pills of the action menu. A touch in a gap is on the menu's panel (`actionPill.panelPadding`), not on a pill nor on what lies under the menu."
         ),
         ParameterSpec(
-            "actionPill.pressedScale", "×", 0.92, 0.8, 1, source: .source(.readingApp),
+            "actionPill.pressedScale", "×", 0.92, 0.8, 1, source: .source(Citation(.readingApp, lines: [477])),
             "Scale of a pressed pill (a zero-duration press with unlimited movement)."),
         ParameterSpec(
-            "actionPill.springResponse", "s", 0.2, 0.1, 0.6, log: true, source: .source(.readingApp),
+            "actionPill.springResponse", "s", 0.2, 0.1, 0.6, log: true, source: .source(Citation(.readingApp, lines: [484])),
             "Response of the spring that scales a pill down when pressed and back up when released, from rest."),
         ParameterSpec(
             "actionPill.springDamping", "", 0.825, 0.3, 1,
@@ -592,6 +619,15 @@ extension Parameter {
             source: .platform("UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"),
             "Damping fraction of the spring back to identity: 1 − bounce, so 1."),
         ParameterSpec(
+            "cardSwipe.flightOffset", "pt", 500, 200, 1000, source: .source(Citation(.readingApp, lines: [362, 417])),
+            "Where a deleted card flies: its offset is animated to this, towards the side its translation is on (the card spring's distance on a delete)."
+        ),
+        ParameterSpec(
+            "actionPill.clearance", "pt", 20, 0, 60,
+            source: .ours(
+                "no source places the action menu; its pills' bottom edge 20 pt above where the selection ended, clear of the 22 pt line under the finger"
+            ), "How far above the point where the selection ended the action pills' bottom edge sits."),
+        ParameterSpec(
             "actionPill.panelPadding", "pt", 16, 0, 40,
             source: .platform(
                 "SwiftUI's default padding, 16 pt on iOS: the action menu's panel is padded with a bare `.padding()` (000_dfd263f105d7efd6.txt:573), which names no length"
@@ -599,8 +635,8 @@ extension Parameter {
             "Padding of the text selection's action menu panel around its pills. The panel has a background (000_dfd263f105d7efd6.txt:574-577): a touch on it, in a gap between pills included, reaches no content and keeps the selection."
         ),
         ParameterSpec(
-            "cardSwipe.removalDelay", "s", 0.3, 0, 1, source: .source(.readingApp),
-            "How long after a delete the thrown card is removed (000_dfd263f105d7efd6.txt:367). Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing."
+            "cardSwipe.removalDelay", "s", 0.3, 0, 1, source: .source(Citation(.readingApp, lines: [367])),
+            "How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing."
         )
     ]
 }

@@ -55,13 +55,18 @@ package struct ParameterSpec: Sendable, Hashable, Codable {
     /// Where the default comes from: a source document, a named platform
     /// convention, or ours with the reason (``Provenance``).
     package var provenance: Provenance
+    /// The lines of a source that state the bounds, where one does (the
+    /// reading app's spring ranges); nil where the bounds are ours.
+    package var boundsSource: Citation?
     package var description: String
 
     package init(
         _ name: String, _ unit: String, _ defaultValue: Double, _ lower: Double, _ upper: Double,
-        log: Bool = false, integer: Bool = false, source provenance: Provenance, _ description: String
+        log: Bool = false, integer: Bool = false, boundsSource: Citation? = nil, source provenance: Provenance,
+        _ description: String
     ) {
         self.provenance = provenance
+        self.boundsSource = boundsSource
         self.name = name
         self.unit = unit
         self.defaultValue = defaultValue

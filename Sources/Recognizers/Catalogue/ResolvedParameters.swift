@@ -179,6 +179,11 @@ package struct ResolvedParameters: Sendable {
     let actionPillSize: Double
     /// `actionPill.spacing` (pt).
     let actionPillSpacing: Double
+    // Layout
+    /// `cardSwipe.flightOffset` (pt).
+    let cardFlightOffset: Double
+    /// `actionPill.clearance` (pt).
+    let actionPillClearance: Double
     // Overlay panel and card removal
     /// `actionPill.panelPadding` (pt).
     let actionPillPanelPadding: Double
@@ -266,6 +271,8 @@ package struct ResolvedParameters: Sendable {
         noteMenuEdgeMargin = p[.noteMenuEdgeMargin]
         actionPillSize = p[.actionPillSize]
         actionPillSpacing = p[.actionPillSpacing]
+        cardFlightOffset = p[.cardSwipeFlightOffset]
+        actionPillClearance = p[.actionPillClearance]
         actionPillPanelPadding = p[.actionPillPanelPadding]
         cardSwipeRemovalDelay = Self.micros(p[.cardSwipeRemovalDelay])
         swipeActionsHapticTranslation = Self.hapticTranslation(p)

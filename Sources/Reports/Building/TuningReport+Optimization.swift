@@ -1,4 +1,5 @@
 import Foundation
+import Recognizers
 import TraceModel
 import Tuning
 
@@ -73,8 +74,13 @@ extension TuningReport {
                     changeInterval: c.changeInterval, margin: c.margin)
             })
 
-        let constants = result.parameters.map {
-            Constant(name: $0.name, unit: $0.unit, old: $0.baseline, new: $0.tuned, lower: $0.lower, upper: $0.upper)
+        let constants = result.parameters.map { p in
+            // The catalogue says where its default comes from; a value the
+            // scene or the run set is theirs to name (ReportOutput, for a preset).
+            let spec = Recognizers.Parameter(name: p.name)?.spec
+            return Constant(
+                name: p.name, unit: p.unit, old: p.baseline, new: p.tuned, lower: p.lower, upper: p.upper,
+                provenance: spec.flatMap { $0.defaultValue == p.baseline ? $0.provenance : nil })
         }
 
         let intents = Set(base.perIntent.keys).union(tuned.perIntent.keys).sorted()

@@ -1,3 +1,5 @@
+import Recognizers
+
 // MARK: - 2. The constants
 
 extension TuningReport {
@@ -13,8 +15,17 @@ extension TuningReport {
         /// The search bounds.
         package var lower: Double
         package var upper: Double
+        /// Where the reference value (`old`) comes from: the catalogue's
+        /// provenance when it is the catalogue's default, a preset's value's
+        /// when the run started from a source's variant; nil when the scene
+        /// or the run set it otherwise (or a report from before issue 34).
+        package var provenance: Provenance?
 
-        package init(name: String, unit: String, old: Double, new: Double, lower: Double, upper: Double) {
+        package init(
+            name: String, unit: String, old: Double, new: Double, lower: Double, upper: Double,
+            provenance: Provenance? = nil
+        ) {
+            self.provenance = provenance
             self.name = name
             self.unit = unit
             self.old = old

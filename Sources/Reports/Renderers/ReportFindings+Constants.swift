@@ -5,7 +5,7 @@ extension ReportFindings {
         ReportTable(
             columns: [
                 ("parameter", .left), ("old", .right), ("new", .right), ("change", .right), ("change %", .right),
-                ("search range", .right), ("note", .left)
+                ("search range", .right), ("note", .left), ("old value from", .left)
             ],
             rows: report.constants.map { constant in
                 let bound = constant.boundAdvice
@@ -16,7 +16,8 @@ extension ReportFindings {
                     .init(Format.signed(constant.change), constant.change == 0 ? .dim : nil),
                     .init(constant.relativeChange.map(Format.signedPercent) ?? "–"),
                     .init("\(Format.smart(constant.lower)) … \(Format.value(constant.upper, unit: constant.unit))"),
-                    .init(bound ?? "", bound == nil ? nil : .warn)
+                    .init(bound ?? "", bound == nil ? nil : .warn),
+                    .init(constant.provenance?.label ?? "this run's reference value (the scene's or --params)")
                 ])
             })
     }

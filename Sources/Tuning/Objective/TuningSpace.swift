@@ -112,8 +112,9 @@ package enum TuningSpace {
     }
 
     /// A space over `names`, each with the catalogue's bounds (or the given
-    /// override), scale and integer flag, and its default taken from
-    /// `scene` when the scene sets the parameter.
+    /// override; the playground's press duration within the app's stepper),
+    /// scale and integer flag, and its default taken from `scene` when the
+    /// scene sets the parameter.
     ///
     /// - Throws: ``TuningInputError`` for an unknown name, a duplicate, or
     ///   bounds that are invalid, leave the catalogue's range, or exclude
@@ -132,6 +133,11 @@ package enum TuningSpace {
             let spec = catalogued.spec
             let baseline = scene?.parameters[name] ?? spec.defaultValue
             var range = spec.lower...spec.upper
+            // The playground's long press is set with the app's stepper,
+            // 0.25–3 s (003_3bd7d55b26cb2476.txt:50): no tuned value leaves it.
+            if scene?.playground != nil, name == Recognizers.Parameter.longPressMinimumDuration.name {
+                range = Scene.playgroundPressDurations.clamped(to: range)
+            }
             if let custom = bounds[name] {
                 guard custom.lowerBound >= spec.lower, custom.upperBound <= spec.upper else {
                     throw TuningInputError(
