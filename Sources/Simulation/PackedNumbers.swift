@@ -21,7 +21,9 @@ import Foundation
 package enum PackedNumbers {
     /// The first byte of a packed list of doubles.
     private enum Form: UInt8 {
-        case bits = 0, thousandths = 1, thousandthRuns = 2
+        case bits = 0
+        case thousandths = 1
+        case thousandthRuns = 2
     }
 
     package static func data(_ values: [Double]) -> Data {
