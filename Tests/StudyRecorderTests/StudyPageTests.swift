@@ -98,12 +98,13 @@ import TraceModel
         #expect(tasks.filter { $0.leavesOpen != nil }.map(\.member) == ["noteRowLongPress"])
         let swipe = try #require(tasks.first { $0.member == "noteRowSwipe" })
         #expect(swipe.intent == .swipeActions && swipe.directions == [.left] && swipe.tab == 0)
-        #expect(swipe.region == tasks.first { $0.member == "noteRowTap" }?.region)
+        #expect(swipe.region == tasks.first { $0.member == "noteRowLongPress" }?.region)
         #expect(swipe.prompts["left"] == "Swipe the second note in the list left")
         let image = try #require(tasks.first { $0.member == "imageDoubleTap" })
         #expect(image.region.x == 0.05 && image.region.y == 0.12 && image.region.width == 0.9 && image.tab == 2)
-        #expect(tasks.first { $0.member == "textTwoFingerTap" }?.fingers == 2)
-        #expect(tasks.first { $0.member == "multiSwipe" }?.fingers == 3)
+        // Only what the sources write: no two-finger tap on the text, no
+        // three-finger swipe (ours: examples/scenes/ours-epilogue-additions.yaml).
+        #expect(!members.contains("textTwoFingerTap") && !members.contains("multiSwipe"))
         // No edge-swipe back: the reading app has none of its own (issue 24).
         #expect(!members.contains("edgeBack") && !members.contains("imageTap"))
         #expect(tasks.first { $0.member == "shake" }?.needsMotion == true)
@@ -119,7 +120,6 @@ import TraceModel
     func promptsNamePlacesNotIDs() throws {
         let tasks = StudyTask.tasks(for: .epilogue)
         let prompt = { (member: String, direction: String) in tasks.first { $0.member == member }?.prompts[direction] }
-        #expect(prompt("noteRowTap", "") == "Tap the second note in the list")
         #expect(prompt("noteRowLongPress", "") == "Press and hold the second note in the list until its menu would open")
         #expect(prompt("cardSwipe", "right") == "Swipe the top card right")
         #expect(prompt("sheetDismiss", "down") == "Swipe the sheet at the bottom down to dismiss it")
