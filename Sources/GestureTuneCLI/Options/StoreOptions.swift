@@ -10,8 +10,9 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store: a SQLite file, or postgres://user@host:port/dbname for a team's PostgreSQL store, its password "
-                + "from PGPASSWORD or ~/.pgpass (default: $GESTURETUNE_DB, else gesturetune.sqlite).",
+            "The store: a SQLite file, or postgres://user@host:port/dbname[?sslmode=verify-full&…] for a team's "
+                + "PostgreSQL store, its password from PGPASSWORD or ~/.pgpass "
+                + "(default: $GESTURETUNE_DB, else gesturetune.sqlite).",
             valueName: "path|url"))
     var db: String?
 
