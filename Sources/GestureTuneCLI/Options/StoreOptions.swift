@@ -26,7 +26,8 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Seconds a PostgreSQL store may take to answer a connection before the command gives up.",
+            "Seconds a PostgreSQL store may take to answer a connection before the command gives up "
+                + "(libpq's connect_timeout: rounded up to whole seconds, at least 2).",
             valueName: "seconds"))
     var connectTimeout: Double = 5
 
