@@ -6,12 +6,12 @@ import Foundation
 /// One connection to a PostgreSQL server through libpq, PostgreSQL's own
 /// client library. Every C call the store makes is in this file (as GRDB
 /// keeps SQLite's): the rest of the module speaks SQL, text parameters and
-/// ``PGResult``s.
+/// `PGResult`s.
 ///
 /// libpq's calls block, so the store makes them on a thread of their own
-/// (``TraceStore/offThePool(_:)``), never on the cooperative pool. A
+/// (`TraceStore/offThePool(_:)`), never on the cooperative pool. A
 /// connection is used by one thread at a time — the store hands it out
-/// (``Connections``) and takes it back — which is all libpq asks: the
+/// (`Connections`) and takes it back — which is all libpq asks: the
 /// library is thread-safe, one connection is not.
 final class PGConnection: @unchecked Sendable {
     private let handle: OpaquePointer
@@ -21,7 +21,7 @@ final class PGConnection: @unchecked Sendable {
     /// them, its password, then `PGPASSWORD`, `~/.pgpass`, service files).
     /// Later parameters override what the URL says.
     /// - Parameter parameters: libpq keywords and their values, in order.
-    /// - Throws: ``PostgresError`` with libpq's reason (``PostgresError/user``:
+    /// - Throws: `PostgresError` with libpq's reason (`PostgresError/user`:
     ///   who it tried to connect as).
     init(_ parameters: [(String, String)]) throws {
         let keywords = parameters.map { strdup($0.0) }, values = parameters.map { strdup($0.1) }

@@ -5,7 +5,7 @@ import TraceStore
 
 /// The store on a PostgreSQL server, for a team: several `ingest`s and
 /// `record` servers writing at once, every reading command on the same
-/// data. It keeps the promises the SQLite file (``TraceStore``) keeps:
+/// data. It keeps the promises the SQLite file (`TraceStore`) keeps:
 /// one transaction per imported file, a file recognised by its SHA-256, a
 /// session by its id and content hash, a database that is not a
 /// gesturetune store refused untouched, and a newer schema refused naming
@@ -16,7 +16,7 @@ import TraceStore
 /// advisory lock; an import inserts its sessions, then COPYs their rows
 /// straight into the tables, their references checked once per statement.
 ///
-/// It speaks to the server through libpq (``PGConnection``): the URL's
+/// It speaks to the server through libpq (`PGConnection`): the URL's
 /// options (`sslmode`, `sslrootcert`, `service`, …), `~/.pgpass` and every
 /// authentication method are libpq's. Every connection attempt has a
 /// deadline (libpq's `connect_timeout`): past it the store fails with
@@ -51,7 +51,7 @@ package final class PostgresTraceStore: TraceStoring {
     ///   - url: the server and database.
     ///   - access: read-write (created and migrated if needed) or read-only.
     ///   - connectTimeout: how long a connection attempt may take.
-    /// - Throws: ``StoreError``: cannot connect, not a gesturetune store, a
+    /// - Throws: `StoreError`: cannot connect, not a gesturetune store, a
     ///   newer schema, an empty store opened read-only.
     package static func open(
         _ url: PostgresURL, access: TraceStore.Access = .readWrite, connectTimeout: Duration = .seconds(5)
@@ -160,7 +160,7 @@ final class Connections: @unchecked Sendable {
         }
     }
 
-    /// Connects and authenticates within ``connectTimeout`` (libpq's
+    /// Connects and authenticates within `connectTimeout` (libpq's
     /// `connect_timeout`, in whole seconds, at least 2: libpq's own floor),
     /// or fails saying why in one line.
     private func connect() throws -> PGConnection {

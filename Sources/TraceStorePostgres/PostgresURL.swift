@@ -34,7 +34,7 @@ package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
     /// Parses `text`: the parts a store names itself by (user, host, port,
     /// database) here, the options by libpq.
     /// - Parameter text: `postgres://user@host:port/dbname[?options]`.
-    /// - Throws: ``StoreError`` naming what is missing or malformed.
+    /// - Throws: `StoreError` naming what is missing or malformed.
     package init(_ text: String) throws {
         let shown = Self.withoutPassword(text)
         func bad(_ why: String) -> StoreError {

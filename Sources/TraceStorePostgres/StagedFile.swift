@@ -10,7 +10,7 @@ import TraceStore
 /// sessions' rows for their staging table (each with its place in the file,
 /// `ord`), and each session's strokes, samples and labels, each row with
 /// its place in the session (`seq`) but without the session's id, which
-/// the store gives it only when it is inserted (``KeyedRows``).
+/// the store gives it only when it is inserted (`KeyedRows`).
 ///
 /// Checks what the SQLite store's inserter checks: a sample outside a
 /// session, a pointer that moves before it began or never ends, and a
@@ -67,7 +67,7 @@ struct KeyedRows {
     }
 }
 
-/// Builds a ``StagedFile`` from the importer's events.
+/// Builds a `StagedFile` from the importer's events.
 struct FileStager {
     let fileName: String
     private(set) var staged = StagedFile()
