@@ -23,11 +23,11 @@ build: deps
 # The Ray end-to-end tests start their own Ray head on 127.0.0.1 (usage
 # statistics off); GESTURETUNE_TEST_RAY turns them on once Ray is installed.
 # The suite runs beside a PostgreSQL server of its own (scripts/with-postgres.sh:
-# Debian's PostgreSQL, installed when missing, on 127.0.0.1, stopped after),
-# so the store's conformance tests and the team-store end-to-end tests run
-# on both backends. A faster subset by hand: swift test --skip-build --filter X.
+# Debian's PostgreSQL, installed when missing, on 127.0.0.1, stopped after,
+# with TLS by a certificate openssl makes for the run), so the store's
+# conformance tests and the team-store end-to-end tests run on both backends. A faster subset by hand: swift test --skip-build --filter X.
 test: deps
-	@scripts/ensure-system-packages.sh sqlite3 postgresql
+	@scripts/ensure-system-packages.sh sqlite3 postgresql openssl
 	@scripts/ensure-ray.sh
 	$(SWIFT) build --build-tests --explicit-target-dependency-import-check error
 	GESTURETUNE_TEST_RAY=1 RAY_USAGE_STATS_ENABLED=0 scripts/with-postgres.sh $(SWIFT) test --skip-build

@@ -8,6 +8,7 @@
 // later stage back to an earlier one:
 //
 //   TraceModel → TraceImport → TraceStore → TraceStorePostgres (the team store)
+//   CLibPQ (libpq) → TraceStorePostgres
 //   TraceModel → GesturePhysics → Recognizers → Scenes → Simulation → Tuning → Reports
 //   (Scenes: the scenes' description — layout, members, relations — that the
 //   simulator replays on, the recorder lays out and the CLI names)
@@ -62,9 +63,7 @@ let package = Package(
         // transport and lifecycle, named because StudyRecorder uses them directly).
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
-        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
-        // The team store's PostgreSQL client (TraceStorePostgres).
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2")
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0")
     ],
     targets: [
         // MARK: - Trace model: the vocabulary every other module speaks
@@ -105,14 +104,12 @@ let package = Package(
             ]),
 
         // MARK: - Team store: the same store on a PostgreSQL server, for many writers
-        .target(
-            name: "TraceStorePostgres",
-            dependencies: [
-                "TraceModel", "TraceImport", "TraceStore",
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "NIOCore", package: "swift-nio"), // COPY's byte buffers
-                .product(name: "Logging", package: "swift-log") // postgres-nio's logger, kept quiet
-            ]),
+        // libpq, PostgreSQL's own client library (Debian's libpq-dev), reached
+        // as GSL and SQLite are: a system library and a small C shim. It brings
+        // the URL and conninfo parsing, TLS (sslmode), ~/.pgpass, service files
+        // and every authentication method, and builds nothing from source.
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+        .target(name: "TraceStorePostgres", dependencies: ["TraceModel", "TraceImport", "TraceStore", "CLibPQ"]),
         // The same conformance tests on both stores (PostgreSQL under scripts/with-postgres.sh).
         .testTarget(
             name: "TraceStorePostgresTests",

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Makes sure the C libraries gesturetune links against are installed:
-# GSL (libgsl-dev) and SQLite (libsqlite3-dev). As root on Debian/Ubuntu it
+# GSL (libgsl-dev), SQLite (libsqlite3-dev) and PostgreSQL's client library,
+# libpq (libpq-dev). As root on Debian/Ubuntu it
 # installs what is missing; otherwise it says what to install and fails.
 set -euo pipefail
 
 missing=()
 pkg-config --exists gsl 2>/dev/null || missing+=(libgsl-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
+pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 for extra in "$@"; do   # optional extras, e.g. sqlite3 for the benchmark
     dpkg -s "$extra" >/dev/null 2>&1 || missing+=("$extra")

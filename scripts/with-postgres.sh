@@ -9,6 +9,12 @@
 #       or `stop -m immediate` as a crash would; for a test that stops the
 #       server mid-write, which runs a with-postgres.sh of its own)
 #   GESTURETUNE_TEST_POSTGRES_LOG=…/server.log   (the server's log)
+#   GESTURETUNE_TEST_POSTGRES_CA=…/ca.crt   (the certificate authority of
+#       this server's TLS certificate: a CA made for this run with openssl,
+#       the server's certificate for the host name "localhost")
+# The server takes TLS (ssl=on) as well as plain connections, so a client's
+# default sslmode (prefer) encrypts, and sslmode=require / verify-full can
+# be tested against it.
 # The server is stopped by its data directory, and the directory removed,
 # when the command ends, whatever its end. fsync is off (a test server's
 # data is thrown away); PG_FSYNC=on keeps it, for benchmarks.
@@ -46,10 +52,26 @@ printf '%s\n' "$password" > "$dir/pw"
     || { cat "$dir/initdb.log" >&2; exit 1; }
 rm -f "$dir/pw"
 
+# TLS: a CA of this run's own, and the server's certificate for "localhost"
+# (not for 127.0.0.1: verify-full then refuses the address, as it must)
+# signed by it. The key is the server's own, readable by it alone.
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 2 \
+    -subj "/CN=gesturetune test CA" -addext "basicConstraints=critical,CA:TRUE" \
+    -addext "keyUsage=critical,keyCertSign,cRLSign" -keyout "$dir/ca.key" -out "$dir/ca.crt" 2>/dev/null
+openssl req -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -subj "/CN=localhost" \
+    -keyout "$dir/server.key" -out "$dir/server.csr" 2>/dev/null
+printf 'subjectAltName=DNS:localhost\nextendedKeyUsage=serverAuth\n' >"$dir/server.ext"
+openssl x509 -req -in "$dir/server.csr" -CA "$dir/ca.crt" -CAkey "$dir/ca.key" -CAcreateserial -days 2 \
+    -extfile "$dir/server.ext" -out "$dir/server.crt" 2>/dev/null
+rm -f "$dir/ca.key" "$dir/server.csr" "$dir/server.ext" "$dir/ca.srl"
+chmod 600 "$dir/server.key"
+[ ${#as[@]} -eq 0 ] || chown postgres: "$dir/server.key" "$dir/server.crt"
+
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 # This server's pg_ctl, the one way it is started and stopped: as its user,
 # on its data directory, with its options (a restart keeps its port).
 options="-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=${PG_FSYNC:-off} -c max_connections=100"
+options+=" -c ssl=on -c ssl_cert_file=$dir/server.crt -c ssl_key_file=$dir/server.key"
 cat >"$ctl" <<EOF
 #!/usr/bin/env bash
 # usage: pg_ctl start | pg_ctl stop [-m fast|immediate]
@@ -71,6 +93,7 @@ export GESTURETUNE_TEST_POSTGRES="postgres://postgres@127.0.0.1:$port/postgres"
 export PGPASSWORD="$password"
 export GESTURETUNE_TEST_POSTGRES_CTL="$ctl"
 export GESTURETUNE_TEST_POSTGRES_LOG="$dir/server.log"
+export GESTURETUNE_TEST_POSTGRES_CA="$dir/ca.crt"
 echo "with-postgres: PostgreSQL $("$bin/postgres" --version | awk '{print $3}') on 127.0.0.1:$port" >&2
 status=0
 "$@" || status=$?

@@ -21,6 +21,15 @@ package enum TestPostgres {
     /// Whether the PostgreSQL tests can run.
     package static var isAvailable: Bool { serverURL != nil }
 
+    /// The certificate authority of the test server's TLS certificate
+    /// (made for the run; the certificate names the host `localhost`).
+    package static var certificateAuthority: String? {
+        guard let path = ProcessInfo.processInfo.environment["GESTURETUNE_TEST_POSTGRES_CA"], !path.isEmpty else {
+            return nil
+        }
+        return path
+    }
+
     /// A new, empty database on the test server: its URL.
     package static func freshDatabase() throws -> String {
         guard let server = serverURL else { throw Failure(message: "GESTURETUNE_TEST_POSTGRES is not set") }

@@ -1,11 +1,9 @@
 import Foundation
-import NIOCore
-import PostgresNIO
 import TraceImport
 import TraceModel
 import TraceStore
 
-// MARK: - Importing a file: COPY into staging tables, one set-based merge
+// MARK: - Importing a file: its sessions inserted, their rows COPYed straight into the tables
 
 extension PostgresTraceStore {
     package func ingest(
@@ -32,8 +30,8 @@ extension PostgresTraceStore {
         }
         let staged = try await parsed
         do {
-            return try await pool.withTransaction { connection in
-                try await Self.merge(
+            return try await withTransaction { connection in
+                try Self.merge(
                     staged, into: connection, name: name, sha256: sha256, size: size, format: importerType.format.rawValue,
                     started: started)
             }
@@ -47,119 +45,94 @@ extension PostgresTraceStore {
     }
 
     private func previousImport(_ sha256: String) async throws -> (fileName: String, importedAt: String)? {
-        try await pool.withConnection { connection in
-            try await connection.query(
-                "SELECT file_name, imported_at FROM imports WHERE sha256 = \(sha256)", logger: Self.logger
-            ).collect().first.map { try $0.decode((String, String).self) }
+        try await withConnection { connection in
+            let rows = try connection.execute("SELECT file_name, imported_at FROM imports WHERE sha256 = $1", [sha256])
+            guard rows.count > 0, let name = rows.string(0, 0), let when = rows.string(0, 1) else { return nil }
+            return (name, when)
         }
     }
 
     /// The import transaction: the import row first (a concurrent import of
-    /// the same file waits on its unique digest, then finds it stored),
-    /// the rows staged with COPY, then one INSERT … SELECT per table.
+    /// the same file waits on its unique digest, then finds it stored); the
+    /// sessions, staged with COPY and inserted in one statement, which
+    /// gives each new one its id; then each table's rows COPYed straight
+    /// into it, keyed by those ids. No staging copy of the samples and no
+    /// merge: the rows are written once. Their references to their
+    /// session are still checked, once per COPY (schema v2's statement
+    /// triggers), so every row names a stored session.
     private static func merge(
-        _ staged: StagedFile, into connection: PostgresConnection, name: String, sha256: String, size: Int, format: String,
+        _ staged: StagedFile, into connection: PGConnection, name: String, sha256: String, size: Int, format: String,
         started: Date
-    ) async throws -> IngestOutcome {
-        let logger = Self.logger
+    ) throws -> IngestOutcome {
         let importedAt = ISO8601DateFormatter().string(from: started)
-        let inserted = try await connection.query(
+        let inserted = try connection.execute(
             """
-            INSERT INTO imports (file_name, sha256, file_size, format, imported_at)
-            VALUES (\(name), \(sha256), \(Int64(size)), \(format), \(importedAt))
+            INSERT INTO imports (file_name, sha256, file_size, format, imported_at) VALUES ($1, $2, $3, $4, $5)
             ON CONFLICT (sha256) DO NOTHING RETURNING id
-            """, logger: logger
-        ).collect()
-        guard let importID = try inserted.first?.decode(Int64.self) else {
+            """, [name, sha256, String(size), format, importedAt])
+        guard inserted.count > 0, let importID = inserted.int(0, 0) else {
             // Another writer stored the same file meanwhile.
-            let row = try await connection.query(
-                "SELECT file_name, imported_at FROM imports WHERE sha256 = \(sha256)", logger: logger
-            ).collect().first
-            let (earlier, when) = try row?.decode((String, String).self) ?? (name, importedAt)
-            return .alreadyImported(fileName: earlier, importedAt: when)
+            let row = try connection.execute("SELECT file_name, imported_at FROM imports WHERE sha256 = $1", [sha256])
+            guard row.count > 0 else { return .alreadyImported(fileName: name, importedAt: importedAt) }
+            return .alreadyImported(fileName: row.string(0, 0) ?? name, importedAt: row.string(0, 1) ?? importedAt)
         }
+        let importKey = String(importID)
 
-        try await Schema.execute(
-            """
-            CREATE TEMP TABLE stage_sessions (
-                ord integer, name text, device_key text, platform text, model text, screen_width float8,
-                screen_height float8, scale float8, ppi float8, sample_rate_hz float8, user_name text, scene text,
-                started_at text, meta text, content_sha256 text, touch_count bigint, motion_count bigint,
-                stroke_count bigint, label_count bigint) ON COMMIT DROP;
-            CREATE TEMP TABLE stage_strokes (
-                ord integer, seq integer, pointer integer, began bigint, ended bigint, sample_count bigint,
-                end_phase smallint) ON COMMIT DROP;
-            CREATE TEMP TABLE stage_touches (
-                ord integer, seq integer, stroke integer, t bigint, phase smallint, x float8, y float8, force float8,
-                radius float8) ON COMMIT DROP;
-            CREATE TEMP TABLE stage_motion (
-                ord integer, seq integer, t bigint, ax float8, ay float8, az float8, rx float8, ry float8, rz float8)
-                ON COMMIT DROP;
-            CREATE TEMP TABLE stage_labels (
-                ord integer, seq integer, start bigint, "end" bigint, intent text, direction text, fingers integer,
-                target text, note text) ON COMMIT DROP;
-            """, on: connection)
-        for (table, text) in [
-            ("stage_sessions", staged.sessionText), ("stage_strokes", staged.strokeText),
-            ("stage_touches", staged.touchText), ("stage_motion", staged.motionText), ("stage_labels", staged.labelText)
-        ] where !text.isEmpty {
-            try await connection.copyFrom(table: table, logger: logger) { writer in
-                // In slices: one message per megabyte, not one of the whole file.
-                let bytes = Array(text.utf8)
-                var start = 0
-                while start < bytes.count {
-                    let end = min(start + (1 << 20), bytes.count)
-                    try await writer.write(ByteBuffer(bytes: bytes[start..<end]))
-                    start = end
-                }
-            }
-        }
+        try connection.run(
+            script: """
+                CREATE TEMP TABLE stage_sessions (
+                    ord integer, name text, device_key text, platform text, model text, screen_width float8,
+                    screen_height float8, scale float8, ppi float8, sample_rate_hz float8, user_name text, scene text,
+                    started_at text, meta text, content_sha256 text, touch_count bigint, motion_count bigint,
+                    stroke_count bigint, label_count bigint) ON COMMIT DROP
+                """)
+        if !staged.sessionText.isEmpty { try connection.copy("COPY stage_sessions FROM STDIN", Array(staged.sessionText.utf8)) }
 
         // Devices and users: shared, so inserted if missing by anyone.
-        _ = try await connection.query(
+        try connection.execute(
             """
             INSERT INTO devices (key, platform, model, screen_width, screen_height, scale, ppi, sample_rate_hz)
             SELECT DISTINCT ON (device_key) device_key, platform, model, screen_width, screen_height, scale, ppi,
                    sample_rate_hz
             FROM stage_sessions ORDER BY device_key
             ON CONFLICT (key) DO NOTHING
-            """, logger: logger)
-        _ = try await connection.query(
+            """)
+        try connection.execute(
             """
             INSERT INTO users (name) SELECT DISTINCT user_name FROM stage_sessions WHERE user_name IS NOT NULL
             ORDER BY user_name ON CONFLICT (name) DO NOTHING
-            """, logger: logger)
+            """)
         // Sessions in file order; one already stored (by anyone, committed
         // or waited for on its unique name) is left as it is.
-        let added = try await connection.query(
+        let added = try connection.execute(
             """
             INSERT INTO sessions (name, device, "user", scene, started_at, meta, content_sha256, import, touch_count,
                                   motion_count, stroke_count, label_count)
-            SELECT s.name, d.id, u.id, s.scene, s.started_at, s.meta, s.content_sha256, \(importID), s.touch_count,
+            SELECT s.name, d.id, u.id, s.scene, s.started_at, s.meta, s.content_sha256, $1, s.touch_count,
                    s.motion_count, s.stroke_count, s.label_count
             FROM stage_sessions s JOIN devices d ON d.key = s.device_key LEFT JOIN users u ON u.name = s.user_name
             ORDER BY s.ord
             ON CONFLICT (name) DO NOTHING
-            RETURNING name
-            """, logger: logger
-        ).collect()
-        var addedNames = Set<String>()
-        for row in added { addedNames.insert(try row.decode(String.self)) }
+            RETURNING name, id
+            """, [importKey])
+        var addedIDs: [String: Int64] = [:]
+        for row in 0..<added.count {
+            if let session = added.string(row, 0), let id = added.int(row, 1) { addedIDs[session] = id }
+        }
         // A session stored before with other content: the file is refused
         // at that session's line.
-        let existing = try await connection.query(
+        let existing = try connection.execute(
             """
             SELECT s.ord, t.content_sha256 FROM stage_sessions s JOIN sessions t ON t.name = s.name
-            WHERE t.import <> \(importID) ORDER BY s.ord
-            """, logger: logger
-        ).collect()
+            WHERE t.import <> $1 ORDER BY s.ord
+            """, [importKey])
         var existingHash: [Int: String] = [:]
-        for row in existing {
-            let (ord, hash) = try row.decode((Int32, String).self)
-            existingHash[Int(ord)] = hash
+        for row in 0..<existing.count {
+            if let ord = existing.int(row, 0), let hash = existing.string(row, 1) { existingHash[Int(ord)] = hash }
         }
         var present: [String] = []
         var report = (sessions: 0, strokes: 0, touches: 0, motion: 0, labels: 0)
+        var rows = KeyedRows()
         for session in staged.sessions {
             if session.repeated {
                 present.append(session.name)
@@ -168,48 +141,34 @@ extension PostgresTraceStore {
                     throw DuplicateSessionError(file: name, line: session.line, session: session.name)
                 }
                 present.append(session.name)
-            } else if addedNames.contains(session.name) {
+            } else if let id = addedIDs[session.name] {
                 report.sessions += 1
                 report.strokes += session.strokes
                 report.touches += session.touches
                 report.motion += session.motion
                 report.labels += session.labels
+                rows.add(session, id: id)
             }
         }
-        let newSessions = "SELECT s.ord, t.id FROM stage_sessions s JOIN sessions t ON t.name = s.name AND t.import = \(importID)"
-        _ = try await connection.query(
-            """
-            INSERT INTO strokes (session, seq, pointer, began, ended, sample_count, end_phase)
-            SELECT n.id, r.seq, r.pointer, r.began, r.ended, r.sample_count, r.end_phase
-            FROM stage_strokes r JOIN (\(unescaped: newSessions)) n ON n.ord = r.ord
-            """, logger: logger)
-        _ = try await connection.query(
-            """
-            INSERT INTO touch_samples (session, seq, stroke, t, phase, x, y, force, radius)
-            SELECT n.id, r.seq, r.stroke, r.t, r.phase, r.x, r.y, r.force, r.radius
-            FROM stage_touches r JOIN (\(unescaped: newSessions)) n ON n.ord = r.ord
-            """, logger: logger)
-        _ = try await connection.query(
-            """
-            INSERT INTO motion_samples (session, seq, t, ax, ay, az, rx, ry, rz)
-            SELECT n.id, r.seq, r.t, r.ax, r.ay, r.az, r.rx, r.ry, r.rz
-            FROM stage_motion r JOIN (\(unescaped: newSessions)) n ON n.ord = r.ord
-            """, logger: logger)
-        _ = try await connection.query(
-            """
-            INSERT INTO labels (session, seq, start, "end", intent, direction, fingers, target, note)
-            SELECT n.id, r.seq, r.start, r."end", r.intent, r.direction, r.fingers, r.target, r.note
-            FROM stage_labels r JOIN (\(unescaped: newSessions)) n ON n.ord = r.ord
-            """, logger: logger)
+        for (sql, text) in [
+            ("COPY strokes (session, seq, pointer, began, ended, sample_count, end_phase) FROM STDIN", rows.strokes),
+            ("COPY touch_samples (session, seq, stroke, t, phase, x, y, force, radius) FROM STDIN", rows.touches),
+            ("COPY motion_samples (session, seq, t, ax, ay, az, rx, ry, rz) FROM STDIN", rows.motion),
+            ("COPY labels (session, seq, start, \"end\", intent, direction, fingers, target, note) FROM STDIN", rows.labels)
+        ] where !text.isEmpty {
+            try connection.copy(sql, text)
+        }
         let seconds = Date().timeIntervalSince(started)
         let summary = staged.summary
-        _ = try await connection.query(
+        try connection.execute(
             """
-            UPDATE imports SET sessions = \(Int32(report.sessions)), touches = \(Int64(report.touches)),
-                motion = \(Int64(report.motion)), labels = \(Int64(report.labels)),
-                skipped_lines = \(Int32(summary.skipped)), seconds = \(seconds)
-            WHERE id = \(importID)
-            """, logger: logger)
+            UPDATE imports SET sessions = $1, touches = $2, motion = $3, labels = $4, skipped_lines = $5, seconds = $6
+            WHERE id = $7
+            """,
+            [
+                String(report.sessions), String(report.touches), String(report.motion), String(report.labels),
+                String(summary.skipped), Row.number(seconds), importKey
+            ])
         return .imported(
             IngestReport(
                 fileName: name, sha256: sha256, format: format, sessions: report.sessions, sessionsAlreadyPresent: present,

@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import TraceModel
 import TraceStore
 
@@ -7,130 +6,147 @@ import TraceStore
 
 extension PostgresTraceStore {
     package func loadSessions(_ filter: SessionFilter) async throws -> [Session] {
-        try await pool.withTransaction { connection in
-            // One snapshot for every table: a writer committing meanwhile
-            // is seen whole or not at all.
-            _ = try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: Self.logger)
-            return try await Self.loadSessions(connection, filter)
+        try await withSnapshot { connection in try Self.loadSessions(connection, filter) }
+    }
+
+    /// Runs `body` in a read-only transaction with one snapshot for every
+    /// table: a writer committing meanwhile is seen whole or not at all.
+    private func withSnapshot<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+        try await withTransaction { connection in
+            try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            return try body(connection)
         }
     }
 
-    private static func loadSessions(_ connection: PostgresConnection, _ filter: SessionFilter) async throws -> [Session] {
-        let logger = Self.logger
+    private static func loadSessions(_ connection: PGConnection, _ filter: SessionFilter) throws -> [Session] {
         var sessions: [Session] = []
         var index: [Int64: Int] = [:]
-        let rows = try await connection.query(
+        let rows = try connection.execute(
             """
             SELECT s.id, s.name, s.scene, s.started_at, s.meta, u.name, d.platform, d.model, d.screen_width,
                    d.screen_height, d.scale, d.ppi, d.sample_rate_hz, s.touch_count, s.motion_count
             FROM sessions s JOIN devices d ON d.id = s.device LEFT JOIN users u ON u.id = s."user"
             ORDER BY s.id
-            """, logger: logger)
-        for try await row in rows {
-            let columns = row.makeRandomAccess()
-            let id = try columns[0].decode(Int64.self)
-            let name = try columns[1].decode(String.self)
-            let scene = try columns[2].decode(String?.self)
-            let user = try columns[5].decode(String?.self)
+            """)
+        for row in 0..<rows.count {
+            guard let id = rows.int(row, 0), let name = rows.string(row, 1) else { continue }
+            let scene = rows.string(row, 2)
+            let user = rows.string(row, 5)
             guard filter.matches(scene: scene, user: user, id: name) else { continue }
             let device = Device(
-                platform: Device.Platform(rawValue: try columns[6].decode(String.self)) ?? .other,
-                model: try columns[7].decode(String?.self), screenWidth: try columns[8].decode(Double.self),
-                screenHeight: try columns[9].decode(Double.self), scale: try columns[10].decode(Double.self),
-                ppi: try columns[11].decode(Double?.self), sampleRateHz: try columns[12].decode(Double?.self))
+                platform: Device.Platform(rawValue: rows.string(row, 6) ?? "") ?? .other, model: rows.string(row, 7),
+                screenWidth: rows.double(row, 8) ?? 0, screenHeight: rows.double(row, 9) ?? 0,
+                scale: rows.double(row, 10) ?? 1, ppi: rows.double(row, 11), sampleRateHz: rows.double(row, 12))
             let header = SessionHeader(
-                id: name, device: device, user: user, scene: scene, startedAt: try columns[3].decode(String?.self),
-                metaJSON: try columns[4].decode(String?.self))
+                id: name, device: device, user: user, scene: scene, startedAt: rows.string(row, 3),
+                metaJSON: rows.string(row, 4))
             var session = Session(header: header)
             do { session.platformRecognitions = try header.platformRecognitions() } catch {
                 throw StoreError("session \(name): its meta.platformRecognitions cannot be read: \(error)")
             }
-            session.touches.reserveCapacity(Int(try columns[13].decode(Int64.self)))
-            session.motion.reserveCapacity(Int(try columns[14].decode(Int64.self)))
+            session.touches.reserveCapacity(Int(rows.int(row, 13) ?? 0))
+            session.motion.reserveCapacity(Int(rows.int(row, 14) ?? 0))
             index[id] = sessions.count
             sessions.append(session)
         }
         guard !sessions.isEmpty else { return [] }
 
-        var pointer: [Int64: [Int32: Int32]] = [:] // session → stroke seq → pointer
-        for try await (session, seq, p) in try await connection.query(
-            "SELECT session, seq, pointer FROM strokes", logger: logger
-        ).decode((Int64, Int32, Int32).self) where index[session] != nil {
-            pointer[session, default: [:]][seq] = p
+        var pointer: [Int64: [Int64: Int32]] = [:] // session → stroke seq → pointer
+        try connection.forEachBatch("SELECT session, seq, pointer FROM strokes") { rows in
+            for row in 0..<rows.count {
+                guard let session = rows.int(row, 0), index[session] != nil else { continue }
+                pointer[session, default: [:]][rows.int(row, 1) ?? -1] = Int32(truncatingIfNeeded: rows.int(row, 2) ?? -1)
+            }
         }
-        for try await (session, stroke, t, phase, x, y, force, radius) in try await connection.query(
-            "SELECT session, stroke, t, phase, x, y, force, radius FROM touch_samples ORDER BY session, seq",
-            logger: logger
-        ).decode((Int64, Int32, Int64, Int16, Double, Double, Double?, Double?).self) {
-            guard let i = index[session] else { continue }
-            sessions[i].touches.append(
-                TouchSample(
-                    t: t, pointer: pointer[session]?[stroke] ?? -1,
-                    phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: phase)) ?? .moved, x: x, y: y, force: force,
-                    radius: radius))
+        try connection.forEachBatch(
+            "SELECT session, stroke, t, phase, x, y, force, radius FROM touch_samples ORDER BY session, seq"
+        ) { rows in
+            for row in 0..<rows.count {
+                guard let session = rows.int(row, 0), let i = index[session] else { continue }
+                sessions[i].touches.append(
+                    TouchSample(
+                        t: rows.int(row, 2) ?? 0, pointer: pointer[session]?[rows.int(row, 1) ?? -1] ?? -1,
+                        phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: rows.int(row, 3) ?? 0)) ?? .moved,
+                        x: rows.double(row, 4) ?? .nan, y: rows.double(row, 5) ?? .nan, force: rows.double(row, 6),
+                        radius: rows.double(row, 7)))
+            }
         }
-        for try await (session, t, ax, ay, az, rx, ry, rz) in try await connection.query(
-            "SELECT session, t, ax, ay, az, rx, ry, rz FROM motion_samples ORDER BY session, seq", logger: logger
-        ).decode((Int64, Int64, Double, Double, Double, Double?, Double?, Double?).self) {
-            guard let i = index[session] else { continue }
-            sessions[i].motion.append(MotionSample(t: t, ax: ax, ay: ay, az: az, rx: rx, ry: ry, rz: rz))
+        try connection.forEachBatch(
+            "SELECT session, t, ax, ay, az, rx, ry, rz FROM motion_samples ORDER BY session, seq"
+        ) { rows in
+            for row in 0..<rows.count {
+                guard let session = rows.int(row, 0), let i = index[session] else { continue }
+                sessions[i].motion.append(
+                    MotionSample(
+                        t: rows.int(row, 1) ?? 0, ax: rows.double(row, 2) ?? .nan, ay: rows.double(row, 3) ?? .nan,
+                        az: rows.double(row, 4) ?? .nan, rx: rows.double(row, 5), ry: rows.double(row, 6),
+                        rz: rows.double(row, 7)))
+            }
         }
-        for try await (session, start, end, intentName, directionName, fingers, target, note) in try await connection.query(
+        try connection.forEachBatch(
             """
             SELECT session, start, "end", intent, direction, fingers, target, note FROM labels ORDER BY session, seq
-            """, logger: logger
-        ).decode((Int64, Int64, Int64, String, String?, Int32?, String?, String?).self) {
-            guard let i = index[session], let intent = Intent(rawValue: intentName) else { continue }
-            sessions[i].labels.append(
-                Label(
-                    start: start, end: end, intent: intent, direction: directionName.flatMap(Direction.init(rawValue:)),
-                    fingers: fingers.map(Int.init), target: target, note: note))
+            """
+        ) { rows in
+            for row in 0..<rows.count {
+                guard let session = rows.int(row, 0), let i = index[session],
+                    let intent = Intent(rawValue: rows.string(row, 3) ?? "")
+                else { continue }
+                sessions[i].labels.append(
+                    Label(
+                        start: rows.int(row, 1) ?? 0, end: rows.int(row, 2) ?? 0, intent: intent,
+                        direction: rows.string(row, 4).flatMap(Direction.init(rawValue:)),
+                        fingers: rows.int(row, 5).map(Int.init), target: rows.string(row, 6), note: rows.string(row, 7)))
+            }
         }
         return sessions
     }
 
     package func statistics() async throws -> StoreStatistics {
-        try await pool.withTransaction { connection in
-            let logger = Self.logger
-            _ = try await connection.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY", logger: logger)
+        try await withSnapshot { connection in
             var stats = StoreStatistics()
-            func count(_ table: String) async throws -> Int {
-                let rows = try await connection.query("SELECT count(*)::bigint FROM \(unescaped: table)", logger: logger)
-                    .collect()
-                return Int(try rows.first?.decode(Int64.self) ?? 0)
+            func count(_ table: String) throws -> Int {
+                Int(try connection.execute("SELECT count(*)::bigint FROM \(table)").int(0, 0) ?? 0)
             }
-            stats.sessions = try await count("sessions")
-            stats.users = try await count("users")
-            stats.devices = try await count("devices")
-            stats.pointers = try await count("strokes")
-            stats.touches = try await count("touch_samples")
-            stats.motion = try await count("motion_samples")
-            stats.labels = try await count("labels")
-            stats.imports = try await count("imports")
-            for try await (intent, n) in try await connection.query(
-                "SELECT intent, count(*)::bigint FROM labels GROUP BY intent", logger: logger
-            ).decode((String, Int64).self) {
-                stats.intents[intent] = Int(n)
+            stats.sessions = try count("sessions")
+            stats.users = try count("users")
+            stats.devices = try count("devices")
+            stats.pointers = try count("strokes")
+            stats.touches = try count("touch_samples")
+            stats.motion = try count("motion_samples")
+            stats.labels = try count("labels")
+            stats.imports = try count("imports")
+            let intents = try connection.execute("SELECT intent, count(*)::bigint FROM labels GROUP BY intent")
+            for row in 0..<intents.count {
+                if let intent = intents.string(row, 0) { stats.intents[intent] = Int(intents.int(row, 1) ?? 0) }
             }
             var builder = StatisticsBuilder(counts: stats)
-            for try await (session, platform, model, width, height) in try await connection.query(
+            let devices = try connection.execute(
                 """
                 SELECT s.id, d.platform, d.model, d.screen_width, d.screen_height
                 FROM sessions s JOIN devices d ON d.id = s.device
-                """, logger: logger
-            ).decode((Int64, String, String?, Double, Double).self) {
-                builder.device(ofSession: session, platform: platform, model: model, width: width, height: height)
+                """)
+            for row in 0..<devices.count {
+                builder.device(
+                    ofSession: devices.int(row, 0) ?? 0, platform: devices.string(row, 1) ?? "", model: devices.string(row, 2),
+                    width: devices.double(row, 3) ?? 0, height: devices.double(row, 4) ?? 0)
             }
             // The SQLite store's order: sessions as imported, each's samples as recorded.
-            for try await (session, stroke, t, phase, x, y) in try await connection.query(
-                "SELECT session, stroke, t, phase, x, y FROM touch_samples ORDER BY session, seq", logger: logger
-            ).decode((Int64, Int32, Int64, Int16, Double, Double).self) {
-                builder.touch(session: session, stroke: Self.strokeKey(session, stroke), t: t, phase: Int64(phase), x: x, y: y)
+            try connection.forEachBatch("SELECT session, stroke, t, phase, x, y FROM touch_samples ORDER BY session, seq") {
+                rows in
+                for row in 0..<rows.count {
+                    let session = rows.int(row, 0) ?? 0
+                    builder.touch(
+                        session: session, stroke: Self.strokeKey(session, rows.int(row, 1) ?? 0), t: rows.int(row, 2) ?? 0,
+                        phase: rows.int(row, 3) ?? 0, x: rows.double(row, 4) ?? .nan, y: rows.double(row, 5) ?? .nan)
+                }
             }
-            for try await (session, seq, began, ended) in try await connection.query(
-                "SELECT session, seq, began, ended FROM strokes", logger: logger
-            ).decode((Int64, Int32, Int64, Int64).self) {
-                builder.stroke(Self.strokeKey(session, seq), began: began, ended: ended)
+            try connection.forEachBatch("SELECT session, seq, began, ended FROM strokes") { rows in
+                for row in 0..<rows.count {
+                    builder.stroke(
+                        Self.strokeKey(rows.int(row, 0) ?? 0, rows.int(row, 1) ?? 0), began: rows.int(row, 2) ?? 0,
+                        ended: rows.int(row, 3) ?? 0)
+                }
             }
             return builder.finish()
         }
@@ -138,16 +154,17 @@ extension PostgresTraceStore {
 
     /// One number for (session, stroke): a session has fewer than 2³²
     /// strokes (its stroke numbers are 32-bit).
-    static func strokeKey(_ session: Int64, _ stroke: Int32) -> Int64 { session << 32 | Int64(UInt32(bitPattern: stroke)) }
+    static func strokeKey(_ session: Int64, _ stroke: Int64) -> Int64 {
+        session << 32 | Int64(UInt32(truncatingIfNeeded: stroke))
+    }
 
     package func corpusFingerprint(sessionIDs: Set<String>?) async throws -> String {
-        try await pool.withConnection { connection in
+        try await withConnection { connection in
             var fingerprint = CorpusFingerprint(sessionIDs: sessionIDs)
             // COLLATE "C": bytewise, as SQLite orders text.
-            for try await (name, hash) in try await connection.query(
-                "SELECT name, content_sha256 FROM sessions ORDER BY name COLLATE \"C\"", logger: Self.logger
-            ).decode((String, String?).self) {
-                fingerprint.add(name: name, contentHash: hash)
+            let rows = try connection.execute("SELECT name, content_sha256 FROM sessions ORDER BY name COLLATE \"C\"")
+            for row in 0..<rows.count {
+                fingerprint.add(name: rows.string(row, 0) ?? "", contentHash: rows.string(row, 1))
             }
             return fingerprint.finalize()
         }

@@ -1,5 +1,4 @@
 import Foundation
-import PostgresNIO
 import TraceStore
 
 // MARK: - Optimization runs
@@ -10,100 +9,105 @@ extension PostgresTraceStore {
         guard let json = String(data: run.resultJSON, encoding: .utf8) else {
             throw StoreError("the run's result is not UTF-8 JSON")
         }
-        @Sendable func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
-        return try await pool.withTransaction { connection in
-            let logger = Self.logger
-            let rows = try await connection.query(
+        @Sendable func finite(_ x: Double?) -> String? { x.flatMap { $0.isFinite ? Row.number($0) : nil } }
+        return try await withTransaction { connection in
+            let rows = try connection.execute(
                 """
                 INSERT INTO runs (kind, created_at, seed, command_line, corpus_fingerprint, scene, evaluations, seconds,
                                   baseline_holdout_misfire_rate, tuned_holdout_misfire_rate, verdict, result)
-                VALUES (\(run.kind), \(run.createdAt), \(run.seed), \(run.commandLine), \(run.corpusFingerprint),
-                        \(run.scene), \(Int32(run.evaluations)), \(run.seconds), \(finite(run.baselineHoldoutMisfireRate)),
-                        \(finite(run.tunedHoldoutMisfireRate)), \(run.verdict), \(json))
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
                 RETURNING id
-                """, logger: logger
-            ).collect()
-            guard let id = try rows.first?.decode(Int64.self) else { throw StoreError("the run was not stored") }
+                """,
+                [
+                    run.kind, run.createdAt, String(run.seed), run.commandLine, run.corpusFingerprint, run.scene,
+                    String(run.evaluations), Row.number(run.seconds), finite(run.baselineHoldoutMisfireRate),
+                    finite(run.tunedHoldoutMisfireRate), run.verdict, json
+                ])
+            guard rows.count > 0, let id = rows.int(0, 0) else { throw StoreError("the run was not stored") }
+            let key = String(id)
             for (seq, p) in run.parameters.enumerated() {
-                _ = try await connection.query(
-                    """
-                    INSERT INTO run_parameters (run, seq, name, baseline, tuned, lower, upper)
-                    VALUES (\(id), \(Int32(seq)), \(p.name), \(p.baseline), \(p.tuned), \(p.lower), \(p.upper))
-                    """, logger: logger)
+                try connection.execute(
+                    "INSERT INTO run_parameters (run, seq, name, baseline, tuned, lower, upper) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    [
+                        key, String(seq), p.name, Row.number(p.baseline), Row.number(p.tuned), Row.number(p.lower),
+                        Row.number(p.upper)
+                    ])
             }
-            // The history in one statement: thousands of points, one round
-            // trip. A missing or infinite value travels as NaN and is
-            // stored as NULL, as the SQLite store stores it.
-            let history = run.history
-            func column(_ value: (RunHistoryPoint) -> Double?) -> [Double] { history.map { finite(value($0)) ?? .nan } }
-            _ = try await connection.query(
-                """
-                INSERT INTO run_history (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far)
-                SELECT \(id), e, p, t, nullif(x, 'NaN'), nullif(s, 'NaN'), nullif(v, 'NaN'), nullif(b, 'NaN')
-                FROM unnest(\(history.map { Int32($0.evaluation) })::integer[], \(history.map(\.phase))::text[],
-                    \(history.map(\.temperature))::float8[], \(column(\.exact))::float8[], \(column(\.surrogate))::float8[],
-                    \(column(\.violation))::float8[], \(column(\.bestSoFar))::float8[]) AS h(e, p, t, x, s, v, b)
-                """, logger: logger)
-            // Publishing writes files: on a thread of its own.
-            if let final = try await TraceStore.offThePool({ try finish(id) }) {
+            // The history with one COPY: thousands of points, one round
+            // trip. A missing or infinite value is stored as NULL, as the
+            // SQLite store stores it.
+            var history = ""
+            for point in run.history {
+                Row.append(
+                    &history,
+                    [
+                        key, String(point.evaluation), Row.text(point.phase), Row.number(point.temperature),
+                        finite(point.exact) ?? Row.null, finite(point.surrogate) ?? Row.null,
+                        finite(point.violation) ?? Row.null, finite(point.bestSoFar) ?? Row.null
+                    ])
+            }
+            if !history.isEmpty {
+                try connection.copy(
+                    "COPY run_history (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far) FROM STDIN",
+                    Array(history.utf8))
+            }
+            // Publishing writes files; this is already a thread of the store's own.
+            if let final = try finish(id) {
                 guard let text = String(data: final, encoding: .utf8) else {
                     throw StoreError("the run's result is not UTF-8 JSON")
                 }
-                _ = try await connection.query("UPDATE runs SET result = \(text) WHERE id = \(id)", logger: logger)
+                try connection.execute("UPDATE runs SET result = $1 WHERE id = $2", [text, key])
             }
             return id
         }
     }
 
     package func run(id: Int64) async throws -> RunRecord? {
-        try await pool.withConnection { connection in try await Self.loadRun(connection, id: id) }
+        try await withConnection { connection in try Self.loadRun(connection, id: id) }
     }
 
     package func latestRun(kind: String) async throws -> RunRecord? {
-        try await pool.withConnection { connection in
-            let rows = try await connection.query(
-                "SELECT id FROM runs WHERE kind = \(kind) ORDER BY id DESC LIMIT 1", logger: Self.logger
-            ).collect()
-            guard let id = try rows.first?.decode(Int64.self) else { return nil }
-            return try await Self.loadRun(connection, id: id)
+        try await withConnection { connection in
+            let rows = try connection.execute("SELECT id FROM runs WHERE kind = $1 ORDER BY id DESC LIMIT 1", [kind])
+            guard rows.count > 0, let id = rows.int(0, 0) else { return nil }
+            return try Self.loadRun(connection, id: id)
         }
     }
 
-    private static func loadRun(_ connection: PostgresConnection, id: Int64) async throws -> RunRecord? {
-        let logger = Self.logger
-        let rows = try await connection.query(
+    private static func loadRun(_ connection: PGConnection, id: Int64) throws -> RunRecord? {
+        let key = String(id)
+        let row = try connection.execute(
             """
             SELECT kind, created_at, seed, command_line, corpus_fingerprint, scene, evaluations, seconds,
                    baseline_holdout_misfire_rate, tuned_holdout_misfire_rate, verdict, result
-            FROM runs WHERE id = \(id)
-            """, logger: logger
-        ).collect()
-        guard let row = rows.first?.makeRandomAccess() else { return nil }
-        var parameters: [RunParameter] = []
-        for try await (name, baseline, tuned, lower, upper) in try await connection.query(
-            "SELECT name, baseline, tuned, lower, upper FROM run_parameters WHERE run = \(id) ORDER BY seq", logger: logger
-        ).decode((String, Double, Double, Double, Double).self) {
-            parameters.append(RunParameter(name: name, baseline: baseline, tuned: tuned, lower: lower, upper: upper))
+            FROM runs WHERE id = $1
+            """, [key])
+        guard row.count > 0 else { return nil }
+        let stored = try connection.execute(
+            "SELECT name, baseline, tuned, lower, upper FROM run_parameters WHERE run = $1 ORDER BY seq", [key])
+        let parameters = (0..<stored.count).map { i in
+            RunParameter(
+                name: stored.string(i, 0) ?? "", baseline: stored.double(i, 1) ?? .nan, tuned: stored.double(i, 2) ?? .nan,
+                lower: stored.double(i, 3) ?? .nan, upper: stored.double(i, 4) ?? .nan)
         }
-        var history: [RunHistoryPoint] = []
-        for try await (evaluation, phase, temperature, exact, surrogate, violation, best) in try await connection.query(
+        let points = try connection.execute(
             """
             SELECT evaluation, phase, temperature, exact, surrogate, violation, best_so_far FROM run_history
-            WHERE run = \(id) ORDER BY evaluation
-            """, logger: logger
-        ).decode((Int32, String, Double, Double?, Double?, Double?, Double?).self) {
-            history.append(
-                RunHistoryPoint(
-                    evaluation: Int(evaluation), phase: phase, temperature: temperature, exact: exact ?? .infinity,
-                    surrogate: surrogate ?? .infinity, violation: violation ?? .infinity, bestSoFar: best))
+            WHERE run = $1 ORDER BY evaluation
+            """, [key])
+        let history = (0..<points.count).map { i in
+            RunHistoryPoint(
+                evaluation: Int(points.int(i, 0) ?? 0), phase: points.string(i, 1) ?? "",
+                temperature: points.double(i, 2) ?? .nan, exact: points.double(i, 3) ?? .infinity,
+                surrogate: points.double(i, 4) ?? .infinity, violation: points.double(i, 5) ?? .infinity,
+                bestSoFar: points.double(i, 6))
         }
         return RunRecord(
-            id: id, kind: try row[0].decode(String.self), createdAt: try row[1].decode(String.self),
-            seed: try row[2].decode(Int64.self), commandLine: try row[3].decode(String.self),
-            corpusFingerprint: try row[4].decode(String.self), scene: try row[5].decode(String?.self),
-            evaluations: Int(try row[6].decode(Int32.self)), seconds: try row[7].decode(Double.self),
-            baselineHoldoutMisfireRate: try row[8].decode(Double?.self),
-            tunedHoldoutMisfireRate: try row[9].decode(Double?.self), verdict: try row[10].decode(String?.self),
-            parameters: parameters, history: history, resultJSON: Data(try row[11].decode(String.self).utf8))
+            id: id, kind: row.string(0, 0) ?? "", createdAt: row.string(0, 1) ?? "", seed: row.int(0, 2) ?? 0,
+            commandLine: row.string(0, 3) ?? "", corpusFingerprint: row.string(0, 4) ?? "", scene: row.string(0, 5),
+            evaluations: Int(row.int(0, 6) ?? 0), seconds: row.double(0, 7) ?? 0,
+            baselineHoldoutMisfireRate: row.double(0, 8), tunedHoldoutMisfireRate: row.double(0, 9),
+            verdict: row.string(0, 10), parameters: parameters, history: history,
+            resultJSON: Data((row.string(0, 11) ?? "").utf8))
     }
 }

@@ -1,25 +1,29 @@
 import Foundation
 import TraceStore
 
-// MARK: - postgres://user@host:port/dbname
+// MARK: - postgres://user@host:port/dbname?options
 
 /// Where a team's store is: a PostgreSQL server and database, from
-/// `postgres://user@host:port/dbname` (`postgresql://` too). The password
-/// is never in what is printed: it comes from the URL's own
-/// `user:password@` (discouraged: it shows in `ps`), else `PGPASSWORD`,
-/// else `~/.pgpass` (or `$PGPASSFILE`), as libpq reads them.
+/// `postgres://user@host:port/dbname` (`postgresql://` too), with libpq's
+/// connection options after `?` (`sslmode=verify-full&sslrootcert=ca.pem`,
+/// `service=lab`, …). libpq reads the URL itself, so the password comes
+/// as libpq finds it: the URL's own `user:password@` (discouraged: it shows
+/// in `ps`), else `PGPASSWORD`, else `~/.pgpass` (or `$PGPASSFILE`), else a
+/// service file. The password is never in what is printed.
 ///
 /// ```swift
-/// let url = try PostgresURL("postgres://lab@127.0.0.1:5432/study")
-/// print(url.redacted)   // postgres://lab@127.0.0.1:5432/study
+/// let url = try PostgresURL("postgres://lab@db.example.org:5432/study?sslmode=verify-full")
+/// print(url.redacted)   // postgres://lab@db.example.org:5432/study?sslmode=verify-full
 /// ```
 package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
+    /// The URL as given, password included: what libpq is handed.
+    let text: String
     package var user: String
     package var host: String
     package var port: Int
     package var database: String
-    /// The password, if any source gave one. Never printed.
-    package var password: String?
+    /// The options after `?`, a password among them taken out.
+    package var options: String
 
     /// Whether `text` names a PostgreSQL store rather than a file.
     /// - Parameter text: a `--db` value.
@@ -27,12 +31,11 @@ package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         text.hasPrefix("postgres://") || text.hasPrefix("postgresql://")
     }
 
-    /// Parses `text`, looking up the password where libpq would.
-    /// - Parameters:
-    ///   - text: `postgres://user@host:port/dbname`.
-    ///   - environment: where `PGPASSWORD`, `PGPASSFILE` and `HOME` are read.
-    /// - Throws: ``StoreError`` naming what is missing or malformed.
-    package init(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// Parses `text`: the parts a store names itself by (user, host, port,
+    /// database) here, the options by libpq.
+    /// - Parameter text: `postgres://user@host:port/dbname[?options]`.
+    /// - Throws: `StoreError` naming what is missing or malformed.
+    package init(_ text: String) throws {
         let shown = Self.withoutPassword(text)
         func bad(_ why: String) -> StoreError {
             StoreError("\(shown): not a PostgreSQL store URL (\(why)); the form is postgres://user@host:port/dbname")
@@ -44,71 +47,39 @@ package struct PostgresURL: Sendable, Hashable, CustomStringConvertible {
         guard !database.isEmpty, !database.contains("/") else { throw bad("no database name after the port") }
         let port = components.port ?? 5432
         guard (1...65_535).contains(port) else { throw bad("port \(port)") }
-        if let query = components.query, !query.isEmpty { throw bad("options after ? are not supported") }
+        if let problem = PGConnection.parseProblem(text) { throw bad(problem) }
+        self.text = text
         self.user = user.removingPercentEncoding ?? user
         self.host = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
         self.port = port
         self.database = database.removingPercentEncoding ?? database
-        password =
-            components.password?.removingPercentEncoding
-            // An empty PGPASSWORD is none, as libpq reads it.
-            ?? environment["PGPASSWORD"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? Self.passwordFile(environment).flatMap {
-                Self.pgpass($0, host: self.host, port: port, database: self.database, user: self.user)
-            }
+        options = Self.withoutPassword(options: components.percentEncodedQuery ?? "")
     }
 
     /// The URL without a password: what messages and reports show.
-    package var redacted: String { "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)" }
+    package var redacted: String {
+        "postgres://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(database)"
+            + (options.isEmpty ? "" : "?\(options)")
+    }
 
     package var description: String { redacted }
 
-    /// `text` with any `:password@` part taken out (for messages about a
-    /// URL that did not parse).
+    /// `text` with any `:password@` part and `password=` option taken out
+    /// (for messages about a URL that did not parse).
     package static func withoutPassword(_ text: String) -> String {
-        guard let scheme = text.range(of: "://"), let at = text[scheme.upperBound...].lastIndex(of: "@") else { return text }
-        let credentials = text[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return text }
+        var text = text
+        if let question = text.firstIndex(of: "?") {
+            let options = withoutPassword(options: String(text[text.index(after: question)...]))
+            text = String(text[..<question]) + (options.isEmpty ? "" : "?" + options)
+        }
+        guard let scheme = text.range(of: "://") else { return text }
+        let authority = text[scheme.upperBound...].prefix { $0 != "/" && $0 != "?" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else { return text }
         return String(text[..<colon]) + String(text[at...])
     }
 
-    /// `$PGPASSFILE`, else `~/.pgpass`.
-    static func passwordFile(_ environment: [String: String]) -> String? {
-        if let file = environment["PGPASSFILE"], !file.isEmpty { return file }
-        guard let home = environment["HOME"], !home.isEmpty else { return nil }
-        return home + "/.pgpass"
-    }
-
-    /// The first matching line of a pgpass file
-    /// (`host:port:database:user:password`, `*` matching anything, `\:`
-    /// and `\\` escaped), as libpq reads it.
-    /// - Parameters:
-    ///   - file: the pgpass file.
-    ///   - host: the server's host.
-    ///   - port: its port.
-    ///   - database: the database.
-    ///   - user: the user.
-    static func pgpass(_ file: String, host: String, port: Int, database: String, user: String) -> String? {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return nil }
-        for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
-            var fields: [String] = [""]
-            var escaped = false
-            for character in line {
-                if escaped {
-                    fields[fields.count - 1].append(character)
-                    escaped = false
-                } else if character == "\\" {
-                    escaped = true
-                } else if character == ":" && fields.count < 5 {
-                    fields.append("")
-                } else {
-                    fields[fields.count - 1].append(character)
-                }
-            }
-            guard fields.count == 5 else { continue }
-            let wanted = [host, String(port), database, user]
-            if zip(fields.prefix(4), wanted).allSatisfy({ $0 == "*" || $0 == $1 }) { return fields[4] }
-        }
-        return nil
+    /// `a=1&password=x&b=2` → `a=1&b=2`.
+    private static func withoutPassword(options: String) -> String {
+        options.split(separator: "&").filter { !$0.hasPrefix("password=") }.joined(separator: "&")
     }
 }

@@ -1,4 +1,3 @@
-import PostgresNIO
 import TraceStore
 
 // MARK: - The schema, its identity and its migrations
@@ -235,20 +234,16 @@ enum Schema {
     }
 
     /// Decides what the database is, or throws the refusal. Only reads.
-    static func identify(_ connection: PostgresConnection, location: String) async throws -> Identity {
-        let logger = PostgresTraceStore.logger
-        let marked =
-            try await connection.query(
-                "SELECT to_regclass('gesturetune_identity') IS NOT NULL", logger: logger
-            ).collect().first?.decode(Bool.self) ?? false
+    static func identify(_ connection: PGConnection, location: String) throws -> Identity {
+        let marked = try connection.execute("SELECT to_regclass('gesturetune_identity') IS NOT NULL").bool(0, 0) ?? false
         if !marked {
             let tables =
-                try await connection.query(
+                try connection.execute(
                     """
                     SELECT count(*)::bigint FROM pg_catalog.pg_tables
                     WHERE schemaname NOT IN ('pg_catalog', 'information_schema')
-                    """, logger: logger
-                ).collect().first?.decode(Int64.self) ?? 0
+                    """
+                ).int(0, 0) ?? 0
             guard tables == 0 else {
                 throw StoreError(
                     "\(location): not a gesturetune store (the database holds \(tables) table(s) and no gesturetune "
@@ -256,13 +251,10 @@ enum Schema {
             }
             return .blank
         }
-        let rows = try await connection.query(
-            "SELECT application, schema_version FROM gesturetune_identity", logger: logger
-        ).collect()
-        guard let row = rows.first else {
+        let rows = try connection.execute("SELECT application, schema_version FROM gesturetune_identity")
+        guard rows.count > 0, let application = rows.string(0, 0), let version = rows.int(0, 1) else {
             throw StoreError("\(location): not a gesturetune store (its identity table is empty); refusing to touch it")
         }
-        let (application, version) = try row.decode((String, Int32).self)
         guard application == PostgresTraceStore.application else {
             throw StoreError(
                 "\(location): not a gesturetune store (it belongs to \"\(application)\"); refusing to touch it")
@@ -284,79 +276,38 @@ enum Schema {
     /// created, its row not yet committed, so "not a gesturetune store")
     /// while another first writer made it. Readers take the lock shared:
     /// they wait for a migration, not for each other.
-    static func prepare(_ connection: PostgresConnection, access: TraceStore.Access, location: String) async throws {
-        let logger = PostgresTraceStore.logger
+    static func prepare(_ connection: PGConnection, access: TraceStore.Access, location: String) throws {
         let lock = access == .readWrite ? "pg_advisory_xact_lock" : "pg_advisory_xact_lock_shared"
-        _ = try await connection.query("BEGIN", logger: logger)
         do {
-            _ = try await connection.query(PostgresQuery(unsafeSQL: "SELECT \(lock)(\(lockKey))"), logger: logger)
-            let identity = try await identify(connection, location: location)
-            if case .store(let version) = identity, version == Self.version {
-                _ = try await connection.query("COMMIT", logger: logger)
-                return
-            }
-            guard access == .readWrite else {
-                switch identity {
-                case .blank: throw StoreError("\(location): the store is empty (ingest recordings first)")
-                case .store(let version):
-                    throw StoreError(
-                        "\(location): the store is from an older gesturetune (schema version \(version) of \(Self.version)); "
-                            + "run `gesturetune ingest --db \(location)` once to upgrade it")
+            try connection.inTransaction {
+                try connection.execute("SELECT \(lock)(\(lockKey))")
+                let identity = try identify(connection, location: location)
+                if case .store(let version) = identity, version == Self.version { return }
+                guard access == .readWrite else {
+                    switch identity {
+                    case .blank: throw StoreError("\(location): the store is empty (ingest recordings first)")
+                    case .store(let version):
+                        throw StoreError(
+                            "\(location): the store is from an older gesturetune (schema version \(version) of "
+                                + "\(Self.version)); run `gesturetune ingest --db \(location)` once to upgrade it")
+                    }
                 }
+                let from: Int
+                switch identity {
+                case .blank: from = 0
+                case .store(let version): from = version
+                }
+                for migration in migrations.dropFirst(from) { try connection.run(script: migration) }
+                try connection.execute(
+                    """
+                    INSERT INTO gesturetune_identity (application, schema_version) VALUES ($1, $2)
+                    ON CONFLICT (singleton) DO UPDATE SET schema_version = EXCLUDED.schema_version
+                    """, [PostgresTraceStore.application, String(Self.version)])
             }
-            let from: Int
-            switch identity {
-            case .blank: from = 0
-            case .store(let version): from = version
-            }
-            for migration in migrations.dropFirst(from) {
-                try await execute(migration, on: connection)
-            }
-            _ = try await connection.query(
-                """
-                INSERT INTO gesturetune_identity (application, schema_version)
-                VALUES (\(PostgresTraceStore.application), \(Int32(Self.version)))
-                ON CONFLICT (singleton) DO UPDATE SET schema_version = EXCLUDED.schema_version
-                """, logger: logger)
-            _ = try await connection.query("COMMIT", logger: logger)
+        } catch let error as StoreError {
+            throw error
         } catch {
-            if !connection.isClosed { _ = try? await connection.query("ROLLBACK", logger: logger) }
-            if error is StoreError { throw error }
             throw StoreError("\(location): cannot create the store's tables (\(PostgresFailure.describe(error)))")
         }
-    }
-
-    /// Runs a script of statements one by one (the extended protocol takes
-    /// one statement per query).
-    static func execute(_ script: String, on connection: PostgresConnection) async throws {
-        for statement in statements(script) {
-            _ = try await connection.query(PostgresQuery(unsafeSQL: statement), logger: PostgresTraceStore.logger)
-        }
-    }
-
-    /// A script's statements: each ends with `;`, except inside a `$$`
-    /// quoted function body. The scripts here have no `;` or `$$` inside
-    /// comments or strings.
-    static func statements(_ script: String) -> [String] {
-        var statements: [String] = []
-        var current = ""
-        var quoted = false
-        var rest = Substring(script)
-        while let first = rest.first {
-            if rest.hasPrefix("$$") {
-                quoted.toggle()
-                current += "$$"
-                rest = rest.dropFirst(2)
-            } else if first == ";" && !quoted {
-                statements.append(current)
-                current = ""
-                rest = rest.dropFirst()
-            } else {
-                current.append(first)
-                rest = rest.dropFirst()
-            }
-        }
-        statements.append(current)
-        return statements.filter { $0.contains(where: { !$0.isWhitespace }) }
     }
 }

@@ -6,10 +6,11 @@ import TraceStore
 // MARK: - One file's rows, ready for COPY
 
 /// A file's sessions as COPY text (PostgreSQL's text format: tab between
-/// fields, `\N` for NULL), one buffer per staging table, built from the
-/// importer's events in order. Each row carries its session's place in
-/// the file (`ord`) and its own place in the session (`seq`); the merge
-/// turns `ord` into the stored session's id.
+/// fields, `\N` for NULL), built from the importer's events in order: the
+/// sessions' rows for their staging table (each with its place in the file,
+/// `ord`), and each session's strokes, samples and labels, each row with
+/// its place in the session (`seq`) but without the session's id, which
+/// the store gives it only when it is inserted (`KeyedRows`).
 ///
 /// Checks what the SQLite store's inserter checks: a sample outside a
 /// session, a pointer that moves before it began or never ends, and a
@@ -26,18 +27,47 @@ struct StagedFile: Sendable {
         var labels: Int
         /// Repeated in this file with the same content: skipped.
         var repeated: Bool
+        /// Its rows for each table, every line lacking its first column
+        /// (the session's id); empty for a repeated session.
+        var strokeRows = ""
+        var touchRows = ""
+        var motionRows = ""
+        var labelRows = ""
     }
 
     var sessions: [SessionRow] = []
     var sessionText = ""
-    var strokeText = ""
-    var touchText = ""
-    var motionText = ""
-    var labelText = ""
     var summary = ImportSummary()
 }
 
-/// Builds a ``StagedFile`` from the importer's events.
+/// The rows of the sessions an import stored, each line given its
+/// session's id as its first column: what is COPYed into the tables.
+struct KeyedRows {
+    var strokes: [UInt8] = []
+    var touches: [UInt8] = []
+    var motion: [UInt8] = []
+    var labels: [UInt8] = []
+
+    mutating func add(_ session: StagedFile.SessionRow, id: Int64) {
+        let key = Array("\(id)\t".utf8)
+        Self.append(session.strokeRows, key, to: &strokes)
+        Self.append(session.touchRows, key, to: &touches)
+        Self.append(session.motionRows, key, to: &motion)
+        Self.append(session.labelRows, key, to: &labels)
+    }
+
+    /// `rows` with `key` before each line.
+    private static func append(_ rows: String, _ key: [UInt8], to buffer: inout [UInt8]) {
+        var lineStarts = true
+        for byte in rows.utf8 {
+            if lineStarts { buffer.append(contentsOf: key) }
+            buffer.append(byte)
+            lineStarts = byte == UInt8(ascii: "\n")
+        }
+    }
+}
+
+/// Builds a `StagedFile` from the importer's events.
 struct FileStager {
     let fileName: String
     private(set) var staged = StagedFile()
@@ -101,7 +131,7 @@ struct FileStager {
             Row.append(
                 &open!.motion,
                 [
-                    "\(open!.ord)", "\(open!.motionCount)", "\(sample.t)", Row.number(sample.ax), Row.number(sample.ay),
+                    "\(open!.motionCount)", "\(sample.t)", Row.number(sample.ax), Row.number(sample.ay),
                     Row.number(sample.az), Row.number(sample.rx), Row.number(sample.ry), Row.number(sample.rz)
                 ])
             open!.motionCount += 1
@@ -111,7 +141,7 @@ struct FileStager {
             Row.append(
                 &open!.labels,
                 [
-                    "\(open!.ord)", "\(open!.labelCount)", "\(label.start)", "\(label.end)", Row.text(label.intent.rawValue),
+                    "\(open!.labelCount)", "\(label.start)", "\(label.end)", Row.text(label.intent.rawValue),
                     Row.text(label.direction?.rawValue), label.fingers.map { "\($0)" } ?? Row.null, Row.text(label.target),
                     Row.text(label.note)
                 ])
@@ -135,7 +165,7 @@ struct FileStager {
                 Row.append(
                     &open!.strokes,
                     [
-                        "\(open!.ord)", "\(current.seq)", "\(touch.pointer)", "\(current.began)", "\(touch.t)",
+                        "\(current.seq)", "\(touch.pointer)", "\(current.began)", "\(touch.t)",
                         "\(current.count)", "\(touch.phase.rawValue)"
                     ])
                 open!.strokeCount += 1
@@ -149,7 +179,7 @@ struct FileStager {
         Row.append(
             &open!.touches,
             [
-                "\(open!.ord)", "\(open!.touchCount)", "\(stroke)", "\(touch.t)", "\(touch.phase.rawValue)",
+                "\(open!.touchCount)", "\(stroke)", "\(touch.t)", "\(touch.phase.rawValue)",
                 Row.number(touch.x), Row.number(touch.y), Row.number(touch.force), Row.number(touch.radius)
             ])
         open!.touchCount += 1
@@ -173,6 +203,9 @@ struct FileStager {
             return
         }
         seen[header.id] = hash
+        (row.strokeRows, row.touchRows, row.motionRows, row.labelRows) = (
+            current.strokes, current.touches, current.motion, current.labels
+        )
         staged.sessions.append(row)
         let device = header.device
         Row.append(
@@ -184,11 +217,6 @@ struct FileStager {
                 Row.text(header.scene), Row.text(header.startedAt), Row.text(header.metaJSON), Row.text(hash),
                 "\(current.touchCount)", "\(current.motionCount)", "\(current.strokeCount)", "\(current.labelCount)"
             ])
-        staged.strokeText += current.strokes
-        staged.touchText += current.touches
-        staged.motionText += current.motion
-        staged.labelText += current.labels
-        current.strokes = ""
     }
 }
 

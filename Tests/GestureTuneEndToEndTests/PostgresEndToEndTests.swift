@@ -114,6 +114,34 @@ struct PostgresEndToEndTests {
         #expect(try TestPostgres.psql(url, "SELECT count(*) FROM pg_tables WHERE schemaname = 'public'") == "0")
     }
 
+    @Test("the password from a pgpass file, or from a service file named in the URL, as libpq reads them")
+    func passwordFromLibpqSources() throws {
+        let url = try TestPostgres.freshDatabase()
+        let password = try #require(ProcessInfo.processInfo.environment["PGPASSWORD"])
+        let dir = try scratch()
+        // host:port:database:user:password; libpq ignores a file others may read.
+        let port = try #require(URLComponents(string: url)?.port)
+        let passfile = dir.appendingPathComponent("pgpass").path
+        try "127.0.0.1:\(port):*:postgres:\(password)\n".write(toFile: passfile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: passfile)
+        let fromFile = try run(
+            ["ingest", "--db", url, flutterFixture], environment: ["PGPASSWORD": "", "PGPASSFILE": passfile])
+        #expect(fromFile.status == 0, "\(fromFile.stderr)")
+        // A service file's section: its options join the URL's (here the
+        // password and sslmode=require).
+        let services = dir.appendingPathComponent("pg_service.conf").path
+        try "[lab]\nsslmode=require\npassword=\(password)\n".write(toFile: services, atomically: true, encoding: .utf8)
+        let fromService = try run(
+            ["stats", "--db", url + "?service=lab", "--json"],
+            environment: ["PGPASSWORD": "", "PGPASSFILE": "/nonexistent", "PGSERVICEFILE": services])
+        #expect(fromService.status == 0, "\(fromService.stderr)")
+        #expect(try json(fromService.stdout)["sessions"] as? Int == 2)
+        // Without either, the one line that says where a password goes.
+        try Self.failsQuickly(
+            ["stats", "--db", url], environment: ["PGPASSWORD": "", "PGPASSFILE": "/nonexistent"],
+            saying: "cannot connect (the server asks for a password for user postgres")
+    }
+
     @Test("a database of another application and a newer schema: refused in one line, nothing written")
     func foreignAndNewerStores() throws {
         let other = try TestPostgres.freshDatabase()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Ingest throughput, SQLite file against the PostgreSQL store (COPY into
-# staging tables, one merge per file), the same files in the same run:
+# Ingest throughput, SQLite file against the PostgreSQL store (libpq; each
+# file's sessions inserted, their rows COPYed straight into the tables), the
+# same files in the same run:
 # the shipped corpus (datasets/, less the playground's), and SYNTH_MB of
 # `synth` output. Release build; a PostgreSQL server of its own on 127.0.0.1
 # (scripts/with-postgres.sh, fsync on).
@@ -31,15 +32,21 @@ run() {   # run LABEL DB FILES... -> "seconds samples"
 fresh() { local name=$1; psql -X -q -d "$GESTURETUNE_TEST_POSTGRES" -c "CREATE DATABASE $name" >/dev/null
     echo "${GESTURETUNE_TEST_POSTGRES%/*}/$name"; }
 
+# PostgreSQL twice: over plain loopback (as measured before TLS was offered)
+# and with sslmode=require (what a team server across a network costs).
 for corpus in shipped synth; do
     if [ $corpus = shipped ]; then files=("${shipped[@]}"); else files=("$OUT"/synth/*.jsonl); fi
     size=$(du -cm "${files[@]}" | tail -1 | cut -f1)
     read -r s_sec s_n < <(run "$corpus-sqlite" "$OUT/$corpus.sqlite" "${files[@]}")
-    read -r p_sec p_n < <(run "$corpus-postgres" "$(fresh "bench_$corpus")" "${files[@]}")
+    read -r p_sec p_n < <(PGSSLMODE=disable run "$corpus-postgres" "$(fresh "bench_$corpus")" "${files[@]}")
+    read -r t_sec t_n < <(PGSSLMODE=require run "$corpus-postgres-tls" "$(fresh "bench_${corpus}_tls")" "${files[@]}")
     python3 -c "
 import sys
-name, size, files, s, n, p, m = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7])
-assert n == m, f'{n} samples into SQLite, {m} into PostgreSQL'
-print(f'{name}: {files} files, {size} MB, {n:,} samples: SQLite {s:.2f} s ({n/s:,.0f}/s), PostgreSQL {p:.2f} s ({m/p:,.0f}/s), PostgreSQL/SQLite time {p/s:.2f}')
-" "$corpus" "$size" "${#files[@]}" "$s_sec" "$s_n" "$p_sec" "$p_n"
+name, size, files = sys.argv[1], sys.argv[2], sys.argv[3]
+s, n, p, m, t, k = float(sys.argv[4]), int(sys.argv[5]), float(sys.argv[6]), int(sys.argv[7]), float(sys.argv[8]), int(sys.argv[9])
+assert n == m == k, f'{n} samples into SQLite, {m} and {k} into PostgreSQL'
+print(f'{name}: {files} files, {size} MB, {n:,} samples: SQLite {s:.2f} s ({n/s:,.0f}/s), '
+      f'PostgreSQL {p:.2f} s ({m/p:,.0f}/s, {s/p:.2f}x SQLite samples/s), '
+      f'PostgreSQL sslmode=require {t:.2f} s ({k/t:,.0f}/s, {s/t:.2f}x)')
+" "$corpus" "$size" "${#files[@]}" "$s_sec" "$s_n" "$p_sec" "$p_n" "$t_sec" "$t_n"
 done

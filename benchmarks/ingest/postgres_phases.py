@@ -16,7 +16,7 @@ import re
 ENTRY = re.compile(r"LOG:\s+duration: ([0-9.]+) ms\s+(statement|parse|bind|execute)[^:]*: (.*)")
 
 PHASES = [
-    ("COPY into the staging tables", lambda sql: sql.startswith("COPY")),
+    ("COPY into the tables (the sessions' staging table, then each table's rows)", lambda sql: sql.startswith("COPY")),
     ("staging tables made (CREATE TEMP TABLE)", lambda sql: sql.startswith("CREATE TEMP TABLE")),
     ("merge: INSERT … SELECT into touch_samples", lambda sql: sql.startswith("INSERT INTO touch_samples")),
     ("merge: INSERT … SELECT into motion_samples", lambda sql: sql.startswith("INSERT INTO motion_samples")),

@@ -10,8 +10,9 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The store: a SQLite file, or postgres://user@host:port/dbname for a team's PostgreSQL store, its password "
-                + "from PGPASSWORD or ~/.pgpass (default: $GESTURETUNE_DB, else gesturetune.sqlite).",
+            "The store: a SQLite file, or postgres://user@host:port/dbname[?sslmode=verify-full&…] for a team's "
+                + "PostgreSQL store, its password from PGPASSWORD or ~/.pgpass "
+                + "(default: $GESTURETUNE_DB, else gesturetune.sqlite).",
             valueName: "path|url"))
     var db: String?
 
@@ -25,7 +26,8 @@ struct StoreOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Seconds a PostgreSQL store may take to answer a connection before the command gives up.",
+            "Seconds a PostgreSQL store may take to answer a connection before the command gives up "
+                + "(libpq's connect_timeout: rounded up to whole seconds, at least 2).",
             valueName: "seconds"))
     var connectTimeout: Double = 5
 
