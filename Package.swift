@@ -9,6 +9,7 @@
 //
 //   TraceModel → TraceImport → TraceStore → TraceStorePostgres (the team store)
 //   CLibPQ (libpq) → TraceStorePostgres
+//   CLibCrypto (libcrypto) → Digests (SHA-256) → TraceStore, StudyRecorder, RunBrowser
 //   TraceModel → GesturePhysics → Recognizers → Scenes → Simulation → Tuning → Reports
 //   (Scenes: the scenes' description — layout, members, relations — that the
 //   simulator replays on, the recorder lays out and the CLI names)
@@ -55,7 +56,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
@@ -87,6 +87,13 @@ let package = Package(
             name: "TraceImportTests", dependencies: ["TraceImport", "TraceModel", "GestureTuneTestSupport"],
             exclude: ["Fixtures"]), // inputs read by path, not bundled
 
+        // MARK: - Digests: SHA-256 from the system's libcrypto (OpenSSL, which libpq-dev brings)
+        // One C boundary (Digests/SHA256.swift), as GSL and libpq have theirs;
+        // swift-crypto compiled its own BoringSSL, half a fresh build, for this one hash.
+        .systemLibrary(name: "CLibCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+        .target(name: "Digests", dependencies: ["CLibCrypto"]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
+
         // MARK: - Store: the SQLite file every later stage reads
         .target(
             name: "TraceStore",
@@ -94,7 +101,7 @@ let package = Package(
                 "TraceModel", "TraceImport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), // raw bulk-insert path
-                .product(name: "Crypto", package: "swift-crypto") // SHA-256 of imports
+                "Digests" // SHA-256 of imports
             ]),
         .testTarget(
             name: "TraceStoreTests",
@@ -189,7 +196,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"), // the study's HTTP server
                 .product(name: "HummingbirdCore", package: "hummingbird"), // its connection cap
                 .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
-                .product(name: "Crypto", package: "swift-crypto"), // CSP hashes of the page's script
+                "Digests", // CSP hashes of the page's script
                 .product(name: "NIOCore", package: "swift-nio"), // ConnectionGuard's channel handler
                 .product(name: "NIOHTTPTypes", package: "swift-nio-extras"), // the request parts it times
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle") // shutdown on our signals
@@ -201,7 +208,7 @@ let package = Package(
             dependencies: [
                 "StudyRecorder", "TraceStore", "TraceImport", "TraceModel", "Scenes", "Recognizers",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Crypto", package: "swift-crypto") // the page's CSP hashes, recomputed
+                "Digests" // the page's CSP hashes, recomputed
             ]),
 
         // MARK: - Run browser: `gesturetune serve`, the team's read-only web app over a store's runs
@@ -216,7 +223,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
                 .product(name: "NIOCore", package: "swift-nio"), // response bodies
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), // shutdown on SIGINT/SIGTERM
-                .product(name: "Crypto", package: "swift-crypto") // CSP hashes of the pages' script
+                "Digests" // CSP hashes of the pages' script
             ]),
 
         // MARK: - The `gesturetune` command

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Makes sure the C libraries gesturetune links against are installed:
-# GSL (libgsl-dev), SQLite (libsqlite3-dev) and PostgreSQL's client library,
-# libpq (libpq-dev). As root on Debian/Ubuntu it
+# GSL (libgsl-dev), SQLite (libsqlite3-dev), PostgreSQL's client library,
+# libpq (libpq-dev), and OpenSSL's libcrypto for SHA-256 (libssl-dev, which
+# libpq-dev brings anyway). As root on Debian/Ubuntu it
 # installs what is missing; otherwise it says what to install and fails.
 set -euo pipefail
 
@@ -9,6 +10,7 @@ missing=()
 pkg-config --exists gsl 2>/dev/null || missing+=(libgsl-dev)
 pkg-config --exists sqlite3 2>/dev/null || missing+=(libsqlite3-dev)
 pkg-config --exists libpq 2>/dev/null || missing+=(libpq-dev)
+pkg-config --exists libcrypto 2>/dev/null || missing+=(libssl-dev)
 command -v pkg-config >/dev/null 2>&1 || missing+=(pkg-config)
 for extra in "$@"; do   # optional extras, e.g. sqlite3 for the benchmark
     dpkg -s "$extra" >/dev/null 2>&1 || missing+=("$extra")

@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import TraceModel
 
 // MARK: - What "the same session" means

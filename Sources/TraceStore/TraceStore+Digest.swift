@@ -1,4 +1,4 @@
-import Crypto
+import Digests
 import GRDB
 
 // MARK: - A fingerprint of everything stored
