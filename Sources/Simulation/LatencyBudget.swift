@@ -99,7 +99,7 @@ package struct LatencyBudget: Sendable, Hashable, Codable {
     /// earlier — and, like `exact`, without the optimizer's bound for new people.
     package var standard: Bool
     /// The budget covers only the gestures that open a context menu
-    /// (``RecognizerOptions/Action/opensContextMenu``): the reading app's
+    /// (`RecognizerOptions.Action.opensContextMenu`): the reading app's
     /// 500 ms is its context menu's standard (000_dfd263f105d7efd6.txt:1002),
     /// not a rule for every long press — the playground's press, which
     /// opens no menu and whose app offers 0.25–3 s, stays free to tune.
