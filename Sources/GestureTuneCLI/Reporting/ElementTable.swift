@@ -21,16 +21,7 @@ func elementTable(_ scene: Scene) -> String {
         let element = ListedElement(member: member)
         return [member.id, member.kind.rawValue, element.fingerText, member.tab.map(String.init) ?? "-", element.source]
     }
-    var widths = header.map(\.count)
-    for row in rows {
-        for (i, cell) in row.enumerated() where i < header.count - 1 { widths[i] = max(widths[i], cell.count) }
-    }
-    func line(_ cells: [String]) -> String {
-        cells.enumerated().map { i, cell in
-            i == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
-        }.joined()
-    }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    return alignedColumns(header, rows)
 }
 
 /// A scene's element as `--list-elements --json` prints it: `id`, `kind`,

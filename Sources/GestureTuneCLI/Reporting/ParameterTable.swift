@@ -33,16 +33,7 @@ func parameterTable(_ specs: [ParameterSpec] = listParameters()) -> String {
             "\(spec.description) (\(spec.provenance.citation?.reference ?? spec.provenance.label))"
         ]
     }
-    var widths = header.map(\.count)
-    for row in rows {
-        for (i, cell) in row.enumerated() where i < header.count - 1 { widths[i] = max(widths[i], cell.count) }
-    }
-    func line(_ cells: [String]) -> String {
-        cells.enumerated().map { i, cell in
-            i == cells.count - 1 ? cell : cell + String(repeating: " ", count: widths[i] - cell.count + 2)
-        }.joined()
-    }
-    return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    return alignedColumns(header, rows)
 }
 
 /// A catalogue entry as `--list-params --json` prints it: the spec's fields
