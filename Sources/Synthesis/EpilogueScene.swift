@@ -165,8 +165,9 @@ package enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .swipeActions, .closeRow, .noteMenu: [0]
         case .cardSwipe, .dismiss: [1]
-        // The content's one single tap is the grid's (Notes and Cards
-        // have none; the image answers only a double tap).
+        // Single taps aimed at the content are the grid's: the cards
+        // have none, the notes only an open row's action buttons (which
+        // the model does not aim at), the image only a double tap.
         case .tap, .doubleTap, .longPress, .pinch, .rotate, .drag, .textSelect: [2]
         case .scroll: [0, 2]
         default: nil
@@ -181,8 +182,8 @@ package enum EpilogueIntent: String, Sendable, Hashable, CaseIterable {
     var weight: Double {
         switch self {
         // 24, was 16 when every tab had a tap of its own (note rows and
-        // cards too, issue 34): the grid's taps, now the content's only
-        // ones, take the share of labels taps had (28 %), and the corpus
+        // cards too, issue 34): the grid's taps, now the only ones aimed
+        // at the content, take the share of labels taps had (28 %), and the corpus
         // stays under 25 MB (with 16 the tab changes on the way to the
         // Library made it 25.7 MB).
         case .tap: 24

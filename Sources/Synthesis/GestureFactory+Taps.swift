@@ -63,7 +63,7 @@ extension GestureFactory {
         return path
     }
 
-    /// A tap on a grid item: the content's one single tap (the image
+    /// A tap on a grid item, where people tap the content (the image
     /// answers only a double tap, `.onTapGesture(count: 2)`; no source has
     /// a tap on a note row or a card, issue 34).
     func tap(at time: Double, tab: Int) -> PlannedGesture {
