@@ -174,7 +174,8 @@ let package = Package(
         // MARK: - Synthesis: labelled sessions from a model of human movement
         // It performs on the built-in scenes' layout, read from Scenes (Recognizers: their regions).
         .target(name: "Synthesis", dependencies: ["TraceModel", "GSL", "Scenes", "Recognizers"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "TraceModel", "GestureTuneTestSupport"]),
+        .testTarget(
+            name: "SynthesisTests", dependencies: ["Synthesis", "Scenes", "Recognizers", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Reports: HTML, Markdown, JSON and Swift constants from a tuning result
         // Reports only renders: the held-out replay behind its charts is Tuning's

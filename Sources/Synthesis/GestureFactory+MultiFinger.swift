@@ -3,20 +3,13 @@ import TraceModel
 // MARK: - Two and three fingers
 
 extension GestureFactory {
-    /// Three fingers side by side swiping together. Fingers land and lift a
-    /// few tens of milliseconds apart; the hand glides (a minimum-jerk reach
-    /// lifted while still moving).
-    func multiSwipe(at time: Double, tab: Int) -> PlannedGesture {
-        let content = scene.content
-        return multiSwipe(
-            at: time, within: content.minY + 16...content.maxY - 16,
-            target: scene.target("tab-content", tab: tab))
-    }
-
     /// Fingers side by side (three unless `fingers` says otherwise, one
     /// included) swiping together along `direction` (drawn among the four
     /// when nil), their centroid within `rows` (y, points) and the screen's
-    /// width; `slower` stretches the glide (a slow swipe is a pan).
+    /// width; `slower` stretches the glide (a slow swipe is a pan). Fingers
+    /// land and lift a few tens of milliseconds apart; the hand glides (a
+    /// minimum-jerk reach lifted while still moving). The playground's: the
+    /// epilogue scene has no multi-finger swipe (issue 34).
     func multiSwipe(
         at time: Double, within rows: ClosedRange<Double>, target: String, direction chosen: Direction? = nil,
         fingers: Int = 3, slower: Double = 1
@@ -96,10 +89,11 @@ extension GestureFactory {
             target: target ?? scene.target("image", tab: tab), notes: [])
     }
 
-    /// Pans, zooms and turns the image at once: the two fingers' centroid
+    /// Pans, zooms and turns `view` at once: the two fingers' centroid
     /// travels 25–90 pt while their distance changes by ×0.6–1.8 and their
-    /// line turns (σ 25°) — the photo viewer's combined gesture.
-    func transform(at time: Double, tab: Int, on view: EpilogueScene.Box? = nil, target: String? = nil) -> PlannedGesture {
+    /// line turns (σ 25°) — the playground's transform (the epilogue's
+    /// image has none, issue 34).
+    func transform(at time: Double, on view: EpilogueScene.Box, target: String) -> PlannedGesture {
         let span = uniform(70, 150)
         let translation = Vector.direction(uniform(0, 2 * Double.pi)) * uniform(25, 90)
         let gesture = twoFingers(
@@ -107,16 +101,7 @@ extension GestureFactory {
             turn: radians(gaussian(25)), duration: uniform(0.35, 0.8) * user.slowness, panDuration: 0, pan: .zero,
             translation: translation, on: view)
         return PlannedGesture(
-            tracks: gesture, intent: .transform, fingers: 2, target: target ?? scene.target("image", tab: tab),
-            notes: [])
-    }
-
-    /// Two fingertips tapping the text together (the reading controls): they
-    /// land and lift up to 50 ms apart; a few are so staggered that the
-    /// first lifts before the second lands (`staggered`).
-    func multiTap(at time: Double, tab: Int) -> PlannedGesture {
-        let centre = point(in: scene.text.inset(30))
-        return multiTap(at: time, centre: centre, fingers: 2, target: scene.target("text", tab: tab))
+            tracks: gesture, intent: .transform, fingers: 2, target: target, notes: [])
     }
 
     /// `fingers` fingertips side by side around `centre`, landing and
@@ -139,7 +124,7 @@ extension GestureFactory {
         }
         let radius = user.fingerRadius * uniform(0.9, 1.05)
         let tracks = (0..<fingers).map { k in
-            // Two fingers at ±spacing/2, as the text's two-finger tap always was.
+            // Evenly spaced around the centre (two fingers at ±spacing/2).
             let p = centre + offset * (Double(k) - Double(fingers - 1) / 2)
             let down = time + landings[k]
             return FingerTrack(

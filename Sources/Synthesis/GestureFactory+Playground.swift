@@ -24,7 +24,7 @@ extension GestureFactory {
         case .pan: return playgroundPan(at: time, on: playground)
         case .pinch: return pinch(at: time, tab: 0, on: playground.area, target: "target")
         case .rotate: return rotate(at: time, tab: 0, on: playground.area, target: "target")
-        case .transform: return transform(at: time, tab: 0, on: playground.area, target: "target")
+        case .transform: return transform(at: time, on: playground.area, target: "target")
         case .edgeSwipe:
             var gesture = edgeSwipe(at: time, tab: 0)
             gesture.target = "left-edge"

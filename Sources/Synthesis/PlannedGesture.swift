@@ -56,8 +56,6 @@ enum Note {
     static let impatient = "impatient"
     static let extended = "extended"
     static let staggered = "staggered"
-    /// A tap meant for the content while the note menu's backdrop covers it.
-    static let menuOpen = "menu-open"
 }
 
 #if canImport(Glibc)

@@ -23,9 +23,8 @@ import TraceModel
 /// **What stays on screen.** A note row the person opened stays open until
 /// they slide it closed (`swipe-actions` `right`, drawn only while one is
 /// open). A long press on a note row opens the note menu, and the next
-/// touch is the person's answer to it: mostly a tap on its backdrop
-/// (`note-menu`), sometimes a tap meant for a row (`menu-open`, which the
-/// backdrop swallows). A text selection leaves its action pills up: about
+/// touch is the person's answer to it: a tap on its backdrop
+/// (`note-menu`) that dismisses it. A text selection leaves its action pills up: about
 /// half the selections are followed by a tap on a pill, some by two.
 struct SessionGenerator {
     let header: SessionHeader
@@ -111,14 +110,12 @@ struct SessionGenerator {
             case .swipeActions: openRow = gesture.row
             case .closeRow: openRow = nil
             case .noteMenu:
-                // The answer to the open menu: its backdrop takes it.
+                // The answer to the open menu: a tap on its backdrop. (No
+                // longer, one time in five, a tap meant for a row, which the
+                // backdrop swallowed: the scene's rows have no tap, issue 34.)
                 (time, _) = pause(after: end)
                 let press = gesture.tracks.first.map { $0.position($0.down) } ?? Vector(0, 0)
-                var answer =
-                    factory.chance(0.8)
-                    ? factory.backdropTap(at: time, tab: tab, menuPress: press) : factory.tap(at: time, tab: tab)
-                if answer.target.hasSuffix("/note-row") { answer.notes.append(Note.menuOpen) }
-                end = try perform(answer, emit)
+                end = try perform(factory.backdropTap(at: time, tab: tab, menuPress: press), emit)
             case .textSelect where !gesture.notes.contains(Note.impatient):
                 // The pills show 0.25 s after the selection settles; the
                 // pause before a tap on one is longer than that.
@@ -185,13 +182,10 @@ struct SessionGenerator {
         case .dismiss: return factory.dismiss(at: time, tab: tab)
         case .pinch: return factory.pinch(at: time, tab: tab)
         case .rotate: return factory.rotate(at: time, tab: tab)
-        case .multiSwipe: return factory.multiSwipe(at: time, tab: tab)
         case .shake: return factory.shake(at: time, tab: tab)
         case .none: return factory.nothing(at: time, tab: tab)
         case .drag: return factory.drag(at: time, tab: tab)
         case .textSelect: return factory.textSelect(at: time, tab: tab)
-        case .transform: return factory.transform(at: time, tab: tab)
-        case .multiTap: return factory.multiTap(at: time, tab: tab)
         case .closeRow: return factory.closeRow(at: time, tab: tab, row: openRow)
         case .noteMenu: return factory.noteMenuPress(at: time, tab: tab)
         }

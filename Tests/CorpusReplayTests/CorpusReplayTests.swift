@@ -20,7 +20,7 @@ import TraceModel
         #expect(Self.sessions.count == 320)
         let result = try run()
         #expect(result.scenes == ["epilogue": 320])
-        #expect(result.total.labels == 10_902)
+        #expect(result.total.labels == 11_194)
         // datasets/README.md: 21.3 % at the catalogue defaults before issue
         // 14, 21.2 % with the reference app's semantics, 21.3 % with the
         // shake debounce at launch and note rows that stay open (8 150
@@ -63,37 +63,43 @@ import TraceModel
         // 1 112, 1 059, 89, 342 — 23.9 %). The removed elements' labels are
         // missed whatever the constants, until the corpus is regenerated
         // without them, as issue 24's was.
-        #expect(result.total.correct == 7_024 && result.total.deadZone == 94 && result.total.wrong == 1_008)
-        #expect(result.total.missed == 2_478 && result.total.spurious == 301)
-        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 94)
-        #expect(abs(result.misfireRate - 0.3560) < 0.0005, "misfire rate \(result.misfireRate)")
-        #expect(result.confusion["multi-swipe"] == ["nothing": 218])
+        // Issue 34, the corpus regenerated to perform only the scene's
+        // gestures (the same command; no three-finger swipes, transforms,
+        // two-finger taps on the text, or taps on note rows and cards —
+        // single taps on the grid alone, weight 16 → 24; 10 902 → 11 194
+        // labels): 26.1 % (8 279 correct, 1 087 wrong, 1 353 missed, 115
+        // dead zones, 362 spurious; was 7 024, 1 008, 2 478, 94, 301 —
+        // 35.6 %). Above issue 24's 23.9 % because the scene now behaves
+        // as the sources write it (above) and the Library, where a tap
+        // now always leads, is reached by more tab swipes (1 767 → 1 922).
+        #expect(result.total.correct == 8_279 && result.total.deadZone == 115 && result.total.wrong == 1_087)
+        #expect(result.total.missed == 1_353 && result.total.spurious == 362)
+        #expect(result.confusion["tab-swipe"]?["swipe-actions"] == 104)
+        #expect(abs(result.misfireRate - 0.2606) < 0.0005, "misfire rate \(result.misfireRate)")
+        // Only the scene's gestures: none of the five elements that left it.
+        #expect(result.confusion["multi-swipe"] == nil && result.confusion["transform"] == nil)
+        let tapTargets = Set(
+            result.labelOutcomes.filter { $0.intent == .tap }.compactMap { $0.target?.split(separator: "/").last })
+        #expect(tapTargets == ["grid-item", "tab-bar", "note-menu", "action-pill"])
         // The new labels: backdrop taps, pill taps, closing swipes.
         func outcomes(_ keep: (LabelOutcome) -> Bool) -> [Outcome: Int] {
             result.labelOutcomes.filter(keep).reduce(into: [:]) { $0[$1.outcome, default: 0] += 1 }
         }
         // (With no tap of a note row's or the text's own, a backdrop or a
         // pill tap after an accidental opening is missed, not wrong.)
-        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 116, .missed: 16])
-        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 108, .wrong: 15, .missed: 32])
-        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 87, .missed: 8, .wrong: 9])
-        // Taps meant for a row while the menu is open: the backdrop or the
-        // menu (a tap on it dismisses it too) takes most (wrong); where the
-        // long press before them failed, the row.
-        let labels = Dictionary(uniqueKeysWithValues: Self.sessions.map { ($0.id, $0.labels) })
-        let meantForRows = outcomes { labels[$0.session]?[$0.label].note?.contains("menu-open") == true }
-        #expect(meantForRows == [.wrong: 22, .missed: 7])
+        // Regenerated for issue 34: backdrop taps 116 + 16 missed → 121 + 23
+        // (every answer to the menu is one now; the taps meant for a row
+        // that the backdrop swallowed, 22 wrong and 7 missed of 29, are
+        // gone with the rows' tap), pill taps 108 / 15 / 32 → 149 / 11 / 25,
+        // closing swipes 87 / 9 / 8 → 73 / 8 / 7.
+        #expect(outcomes { $0.target?.hasSuffix("/note-menu") == true } == [.correct: 121, .missed: 23])
+        #expect(outcomes { $0.target?.hasSuffix("/action-pill") == true } == [.correct: 149, .wrong: 11, .missed: 25])
+        #expect(outcomes { $0.intent == .swipeActions && $0.direction == .right } == [.correct: 73, .missed: 7, .wrong: 8])
         // Every new intent is there and mostly recognized…
-        for intent in ["drag", "text-select", "transform"] {
+        for intent in ["drag", "text-select"] {
             let counts = try #require(result.perIntent[intent])
             #expect(counts.labels >= 100 && counts.correct > counts.labels / 3, "\(intent): \(counts)")
         }
-        let twoFingerTaps = result.labelOutcomes.filter { $0.intent == .tap && $0.target?.hasSuffix("/text") == true }
-        #expect(twoFingerTaps.count >= 100)
-        // None of 330 since issue 34: the two-finger tap on the text is ours
-        // (examples/scenes/ours-epilogue-additions.yaml), not the scene's.
-        #expect(twoFingerTaps.filter { $0.outcome == .correct }.isEmpty)
-        #expect(twoFingerTaps.filter { $0.outcome == .missed }.count == 330)
         // …and the classic conflicts show up: drags opening the context
         // menu, hesitant scrolls lifting grid items.
         #expect((result.confusion["drag"]?["long-press"] ?? 0) > 50)
@@ -102,9 +108,11 @@ import TraceModel
         // ours — are gone from the reference scene).
         let press = try #require(result.budgets.first { $0.budget.gesture == .pressFeedback })
         #expect(press.passed && press.count > 1_000)
-        // The grid's haptics: light on every press, medium on every tap, at once.
-        #expect(result.haptics["pressFeedback"]?.count == 2_000 && result.haptics["pressFeedback"]?.max == 0)
-        #expect(result.haptics["tap"]?.count == 554 && result.haptics["tap"]?.max == 0)
+        // The grid's haptics: light on every press, medium on every tap, at
+        // once (2 000 and 554 before the corpus was regenerated for issue
+        // 34: the content's single taps are all the grid's now).
+        #expect(result.haptics["pressFeedback"]?.count == 3_314 && result.haptics["pressFeedback"]?.max == 0)
+        #expect(result.haptics["tap"]?.count == 1_438 && result.haptics["tap"]?.max == 0)
         #expect((result.dragAutoScroll?.max ?? 0) > 100)
         #expect(result.selectionMenuWait != nil)
     }

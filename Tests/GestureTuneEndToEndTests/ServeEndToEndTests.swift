@@ -22,7 +22,7 @@ struct ServeEndToEndTests {
         let corpus = dir.appendingPathComponent("corpus.jsonl")
         let db = dir.appendingPathComponent("team.sqlite").path
         let synth = try run([
-            "synth", "--seed", "11", "--users", "20", "--devices", "3", "--sessions", "1", "--gestures", "60", "--out",
+            "synth", "--seed", "17", "--users", "16", "--devices", "3", "--sessions", "1", "--gestures", "30", "--out",
             corpus.path
         ])
         #expect(synth.status == 0, "\(synth.stderr)")
@@ -47,9 +47,12 @@ struct ServeEndToEndTests {
         // 5 % margin (no bound for new people: on 12 training people that
         // leaves nearly every constant where it is, and two runs alike).
         // Run 2 tunes two constants only: it ships the defaults of the
-        // others, so the two runs differ in constants and in held-out
-        // outcomes (20 people of 60 gestures: on fewer, since issue 34, the
-        // two runs' constants changed no held-out outcome).
+        // others, so the two runs differ in constants and in held-out outcomes
+        // (run 1 moves tabSwipe.distanceThreshold to 40 pt, run 2
+        // tap.maxDuration to 1 s: 2 held-out gestures fixed by run 2, 3
+        // broken. Seed 17, was 11: on the corpus synth writes since issue 34
+        // — no taps on note rows or cards, none with two fingers — seed 11's
+        // two runs changed no held-out outcome).
         // Run 3 holds out another share of the people: its held-out gestures
         // overlap run 1's only in part.
         for (seed, tune) in [

@@ -1,4 +1,6 @@
 import Foundation
+import Recognizers
+import Scenes
 import Testing
 import TraceModel
 
@@ -13,15 +15,14 @@ import TraceModel
         for label in labels { counts[label.intent, default: 0] += 1 }
         let sceneIntents: [Intent] = [
             .tap, .doubleTap, .longPress, .scroll, .tabSwipe, .swipeActions, .cardSwipe,
-            .dismiss, .pinch, .rotate, .multiSwipe, .shake, .none,
-            .drag, .textSelect, .transform
+            .dismiss, .pinch, .rotate, .shake, .none,
+            .drag, .textSelect
         ]
         for intent in sceneIntents { #expect((counts[intent] ?? 0) >= 3, "\(intent): \(counts[intent] ?? 0)") }
         #expect(Set(counts.keys) == Set(sceneIntents))
 
         let directional: Set<Intent> = [
-            .scroll, .tabSwipe, .swipeActions, .cardSwipe, .dismiss, .pinch, .rotate,
-            .multiSwipe
+            .scroll, .tabSwipe, .swipeActions, .cardSwipe, .dismiss, .pinch, .rotate
         ]
         for label in labels {
             #expect((label.direction != nil) == directional.contains(label.intent), "\(label)")
@@ -34,20 +35,44 @@ import TraceModel
         #expect(directions(.cardSwipe) == [.left, .right])
         #expect(directions(.pinch) == [.in, .out])
         #expect(directions(.rotate) == [.cw, .ccw])
-        // Multi-finger swipes are rare (weight 2): this population's 24
-        // sessions hold three of their four directions (the corpus all four).
-        #expect(directions(.multiSwipe).isSubset(of: [.left, .right, .up, .down]) && directions(.multiSwipe).count >= 3)
         // Rows are opened (left) and the open one closed (right).
         #expect(directions(.swipeActions) == [.left, .right])
         #expect(directions(.dismiss) == [.down])
         // No edge swipes: the reading app has no back swipe of its own (issue 24).
         #expect(directions(.edgeSwipe).isEmpty)
-        // Multi-finger taps are taps with `fingers: 2`, on the text; transforms have two fingers.
-        let twoFingerTaps = labels.filter { $0.intent == .tap && $0.fingers == 2 }
-        #expect(twoFingerTaps.count >= 3)
-        #expect(twoFingerTaps.allSatisfy { $0.target?.hasSuffix("/text") == true })
-        #expect(labels.filter { $0.intent == .transform }.allSatisfy { $0.fingers == 2 })
-        #expect(labels.filter { $0.intent == .tap }.allSatisfy { $0.fingers == nil || $0.fingers == 2 })
+        // Taps are one finger's (no two-finger tap on the text since issue
+        // 34); pinches and rotations two fingers'.
+        #expect(labels.filter { $0.intent == .tap }.allSatisfy { $0.fingers == nil })
+        #expect(labels.filter { $0.intent == .pinch || $0.intent == .rotate }.allSatisfy { $0.fingers == 2 })
+    }
+
+    /// Issue 34: people perform only what the built-in scene offers — every
+    /// label's gesture is one of `Scene.epilogue`'s members on the label's
+    /// target and tab (no three-finger swipe, no transform, no two-finger
+    /// tap on the text, no tap on a note row or a card: those are
+    /// `examples/scenes/ours-epilogue-additions.yaml`'s).
+    @Test func everyGestureIsOneTheSceneOffers() throws {
+        let kinds: [Intent: GestureKind] = [
+            .tap: .tap, .doubleTap: .doubleTap, .longPress: .longPress, .scroll: .scroll, .tabSwipe: .tabSwipe,
+            .swipeActions: .swipeActions, .cardSwipe: .cardSwipe, .dismiss: .dismiss, .pinch: .pinch,
+            .rotate: .rotation, .shake: .shake, .drag: .drag, .textSelect: .textSelect
+        ]
+        var offered = Set<String>()
+        for label in try sessions(population).flatMap(\.labels) where label.intent != .none {
+            let kind = try #require(kinds[label.intent], "\(label.intent) is no gesture of the scene")
+            let target = try #require(label.target)
+            let region = target.split(separator: "/").last.map(String.init)
+            let members = Scene.epilogue.recognizers.filter {
+                $0.kind == kind && $0.target == region && ($0.tab == nil || $0.tab == tab(of: label))
+            }
+            #expect(!members.isEmpty, "\(label.intent) on \(target): no member of the scene")
+            offered.insert("\(label.intent.rawValue) \(region ?? "")")
+        }
+        // The single taps land on the grid, the tab bar, the note menu's
+        // backdrop and the pills, nowhere else.
+        #expect(
+            offered.filter { $0.hasPrefix("tap ") }
+                == Set(["tap grid-item", "tap tab-bar", "tap note-menu", "tap action-pill"]))
     }
 
     /// Drags hold before they move, and some carry the item into the edge
@@ -77,7 +102,9 @@ import TraceModel
                 }
             }
         }
-        #expect(drags >= 10 && autoScrolls >= 2)
+        // 35 % of drags auto-scroll; this population's draw holds 1 of its
+        // 10 since issue 34 redrew it for the scene's gestures (2 before).
+        #expect(drags >= 10 && autoScrolls >= 1)
         #expect((0.3...0.55).contains(median(holds)), "median drag hold \(median(holds))")
         // 0.91 s on this population since issue 24 redrew the corpus.
         #expect((0.55...0.95).contains(median(selectionHolds)), "median selection hold \(median(selectionHolds))")
@@ -121,7 +148,7 @@ import TraceModel
         let needs: [Intent: Set<Int>] = [
             .swipeActions: [0], .cardSwipe: [1], .dismiss: [1], .doubleTap: [2],
             .longPress: [0, 2], .pinch: [2], .rotate: [2], .scroll: [0, 2], .drag: [2],
-            .textSelect: [2], .transform: [2]
+            .textSelect: [2]
         ]
         for label in try sessions(population).flatMap(\.labels) {
             if let allowed = needs[label.intent], let t = tab(of: label) { #expect(allowed.contains(t), "\(label)") }
