@@ -154,6 +154,17 @@ struct OptimizeEndToEndTests {
         // pan.slop is not the preset's: its reference is the catalogue's, as cited there.
         #expect(presetReport.contains("platform: Flutter's kTouchSlop"))
 
+        // A reference value the scene reads but the run does not tune would
+        // ship as the catalogue's: refused, naming it, before any replay.
+        let untuned = try run(
+            [
+                "optimize", "--db", db, "--scene", "epilogue", "--tune", "tap.maxDuration", "--params",
+                "preset:tab-session-before", "--out", presetOut + "4"
+            ])
+        #expect(untuned.status == 1, "\(untuned.stderr)")
+        #expect(untuned.stderr.contains("tabSwipe.distanceThreshold") && untuned.stderr.contains("which this run does not tune"))
+        #expect(!FileManager.default.fileExists(atPath: presetOut + "4"))
+
         let unknown = try run(common + ["--params", "preset:no-such", "--out", presetOut + "2"])
         #expect(unknown.status == 1 && unknown.stderr.contains("no such preset (preset:tab-session-before"))
         let sceneless = try run(["optimize", "--db", db, "--params", "preset:tab-session-before", "--out", presetOut + "3"])

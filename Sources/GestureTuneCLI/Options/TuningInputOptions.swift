@@ -133,6 +133,18 @@ struct TuningInputOptions: ParsableArguments {
             throw CLIFailure("--params \(params): name the scene whose reference constants they are (--scene)")
         }
         let (values, preset) = try SceneOptions.parameters(params)
+        // A run ships only the constants it tunes (GestureConstants.swift,
+        // params.json, the stored run): a reference value the scene reads
+        // but the run leaves untuned would be validated here and then go
+        // back to the catalogue's in what ships. Refused, not dropped.
+        let reads = Set(scene.tunableParameters.map(\.name))
+        let tuned = Set(loaded.tune ?? TuningSpace.defaultNames(for: [scene]))
+        let untuned = values.overrides.keys.filter { reads.contains($0) && !tuned.contains($0) }.sorted()
+        guard untuned.isEmpty else {
+            throw CLIFailure(
+                "--params \(params): sets \(untuned.joined(separator: ", ")), which this run does not tune; "
+                    + "a run ships only what it tunes, so tune them too (--tune) or leave them out of the reference")
+        }
         scene.parameters.merge(values.overrides) { _, new in new }
         loaded.scene = scene
         loaded.preset = preset

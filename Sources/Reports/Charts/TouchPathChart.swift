@@ -184,9 +184,18 @@ package struct TouchPathChart: Sendable, Hashable {
             let x = px(at.x), y = py(at.y)
             content.append(.el(.path, [.d: Self.star(x: x, y: y, radius: 8), .class: "fired"]))
             let label = "\(recognizedName ?? "fired") at \(Format.ms(Double(recognizedAt - start) / 1000))"
-            let left = x > size * 0.6
-            content.append(
-                Svg.text(label, x: x + (left ? -11 : 11), y: y + 4, class: "fired-label", anchor: left ? "end" : "start"))
+            // Beside the star on whichever side the label fits (about 7 px
+            // a character at its 12 px bold), else centred above it, inside
+            // the view either way: a label cut by the chart's edge is unread.
+            let width = Double(label.count) * 7
+            if x + 11 + width <= size - 2 {
+                content.append(Svg.text(label, x: x + 11, y: y + 4, class: "fired-label", anchor: "start"))
+            } else if x - 11 - width >= 2 {
+                content.append(Svg.text(label, x: x - 11, y: y + 4, class: "fired-label", anchor: "end"))
+            } else {
+                let centre = min(max(x, width / 2 + 2), size - width / 2 - 2)
+                content.append(Svg.text(label, x: centre, y: max(y - 12, 14), class: "fired-label", anchor: "middle"))
+            }
         }
         // Scale bar and time legend below the drawing.
         let legendTop = size + 8

@@ -5,7 +5,7 @@ extension ReportFindings {
         ReportTable(
             columns: [
                 ("parameter", .left), ("old", .right), ("new", .right), ("change", .right), ("change %", .right),
-                ("search range", .right), ("note", .left), ("old value from", .left)
+                ("search range", .right), ("note", .left), ("reference value from", .left)
             ],
             rows: report.constants.map { constant in
                 let bound = constant.boundAdvice
