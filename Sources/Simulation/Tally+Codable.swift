@@ -61,7 +61,7 @@ extension Tally: Codable {
             PackedNumbers.data(personIntents.flatMap { $0.flatMap { [$0.labels, $0.misfires] } }), forKey: .personIntents)
         try c.encode(PackedNumbers.data(autoScroll), forKey: .autoScroll)
         try c.encode(PackedNumbers.data(menuWait), forKey: .menuWait)
-        try c.encode(springs.map(PackedSpring.init), forKey: .springs)
+        try c.encode(springs, forKey: .springs)
         try c.encode(outcomes, forKey: .outcomes)
         try c.encode(labelCells.list, forKey: .labelCells)
         try c.encode(log, forKey: .log)
@@ -114,7 +114,7 @@ extension Tally: Codable {
             .hapticPeople)
         autoScroll = try PackedNumbers.doubles(c.decode(Data.self, forKey: .autoScroll))
         menuWait = try PackedNumbers.doubles(c.decode(Data.self, forKey: .menuWait))
-        springs = try c.decode([PackedSpring].self, forKey: .springs).map { try $0.metrics() }
+        springs = try c.decode([SpringMetrics].self, forKey: .springs)
         // Every observation names a person of the reply, one per observation.
         let known = 0..<Int32(people.count)
         let tagged =
@@ -148,34 +148,32 @@ extension Tally: Codable {
 
 /// A spring's measurements on the wire: its settle times and overshoots
 /// packed, and whose each is as runs (``PackedNumbers``).
-private struct PackedSpring: Codable {
-    var spring: String
-    var gesture: GestureKind
-    var response: Double
-    var damping: Double
-    var settle: Data
-    var settlePeople: Data
-    var overshoot: Data
-    var overshootPeople: Data
-
-    init(_ metrics: Tally.SpringMetrics) {
-        spring = metrics.spring
-        gesture = metrics.gesture
-        response = metrics.response
-        damping = metrics.damping
-        settle = PackedNumbers.data(metrics.settle)
-        settlePeople = PackedNumbers.runs(metrics.settlePeople)
-        overshoot = PackedNumbers.data(metrics.overshoot)
-        overshootPeople = PackedNumbers.runs(metrics.overshootPeople)
+extension Tally.SpringMetrics: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case spring, gesture, response, damping, settle, settlePeople, overshoot, overshootPeople
     }
 
-    func metrics() throws -> Tally.SpringMetrics {
-        var metrics = Tally.SpringMetrics(spring: spring, gesture: gesture, response: response, damping: damping)
-        metrics.settle = try PackedNumbers.doubles(settle)
-        metrics.settlePeople = try PackedNumbers.people(fromRuns: settlePeople)
-        metrics.overshoot = try PackedNumbers.doubles(overshoot)
-        metrics.overshootPeople = try PackedNumbers.people(fromRuns: overshootPeople)
-        return metrics
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(spring, forKey: .spring)
+        try c.encode(gesture, forKey: .gesture)
+        try c.encode(response, forKey: .response)
+        try c.encode(damping, forKey: .damping)
+        try c.encode(PackedNumbers.data(settle), forKey: .settle)
+        try c.encode(PackedNumbers.runs(settlePeople), forKey: .settlePeople)
+        try c.encode(PackedNumbers.data(overshoot), forKey: .overshoot)
+        try c.encode(PackedNumbers.runs(overshootPeople), forKey: .overshootPeople)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            spring: try c.decode(String.self, forKey: .spring), gesture: try c.decode(GestureKind.self, forKey: .gesture),
+            response: try c.decode(Double.self, forKey: .response), damping: try c.decode(Double.self, forKey: .damping),
+            settle: try PackedNumbers.doubles(c.decode(Data.self, forKey: .settle)),
+            settlePeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .settlePeople)),
+            overshoot: try PackedNumbers.doubles(c.decode(Data.self, forKey: .overshoot)),
+            overshootPeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .overshootPeople)))
     }
 }
 

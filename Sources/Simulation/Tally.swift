@@ -103,7 +103,7 @@ package struct Tally: Sendable {
     }
 
     /// One spring's releases, measured.
-    struct SpringMetrics: Sendable, Codable, Equatable {
+    struct SpringMetrics: Sendable, Equatable {
         /// Which of the gesture's springs (``SpringReport/spring``): the
         /// gesture's name, or a name of its own where a gesture has two.
         var spring: String
