@@ -86,6 +86,21 @@ import Testing
         #expect(headings.last == "10. The data and the run")
     }
 
+    /// The contents, the page's headings and anchors and report.md's headings
+    /// are all derived from ``ReportSection``: one declaration, one order.
+    @Test func everyRenderingOfTheSectionsFollowsTheirOneDeclaration() throws {
+        let root = try XMLTreeBuilder.parse(html)
+        let declared = ReportSection.allCases
+        let contents = root.elements(named: "nav").flatMap { $0.elements(named: "a") }
+        #expect(contents.map(\.text) == declared.map(\.numberedTitle))
+        #expect(contents.map { $0.attributes["href"] } == declared.map { "#" + $0.id })
+        #expect(root.elements(named: "section").compactMap { $0.attributes["id"] } == declared.map(\.id))
+        #expect(root.elements(named: "h2").map(\.text) == declared.map(\.numberedTitle))
+        let markdown = MarkdownReport.render(TuningReport.sample)
+        let markdownHeadings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        #expect(markdownHeadings == declared.map(\.numberedTitle))
+    }
+
     @Test func verdictStatesRatesIntervalsSignificanceAndBudgets() throws {
         let v = TuningReport.sample.verdict
         let root = try XMLTreeBuilder.parse(html)

@@ -1,4 +1,4 @@
-// MARK: - 9. Who it serves
+// MARK: - Who it serves
 
 extension TuningReport {
     /// Misfire rates of one user or one device, before and after.

@@ -1,6 +1,6 @@
 import Recognizers
 
-// MARK: - 2. The constants
+// MARK: - The constants
 
 extension TuningReport {
     /// One tuned constant: where it started, where it ended, and the range the

@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - 8. Examples
+// MARK: - Examples
 
 extension TuningReport {
     /// One labelled gesture, drawn as its touch path.

@@ -1,4 +1,4 @@
-// MARK: - 4. Latency
+// MARK: - Latency
 
 extension TuningReport {
     /// One gesture's recognition latencies before and after, against its budget.

@@ -1,4 +1,4 @@
-// MARK: - 3. Misfires
+// MARK: - Misfires
 
 extension TuningReport {
     /// The ways a recognizer fails the person.

@@ -1,4 +1,4 @@
-// MARK: - 6. Sensitivity and 7. the search
+// MARK: - Sensitivity and the search
 
 extension TuningReport {
     /// The objective as one parameter moves and the others stay at their tuned values.

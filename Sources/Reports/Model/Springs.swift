@@ -1,4 +1,4 @@
-// MARK: - 5. Springs
+// MARK: - Springs
 
 extension TuningReport {
     /// A point of a curve: time in seconds, value in the curve's unit.

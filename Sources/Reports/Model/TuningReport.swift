@@ -17,25 +17,25 @@ import TraceModel
 package struct TuningReport: Codable, Sendable, Hashable {
     /// The headline, e.g. the scene or recognizer set tuned.
     package var title: String
-    /// 1. Did the misfire rate drop on held-out users, within budgets, significantly?
+    /// Did the misfire rate drop on held-out users, within budgets, significantly?
     package var verdict: Verdict
-    /// 2. The tuned constants, old → new.
+    /// The tuned constants, old → new.
     package var constants: [Constant]
-    /// 3. Misfires by kind and intent, and confusion matrices.
+    /// Misfires by kind and intent, and confusion matrices.
     package var misfires: Misfires
-    /// 4. Latency distributions per gesture against its budget.
+    /// Latency distributions per gesture against its budget.
     package var latency: [LatencyDistribution]
-    /// 5. Spring responses before and after.
+    /// Spring responses before and after.
     package var springs: [SpringComparison]
-    /// 6. One-parameter sweeps and the misfire/latency Pareto front.
+    /// One-parameter sweeps and the misfire/latency Pareto front.
     package var sensitivity: Sensitivity
-    /// 7. The optimizer's progress.
+    /// The optimizer's progress.
     package var search: [SearchStep]
-    /// 8. Worst remaining misfires and misfires the tuning fixed.
+    /// Worst remaining misfires and misfires the tuning fixed.
     package var examples: Examples
-    /// 9. Misfire rates by user and by device.
+    /// Misfire rates by user and by device.
     package var breakdown: Breakdown
-    /// 10. What it ran on and how to run it again.
+    /// What it ran on and how to run it again.
     package var run: RunInfo
     /// Agreement with the platform's own recognizers, when the held-out
     /// recordings carry them (shown right after the verdict).
@@ -62,7 +62,7 @@ package struct TuningReport: Codable, Sendable, Hashable {
     }
 }
 
-// MARK: - 10. The data and the run
+// MARK: - The data and the run
 
 extension TuningReport {
     /// Enough about the run to reproduce it.

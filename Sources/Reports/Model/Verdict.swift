@@ -1,7 +1,7 @@
 import Foundation
 import Tuning
 
-// MARK: - 1. The verdict
+// MARK: - The verdict
 
 extension TuningReport {
     /// Before → after on held-out users, the budgets, and whether the gain is real.

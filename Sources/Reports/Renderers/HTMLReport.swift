@@ -26,24 +26,12 @@ package enum HTMLReport {
     /// The document as a tree, for tests that look inside.
     package static func document(_ report: TuningReport) -> Markup {
         let findings = ReportFindings(report)
-        let sections: [(id: String, title: String, content: [Markup])] = [
-            ("verdict", "Verdict", verdict(findings)),
-            ("constants", "The constants", constants(findings)),
-            ("misfires", "Misfires by kind and intent", misfires(findings)),
-            ("latency", "Latency against budgets", latency(findings)),
-            ("springs", "Springs", springs(findings)),
-            ("sensitivity", "Sensitivity", sensitivity(findings)),
-            ("search", "The search", search(findings)),
-            ("examples", "Examples", examples(findings)),
-            ("breakdown", "Who it serves", breakdown(findings)),
-            ("run", "The data and the run", run(findings))
-        ]
         let nav = Markup.el(
             .nav, [.ariaLabel: "Sections"],
             .el(
                 .ol,
-                children: sections.enumerated().map { index, section in
-                    .el(.li, [:], .link(toSection: section.id, "\(index + 1). \(section.title)"))
+                children: ReportSection.allCases.map { section in
+                    .el(.li, [:], .link(toSection: section.id, section.numberedTitle))
                 }))
         let subtitle =
             "gesturetune tuning report · \(report.run.corpus)"
@@ -68,10 +56,10 @@ package enum HTMLReport {
                     children: [
                         .el(.header, [:], .el(.h1, text: report.title), .el(.p, [.class: "subtitle"], text: subtitle), nav)
                     ]
-                        + sections.enumerated().map { index, section in
+                        + ReportSection.allCases.map { section in
                             .el(
                                 .section, [.id: Markup.fragment(section.id)],
-                                children: [.el(.h2, text: "\(index + 1). \(section.title)")] + section.content)
+                                children: [.el(.h2, text: section.numberedTitle)] + content(section, findings))
                         } + [
                             .el(
                                 .footer, [:],
@@ -83,7 +71,23 @@ package enum HTMLReport {
                         ])))
     }
 
-    // MARK: - 1. Verdict
+    /// What the page shows in a section, below its heading.
+    static func content(_ section: ReportSection, _ f: ReportFindings) -> [Markup] {
+        switch section {
+        case .verdict: verdict(f)
+        case .constants: constants(f)
+        case .misfires: misfires(f)
+        case .latency: latency(f)
+        case .springs: springs(f)
+        case .sensitivity: sensitivity(f)
+        case .search: search(f)
+        case .examples: examples(f)
+        case .breakdown: breakdown(f)
+        case .run: run(f)
+        }
+    }
+
+    // MARK: - Verdict
 
     static func verdict(_ f: ReportFindings) -> [Markup] {
         let v = f.report.verdict
@@ -164,7 +168,7 @@ package enum HTMLReport {
             + (f.calibrationTable.map { [$0.markup] } ?? [])
     }
 
-    // MARK: - 2. Constants
+    // MARK: - Constants
 
     static func constants(_ f: ReportFindings) -> [Markup] {
         let onBound = f.report.constants.filter { $0.bound != nil }.count
@@ -176,7 +180,7 @@ package enum HTMLReport {
         return [.el(.p, text: intro), f.constantsTable.markup]
     }
 
-    // MARK: - 3. Misfires
+    // MARK: - Misfires
 
     static func misfires(_ f: ReportFindings) -> [Markup] {
         let m = f.report.misfires
@@ -201,7 +205,7 @@ package enum HTMLReport {
         ]
     }
 
-    // MARK: - 4. Latency
+    // MARK: - Latency
 
     static func latency(_ f: ReportFindings) -> [Markup] {
         let figures = f.report.latency.map { d -> Markup in
@@ -226,7 +230,7 @@ package enum HTMLReport {
         ]
     }
 
-    // MARK: - 5. Springs
+    // MARK: - Springs
 
     static func springs(_ f: ReportFindings) -> [Markup] {
         let figures = f.report.springs.map { s -> Markup in
@@ -257,7 +261,7 @@ package enum HTMLReport {
         return [f.springTable.markup, .el(.div, [.class: "grid2"], children: figures)]
     }
 
-    // MARK: - 6. Sensitivity
+    // MARK: - Sensitivity
 
     static func sensitivity(_ f: ReportFindings) -> [Markup] {
         let shared = f.sweepObjectiveRange
@@ -321,7 +325,7 @@ package enum HTMLReport {
         return content
     }
 
-    // MARK: - 7. Search
+    // MARK: - Search
 
     static func search(_ f: ReportFindings) -> [Markup] {
         let steps = f.report.search
@@ -360,7 +364,7 @@ package enum HTMLReport {
         return content
     }
 
-    // MARK: - 8. Examples
+    // MARK: - Examples
 
     static func examples(_ f: ReportFindings) -> [Markup] {
         func card(_ example: TuningReport.Example, fixed: Bool) -> Markup { exampleCard(example, fixed: fixed) }
@@ -387,7 +391,7 @@ package enum HTMLReport {
         ]
     }
 
-    // MARK: - 9. Breakdown
+    // MARK: - Breakdown
 
     static func breakdown(_ f: ReportFindings) -> [Markup] {
         let b = f.report.breakdown
@@ -417,7 +421,7 @@ package enum HTMLReport {
         return content
     }
 
-    // MARK: - 10. Run
+    // MARK: - Run
 
     static func run(_ f: ReportFindings) -> [Markup] {
         let rows = f.runTable.rows

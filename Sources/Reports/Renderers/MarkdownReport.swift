@@ -14,95 +14,108 @@ import TraceModel
 package enum MarkdownReport {
     package static func render(_ report: TuningReport) -> String {
         let f = ReportFindings(report)
-        var out: [String] = []
-        func heading(_ level: Int, _ text: String) {
-            out.append(String(repeating: "#", count: level) + " " + escape(text))
-            out.append("")
+        var document = MarkdownDocument()
+        document.heading(1, report.title)
+        document.paragraph("gesturetune tuning report · \(report.run.corpus)" + (report.run.generatedAt.map { " · \($0)" } ?? ""))
+        for section in ReportSection.allCases {
+            document.heading(2, section.numberedTitle)
+            write(section, f, into: &document)
         }
-        func paragraph(_ text: String) {
-            out.append(escape(text))
-            out.append("")
+        return document.lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What `report.md` holds in a section, below its heading: the same
+    /// sentences and tables as the page's section, without its charts.
+    static func write(_ section: ReportSection, _ f: ReportFindings, into out: inout MarkdownDocument) {
+        let report = f.report
+        switch section {
+        case .verdict:
+            out.lines.append(
+                "**" + escape(f.headline) + "** "
+                    + escape(
+                        [f.significance, f.worseIntentsSentence, f.budgetSentence].filter { !$0.isEmpty }.joined(separator: " "))
+            )
+            out.lines.append("")
+            if let intents = f.significantIntentsTable {
+                out.heading(3, "Intents that changed significantly")
+                out.table(intents)
+            }
+            if !report.verdict.applicableBudgets.isEmpty { out.table(f.budgetTable) }
+            if let held = f.heldBudgetsSentence { out.paragraph(held) }
+            if let springs = f.unchangedSpringSentence { out.paragraph(springs) }
+            if let sentence = f.platformSentence, let agreement = f.platformTable {
+                out.heading(3, "Agreement with the platform")
+                out.paragraph(sentence)
+                out.table(agreement)
+                if let calibration = f.calibrationTable { out.table(calibration) }
+            }
+        case .constants:
+            out.paragraph("Tuned on the training people; paste them from GestureConstants.swift.")
+            out.table(f.constantsTable)
+        case .misfires:
+            out.paragraph("Counts on held-out people, before → after.")
+            out.table(f.misfireTable)
+            out.heading(3, "Confusion before (intended rows, recognized columns)")
+            out.table(ReportFindings.confusionTable(report.misfires.confusionBefore))
+            out.heading(3, "Confusion after")
+            out.table(ReportFindings.confusionTable(report.misfires.confusionAfter))
+        case .latency:
+            out.table(f.latencyTable)
+        case .springs:
+            out.table(f.springTable)
+        case .sensitivity:
+            if let protection = f.protectionSentence { out.paragraph(protection) }
+            if !f.sweepSentence.isEmpty { out.paragraph(f.sweepSentence) }
+            out.table(f.sweepTable)
+            if !report.sensitivity.pareto.isEmpty {
+                out.heading(3, "Misfires against latency")
+                if let sentence = f.paretoSentence { out.paragraph(sentence) }
+                out.table(f.paretoTable)
+            }
+        case .search:
+            out.paragraph(f.searchSentence)
+        case .examples:
+            out.heading(3, "Worst remaining misfires")
+            if report.examples.remaining.isEmpty {
+                out.paragraph("None.")
+            } else {
+                out.table(f.exampleTable(report.examples.remaining, fixed: false))
+            }
+            out.heading(3, "Misfires the tuning fixed")
+            if report.examples.fixed.isEmpty {
+                out.paragraph("None.")
+            } else {
+                out.table(f.exampleTable(report.examples.fixed, fixed: true))
+            }
+        case .breakdown:
+            if let least = ReportFindings.leastServed(report.breakdown.byUser) {
+                out.paragraph(
+                    "Served least: user \(least.group) at \(ReportFindings.rateWithInterval(least.after)) after tuning.")
+            }
+            out.table(ReportFindings.breakdownTable(report.breakdown.byUser, groupTitle: "user"))
+            out.table(ReportFindings.breakdownTable(report.breakdown.byDevice, groupTitle: "device"))
+        case .run:
+            out.table(f.runTable)
+            out.lines.append(codeBlock(report.run.commandLine))
         }
-        func table(_ t: ReportTable) {
-            out.append(self.table(t))
-            out.append("")
+    }
+
+    /// The lines of `report.md` as they are written, each block followed by
+    /// the blank line that separates Markdown blocks.
+    struct MarkdownDocument {
+        var lines: [String] = []
+
+        mutating func heading(_ level: Int, _ text: String) {
+            lines += [String(repeating: "#", count: level) + " " + escape(text), ""]
         }
 
-        heading(1, report.title)
-        paragraph("gesturetune tuning report · \(report.run.corpus)" + (report.run.generatedAt.map { " · \($0)" } ?? ""))
-
-        heading(2, "1. Verdict")
-        out.append(
-            "**" + escape(f.headline) + "** "
-                + escape([f.significance, f.worseIntentsSentence, f.budgetSentence].filter { !$0.isEmpty }.joined(separator: " "))
-        )
-        out.append("")
-        if let intents = f.significantIntentsTable {
-            heading(3, "Intents that changed significantly")
-            table(intents)
-        }
-        if !report.verdict.applicableBudgets.isEmpty { table(f.budgetTable) }
-        if let held = f.heldBudgetsSentence { paragraph(held) }
-        if let springs = f.unchangedSpringSentence { paragraph(springs) }
-        if let sentence = f.platformSentence, let agreement = f.platformTable {
-            heading(3, "Agreement with the platform")
-            paragraph(sentence)
-            table(agreement)
-            if let calibration = f.calibrationTable { table(calibration) }
+        mutating func paragraph(_ text: String) {
+            lines += [escape(text), ""]
         }
 
-        heading(2, "2. The constants")
-        paragraph("Tuned on the training people; paste them from GestureConstants.swift.")
-        table(f.constantsTable)
-
-        heading(2, "3. Misfires by kind and intent")
-        paragraph("Counts on held-out people, before → after.")
-        table(f.misfireTable)
-        heading(3, "Confusion before (intended rows, recognized columns)")
-        table(ReportFindings.confusionTable(report.misfires.confusionBefore))
-        heading(3, "Confusion after")
-        table(ReportFindings.confusionTable(report.misfires.confusionAfter))
-
-        heading(2, "4. Latency against budgets")
-        table(f.latencyTable)
-
-        heading(2, "5. Springs")
-        table(f.springTable)
-
-        heading(2, "6. Sensitivity")
-        if let protection = f.protectionSentence { paragraph(protection) }
-        if !f.sweepSentence.isEmpty { paragraph(f.sweepSentence) }
-        table(f.sweepTable)
-        if !report.sensitivity.pareto.isEmpty {
-            heading(3, "Misfires against latency")
-            if let sentence = f.paretoSentence { paragraph(sentence) }
-            table(f.paretoTable)
+        mutating func table(_ table: ReportTable) {
+            lines += [MarkdownReport.table(table), ""]
         }
-
-        heading(2, "7. The search")
-        paragraph(f.searchSentence)
-
-        heading(2, "8. Examples")
-        heading(3, "Worst remaining misfires")
-        if report.examples.remaining.isEmpty {
-            paragraph("None.")
-        } else {
-            table(f.exampleTable(report.examples.remaining, fixed: false))
-        }
-        heading(3, "Misfires the tuning fixed")
-        if report.examples.fixed.isEmpty { paragraph("None.") } else { table(f.exampleTable(report.examples.fixed, fixed: true)) }
-
-        heading(2, "9. Who it serves")
-        if let least = ReportFindings.leastServed(report.breakdown.byUser) {
-            paragraph("Served least: user \(least.group) at \(ReportFindings.rateWithInterval(least.after)) after tuning.")
-        }
-        table(ReportFindings.breakdownTable(report.breakdown.byUser, groupTitle: "user"))
-        table(ReportFindings.breakdownTable(report.breakdown.byDevice, groupTitle: "device"))
-
-        heading(2, "10. The data and the run")
-        table(f.runTable)
-        out.append(codeBlock(report.run.commandLine))
-        return out.joined(separator: "\n") + "\n"
     }
 
     // MARK: - Pieces

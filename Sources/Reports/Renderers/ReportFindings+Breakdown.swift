@@ -1,4 +1,4 @@
-// MARK: - 9. Breakdown
+// MARK: - Breakdown
 
 extension ReportFindings {
     /// Rows sorted worst-served first (highest misfire rate after tuning);

@@ -1,4 +1,4 @@
-// MARK: - 2. Constants
+// MARK: - Constants
 
 extension ReportFindings {
     var constantsTable: ReportTable {

@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - 8. Examples
+// MARK: - Examples
 
 extension ReportFindings {
     static func intentText(_ label: Label) -> String {

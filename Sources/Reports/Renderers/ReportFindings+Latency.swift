@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - 4. Latency
+// MARK: - Latency
 
 extension ReportFindings {
     struct LatencySummary {

@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - 3. Misfires
+// MARK: - Misfires
 
 extension ReportFindings {
     static func beforeAfter(_ before: Int, _ after: Int) -> ReportTable.Cell {

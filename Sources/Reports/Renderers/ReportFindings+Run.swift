@@ -1,4 +1,4 @@
-// MARK: - 10. Run
+// MARK: - Run
 
 extension ReportFindings {
     var runTable: ReportTable {

@@ -1,4 +1,4 @@
-// MARK: - 7. Search
+// MARK: - Search
 
 extension ReportFindings {
     /// The search in one sentence, in the quantity its chart plots: the

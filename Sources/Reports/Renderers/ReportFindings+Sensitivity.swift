@@ -1,4 +1,4 @@
-// MARK: - 6. Sensitivity
+// MARK: - Sensitivity
 
 extension ReportFindings {
     /// A sweep's point at the chosen value (the sweep includes it) and its

@@ -1,4 +1,4 @@
-// MARK: - 5. Springs
+// MARK: - Springs
 
 extension ReportFindings {
     var springTable: ReportTable {

@@ -1,6 +1,6 @@
 import TraceModel
 
-// MARK: - 1. Verdict
+// MARK: - Verdict
 
 extension ReportFindings {
     static func interval(_ rate: TuningReport.Rate) -> String {
