@@ -45,7 +45,7 @@ import PackageDescription
 
 let package = Package(
     name: "gesturetune",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
         // For the fuzz targets (Fuzz/, a package of their own).

@@ -1,6 +1,7 @@
 import Foundation
 import HummingbirdCore
 import NIOCore
+import Synchronization
 
 // MARK: - The open connections: for shutdown, and for a full server
 
@@ -9,7 +10,7 @@ import NIOCore
 /// a shutdown closes the ones still open when its grace period is over (a
 /// stalled upload would otherwise keep the server waiting for ever), and a
 /// full server closes the one that has waited longest (``ConnectionLimit``).
-final class OpenConnections: @unchecked Sendable {
+final class OpenConnections: Sendable {
     private struct Entry {
         var channel: any Channel
         var address: String
@@ -18,44 +19,47 @@ final class OpenConnections: @unchecked Sendable {
         var waitingSince: UInt64?
     }
 
-    private let lock = NSLock()
-    private var entries: [ObjectIdentifier: Entry] = [:]
-    private var clock: UInt64 = 0
+    private struct State {
+        var entries: [ObjectIdentifier: Entry] = [:]
+        var clock: UInt64 = 0
+    }
+
+    private let state = Mutex(State())
 
     func add(_ channel: any Channel, address: String) {
-        lock.withLock { entries[ObjectIdentifier(channel)] = Entry(channel: channel, address: address) }
+        state.withLock { $0.entries[ObjectIdentifier(channel)] = Entry(channel: channel, address: address) }
     }
 
     func remove(_ channel: any Channel) {
-        lock.withLock { _ = entries.removeValue(forKey: ObjectIdentifier(channel)) }
+        state.withLock { _ = $0.entries.removeValue(forKey: ObjectIdentifier(channel)) }
     }
 
     func setWaiting(_ channel: any Channel, _ waiting: Bool) {
-        lock.withLock {
+        state.withLock { state in
             let key = ObjectIdentifier(channel)
-            guard entries[key] != nil else { return }
+            guard state.entries[key] != nil else { return }
             if waiting {
-                clock += 1
-                entries[key]?.waitingSince = clock
+                state.clock += 1
+                state.entries[key]?.waitingSince = state.clock
             } else {
-                entries[key]?.waitingSince = nil
+                state.entries[key]?.waitingSince = nil
             }
         }
     }
 
-    var count: Int { lock.withLock { entries.count } }
+    var count: Int { state.withLock { $0.entries.count } }
 
-    var anyWaiting: Bool { lock.withLock { entries.values.contains { $0.waitingSince != nil } } }
+    var anyWaiting: Bool { state.withLock { $0.entries.values.contains { $0.waitingSince != nil } } }
 
     /// Closes the connection that has waited longest for a request; its
     /// client's address, or nil if every connection is busy.
     func closeLongestWaiting() -> String? {
-        let chosen: Entry? = lock.withLock {
+        let chosen: Entry? = state.withLock { state in
             guard
-                let (key, entry) = entries.filter({ $0.value.waitingSince != nil })
+                let (key, entry) = state.entries.filter({ $0.value.waitingSince != nil })
                     .min(by: { $0.value.waitingSince! < $1.value.waitingSince! })
             else { return nil }
-            entries[key]?.waitingSince = nil // closing: not chosen twice
+            state.entries[key]?.waitingSince = nil // closing: not chosen twice
             return entry
         }
         chosen?.channel.close(promise: nil)
@@ -65,7 +69,7 @@ final class OpenConnections: @unchecked Sendable {
     /// Closes every open connection; returns how many there were.
     @discardableResult
     func closeAll() -> Int {
-        let open = lock.withLock { entries.values.map(\.channel) }
+        let open = state.withLock { $0.entries.values.map(\.channel) }
         for channel in open { channel.close(promise: nil) }
         return open.count
     }

@@ -1,10 +1,11 @@
 import Foundation
+import Synchronization
 
 // MARK: - What the study has received
 
 /// The running counts the terminal shows: participants, sessions and
 /// trials stored, uploads refused. Updated from the server's handlers.
-package final class StudyTally: @unchecked Sendable {
+package final class StudyTally: Sendable {
     package struct Counts: Sendable, Codable, Hashable {
         package var participants = 0
         package var sessions = 0
@@ -16,40 +17,39 @@ package final class StudyTally: @unchecked Sendable {
         package var refused = 0
     }
 
-    private let lock = NSLock()
-    private var counts = Counts()
-    private var participants = Set<String>()
+    private struct State {
+        var counts = Counts()
+        var participants = Set<String>()
+    }
+
+    private let state = Mutex(State())
 
     package init() {}
 
-    package var snapshot: Counts {
-        lock.lock()
-        defer { lock.unlock() }
-        return counts
-    }
+    package var snapshot: Counts { state.withLock(\.counts) }
 
     func stored(participant: String?, trials: Int, touches: Int) -> Counts {
-        lock.lock()
-        defer { lock.unlock() }
-        if let participant { participants.insert(participant) }
-        counts.participants = participants.count
-        counts.sessions += 1
-        counts.trials += trials
-        counts.touches += touches
-        return counts
+        state.withLock { state in
+            if let participant { state.participants.insert(participant) }
+            state.counts.participants = state.participants.count
+            state.counts.sessions += 1
+            state.counts.trials += trials
+            state.counts.touches += touches
+            return state.counts
+        }
     }
 
     func repeated() -> Counts {
-        lock.lock()
-        defer { lock.unlock() }
-        counts.repeated += 1
-        return counts
+        state.withLock { state in
+            state.counts.repeated += 1
+            return state.counts
+        }
     }
 
     func refused() -> Counts {
-        lock.lock()
-        defer { lock.unlock() }
-        counts.refused += 1
-        return counts
+        state.withLock { state in
+            state.counts.refused += 1
+            return state.counts
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StudyRecorder
+import Synchronization
 
 // MARK: - What `record` shows while it runs
 
@@ -8,7 +9,7 @@ import StudyRecorder
 /// live line on a terminal, a plain line per event otherwise (logs) — and
 /// the totals when it stops. With `--json`, every event is also a JSON
 /// line on standard output for scripts.
-final class StudyMonitor: @unchecked Sendable {
+final class StudyMonitor: Sendable {
     private let json: Bool
     private let study: String
     private let scene: String
@@ -16,8 +17,9 @@ final class StudyMonitor: @unchecked Sendable {
     private let host: String
     private let pagePath: String
     private let live = Console.stderrIsTerminal
-    private let lock = NSLock()
-    private var listened = false
+    /// Whether the server has listened; held while an event is written, so
+    /// events reach the terminal one at a time.
+    private let listened = Mutex(false)
 
     init(json: Bool, study: String, scene: String, db: String, host: String, pagePath: String) {
         self.json = json
@@ -30,8 +32,10 @@ final class StudyMonitor: @unchecked Sendable {
 
     /// Called from the server's threads; one event at a time.
     func handle(_ event: StudyServer.Event) {
-        lock.lock()
-        defer { lock.unlock() }
+        listened.withLock { listened in write(event, listened: &listened) }
+    }
+
+    private func write(_ event: StudyServer.Event, listened: inout Bool) {
         switch event {
         case .listening(let port):
             listened = true
@@ -93,9 +97,13 @@ final class StudyMonitor: @unchecked Sendable {
     /// The totals once the server has stopped (none if it never listened:
     /// the error says why).
     func finish(_ counts: StudyTally.Counts) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard listened else { return }
+        listened.withLock { listened in
+            guard listened else { return }
+            writeTotals(counts)
+        }
+    }
+
+    private func writeTotals(_ counts: StudyTally.Counts) {
         if live { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
         if json {
             try? Console.jsonLine(Stopped(counts: counts))
