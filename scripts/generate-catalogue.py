@@ -19,6 +19,12 @@ from it:
   scripts/generate-catalogue.py           rewrite the three files
   scripts/generate-catalogue.py --check   fail (exit 1) if any differs
                                           (`make lint` runs this)
+  scripts/generate-catalogue.py --validate FILE
+                                          only check FILE (the tests' own)
+
+Beside each constant's spec it generates `DefaultTuning`, each built-in
+scene's default search list (`[tuning]`): an unknown or repeated name there
+is an error here, never a name dropped at run time.
 
 The Swift files are passed through `swift format` with the package's
 configuration, so what is committed is what the formatter would leave.
@@ -107,12 +113,52 @@ def load(path):
         derived.append(entry)
     if not names:
         raise CatalogueError(f"{CATALOGUE}: no parameters")
-    return groups, derived
+    counterparts = check_counterparts(document.get("counterparts", []))
+    all_entries = [entry for _, parameters in groups for entry in parameters]
+    for entry in all_entries:
+        ordering = entry.get("shorter_than")
+        if ordering is not None and ordering["name"] not in names:
+            raise CatalogueError(f"{CATALOGUE}: `{entry['name']}`: shorter_than names an unknown constant {ordering['name']}")
+        entry["_counterpart"] = entry.get("counterpart") or counterpart_of_kind(entry, counterparts)
+    tuning = check_tuning(document.get("tuning"), names)
+    return groups, derived, tuning
+
+
+def check_counterparts(entries):
+    for c, entry in enumerate(entries):
+        where = f"{CATALOGUE}: counterparts {c + 1}"
+        if set(entry) - {"leaf", "unit", "text"} or not all(isinstance(entry.get(k), str) for k in ("leaf", "text")):
+            raise CatalogueError(f"{where}: must be {{ leaf, text }} with an optional unit")
+    return entries
+
+
+def counterpart_of_kind(entry, counterparts):
+    leaf = entry["name"].split(".")[1]
+    for kind in counterparts:
+        if kind["leaf"] == leaf and kind.get("unit", entry["unit"]) == entry["unit"]:
+            return kind["text"].replace("{description}", entry["description"]).strip()
+    return None
+
+
+def check_tuning(tuning, names):
+    """Each built-in scene's default list: known names, each once."""
+    if not isinstance(tuning, dict) or not tuning:
+        raise CatalogueError(f"{CATALOGUE}: needs a [tuning] table of the built-in scenes' default lists")
+    for scene, listed in tuning.items():
+        where = f"{CATALOGUE}: tuning.{scene}"
+        if not scene.isidentifier() or not isinstance(listed, list) or not listed:
+            raise CatalogueError(f"{where}: must be a list of constant names")
+        for name in listed:
+            if name not in names:
+                raise CatalogueError(f"{where}: unknown constant {name!r}")
+        if len(set(listed)) != len(listed):
+            raise CatalogueError(f"{where}: names a constant twice")
+    return tuning
 
 
 def check(entry, where, names, fields):
     allowed = {"name", "unit", "default", "bounds", "bounds_source", "scale", "integer", "source", "platform",
-               "ours", "description", "resolved"}
+               "ours", "description", "resolved", "counterpart", "documented", "shorter_than", "untuned"}
     unknown = set(entry) - allowed
     if unknown:
         raise CatalogueError(f"{where}: unknown field {sorted(unknown)[0]}")
@@ -146,6 +192,21 @@ def check(entry, where, names, fields):
         check_citation(entry["source"], f"{where}: source")
     if "bounds_source" in entry:
         check_citation(entry["bounds_source"], f"{where}: bounds_source")
+    if "counterpart" in entry and not isinstance(entry["counterpart"], str):
+        raise CatalogueError(f"{where}: counterpart must be a string")
+    if "untuned" in entry and not isinstance(entry["untuned"], str):
+        raise CatalogueError(f"{where}: untuned must say why (a string)")
+    documented = entry.get("documented")
+    if documented is not None and (
+            not isinstance(documented, dict) or set(documented) != {"value", "source"}
+            or not isinstance(documented["value"], (int, float)) or not isinstance(documented["source"], str)):
+        raise CatalogueError(f"{where}: documented must be {{ value = N, source = \"the documented property\" }}")
+    ordering = entry.get("shorter_than")
+    if ordering is not None and (
+            not isinstance(ordering, dict) or not {"name", "otherwise"} <= set(ordering)
+            or set(ordering) - {"name", "otherwise", "when_shorter"}
+            or not all(isinstance(v, str) for v in ordering.values())):
+        raise CatalogueError(f"{where}: shorter_than must be {{ name, otherwise, when_shorter (optional) }}")
     resolved = entry.get("resolved", {})
     for field, form in resolved.items():
         if form not in FORMS:
@@ -196,7 +257,7 @@ def provenance_label(entry):
     return f"ours: {entry['ours']}"
 
 
-def enum_file(groups):
+def enum_file(groups, tuning):
     out = [HEADER, "// MARK: - The catalogue", "",
            "/// Every constant the recognizers use, by name: the optimizer's search space.",
            "///",
@@ -230,12 +291,35 @@ def enum_file(groups):
                 options += ", integer: true"
             if "bounds_source" in entry:
                 options += f", boundsSource: {citation_swift(entry['bounds_source'])}"
+            if entry["_counterpart"]:
+                options += f", counterpart: {swift_string(entry['_counterpart'])}"
+            if "documented" in entry:
+                documented = entry["documented"]
+                options += (f", documented: DocumentedValue({number(documented['value'])}, "
+                            f"source: {swift_string(documented['source'])})")
+            if "shorter_than" in entry:
+                ordering = entry["shorter_than"]
+                when = (f", whenShorter: {swift_string(ordering['when_shorter'])}"
+                        if "when_shorter" in ordering else "")
+                options += (f", shorterThan: HoldOrdering(.{case_name(ordering['name'])}, "
+                            f"otherwise: {swift_string(ordering['otherwise'])}{when})")
+            if "untuned" in entry:
+                options += f", untuned: {swift_string(entry['untuned'])}"
             specs.append(
                 f"        ParameterSpec({swift_string(entry['name'])}, {swift_string(entry['unit'])}, "
                 f"{number(entry['default'])}, {number(entry['bounds'][0])}, {number(entry['bounds'][1])}{options}, "
                 f"source: {provenance_swift(entry)}, {swift_string(entry['description'])})")
     out.append(",\n".join(specs))
     out += ["    ]", "}", ""]
+    out += ["/// The constants each built-in scene's search tunes unless told otherwise,",
+            "/// in the order its line searches visit them (the catalogue's `[tuning]`).",
+            "package enum DefaultTuning: String, CaseIterable, Sendable {"]
+    for scene in tuning:
+        out.append(f"    case {scene}")
+    out += ["", "    package var parameters: [Parameter] {", "        switch self {"]
+    for scene, listed in tuning.items():
+        out.append(f"        case .{scene}: [{', '.join('.' + case_name(n) for n in listed)}]")
+    out += ["        }", "    }", "}", ""]
     return "\n".join(out)
 
 
@@ -331,14 +415,20 @@ def formatted(swift_source, scratch):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="fail if a generated file differs")
+    parser.add_argument("--validate", metavar="FILE", help="only check FILE as a catalogue (for the tests)")
     args = parser.parse_args()
+    global CATALOGUE
     try:
-        groups, derived = load(os.path.join(ROOT, CATALOGUE))
+        if args.validate:
+            CATALOGUE = args.validate
+            load(args.validate)
+            return 0
+        groups, derived, tuning = load(os.path.join(ROOT, CATALOGUE))
     except CatalogueError as error:
         print(f"generate-catalogue: {error}", file=sys.stderr)
         return 1
     with tempfile.TemporaryDirectory() as scratch:
-        outputs = {SWIFT_ENUM: formatted(enum_file(groups), scratch),
+        outputs = {SWIFT_ENUM: formatted(enum_file(groups, tuning), scratch),
                    SWIFT_RESOLVED: formatted(resolved_file(groups, derived), scratch),
                    ARTICLE: article(groups)}
     stale = []

@@ -53,7 +53,7 @@ extension Scene {
             Member("pan", .pan, target: "screen", .init(axis: .free), from: studyScreen)
         ],
         relations: [.allSimultaneous],
-        parameters: UIKitDocumentedValues.values.mapValues(\.value))
+        parameters: Parameter.documentedByUIKit.mapValues(\.value))
 
     /// The reading app, as its gesture case study writes it, with the
     /// paging, locks, momentum window and tab bar it borrows from the

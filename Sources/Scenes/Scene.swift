@@ -331,17 +331,10 @@ package struct Scene: Sendable, Hashable, Codable {
             prefixes.insert("noteMenu")
         }
         if recognizers.contains(where: { $0.layer == .selectionMenu }) { prefixes.insert("actionPill") }
-        // A pressed item's and a pressed button's scale change nothing
-        // measured: the reading app's ripple is the tap's, drawn under the
-        // finger (not inside the scaled item), and no spring of theirs is
-        // named. The pills' scale moves their measured spring.
-        // Nor where a deleted card flies or where the pills sit: layout the
-        // people aimed at and the screen's edge, not a feel to tune.
-        let unused: Set<Parameter> = [
-            .pressFeedbackItemScale, .pressFeedbackButtonScale, .cardSwipeFlightOffset, .actionPillClearance
-        ]
+        // Without the constants the catalogue says no search tunes, and why
+        // (`untuned`: layout, or a scale that changes nothing measured).
         return Parameter.allCases.filter { parameter in
-            prefixes.contains(String(parameter.name.prefix { $0 != "." })) && !unused.contains(parameter)
+            prefixes.contains(String(parameter.name.prefix { $0 != "." })) && parameter.spec.untuned == nil
         }
     }
 

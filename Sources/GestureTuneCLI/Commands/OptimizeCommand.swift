@@ -213,7 +213,7 @@ struct OptimizeCommand: AsyncParsableCommand {
         ]
         for change in result.parameters {
             let documented =
-                UIKitDocumentedValues.values[change.name]
+                Parameter.documentedByUIKit[change.name]
                 .map { "\(Console.number($0.value)) \(change.unit) (\($0.source))" } ?? "none"
             lines.append(
                 "  \(change.name): \(documented) · \(Console.number(change.baseline)) → "

@@ -55,7 +55,7 @@ struct OptimizeSummary: Encodable {
         struct Constant: Encodable {
             var name: String
             var unit: String
-            var uikitDocuments: UIKitDocumentedValues.Value?
+            var uikitDocuments: DocumentedValue?
             var reference: Double
             var fitted: Double
         }
@@ -89,7 +89,7 @@ struct OptimizeSummary: Encodable {
                 holdoutDecisions: result.tuned.holdout.platformAgreement?.decisions ?? 0,
                 constants: result.parameters.map {
                     .init(
-                        name: $0.name, unit: $0.unit, uikitDocuments: UIKitDocumentedValues.values[$0.name],
+                        name: $0.name, unit: $0.unit, uikitDocuments: Parameter.documentedByUIKit[$0.name],
                         reference: $0.baseline, fitted: $0.tuned)
                 })
         }

@@ -249,10 +249,17 @@ extension Parameter {
             "A tap fails once any finger moves farther than this from where it went down."),
         ParameterSpec(
             "tap.maxDuration", "s", 0.35, 0.1, 1, log: true,
+            counterpart:
+                "Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / `TapGesture`: apply it where you recognize taps yourself.",
+            shorterThan: HoldOrdering(
+                .longPressMinimumDuration, otherwise: "a touch held long enough to be a long press is still a tap; both can fire"),
             source: .ours("no source names how long a tap may last; 0.35 s keeps it well under the 0.5 s long press"),
             "A tap fails if the finger stays down longer (it becomes a press)."),
         ParameterSpec(
-            "doubleTap.window", "s", 0.5, 0.15, 0.8, log: true, source: .source(Citation(.readingApp, lines: [1011])),
+            "doubleTap.window", "s", 0.5, 0.15, 0.8, log: true,
+            counterpart:
+                "The double-tap timeout: longest gap from the first tap's lift to the second touch-down, and how long a single tap waits (`UITapGestureRecognizer` with `numberOfTapsRequired = 2` and `require(toFail:)`; SwiftUI `TapGesture(count: 2)`).",
+            source: .source(Citation(.readingApp, lines: [1011])),
             "Longest time from the first tap's lift to the second tap's touch-down; also how long a single tap waits for the double tap to fail."
         ),
         ParameterSpec(
@@ -263,18 +270,29 @@ extension Parameter {
             "doubleTap.minimumGap", "s", 0.04, 0, 0.15, source: .platform("Flutter's kDoubleTapMinTime"),
             "A second touch-down sooner than this after the first lift is a bounce, not a second tap."),
         ParameterSpec(
-            "longPress.minimumDuration", "s", 0.5, 0.2, 3, log: true, source: .source(Citation(.readingApp, lines: [1002])),
+            "longPress.minimumDuration", "s", 0.5, 0.2, 3, log: true,
+            counterpart:
+                "Hold before the long press (context menu) fires: `UILongPressGestureRecognizer.minimumPressDuration`; SwiftUI `LongPressGesture(minimumDuration:)` / `.onLongPressGesture(minimumDuration:)`.",
+            documented: DocumentedValue(0.5, source: "UILongPressGestureRecognizer.minimumPressDuration"),
+            source: .source(Citation(.readingApp, lines: [1002])),
             "Hold time before a long press (context menu) is recognized. Bounds wide enough for what UIKit lets a designer set (the multi-finger playground's slider runs 0.25–3 s)."
         ),
         ParameterSpec(
             "longPress.allowableMovement", "pt", 10, 2, 40,
+            counterpart:
+                "Movement that cancels a long press before it fires: `UILongPressGestureRecognizer.allowableMovement`; SwiftUI `LongPressGesture(maximumDistance:)`.",
+            documented: DocumentedValue(10, source: "UILongPressGestureRecognizer.allowableMovement"),
             source: .platform("UIKit's documented allowableMovement of UILongPressGestureRecognizer"),
             "A long press fails once the finger moves farther than this before it is recognized."),
         ParameterSpec(
-            "pan.slop", "pt", 18, 2, 60, source: .platform("Flutter's kTouchSlop"),
-            "Mean finger translation before a free pan begins."),
+            "pan.slop", "pt", 18, 2, 60,
+            counterpart:
+                "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.",
+            source: .platform("Flutter's kTouchSlop"), "Mean finger translation before a free pan begins."),
         ParameterSpec(
             "scroll.slop", "pt", 10, 2, 60,
+            counterpart:
+                "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.",
             source: .ours(
                 "no source names a scroll's slop; 10 pt, the distance at which UIKit and Android call a contact a drag"),
             "Translation before a scroll begins."),
@@ -284,6 +302,8 @@ extension Parameter {
             "A scroll begins only if its movement is within this angle of its axis; it then stays locked to the axis."),
         ParameterSpec(
             "swipeActions.slop", "pt", 10, 2, 40,
+            counterpart:
+                "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.",
             source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Horizontal translation before a row starts sliding."),
         ParameterSpec(
@@ -292,6 +312,8 @@ extension Parameter {
         ),
         ParameterSpec(
             "swipeActions.projectedDistanceTrigger", "pt", -200, -600, -50,
+            counterpart:
+                "Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The reading app's \"velocity\": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance.",
             source: .source(Citation(.readingApp, lines: [189, 1117])),
             "The reading app's \"velocity\": predictedEndTranslation − translation, a projected distance. Below this value a release opens the actions whatever the distance."
         ),
@@ -312,17 +334,23 @@ extension Parameter {
             "Width of one action button; two buttons set the open resting offset."),
         ParameterSpec(
             "swipeActions.springResponse", "s", 0.3, 0.3, 0.4, log: true, boundsSource: Citation(.readingApp, lines: [1013]),
+            counterpart:
+                "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.",
             source: .source(Citation(.readingApp, lines: [139, 1095])),
             "Response of the spring that carries the row to its open offset or back to rest on release; it starts from rest, as the card's does (the reading app animates the offset in the drag's end handler and passes no release velocity)."
         ),
         ParameterSpec(
             "swipeActions.springDamping", "", 0.8, 0.7, 0.8, boundsSource: Citation(.readingApp, lines: [1014]),
+            counterpart:
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.",
             source: .source(Citation(.readingApp, lines: [139, 1095])), "Damping fraction of the row's open / close spring."),
         ParameterSpec(
             "swipeActions.actionDelay", "s", 0.2, 0, 1, source: .source(Citation(.readingApp, lines: [213])),
             "An open row's action button runs its action this long after the tap (the row closes first)."),
         ParameterSpec(
             "cardSwipe.slop", "pt", 10, 2, 40,
+            counterpart:
+                "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.",
             source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Translation before the top card follows the finger."),
         ParameterSpec(
@@ -333,17 +361,26 @@ extension Parameter {
             source: .source(Citation(.readingApp, lines: [339, 1010])), "The card turns by translation / this, in degrees."),
         ParameterSpec(
             "cardSwipe.springResponse", "s", 0.4, 0.3, 0.4, log: true, boundsSource: Citation(.readingApp, lines: [1013]),
+            counterpart:
+                "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.",
             source: .source(Citation(.readingApp, lines: [358])),
             "Response of the snap-back / fly-off spring, which starts from rest (the reading app passes it no release velocity)."),
         ParameterSpec(
             "cardSwipe.springDamping", "", 0.7, 0.7, 0.8, boundsSource: Citation(.readingApp, lines: [1014]),
+            counterpart:
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.",
             source: .source(Citation(.readingApp, lines: [358])), "Damping fraction of the snap-back / fly-off spring."),
         ParameterSpec(
             "tabSwipe.slop", "pt", 10, 2, 40,
+            counterpart:
+                "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.",
             source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Translation before the direction is decided (horizontal tab swipe or vertical scroll)."),
         ParameterSpec(
-            "tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300, source: .source(Citation(.tabSession, lines: [111, 413])),
+            "tabSwipe.projectedDistanceTrigger", "pt", 100, 20, 300,
+            counterpart:
+                "Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. The tab session's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this in either direction, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s.",
+            source: .source(Citation(.tabSession, lines: [111, 413])),
             "The tab session's \"fast trigger 100\": the release switches tabs if the projected distance (UIKit's predicted end minus translation) exceeds this in either direction, however short the drag. With deceleration rate 0.998 it is a release velocity of about 200 pt/s."
         ),
         ParameterSpec(
@@ -368,12 +405,18 @@ extension Parameter {
             "After any tab swipe ends, committed or sprung back, vertical scrolling is ignored for this long (dead zone)."),
         ParameterSpec(
             "tabSwipe.springResponse", "s", 0.35, 0.15, 1, log: true,
+            counterpart:
+                "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.",
             source: .source(Citation(.tabSession, lines: [227, 230, 234])), "Response of the page spring."),
         ParameterSpec(
-            "tabSwipe.springDamping", "", 0.85, 0.3, 1, source: .source(Citation(.tabSession, lines: [227, 230, 235])),
-            "Damping fraction of the page spring."),
+            "tabSwipe.springDamping", "", 0.85, 0.3, 1,
+            counterpart:
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.",
+            source: .source(Citation(.tabSession, lines: [227, 230, 235])), "Damping fraction of the page spring."),
         ParameterSpec(
             "dismiss.slop", "pt", 10, 2, 40,
+            counterpart:
+                "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts.",
             source: .platform("SwiftUI DragGesture()'s default minimumDistance, 10 pt, which the sources' drags use"),
             "Downward translation before the sheet follows the finger."),
         ParameterSpec(
@@ -384,14 +427,21 @@ extension Parameter {
             "A release above this progress dismisses the sheet."),
         ParameterSpec(
             "dismiss.velocityThreshold", "pt/s", 600, 100, 2000, log: true,
+            counterpart:
+                "Downward release velocity that dismisses the sheet: compare with `UIPanGestureRecognizer.velocity(in:)` or SwiftUI `DragGesture.Value.velocity`.",
             source: .source(Citation(.animationPatterns, lines: [139])),
             "A release faster than this (downward) dismisses whatever the progress."),
         ParameterSpec(
-            "dismiss.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(Citation(.animationPatterns, lines: [140])),
+            "dismiss.springResponse", "s", 0.3, 0.15, 1, log: true,
+            counterpart:
+                "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.",
+            source: .source(Citation(.animationPatterns, lines: [140])),
             "Response of the spring that carries a dismissed sheet off the screen, started from rest (the animation patterns pass no release velocity). Their `.spring(duration: 0.3)`: response = duration."
         ),
         ParameterSpec(
             "dismiss.springDamping", "", 1, 0.3, 1,
+            counterpart:
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.",
             source: .platform(
                 "SwiftUI's Animation.spring(duration:bounce:blendDuration:) default bounce 0, so damping 1 (the source writes no bounce)"
             ),
@@ -410,20 +460,26 @@ extension Parameter {
                 "no source names a pinch's slop; 12 pt of span, below Flutter's 18 pt kScaleSlop so a pinch begins before the transform"
             ), "Change of the distance between two fingers before a pinch begins."),
         ParameterSpec(
-            "pinch.minScale", "×", 1, 0.25, 1, source: .source(Citation(.animationPatterns, lines: [167, 182])),
-            "Smallest zoom scale."),
+            "pinch.minScale", "×", 1, 0.25, 1, counterpart: "`UIScrollView.minimumZoomScale`.",
+            source: .source(Citation(.animationPatterns, lines: [167, 182])), "Smallest zoom scale."),
         ParameterSpec(
-            "pinch.maxScale", "×", 5, 1.5, 10, source: .source(Citation(.animationPatterns, lines: [167, 182])),
-            "Largest zoom scale."),
+            "pinch.maxScale", "×", 5, 1.5, 10, counterpart: "`UIScrollView.maximumZoomScale`.",
+            source: .source(Citation(.animationPatterns, lines: [167, 182])), "Largest zoom scale."),
         ParameterSpec(
             "pinch.doubleTapScale", "×", 2, 1.25, 5, source: .source(Citation(.animationPatterns, lines: [188])),
             "Double tap on the image toggles between 1× and this scale."),
         ParameterSpec(
-            "pinch.springResponse", "s", 0.3, 0.15, 1, log: true, source: .source(Citation(.animationPatterns, lines: [181])),
+            "pinch.springResponse", "s", 0.3, 0.15, 1, log: true,
+            counterpart:
+                "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.",
+            source: .source(Citation(.animationPatterns, lines: [181])),
             "Response of the spring that brings the image to its stored scale when a pinch ends: the fingers may take it past 1× or 5×, and the release springs it back within them. The animation patterns' `.spring(duration: 0.3, bounce: 0.1)`: response = duration; it starts from rest."
         ),
         ParameterSpec(
-            "pinch.springDamping", "", 0.9, 0.3, 1, source: .source(Citation(.animationPatterns, lines: [181])),
+            "pinch.springDamping", "", 0.9, 0.3, 1,
+            counterpart:
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.",
+            source: .source(Citation(.animationPatterns, lines: [181])),
             "Damping fraction of the pinch's release spring: 1 − bounce, 0.9 for the animation patterns' bounce 0.1."),
         ParameterSpec(
             "pinch.doubleTapSpringResponse", "s", 0.35, 0.15, 1, log: true,
@@ -453,6 +509,7 @@ extension Parameter {
         ),
         ParameterSpec(
             "edgeSwipe.edgeWidth", "pt", 20, 5, 60,
+            counterpart: "Width of the edge strip where a `UIScreenEdgePanGestureRecognizer`-style back swipe may start.",
             source: .ours(
                 "no source has an edge swipe of its own; 20 pt, about the strip UIKit's interactive pop gesture starts in"),
             "Width of the strip along the edge where an edge swipe may start."),
@@ -462,6 +519,7 @@ extension Parameter {
             "Inward translation before the edge swipe (back) is recognized."),
         ParameterSpec(
             "multiSwipe.touchCount", "fingers", 3, 2, 5, integer: true,
+            counterpart: "`UISwipeGestureRecognizer.numberOfTouchesRequired`.",
             source: .ours("no source names the finger count of its undo swipe; 3, iPadOS's three-finger undo"),
             "Fingers a multi-finger swipe needs."),
         ParameterSpec(
@@ -503,6 +561,10 @@ extension Parameter {
             "After a shake, another is ignored for this long."),
         ParameterSpec(
             "drag.minimumDuration", "s", 0.25, 0.1, 1, log: true,
+            counterpart:
+                "Hold before an item lifts for dragging: the `minimumPressDuration` of the long press that starts the drag; SwiftUI `LongPressGesture(minimumDuration:).sequenced(before: DragGesture())`.",
+            shorterThan: HoldOrdering(
+                .longPressMinimumDuration, otherwise: "a still press opens the context menu before the drag lifts"),
             source: .ours(
                 "no source names the lift's hold; 0.25 s, half the context menu's, so a still press opens the menu and a moving one drags"
             ),
@@ -523,6 +585,12 @@ extension Parameter {
             "Auto-scroll speed with the finger at the very edge; it grows linearly across the edge band."),
         ParameterSpec(
             "textSelect.pressDuration", "s", 0.5, 0.15, 1, log: true,
+            counterpart:
+                "Hold on text before the word is selected: the `minimumPressDuration` of the long press that selects text.",
+            shorterThan: HoldOrdering(
+                .longPressMinimumDuration,
+                otherwise: "a press on text opens the context menu before (or as) the word is selected",
+                whenShorter: "a press on text selects the word before the context menu's hold is over"),
             source: .platform("the platforms' long-press time, UIKit and Flutter 0.5 s"),
             "Hold on text before the word under the finger is selected."),
         ParameterSpec(
@@ -547,10 +615,14 @@ extension Parameter {
             "Delay before the pressed state shows (the reading app's zero-duration press with unlimited movement; UIScrollView's delaysContentTouches waits 0.15 s, Flutter's kPressTimeout 0.1 s). Latency is measured from touch-down."
         ),
         ParameterSpec(
-            "pressFeedback.itemScale", "×", 0.97, 0.85, 1, source: .source(Citation(.readingApp, lines: [935])),
-            "Scale of a pressed item (grid cell), about its centre."),
+            "pressFeedback.itemScale", "×", 0.97, 0.85, 1,
+            untuned:
+                "a pressed item's and a pressed button's scale change nothing measured: the reading app's ripple is the tap's, drawn under the finger, and no spring of theirs is named",
+            source: .source(Citation(.readingApp, lines: [935])), "Scale of a pressed item (grid cell), about its centre."),
         ParameterSpec(
             "pressFeedback.buttonScale", "×", 0.92, 0.8, 1,
+            untuned:
+                "a pressed item's and a pressed button's scale change nothing measured: the reading app's ripple is the tap's, drawn under the finger, and no spring of theirs is named",
             source: .ours(
                 "no source scales a pressed button (the tab session's tab bar has no pressed scale); 0.92, the reading app's pressed pill"
             ), "Scale of a pressed button (tab bar)."),
@@ -598,14 +670,20 @@ extension Parameter {
             "actionPill.pressedScale", "×", 0.92, 0.8, 1, source: .source(Citation(.readingApp, lines: [477])),
             "Scale of a pressed pill (a zero-duration press with unlimited movement)."),
         ParameterSpec(
-            "actionPill.springResponse", "s", 0.2, 0.1, 0.6, log: true, source: .source(Citation(.readingApp, lines: [484])),
+            "actionPill.springResponse", "s", 0.2, 0.1, 0.6, log: true,
+            counterpart:
+                "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`.",
+            source: .source(Citation(.readingApp, lines: [484])),
             "Response of the spring that scales a pill down when pressed and back up when released, from rest."),
         ParameterSpec(
             "actionPill.springDamping", "", 0.825, 0.3, 1,
+            counterpart:
+                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`.",
             source: .platform("SwiftUI's default damping fraction for a spring given only its response, 0.825"),
             "Damping fraction of the pill's press spring."),
         ParameterSpec(
             "projection.decelerationRate", "per ms", 0.998, 0.99, 0.9995,
+            counterpart: "`UIScrollView.DecelerationRate(rawValue:)`, used to project a release into a distance.",
             source: .platform("UIScrollView.DecelerationRate.normal, 0.998"),
             "Deceleration rate used to project a release velocity into a distance, what predictedEndTranslation − translation measures."
         ),
@@ -619,11 +697,14 @@ extension Parameter {
             source: .platform("UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"),
             "Damping fraction of the spring back to identity: 1 − bounce, so 1."),
         ParameterSpec(
-            "cardSwipe.flightOffset", "pt", 500, 200, 1000, source: .source(Citation(.readingApp, lines: [362, 417])),
+            "cardSwipe.flightOffset", "pt", 500, 200, 1000,
+            untuned: "where a deleted card flies is layout, off the screen's edge, not a feel to tune",
+            source: .source(Citation(.readingApp, lines: [362, 417])),
             "Where a deleted card flies: its offset is animated to this, towards the side its translation is on (the card spring's distance on a delete)."
         ),
         ParameterSpec(
             "actionPill.clearance", "pt", 20, 0, 60,
+            untuned: "where the pills sit is layout the people aimed at, not a feel to tune",
             source: .ours(
                 "no source places the action menu; its pills' bottom edge 20 pt above where the selection ended, clear of the 22 pt line under the finger"
             ), "How far above the point where the selection ended the action pills' bottom edge sits."),
@@ -639,4 +720,43 @@ extension Parameter {
             "How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing."
         )
     ]
+}
+
+/// The constants each built-in scene's search tunes unless told otherwise,
+/// in the order its line searches visit them (the catalogue's `[tuning]`).
+package enum DefaultTuning: String, CaseIterable, Sendable {
+    case epilogue
+    case plain
+    case study
+    case playground
+
+    package var parameters: [Parameter] {
+        switch self {
+        case .epilogue:
+            [
+                .swipeActionsThreshold, .swipeActionsProjectedDistanceTrigger, .cardSwipeDeleteThreshold,
+                .tabSwipeProjectedDistanceTrigger, .tabSwipeDistanceThreshold, .tabSwipeDirectionalBias, .tabSwipeMomentumBias,
+                .tabSwipeMomentumWindow, .tabSwipeHorizontalLock, .tabSwipeVerticalScrollLock, .dismissProgressThreshold,
+                .dismissVelocityThreshold, .edgeSwipeMinimumDistance, .doubleTapWindow, .longPressMinimumDuration,
+                .dragMinimumDuration, .textSelectPressDuration, .cardSwipeSpringResponse, .cardSwipeSpringDamping,
+                .tabSwipeSpringResponse, .tabSwipeSpringDamping
+            ]
+        case .plain:
+            [
+                .tapMovementSlop, .tapMaxDuration, .doubleTapWindow, .longPressMinimumDuration, .longPressAllowableMovement,
+                .panSlop
+            ]
+        case .study:
+            [
+                .tapMovementSlop, .tapMaxDuration, .longPressMinimumDuration, .longPressAllowableMovement, .swipeMinimumDistance,
+                .swipeMaximumDuration, .swipeDirectionCone, .panSlop
+            ]
+        case .playground:
+            [
+                .tapMovementSlop, .tapMaxDuration, .doubleTapWindow, .doubleTapInterTapSlop, .doubleTapMinimumGap,
+                .longPressMinimumDuration, .longPressAllowableMovement, .swipeMinimumDistance, .swipeMaximumDuration,
+                .swipeDirectionCone, .panSlop, .pinchSpanSlop, .rotationSlop, .edgeSwipeEdgeWidth, .edgeSwipeMinimumDistance
+            ]
+        }
+    }
 }

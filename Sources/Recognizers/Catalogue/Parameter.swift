@@ -59,12 +59,29 @@ package struct ParameterSpec: Sendable, Hashable, Codable {
     /// reading app's spring ranges); nil where the bounds are ours.
     package var boundsSource: Citation?
     package var description: String
+    /// What UIKit or SwiftUI calls it, where the platforms have it: what
+    /// GestureConstants.swift says beside the constant.
+    package var counterpart: String?
+    /// The value UIKit's documentation gives it, where it gives one (the
+    /// `study` scene ships these).
+    package var documented: DocumentedValue?
+    /// A hold this one is meant to stay shorter than; the report warns when
+    /// tuning changes their order.
+    package var shorterThan: HoldOrdering?
+    /// Why no search tunes it, where none does: a scene's tunable constants
+    /// leave it out.
+    package var untuned: String?
 
     package init(
         _ name: String, _ unit: String, _ defaultValue: Double, _ lower: Double, _ upper: Double,
-        log: Bool = false, integer: Bool = false, boundsSource: Citation? = nil, source provenance: Provenance,
-        _ description: String
+        log: Bool = false, integer: Bool = false, boundsSource: Citation? = nil, counterpart: String? = nil,
+        documented: DocumentedValue? = nil, shorterThan: HoldOrdering? = nil, untuned: String? = nil,
+        source provenance: Provenance, _ description: String
     ) {
+        self.counterpart = counterpart
+        self.documented = documented
+        self.shorterThan = shorterThan
+        self.untuned = untuned
         self.provenance = provenance
         self.boundsSource = boundsSource
         self.name = name
@@ -81,6 +98,43 @@ package struct ParameterSpec: Sendable, Hashable, Codable {
     package func accepts(_ value: Double) -> Bool {
         value.isFinite && value >= lower && value <= upper && (!integer || value.rounded() == value)
     }
+}
+
+/// A value a platform's documentation gives a constant, and the property
+/// that documents it (`UILongPressGestureRecognizer.allowableMovement`).
+package struct DocumentedValue: Sendable, Hashable, Codable {
+    package var value: Double
+    /// The documented property.
+    package var source: String
+
+    package init(_ value: Double, source: String) {
+        self.value = value
+        self.source = source
+    }
+}
+
+/// Two holds whose relative length decides which gesture wins a still
+/// press: the constant that declares it is meant to stay shorter than
+/// `longer` (or equal, where the platforms use one time for both).
+package struct HoldOrdering: Sendable, Hashable, Codable {
+    package var longer: Parameter
+    /// What goes wrong when the declaring constant is no longer the shorter.
+    package var otherwise: String
+    /// What happens when it is shorter, said only where that is news.
+    package var whenShorter: String?
+
+    package init(_ longer: Parameter, otherwise: String, whenShorter: String? = nil) {
+        self.longer = longer
+        self.otherwise = otherwise
+        self.whenShorter = whenShorter
+    }
+}
+
+extension Parameter {
+    /// The values UIKit's documentation gives, by name (the `study` scene's
+    /// constants, and what a calibration compares against).
+    package static let documentedByUIKit: [String: DocumentedValue] = Dictionary(
+        uniqueKeysWithValues: allCases.compactMap { p in p.spec.documented.map { (p.name, $0) } })
 }
 
 /// The whole catalogue, in declaration order (what `--list-params` prints).

@@ -210,63 +210,16 @@ package enum SwiftConstantsFile {
     // MARK: - Meaning in UIKit / SwiftUI terms
 
     /// What a constant is called in UIKit or SwiftUI, where the platforms have
-    /// it; otherwise the catalogue's own description (one place of truth), and
-    /// nothing for a name the catalogue does not know.
+    /// it; otherwise the catalogue's own description (both from the
+    /// catalogue's one declaration), and nothing for a name it does not know.
     static func meaning(of name: String) -> String? {
-        if let mapped = platformNames[name] { return mapped }
-        let leaf = name.split(separator: ".").last.map(String.init) ?? ""
-        switch leaf {
-        case "slop" where name != "rotation.slop":
-            return "Distance the finger moves before the drag starts: SwiftUI `DragGesture(minimumDistance:)`; "
-                + "in UIKit, the translation a `UIPanGestureRecognizer` handler waits for before it acts."
-        case "springResponse":
-            return "Spring response (period of the undamped spring): SwiftUI `.spring(response:dampingFraction:)`; "
-                + "UIKit `UISpringTimingParameters(mass: 1, stiffness: (2π / response)², damping: 4π × dampingFraction / response, initialVelocity:)`."
-        case "springDamping":
-            return
-                "Spring damping fraction: SwiftUI `.spring(response:dampingFraction:)`; UIKit `UISpringTimingParameters(dampingRatio:)`."
-        case "projectedDistanceTrigger":
-            return
-                "Compared with the projected distance of a release: SwiftUI `DragGesture.Value.predictedEndTranslation − translation`. "
-                + (Parameter(name: name)?.spec.description ?? "")
-        default:
-            return Parameter(name: name)?.spec.description
-        }
+        Parameter(name: name).map { $0.spec.counterpart ?? $0.spec.description }
     }
-
-    /// Constants with a direct UIKit or SwiftUI counterpart.
-    static let platformNames: [String: String] = [
-        "longPress.minimumDuration":
-            "Hold before the long press (context menu) fires: `UILongPressGestureRecognizer.minimumPressDuration`; "
-            + "SwiftUI `LongPressGesture(minimumDuration:)` / `.onLongPressGesture(minimumDuration:)`.",
-        "longPress.allowableMovement":
-            "Movement that cancels a long press before it fires: `UILongPressGestureRecognizer.allowableMovement`; "
-            + "SwiftUI `LongPressGesture(maximumDistance:)`.",
-        "doubleTap.window":
-            "The double-tap timeout: longest gap from the first tap's lift to the second touch-down, and how long a single tap "
-            + "waits (`UITapGestureRecognizer` with `numberOfTapsRequired = 2` and `require(toFail:)`; SwiftUI `TapGesture(count: 2)`).",
-        "tap.maxDuration":
-            "Longest touch that is still a tap; held longer it is a press. UIKit and SwiftUI fix it inside `UITapGestureRecognizer` / "
-            + "`TapGesture`: apply it where you recognize taps yourself.",
-        "drag.minimumDuration":
-            "Hold before an item lifts for dragging: the `minimumPressDuration` of the long press that starts the drag; "
-            + "SwiftUI `LongPressGesture(minimumDuration:).sequenced(before: DragGesture())`.",
-        "textSelect.pressDuration":
-            "Hold on text before the word is selected: the `minimumPressDuration` of the long press that selects text.",
-        "dismiss.velocityThreshold":
-            "Downward release velocity that dismisses the sheet: compare with `UIPanGestureRecognizer.velocity(in:)` "
-            + "or SwiftUI `DragGesture.Value.velocity`.",
-        "edgeSwipe.edgeWidth":
-            "Width of the edge strip where a `UIScreenEdgePanGestureRecognizer`-style back swipe may start.",
-        "multiSwipe.touchCount": "`UISwipeGestureRecognizer.numberOfTouchesRequired`.",
-        "pinch.minScale": "`UIScrollView.minimumZoomScale`.",
-        "pinch.maxScale": "`UIScrollView.maximumZoomScale`.",
-        "projection.decelerationRate": "`UIScrollView.DecelerationRate(rawValue:)`, used to project a release into a distance."
-    ]
 
     // MARK: - Orderings
 
-    /// Two holds whose relative length decides which gesture wins a still press.
+    /// Two holds whose relative length decides which gesture wins a still
+    /// press (the catalogue's `shorter_than`).
     struct Ordering {
         var shorter: String
         var longer: String
@@ -279,18 +232,11 @@ package enum SwiftConstantsFile {
     /// Pairs whose intended order is `shorter < longer` (as the catalogue's
     /// defaults have it, or equal for text selection, where the platforms use
     /// the same 0.5 s for both).
-    static let orderings: [Ordering] = [
-        Ordering(
-            shorter: "drag.minimumDuration", longer: "longPress.minimumDuration",
-            whenNot: "a still press opens the context menu before the drag lifts"),
-        Ordering(
-            shorter: "tap.maxDuration", longer: "longPress.minimumDuration",
-            whenNot: "a touch held long enough to be a long press is still a tap; both can fire"),
-        Ordering(
-            shorter: "textSelect.pressDuration", longer: "longPress.minimumDuration",
-            whenNot: "a press on text opens the context menu before (or as) the word is selected",
-            whenShorter: "a press on text selects the word before the context menu's hold is over")
-    ]
+    static let orderings: [Ordering] = Parameter.allCases.compactMap { parameter in
+        parameter.spec.shorterThan.map {
+            Ordering(shorter: parameter.name, longer: $0.longer.name, whenNot: $0.otherwise, whenShorter: $0.whenShorter)
+        }
+    }
 
     /// A warning per ordering that involves `name` and that the tuning
     /// changed: the relation (<, =, >) of the new values differs from the old

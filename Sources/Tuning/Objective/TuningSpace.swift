@@ -19,66 +19,13 @@ import TraceModel
 /// let custom = try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 40 ... 150])
 /// ```
 package enum TuningSpace {
-    /// The constants worth tuning in the reference app, in report order:
-    /// the commit thresholds and projected-distance ("velocity") triggers of
-    /// every swipe, the tab swipe's direction biases, momentum window and
-    /// locks, the dismiss thresholds, the double-tap window, the long-press,
-    /// drag and text-selection hold durations, and the two springs (names
-    /// the catalogue lacks are skipped, see ``catalogued(_:)``). Slops, layout sizes and zoom limits are
-    /// left alone: they are design decisions more than recognition ones.
-    package static let epilogueDefaults = [
-        "swipeActions.threshold", "swipeActions.projectedDistanceTrigger",
-        "cardSwipe.deleteThreshold",
-        "tabSwipe.projectedDistanceTrigger", "tabSwipe.distanceThreshold",
-        "tabSwipe.directionalBias", "tabSwipe.momentumBias", "tabSwipe.momentumWindow",
-        "tabSwipe.horizontalLock", "tabSwipe.verticalScrollLock",
-        "dismiss.progressThreshold", "dismiss.velocityThreshold",
-        "edgeSwipe.minimumDistance",
-        "doubleTap.window", "longPress.minimumDuration",
-        "drag.minimumDuration", "textSelect.pressDuration",
-        "cardSwipe.springResponse", "cardSwipe.springDamping",
-        "tabSwipe.springResponse", "tabSwipe.springDamping"
-    ]
-
-    /// `names` without those the catalogue does not have (yet): the
-    /// default lists name constants of recognizers a catalogue may lack.
-    package static func catalogued(_ names: [String]) -> [String] {
-        names.filter { Recognizers.Parameter(name: $0) != nil }
-    }
-
-    /// For the `plain` scene (recordings without a UI): the tap family and
-    /// the pan slop.
-    package static let plainDefaults = [
-        "tap.movementSlop", "tap.maxDuration", "doubleTap.window",
-        "longPress.minimumDuration", "longPress.allowableMovement", "pan.slop"
-    ]
-
-    /// For the `study` scene (the iOS study app, fitted to UIKit with
-    /// `--target platform`): the recognition constants of its tap, long
-    /// press, swipes and pan — every one UIKit leaves undocumented is
-    /// exactly what a calibration measures, and the two it documents
-    /// (`longPress.*`) are fitted too, to show whether the platform keeps them.
-    package static let studyDefaults = [
-        "tap.movementSlop", "tap.maxDuration",
-        "longPress.minimumDuration", "longPress.allowableMovement",
-        "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
-        "pan.slop"
-    ]
-
-    /// The playground's (`Scene.playground`, any configuration): what decides
-    /// its recognizers — the taps' timing and slop, the hold, the swipe's
-    /// distance, time and cone, the pan's slop, the two-finger slops and
-    /// the back gesture. Not its spring back: no default budget judges it,
-    /// so the misfire rate alone would move it at random (`--params` adds
-    /// `springBack.response` and `springBack.damping`).
-    package static let playgroundDefaults = [
-        "tap.movementSlop", "tap.maxDuration",
-        "doubleTap.window", "doubleTap.interTapSlop", "doubleTap.minimumGap",
-        "longPress.minimumDuration", "longPress.allowableMovement",
-        "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone",
-        "pan.slop", "pinch.spanSlop", "rotation.slop",
-        "edgeSwipe.edgeWidth", "edgeSwipe.minimumDistance"
-    ]
+    /// Each built-in scene's default list, in the order its line searches
+    /// visit the constants: the catalogue's `[tuning]` (parameters.toml),
+    /// where each list says why it holds what it holds.
+    package static let epilogueDefaults = DefaultTuning.epilogue.parameters.map(\.name)
+    package static let plainDefaults = DefaultTuning.plain.parameters.map(\.name)
+    package static let studyDefaults = DefaultTuning.study.parameters.map(\.name)
+    package static let playgroundDefaults = DefaultTuning.playground.parameters.map(\.name)
 
     /// The default names for the scenes a corpus uses: each scene's list
     /// (epilogue's, plain's, study's or the playground's), the union in
@@ -108,7 +55,7 @@ package enum TuningSpace {
                 add(listed.isEmpty ? tunable : listed)
             }
         }
-        return catalogued(names.isEmpty ? plainDefaults : names)
+        return names.isEmpty ? plainDefaults : names
     }
 
     /// A space over `names`, each with the catalogue's bounds (or the given

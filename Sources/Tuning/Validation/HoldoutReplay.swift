@@ -339,5 +339,5 @@ extension TuningTarget {
     /// What UIKit documents for the constants `--target platform` fits, by
     /// parameter name (value, and where it is documented): what reports set
     /// the fitted values beside.
-    package static var documentedPlatformValues: [String: UIKitDocumentedValues.Value] { UIKitDocumentedValues.values }
+    package static var documentedPlatformValues: [String: DocumentedValue] { Parameter.documentedByUIKit }
 }
