@@ -13,7 +13,7 @@ import Tuning
 struct TuningInputOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Replay every session on this scene: a built-in name (epilogue, plain, study) or a YAML/JSON scene file (default: each session's own).",
+            "Replay every session on this scene: a built-in name (\(Scene.builtInNames.joined(separator: ", "))) or a YAML/JSON scene file (default: each session's own).",
             valueName: "name|file"))
     var scene: String?
 

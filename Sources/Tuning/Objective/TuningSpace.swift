@@ -27,30 +27,21 @@ package enum TuningSpace {
     package static let studyDefaults = DefaultTuning.study.parameters.map(\.name)
     package static let playgroundDefaults = DefaultTuning.playground.parameters.map(\.name)
 
-    /// The default names for the scenes a corpus uses: each scene's list
-    /// (epilogue's, plain's, study's or the playground's), the union in
-    /// order; for any other scene, the
+    /// The default names for the scenes a corpus uses: each built-in scene's
+    /// list (``DefaultTuning``), the union in order; for any other scene, the
     /// names of either list that can change its outcome
     /// (`Scene/tunableParameters`), or all of those when none is listed.
     package static func defaultNames(for scenes: [Scene]) -> [String] {
         var names: [String] = []
         func add(_ list: [String]) { for name in list where !names.contains(name) { names.append(name) } }
         for scene in scenes {
-            if scene.playground != nil {
-                // Only what this configuration can use (a one-tap tap times no second tap).
-                let tunable = Set(scene.tunableParameters.map(\.name))
-                add(playgroundDefaults.filter(tunable.contains))
-                continue
-            }
-            switch scene.name {
-            case Scene.epilogue.name:
-                // Only what the scene can use (and the catalogue has).
-                let tunable = Set(scene.tunableParameters.map(\.name))
-                add(epilogueDefaults.filter(tunable.contains))
-            case Scene.plain.name: add(plainDefaults)
-            case Scene.study.name: add(studyDefaults)
-            default:
-                let tunable = scene.tunableParameters.map(\.name)
+            let tunable = scene.tunableParameters.map(\.name)
+            // A built-in scene's own list (any playground configuration uses
+            // the playground's), without what this scene cannot use: a
+            // one-tap tap times no second tap.
+            if let list = DefaultTuning(rawValue: scene.playground != nil ? "playground" : scene.name) {
+                add(list.parameters.map(\.name).filter(tunable.contains))
+            } else {
                 let listed = (epilogueDefaults + plainDefaults).filter(tunable.contains)
                 add(listed.isEmpty ? tunable : listed)
             }
