@@ -171,39 +171,13 @@ final class MappingReader {
                 "study", "csv", "columns", "time", "action", "coordinates", "devices", "screen", "orientation", "session",
                 "labels", "scene"
             ])
-        func required(_ name: String, in fields: [String: Node], _ key: String, near node: Node) throws(TraceError) -> Node {
-            guard let value = fields[name] else { throw at(node, key.isEmpty ? name : "\(key).\(name)")("missing required key") }
-            return value
-        }
-
-        // Columns
-        let columnsNode = try required("columns", in: top, "", near: root)
-        let columns = try object(
-            columnsNode, "columns",
-            allowed: ["time", "wallclock", "action", "pointer", "x", "y"] + ImportMapping.Role.allCases.map(\.rawValue) + [
-                "screen"
-            ])
-        func col(_ name: String) throws(TraceError) -> ImportMapping.Column {
-            try column(try required(name, in: columns, "columns", near: columnsNode), "columns." + name)
-        }
-        var mapping = ImportMapping(
-            path: file, study: "", time: try col("time"), action: try col("action"), x: try col("x"), y: try col("y"))
-        if let node = columns["wallclock"] { mapping.wallclock = try column(node, "columns.wallclock") }
-        if let node = columns["pointer"] { mapping.pointer = try column(node, "columns.pointer") }
-        for role in ImportMapping.Role.allCases {
-            if let node = columns[role.rawValue] { mapping.roles[role] = try column(node, "columns." + role.rawValue) }
-        }
-        var screenColumn: ImportMapping.Column?
-        if let node = columns["screen"] { screenColumn = try column(node, "columns.screen") }
-
-        // Study
+        let columnsNode = try requiredKey("columns", top, "", root)
+        var (mapping, screenColumn) = try columns(columnsNode)
         if let node = top["study"] {
             mapping.study = try string(node, "study")
         } else {
             mapping.study = ((file as NSString).lastPathComponent as NSString).deletingPathExtension
         }
-
-        // CSV
         if let node = top["csv"] {
             let fields = try object(node, "csv", allowed: ["delimiter", "header", "comment", "trailingDelimiter"])
             try layout(fields, "csv", into: &mapping.csv)
@@ -214,59 +188,106 @@ final class MappingReader {
                 throw at(columnsNode, "csv.header")("columns by name need a header row: give positions (1, 2, …)")
             }
         }
-
-        // Time
-        if let node = top["time"] {
-            let fields = try object(node, "time", allowed: ["unit", "clock"])
-            if let unit = fields["unit"] { mapping.timeUnit = try choice(unit, "time.unit", ImportMapping.TimeUnit.self) }
-            if let clock = fields["clock"] { mapping.clock = try choice(clock, "time.clock", ImportMapping.Clock.self) }
+        if let node = top["time"] { try time(node, into: &mapping) }
+        if let node = top["action"] { try actions(node, into: &mapping) }
+        if let node = top["devices"] { try devices(node, into: &mapping) }
+        try coordinates(top["coordinates"], root: root, into: &mapping)
+        try screen(top["screen"], column: screenColumn, into: &mapping)
+        if let node = top["orientation"] { try orientation(node, into: &mapping) }
+        if let node = top["session"] { try session(node, into: &mapping) }
+        // The screen's size changes with these: a session never spans two.
+        for role in [ImportMapping.Role.device, .orientation]
+        where mapping.roles[role] != nil && !mapping.sessionKeys.contains(role) {
+            mapping.sessionKeys.append(role)
         }
+        if let node = top["labels"] { try labels(node, into: &mapping) }
+        if let node = top["scene"] { mapping.scene = try string(node, "scene") }
+        mapping.lines = lines
+        return mapping
+    }
 
-        // Actions
-        if let node = top["action"] {
-            let fields = try object(node, "action", allowed: ["codes", "pointerIndexBits"])
-            if let bits = fields["pointerIndexBits"] { mapping.pointerIndexBits = try bool(bits, "action.pointerIndexBits") }
-            if let codesNode = fields["codes"] {
-                var codes: [Int: ImportMapping.Action] = [:]
-                for (name, keyNode, value) in try table(codesNode, "action.codes") {
-                    guard let code = Int(name), code >= 0, code <= 0xff else {
-                        throw at(keyNode, "action.codes.\(name)")("an action code is an integer 0–255")
-                    }
-                    codes[code] = try choice(value, "action.codes.\(name)", ImportMapping.Action.self)
+    // MARK: - The mapping's sections
+
+    /// `columns`: the mapping begins with them (every other section refers
+    /// to a role's column); the screen's column is returned apart, since
+    /// `screen` may give the size instead.
+    private func columns(_ columnsNode: Node) throws(TraceError) -> (ImportMapping, screen: ImportMapping.Column?) {
+        let columns = try object(
+            columnsNode, "columns",
+            allowed: ["time", "wallclock", "action", "pointer", "x", "y"] + ImportMapping.Role.allCases.map(\.rawValue) + [
+                "screen"
+            ])
+        func col(_ name: String) throws(TraceError) -> ImportMapping.Column {
+            try column(try requiredKey(name, columns, "columns", columnsNode), "columns." + name)
+        }
+        var mapping = ImportMapping(
+            path: file, study: "", time: try col("time"), action: try col("action"), x: try col("x"), y: try col("y"))
+        if let node = columns["wallclock"] { mapping.wallclock = try column(node, "columns.wallclock") }
+        if let node = columns["pointer"] { mapping.pointer = try column(node, "columns.pointer") }
+        for role in ImportMapping.Role.allCases {
+            if let node = columns[role.rawValue] { mapping.roles[role] = try column(node, "columns." + role.rawValue) }
+        }
+        var screenColumn: ImportMapping.Column?
+        if let node = columns["screen"] { screenColumn = try column(node, "columns.screen") }
+        return (mapping, screenColumn)
+    }
+
+    /// `time`: the unit and the clock of the time column.
+    private func time(_ node: Node, into mapping: inout ImportMapping) throws(TraceError) {
+        let fields = try object(node, "time", allowed: ["unit", "clock"])
+        if let unit = fields["unit"] { mapping.timeUnit = try choice(unit, "time.unit", ImportMapping.TimeUnit.self) }
+        if let clock = fields["clock"] { mapping.clock = try choice(clock, "time.clock", ImportMapping.Clock.self) }
+    }
+
+    /// `action`: the table of action codes (it must say which is down and
+    /// which is up) and whether the code carries the pointer's index.
+    private func actions(_ node: Node, into mapping: inout ImportMapping) throws(TraceError) {
+        let fields = try object(node, "action", allowed: ["codes", "pointerIndexBits"])
+        if let bits = fields["pointerIndexBits"] { mapping.pointerIndexBits = try bool(bits, "action.pointerIndexBits") }
+        if let codesNode = fields["codes"] {
+            var codes: [Int: ImportMapping.Action] = [:]
+            for (name, keyNode, value) in try table(codesNode, "action.codes") {
+                guard let code = Int(name), code >= 0, code <= 0xff else {
+                    throw at(keyNode, "action.codes.\(name)")("an action code is an integer 0–255")
                 }
-                for needed in [ImportMapping.Action.down, .up] where !codes.values.contains(needed) {
-                    throw at(codesNode, "action.codes")("the table has no code for \(needed.rawValue)")
-                }
-                mapping.actionCodes = codes
+                codes[code] = try choice(value, "action.codes.\(name)", ImportMapping.Action.self)
             }
+            for needed in [ImportMapping.Action.down, .up] where !codes.values.contains(needed) {
+                throw at(codesNode, "action.codes")("the table has no code for \(needed.rawValue)")
+            }
+            mapping.actionCodes = codes
         }
+    }
 
-        // Devices file
-        if let node = top["devices"] {
-            let fields = try object(
-                node, "devices", allowed: ["file", "key", "delimiter", "header", "comment", "trailingDelimiter"])
-            var layout = ImportMapping.CSVLayout()
-            try self.layout(fields, "devices", into: &layout)
-            guard mapping.roles[.device] != nil else {
-                throw at(node, "devices")("a devices file is joined on the device column: give columns.device")
-            }
-            let fileNode = try required("file", in: fields, "devices", near: node)
-            let name = try string(fileNode, "devices.file")
-            // A mapping may come from anyone: it names a file beside the
-            // data it reads, never one elsewhere on the machine.
-            let components = name.split(separator: "/", omittingEmptySubsequences: false)
-            guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !components.contains("..") else {
-                throw at(fileNode, "devices.file")(
-                    "must name a file beside the data file (no absolute path, no ..)")
-            }
-            lines["devices.file"] = fileNode.mark?.line ?? 0
-            mapping.devicesFile = ImportMapping.DevicesFile(
-                file: name,
-                key: try column(try required("key", in: fields, "devices", near: node), "devices.key"), csv: layout)
+    /// `devices`: a file of per-device values beside the data, joined on the
+    /// device column.
+    private func devices(_ node: Node, into mapping: inout ImportMapping) throws(TraceError) {
+        let fields = try object(
+            node, "devices", allowed: ["file", "key", "delimiter", "header", "comment", "trailingDelimiter"])
+        var layout = ImportMapping.CSVLayout()
+        try self.layout(fields, "devices", into: &layout)
+        guard mapping.roles[.device] != nil else {
+            throw at(node, "devices")("a devices file is joined on the device column: give columns.device")
         }
+        let fileNode = try requiredKey("file", fields, "devices", node)
+        let name = try string(fileNode, "devices.file")
+        // A mapping may come from anyone: it names a file beside the
+        // data it reads, never one elsewhere on the machine.
+        let components = name.split(separator: "/", omittingEmptySubsequences: false)
+        guard !name.isEmpty, !name.hasPrefix("/"), !name.hasPrefix("~"), !components.contains("..") else {
+            throw at(fileNode, "devices.file")(
+                "must name a file beside the data file (no absolute path, no ..)")
+        }
+        lines["devices.file"] = fileNode.mark?.line ?? 0
+        mapping.devicesFile = ImportMapping.DevicesFile(
+            file: name,
+            key: try column(try requiredKey("key", fields, "devices", node), "devices.key"), csv: layout)
+    }
 
-        // Coordinates
-        if let node = top["coordinates"] {
+    /// `coordinates`: their unit, and for pixels the scale to points (which
+    /// they cannot do without).
+    private func coordinates(_ node: Node?, root: Node, into mapping: inout ImportMapping) throws(TraceError) {
+        if let node {
             let fields = try object(node, "coordinates", allowed: ["unit", "scale", "ppi"])
             if let unit = fields["unit"] {
                 mapping.coordinateUnit = try choice(unit, "coordinates.unit", ImportMapping.CoordinateUnit.self)
@@ -278,13 +299,18 @@ final class MappingReader {
             }
         }
         if mapping.coordinateUnit == .pixels, mapping.scale == nil {
-            throw at(top["coordinates"] ?? root, "coordinates.scale")(
+            throw at(node ?? root, "coordinates.scale")(
                 "coordinates in pixels need a scale (pixels per point): a number, {values: {DEVICE: scale}} or {devices: COLUMN}"
             )
         }
+    }
 
-        // Screen
-        if let node = top["screen"] {
+    /// `screen`: the size as numbers or a devices file's column, or else
+    /// `columns.screen`; never both.
+    private func screen(_ node: Node?, column screenColumn: ImportMapping.Column?, into mapping: inout ImportMapping)
+        throws(TraceError)
+    {
+        if let node {
             let fields = try object(node, "screen", allowed: ["width", "height", "devices"])
             if let devices = fields["devices"] {
                 guard mapping.devicesFile != nil else {
@@ -293,71 +319,59 @@ final class MappingReader {
                 mapping.screen = .devices(try column(devices, "screen.devices"))
             } else {
                 mapping.screen = .constant(
-                    width: try number(try required("width", in: fields, "screen", near: node), "screen.width", positive: true),
+                    width: try number(try requiredKey("width", fields, "screen", node), "screen.width", positive: true),
                     height: try number(
-                        try required("height", in: fields, "screen", near: node), "screen.height", positive: true))
+                        try requiredKey("height", fields, "screen", node), "screen.height", positive: true))
             }
             if screenColumn != nil { throw at(node, "screen")("the screen is given twice: here and as columns.screen") }
         } else if let screenColumn {
             mapping.screen = .column(screenColumn)
         }
+    }
 
-        // Orientation
-        if let node = top["orientation"] {
-            let fields = try object(node, "orientation", allowed: ["landscape"])
-            guard mapping.roles[.orientation] != nil else {
-                throw at(node, "orientation")("give the orientation column as columns.orientation")
-            }
-            let list = try required("landscape", in: fields, "orientation", near: node)
-            guard let values = list.sequence, !values.isEmpty else {
-                throw at(list, "orientation.landscape")("must be a list of the column's values that mean landscape")
-            }
-            for value in values { mapping.landscape.insert(try string(value, "orientation.landscape")) }
+    /// `orientation`: the orientation column's values that mean landscape.
+    private func orientation(_ node: Node, into mapping: inout ImportMapping) throws(TraceError) {
+        let fields = try object(node, "orientation", allowed: ["landscape"])
+        guard mapping.roles[.orientation] != nil else {
+            throw at(node, "orientation")("give the orientation column as columns.orientation")
         }
+        let list = try requiredKey("landscape", fields, "orientation", node)
+        guard let values = list.sequence, !values.isEmpty else {
+            throw at(list, "orientation.landscape")("must be a list of the column's values that mean landscape")
+        }
+        for value in values { mapping.landscape.insert(try string(value, "orientation.landscape")) }
+    }
 
-        // Sessions
-        if let node = top["session"] {
-            let fields = try object(node, "session", allowed: ["keys", "pause", "userFromPath"])
-            if let pattern = fields["userFromPath"] {
-                let text = try string(pattern, "session.userFromPath")
-                guard (try? NSRegularExpression(pattern: text)) != nil else {
-                    throw at(pattern, "session.userFromPath")("not a regular expression")
-                }
-                guard mapping.roles[.user] == nil else {
-                    throw at(pattern, "session.userFromPath")("the user is given twice: here and as columns.user")
-                }
-                mapping.userFromPath = text
+    /// `session`: the roles that key a session, the pause that splits one,
+    /// and the user read from the file's path.
+    private func session(_ node: Node, into mapping: inout ImportMapping) throws(TraceError) {
+        let fields = try object(node, "session", allowed: ["keys", "pause", "userFromPath"])
+        if let pattern = fields["userFromPath"] {
+            let text = try string(pattern, "session.userFromPath")
+            guard (try? NSRegularExpression(pattern: text)) != nil else {
+                throw at(pattern, "session.userFromPath")("not a regular expression")
             }
-            if let keys = fields["keys"] {
-                guard let list = keys.sequence else { throw at(keys, "session.keys")("must be a list of roles") }
-                for value in list {
-                    let role = try choice(value, "session.keys", ImportMapping.Role.self)
-                    guard mapping.roles[role] != nil else {
-                        throw at(value, "session.keys")("\(role.rawValue) has no column: give columns.\(role.rawValue)")
-                    }
-                    guard !mapping.sessionKeys.contains(role) else {
-                        throw at(value, "session.keys")("\(role.rawValue) appears twice")
-                    }
-                    mapping.sessionKeys.append(role)
-                }
+            guard mapping.roles[.user] == nil else {
+                throw at(pattern, "session.userFromPath")("the user is given twice: here and as columns.user")
             }
-            if let pause = fields["pause"] {
-                mapping.pause = Micros(seconds: try number(pause, "session.pause", positive: true))
+            mapping.userFromPath = text
+        }
+        if let keys = fields["keys"] {
+            guard let list = keys.sequence else { throw at(keys, "session.keys")("must be a list of roles") }
+            for value in list {
+                let role = try choice(value, "session.keys", ImportMapping.Role.self)
+                guard mapping.roles[role] != nil else {
+                    throw at(value, "session.keys")("\(role.rawValue) has no column: give columns.\(role.rawValue)")
+                }
+                guard !mapping.sessionKeys.contains(role) else {
+                    throw at(value, "session.keys")("\(role.rawValue) appears twice")
+                }
+                mapping.sessionKeys.append(role)
             }
         }
-        // The screen's size changes with these: a session never spans two.
-        for role in [ImportMapping.Role.device, .orientation]
-        where mapping.roles[role] != nil && !mapping.sessionKeys.contains(role) {
-            mapping.sessionKeys.append(role)
+        if let pause = fields["pause"] {
+            mapping.pause = Micros(seconds: try number(pause, "session.pause", positive: true))
         }
-
-        // Labels
-        if let node = top["labels"] {
-            try labels(node, into: &mapping)
-        }
-        if let node = top["scene"] { mapping.scene = try string(node, "scene") }
-        mapping.lines = lines
-        return mapping
     }
 
     private func deviceValue(_ node: Node, _ key: String, _ mapping: ImportMapping) throws(TraceError)
@@ -455,8 +469,9 @@ final class MappingReader {
         if let target = fields["target"] { mapping.target = try string(target, "labels.target") }
     }
 
+    /// The value of `name` in `fields`, the mapping at `key` (empty at the top).
     private func requiredKey(_ name: String, _ fields: [String: Node], _ key: String, _ node: Node) throws(TraceError) -> Node {
-        guard let value = fields[name] else { throw at(node, "\(key).\(name)")("missing required key") }
+        guard let value = fields[name] else { throw at(node, key.isEmpty ? name : "\(key).\(name)")("missing required key") }
         return value
     }
 }
