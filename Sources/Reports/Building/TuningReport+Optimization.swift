@@ -34,9 +34,27 @@ extension TuningReport {
         optimization result: OptimizationResult, replay: HoldoutReplay, corpus: String,
         versions: [String: String] = [:]
     ) {
-        let base = result.baseline.holdout, tuned = result.tuned.holdout
+        self.init(
+            // The scene(s) tuned, by name: a designer knows "epilogue", not
+            // how sessions pick their scene.
+            title: "Gesture tuning: " + replay.scenes.joined(separator: ", "),
+            verdict: Self.verdict(result, replay), constants: Self.constants(result),
+            misfires: Self.misfires(result), latency: Self.latency(result, replay),
+            springs: replay.springs.map(Self.spring), sensitivity: Self.sensitivity(result), search: Self.search(result),
+            examples: Examples(
+                remaining: replay.remaining.compactMap(Self.example), fixed: replay.fixed.compactMap(Self.example)),
+            breakdown: Breakdown(byUser: Self.rows(replay.byUser), byDevice: Self.rows(replay.byDevice)),
+            run: Self.runInfo(result, replay, corpus: corpus, versions: versions),
+            platform: Self.platformComparison(result))
+    }
 
-        let verdict = Verdict(
+    // MARK: - Section by section
+
+    /// The verdict on the held-out people: rates, McNemar, each budget with
+    /// its bound for new people, each intent's change.
+    static func verdict(_ result: OptimizationResult, _ replay: HoldoutReplay) -> Verdict {
+        let base = result.baseline.holdout, tuned = result.tuned.holdout
+        return Verdict(
             population: "\(replay.holdoutPeople.count) held-out people, \(base.labels) gestures",
             before: Self.rate(base.misfires, of: base.labels), after: Self.rate(tuned.misfires, of: tuned.labels),
             fixedCount: result.comparison.holdoutTest.improved, brokenCount: result.comparison.holdoutTest.worsened,
@@ -73,8 +91,11 @@ extension TuningReport {
                     brokenCount: c.test.worsened, pValue: c.test.pValue,
                     changeInterval: c.changeInterval, margin: c.margin)
             })
+    }
 
-        let constants = result.parameters.map { p in
+    /// Each tuned constant, reference → tuned, with where the reference value comes from.
+    static func constants(_ result: OptimizationResult) -> [Constant] {
+        result.parameters.map { p in
             // The catalogue says where its default comes from; a value the
             // scene or the run set is theirs to name (ReportOutput, for a preset).
             let spec = Recognizers.Parameter(name: p.name)?.spec
@@ -82,9 +103,13 @@ extension TuningReport {
                 name: p.name, unit: p.unit, old: p.baseline, new: p.tuned, lower: p.lower, upper: p.upper,
                 provenance: spec.flatMap { $0.defaultValue == p.baseline ? $0.provenance : nil })
         }
+    }
 
+    /// Misfires by kind and intent on the held-out people, and the confusion matrices.
+    static func misfires(_ result: OptimizationResult) -> Misfires {
+        let base = result.baseline.holdout, tuned = result.tuned.holdout
         let intents = Set(base.perIntent.keys).union(tuned.perIntent.keys).sorted()
-        let misfires = Misfires(
+        return Misfires(
             byIntent: intents.map { intent in
                 // Read member by member: the counts are the simulator's, reached
                 // through Tuning's measurement, never named here.
@@ -103,16 +128,22 @@ extension TuningReport {
                     before: sides[0].counts, after: sides[1].counts)
             },
             confusionBefore: Self.matrix(base.confusion), confusionAfter: Self.matrix(tuned.confusion))
+    }
 
+    /// Every latency observation of the held-out replay, per applicable budget.
+    static func latency(_ result: OptimizationResult, _ replay: HoldoutReplay) -> [LatencyDistribution] {
         // A budget no gesture of the scene produces has no distribution to show.
-        let latency = result.budgets.filter(\.applicable).map(\.budget)
+        return result.budgets.filter(\.applicable).map(\.budget)
             .filter { [.latency, .recognition, .response].contains($0.measure) }.map { budget in
                 LatencyDistribution(
                     gesture: budget.title, definition: budget.definition, budgetPercentile: budget.percentile,
                     budgetMs: budget.limit,
                     beforeMs: replay.times(for: budget, baseline: true), afterMs: replay.times(for: budget, baseline: false))
             }
+    }
 
+    /// The one-constant sweeps, the misfire/latency front and what the per-intent protection cost.
+    static func sensitivity(_ result: OptimizationResult) -> Sensitivity {
         let sweeps = result.sensitivity.map { curve in
             ParameterSweep(
                 parameter: curve.parameter, unit: curve.unit,
@@ -122,57 +153,54 @@ extension TuningReport {
                 chosen: curve.tuned)
         }
         let (pareto, paretoBudget) = Self.pareto(result)
+        return Sensitivity(
+            sweeps: sweeps, pareto: pareto, paretoBudget: paretoBudget,
+            protection: result.intentRelaxation.map { r in
+                ProtectionTradeoff(
+                    margin: r.margin, evaluations: r.evaluations, protectedRate: r.protectedTrainMisfireRate,
+                    unprotectedRate: r.unprotectedTrainMisfireRate,
+                    sacrificed: r.sacrificed.map {
+                        SacrificedIntent(
+                            intent: $0.intent, before: $0.baselineRate,
+                            after: $0.unprotectedRate)
+                    })
+            })
+    }
 
+    /// The search's history.
+    static func search(_ result: OptimizationResult) -> [SearchStep] {
         // History points count from 1 already (`HistoryPoint.index`). The
         // best so far is the search's own: feasible evaluations only, so it
         // never rises, and it ends at the tuned constants' training
         // objective, the value the sensitivity sweeps show at the chosen
         // point (the same exact evaluation).
-        let search = result.history.map {
+        return result.history.map {
             SearchStep(evaluation: $0.index, objective: $0.exact, bestSoFar: $0.bestSoFar, feasible: $0.violation == 0)
         }
+    }
 
-        self.init(
-            // The scene(s) tuned, by name: a designer knows "epilogue", not
-            // how sessions pick their scene.
-            title: "Gesture tuning: " + replay.scenes.joined(separator: ", "),
-            verdict: verdict, constants: constants, misfires: misfires, latency: latency,
-            springs: replay.springs.map(Self.spring),
-            sensitivity: Sensitivity(
-                sweeps: sweeps, pareto: pareto, paretoBudget: paretoBudget,
-                protection: result.intentRelaxation.map { r in
-                    ProtectionTradeoff(
-                        margin: r.margin, evaluations: r.evaluations, protectedRate: r.protectedTrainMisfireRate,
-                        unprotectedRate: r.unprotectedTrainMisfireRate,
-                        sacrificed: r.sacrificed.map {
-                            SacrificedIntent(
-                                intent: $0.intent, before: $0.baselineRate,
-                                after: $0.unprotectedRate)
-                        })
-                }),
-            search: search,
-            examples: Examples(
-                remaining: replay.remaining.compactMap(Self.example), fixed: replay.fixed.compactMap(Self.example)),
-            breakdown: Breakdown(byUser: Self.rows(replay.byUser), byDevice: Self.rows(replay.byDevice)),
-            run: RunInfo(
-                corpus: corpus, sessions: result.corpus.sessions, gestures: result.corpus.labels,
-                split: Split(
-                    rule: "by person: a hash of the user id puts \(Int((result.corpus.holdoutFraction * 100).rounded())) % "
-                        + "of people in the holdout, the same every run",
-                    trainUsers: replay.trainPeople, holdoutUsers: replay.holdoutPeople,
-                    trainGestures: result.corpus.trainLabels, holdoutGestures: result.corpus.holdoutLabels,
-                    trainUnlabelled: replay.trainUnlabelled, holdoutUnlabelled: replay.holdoutUnlabelled),
-                seed: UInt64(result.seed), evaluations: result.evaluations, seconds: result.seconds,
-                objective: result.target == .platform
-                    ? "disagreement with the platform's own recognizers per gesture decision (windows × gestures); no budgets"
-                    : "weighted misfires per label (wrong, missed, dead zone, spurious; per-intent weights), "
-                        + "latency and animation budgets as constraints",
-                method: (result.global ?? .lines).methodDescription
-                    + ((result.global ?? .lines) == .lines ? "" : ", then GSL nmsimplex2 refinement with restarts")
-                    + ", guided by a soft-margin surrogate whose temperature falls; points ranked by the exact count",
-                versions: versions, commandLine: result.run.commandLine,
-                generatedAt: result.run.createdAt.isEmpty ? nil : result.run.createdAt),
-            platform: Self.platformComparison(result))
+    /// What the run read, how it split the people and how to run it again.
+    static func runInfo(_ result: OptimizationResult, _ replay: HoldoutReplay, corpus: String, versions: [String: String])
+        -> RunInfo
+    {
+        return RunInfo(
+            corpus: corpus, sessions: result.corpus.sessions, gestures: result.corpus.labels,
+            split: Split(
+                rule: "by person: a hash of the user id puts \(Int((result.corpus.holdoutFraction * 100).rounded())) % "
+                    + "of people in the holdout, the same every run",
+                trainUsers: replay.trainPeople, holdoutUsers: replay.holdoutPeople,
+                trainGestures: result.corpus.trainLabels, holdoutGestures: result.corpus.holdoutLabels,
+                trainUnlabelled: replay.trainUnlabelled, holdoutUnlabelled: replay.holdoutUnlabelled),
+            seed: UInt64(result.seed), evaluations: result.evaluations, seconds: result.seconds,
+            objective: result.target == .platform
+                ? "disagreement with the platform's own recognizers per gesture decision (windows × gestures); no budgets"
+                : "weighted misfires per label (wrong, missed, dead zone, spurious; per-intent weights), "
+                    + "latency and animation budgets as constraints",
+            method: (result.global ?? .lines).methodDescription
+                + ((result.global ?? .lines) == .lines ? "" : ", then GSL nmsimplex2 refinement with restarts")
+                + ", guided by a soft-margin surrogate whose temperature falls; points ranked by the exact count",
+            versions: versions, commandLine: result.run.commandLine,
+            generatedAt: result.run.createdAt.isEmpty ? nil : result.run.createdAt)
     }
 
     /// Agreement with the platform on the held-out people, when their
