@@ -103,103 +103,46 @@ package struct CoordinateSearch: Sendable {
         skipping initiallyFlat: Set<String> = [], objective: SearchObjective,
         progress: ((_ evaluations: Int, _ best: Evaluation) -> Void)? = nil
     ) -> Outcome {
-        var steps: [Step] = []
-        var memo: [[Double]: Evaluation] = [:]
-        var spent = 0
         let firstTemperature = temperature(pass: startPass)
-        var current = space.clamped(start)
-        var currentEvaluation: Evaluation
+        let startPoint = space.clamped(start)
+        var walk: Walk
         if let startEvaluation {
-            currentEvaluation = startEvaluation
+            walk = Walk(steps: [], spent: 0, current: startPoint, currentEvaluation: startEvaluation, flat: initiallyFlat)
         } else {
-            currentEvaluation = objective(current, firstTemperature)
-            spent += 1
-            steps.append(Step(pass: startPass, temperature: firstTemperature, values: current, evaluation: currentEvaluation))
+            let evaluation = objective(startPoint, firstTemperature)
+            walk = Walk(
+                steps: [Step(pass: startPass, temperature: firstTemperature, values: startPoint, evaluation: evaluation)],
+                spent: 1, current: startPoint, currentEvaluation: evaluation, flat: initiallyFlat)
         }
-        var flat = initiallyFlat
         var pass = startPass
         var currentTemperature = firstTemperature
         var order = space.parameters
         if screen, startPass == 0 {
             order = screened(
-                from: current, temperature: firstTemperature, skipping: flat, objective: objective,
-                spent: &spent, steps: &steps, memo: &memo)
+                from: walk.current, temperature: firstTemperature, skipping: walk.flat, objective: objective,
+                spent: &walk.spent, steps: &walk.steps, memo: &walk.memo)
         }
 
-        while spent < budget {
+        while walk.spent < budget {
             let t = temperature(pass: pass)
             if t != currentTemperature {
                 // The surrogate changed scale: re-judge the current point.
-                memo = [:]
-                currentEvaluation = objective(current, t)
-                spent += 1
-                steps.append(Step(pass: pass, temperature: t, values: current, evaluation: currentEvaluation))
+                walk.memo = [:]
+                walk.currentEvaluation = objective(walk.current, t)
+                walk.spent += 1
+                walk.steps.append(Step(pass: pass, temperature: t, values: walk.current, evaluation: walk.currentEvaluation))
                 currentTemperature = t
             }
-            memo[space.key(for: current)] = currentEvaluation
+            walk.memo[space.key(for: walk.current)] = walk.currentEvaluation
             var movedThisPass = false
-            for parameter in order where !flat.contains(parameter.name) {
-                guard spent < budget else { break }
-                let u = parameter.unitCoordinate(of: current[parameter.name] ?? parameter.defaultValue)
-                var seen = Set<[Double]>([space.key(for: current)])
-                var candidates: [SearchPoint] = []
-                // Grid points this pass already evaluated (the screen's
-                // ends): compared, not evaluated again.
-                var frozen: [SearchPoint] = []
-                var evaluations: [Evaluation] = []
-                for unit in grid(pass: pass, around: u) {
-                    var values = current
-                    values[parameter.name] = parameter.value(atUnit: unit)
-                    let key = space.key(for: values)
-                    guard seen.insert(key).inserted else { continue }
-                    if let known = memo[key] {
-                        frozen.append(values)
-                        evaluations.append(known)
-                    } else {
-                        candidates.append(values)
-                    }
-                }
-                candidates = Array(candidates.prefix(budget - spent))
-                let planned = candidates
-                let fresh = ParallelMap.map(planned.count, width: max(1, min(parallelism, 2))) { i in
-                    objective(planned[i], t)
-                }
-                spent += planned.count
-                for (values, evaluation) in zip(planned, fresh) {
-                    memo[space.key(for: values)] = evaluation
-                    steps.append(Step(pass: pass, temperature: t, values: values, evaluation: evaluation))
-                }
-                frozen += planned
-                evaluations += fresh
-                let lineIsFlat = !planned.isEmpty && evaluations.allSatisfy { $0 == currentEvaluation }
-                if pass == 0, bisectFirstPass, !lineIsFlat, spent < budget,
-                    let middle = bisection(
-                        of: parameter, around: current, currentEvaluation, frozen, evaluations, seen: seen, memo: memo)
-                {
-                    // One more point, halfway from the line's best to its
-                    // better neighbour: a coarse grid's resolution where it
-                    // matters (a budget met only inside a narrow window).
-                    let evaluation = objective(middle, t)
-                    spent += 1
-                    memo[space.key(for: middle)] = evaluation
-                    steps.append(Step(pass: pass, temperature: t, values: middle, evaluation: evaluation))
-                    frozen.append(middle)
-                    evaluations.append(evaluation)
-                }
-                if let k = evaluations.indices.min(by: {
-                    better(evaluations[$0], evaluations[$1])
-                        || (!better(evaluations[$1], evaluations[$0]) && $0 < $1)
-                }),
-                    better(evaluations[k], currentEvaluation)
-                {
-                    current = frozen[k]
-                    currentEvaluation = evaluations[k]
+            for parameter in order where !walk.flat.contains(parameter.name) {
+                guard walk.spent < budget else { break }
+                if searchLine(of: parameter, pass: pass, temperature: t, walk: &walk, objective: objective) {
                     movedThisPass = true
                 }
-                if lineIsFlat, pass == startPass { flat.insert(parameter.name) }
-                progress?(spent, currentEvaluation)
+                progress?(walk.spent, walk.currentEvaluation)
             }
-            if flat.count == space.dimension { break }
+            if walk.flat.count == space.dimension { break }
             pass += 1
             if let maxPasses, pass >= startPass + maxPasses { break }
             if pass > startPass + 12 && !movedThisPass { break }
@@ -207,10 +150,87 @@ package struct CoordinateSearch: Sendable {
         }
         // Every move improved on the point before it: the last is the best.
         return Outcome(
-            best: Step(
-                pass: pass, temperature: currentTemperature, values: current,
-                evaluation: currentEvaluation),
-            steps: steps, flat: flat)
+            best: Step(pass: pass, temperature: currentTemperature, values: walk.current, evaluation: walk.currentEvaluation),
+            steps: walk.steps, flat: walk.flat)
+    }
+
+    /// Where a run stands: its point and that point's evaluation, what it
+    /// has spent and evaluated, and the constants found flat.
+    private struct Walk {
+        var steps: [Step]
+        var memo: [[Double]: Evaluation] = [:]
+        var spent: Int
+        var current: SearchPoint
+        var currentEvaluation: Evaluation
+        var flat: Set<String>
+    }
+
+    /// One line search: `parameter` over this pass's grid around the current
+    /// point (points already evaluated compared, not evaluated again), then on
+    /// the first pass one bisection; moves to the line's best if it is better.
+    /// Whether it moved.
+    private func searchLine(
+        of parameter: SearchDimension, pass: Int, temperature t: Double, walk: inout Walk, objective: SearchObjective
+    ) -> Bool {
+        let u = parameter.unitCoordinate(of: walk.current[parameter.name] ?? parameter.defaultValue)
+        var seen = Set<[Double]>([space.key(for: walk.current)])
+        var candidates: [SearchPoint] = []
+        // Grid points this pass already evaluated (the screen's
+        // ends): compared, not evaluated again.
+        var frozen: [SearchPoint] = []
+        var evaluations: [Evaluation] = []
+        for unit in grid(pass: pass, around: u) {
+            var values = walk.current
+            values[parameter.name] = parameter.value(atUnit: unit)
+            let key = space.key(for: values)
+            guard seen.insert(key).inserted else { continue }
+            if let known = walk.memo[key] {
+                frozen.append(values)
+                evaluations.append(known)
+            } else {
+                candidates.append(values)
+            }
+        }
+        let planned = Array(candidates.prefix(budget - walk.spent))
+        let fresh = ParallelMap.map(planned.count, width: max(1, min(parallelism, 2))) { i in
+            objective(planned[i], t)
+        }
+        walk.spent += planned.count
+        for (values, evaluation) in zip(planned, fresh) {
+            walk.memo[space.key(for: values)] = evaluation
+            walk.steps.append(Step(pass: pass, temperature: t, values: values, evaluation: evaluation))
+        }
+        frozen += planned
+        evaluations += fresh
+        let lineIsFlat = !planned.isEmpty && evaluations.allSatisfy { $0 == walk.currentEvaluation }
+        if pass == 0, bisectFirstPass, !lineIsFlat, walk.spent < budget,
+            let middle = bisection(
+                of: parameter, around: walk.current, walk.currentEvaluation, frozen, evaluations, seen: seen,
+                memo: walk.memo)
+        {
+            // One more point, halfway from the line's best to its
+            // better neighbour: a coarse grid's resolution where it
+            // matters (a budget met only inside a narrow window).
+            let evaluation = objective(middle, t)
+            walk.spent += 1
+            walk.memo[space.key(for: middle)] = evaluation
+            walk.steps.append(Step(pass: pass, temperature: t, values: middle, evaluation: evaluation))
+            frozen.append(middle)
+            evaluations.append(evaluation)
+        }
+        var moved = false
+        if let k = evaluations.indices.min(by: {
+            better(evaluations[$0], evaluations[$1])
+                || (!better(evaluations[$1], evaluations[$0]) && $0 < $1)
+        }),
+            better(evaluations[k], walk.currentEvaluation)
+        {
+            walk.current = frozen[k]
+            walk.currentEvaluation = evaluations[k]
+            moved = true
+        }
+        if lineIsFlat, pass == startPass { walk.flat.insert(parameter.name) }
+        return moved
     }
 
     /// The constants in the order the passes take them: each evaluated at
