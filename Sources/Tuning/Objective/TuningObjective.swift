@@ -192,11 +192,6 @@ package final class TuningObjective: Sendable {
         if let intentMargin, !(intentMargin >= 0) {
             throw ObjectiveError("the intent margin must be at least 0 (got \(intentMargin))")
         }
-        var effective = budgets.map { budget in
-            var inside = budget
-            inside.limit = budget.limit * (1 - (budget.exact ? 0 : budgetMargin))
-            return inside
-        }
         let people: PeopleBootstrap?, population: PeopleBootstrap?
         do {
             // Groups as large as the held-out one (at least one person):
@@ -207,16 +202,60 @@ package final class TuningObjective: Sendable {
             }
             population = try budgetConfidence.map { try PeopleBootstrap(people: data.trainUsers, confidence: $0) }
         } catch { throw ObjectiveError("cannot resample the training people: \(error)") }
-        var boundLimits = [Double?](repeating: nil, count: budgets.count)
+        var reference = ReferenceLimits(budgets: budgets, margin: budgetMargin)
+        if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
+            try reference.judge(
+                data: data, space: space, scene: scene, matchTolerance: matchTolerance, relaxBroken: relaxBrokenBudgets,
+                people: people, intentMargin: target == .intent ? intentMargin : nil)
+        }
+        self.effectiveBudgets = reference.effective
+        self.boundLimits = reference.boundLimits
+        trainingPeople = people
+        trainingPopulation = population
+        self.relaxedBudgets = reference.relaxed
+        self.heldBudgets = reference.held
+        self.observedBudgets = reference.observed
+        self.fixedBudgets = reference.fixed
+        self.inapplicableBudgets = reference.inapplicable
+        self.intentMargin = target == .intent ? intentMargin : nil
+        self.intentLimits = reference.intentLimits
+        self.baselineIntentRates = reference.intentRates
+        baselineIntentsByPerson = reference.intentsByPerson
+    }
+
+    /// The limits the reference constants' replay of the training people
+    /// sets: each budget's limit inside its margin (relaxed, or held at the
+    /// reference's value, where the reference needs it), its bound for new
+    /// people, which budgets are fixed by design, observed or inapplicable,
+    /// and each intent's misfire rate and the rate it may rise to.
+    private struct ReferenceLimits {
+        var effective: [LatencyBudget]
+        var boundLimits: [Double?]
         var relaxed: [Int] = [], held: [Int] = []
         var observed = Set<Int>()
         var fixed: [Int: String] = [:]
         var inapplicable = Set<Int>()
-        var limits: [String: Double] = [:], rates: [String: Double] = [:]
+        var intentLimits: [String: Double] = [:], intentRates: [String: Double] = [:]
         var intentsByPerson: [String: [String: IntentCount]] = [:]
-        if !budgets.isEmpty || (target == .intent && intentMargin != nil) {
+        let budgets: [LatencyBudget]
+
+        init(budgets: [LatencyBudget], margin: Double) {
+            self.budgets = budgets
+            effective = budgets.map { budget in
+                var inside = budget
+                inside.limit = budget.limit * (1 - (budget.exact ? 0 : margin))
+                return inside
+            }
+            boundLimits = [Double?](repeating: nil, count: budgets.count)
+        }
+
+        /// Replays the training people with the reference constants and sets every limit from it.
+        mutating func judge(
+            data: TuningData, space: SearchSpace, scene: Scene?, matchTolerance: Micros, relaxBroken: Bool,
+            people: PeopleBootstrap?, intentMargin: Double?
+        ) throws {
             let simulator = Simulator(
-                scene: scene, parameters: try Self.parameterSet(space.defaults, space: space),
+                scene: scene, parameters: try TuningObjective.parameterSet(space.defaults, space: space),
                 options: SimulationOptions(
                     matchTolerance: matchTolerance, budgets: budgets,
                     keepLabelOutcomes: false, threads: 2))
@@ -229,47 +268,42 @@ package final class TuningObjective: Sendable {
                     probing: space.parameters.compactMap { Parameter(name: $0.name) })
             } catch { throw ObjectiveError("cannot replay the baseline: \(error)") }
             for (i, check) in probed.enumerated() {
-                if let reason = check.fixedByDesign { fixed[i] = reason }
-                if !check.applicable { inapplicable.insert(i) }
-                if check.count > 0 { observed.insert(i) }
-                if relaxBrokenBudgets, !check.passed, let value = check.value {
-                    effective[i].limit = value * (1 + Self.relaxationSlack)
-                    relaxed.append(i)
-                } else if check.passed, fixed[i] == nil, let value = check.value, value > effective[i].limit {
-                    // Met only inside a fixed margin: held at the reference's value.
-                    effective[i].limit = min(value * (1 + Self.relaxationSlack), budgets[i].limit)
-                    held.append(i)
-                }
-                if !relaxed.contains(i), let people, fixed[i] == nil, !budgets[i].exact {
-                    boundLimits[i] = effective[i].limit
-                    if check.passed, let observations = baseline.budgets[i].byPerson,
-                        let bound = people.upperBound(observations, percentile: budgets[i].percentile),
-                        bound > effective[i].limit
-                    {
-                        boundLimits[i] = bound * (1 + Self.relaxationSlack)
-                        if !held.contains(i) { held.append(i) }
-                    }
-                }
+                limit(i, check, observations: baseline.budgets[i].byPerson, relaxBroken: relaxBroken, people: people)
             }
             intentsByPerson = baseline.intentsByPerson
-            for (intent, counts) in baseline.perIntent where intent != Self.unlabelled && counts.labels > 0 {
-                rates[intent] = counts.misfireRate
-                if target == .intent, let intentMargin { limits[intent] = counts.misfireRate + intentMargin }
+            for (intent, counts) in baseline.perIntent where intent != TuningObjective.unlabelled && counts.labels > 0 {
+                intentRates[intent] = counts.misfireRate
+                if let intentMargin { intentLimits[intent] = counts.misfireRate + intentMargin }
             }
         }
-        self.effectiveBudgets = effective
-        self.boundLimits = boundLimits
-        trainingPeople = people
-        trainingPopulation = population
-        self.relaxedBudgets = relaxed
-        self.heldBudgets = held
-        self.observedBudgets = observed
-        self.fixedBudgets = fixed
-        self.inapplicableBudgets = inapplicable
-        self.intentMargin = target == .intent ? intentMargin : nil
-        self.intentLimits = limits
-        self.baselineIntentRates = rates
-        baselineIntentsByPerson = intentsByPerson
+
+        /// Budget `i`'s limits from the reference's `check` of it.
+        private mutating func limit(
+            _ i: Int, _ check: BudgetCheck, observations: PersonObservations?, relaxBroken: Bool, people: PeopleBootstrap?
+        ) {
+            let slack = TuningObjective.relaxationSlack
+            if let reason = check.fixedByDesign { fixed[i] = reason }
+            if !check.applicable { inapplicable.insert(i) }
+            if check.count > 0 { observed.insert(i) }
+            if relaxBroken, !check.passed, let value = check.value {
+                effective[i].limit = value * (1 + slack)
+                relaxed.append(i)
+            } else if check.passed, fixed[i] == nil, let value = check.value, value > effective[i].limit {
+                // Met only inside a fixed margin: held at the reference's value.
+                effective[i].limit = min(value * (1 + slack), budgets[i].limit)
+                held.append(i)
+            }
+            if !relaxed.contains(i), let people, fixed[i] == nil, !budgets[i].exact {
+                boundLimits[i] = effective[i].limit
+                if check.passed, let observations,
+                    let bound = people.upperBound(observations, percentile: budgets[i].percentile),
+                    bound > effective[i].limit
+                {
+                    boundLimits[i] = bound * (1 + slack)
+                    if !held.contains(i) { held.append(i) }
+                }
+            }
+        }
     }
 
     /// Points an intent's training misfire rate may rise by default: 2.
