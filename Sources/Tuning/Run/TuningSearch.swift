@@ -167,7 +167,7 @@ package struct TuningSearch: Sendable {
         line.screen = screen
         line.bisectFirstPass = bisect
         let coordinate = line.run(from: space.defaults, skipping: skipping, objective: objective, progress: progress)
-        var records: [(phase: String, round: Int, temperature: Double, values: SearchPoint, evaluation: Evaluation)] =
+        var records: [Record] =
             coordinate.steps.enumerated().map { i, step in
                 (i == 0 ? "defaults" : "coordinate", step.pass, step.temperature, step.values, step.evaluation)
             }
@@ -213,6 +213,14 @@ package struct TuningSearch: Sendable {
                 if records.count == roundStart { break }
             }
         }
+        return Self.outcome(of: records, lines: coordinate)
+    }
+
+    /// One evaluation of the run, as its history records it.
+    private typealias Record = (phase: String, round: Int, temperature: Double, values: SearchPoint, evaluation: Evaluation)
+
+    /// The run's answer and history from its evaluations in order.
+    private static func outcome(of records: [Record], lines coordinate: CoordinateSearch.Outcome) -> Outcome {
         // The answer is the best evaluation of the whole run by the exact
         // ranking (feasible first, then the exact objective), the earliest
         // among equals: a longer run evaluates everything a shorter one
