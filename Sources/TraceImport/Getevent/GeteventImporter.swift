@@ -73,37 +73,8 @@ public enum GeteventImporter: TraceImporter {
         var assembler: KernelTouchAssembler?
         var problems = ImportProblems(options: options)
         func makeAssembler(for device: String, line: Int) throws -> KernelTouchAssembler {
-            let entry = listing?.devices.first { $0.path == device }
-            if entry == nil && options.screen == nil {
-                throw TraceError(
-                    SourceLocation(file: file, line: line),
-                    "getevent output has no axis ranges for \(device): give the raw panel size with"
-                        + " --screen WIDTHxHEIGHT, or its `getevent -lp` listing with --device-desc",
-                    field: "--screen")
-            }
-            var description = entry?.description ?? KernelDeviceDescription(location: SourceLocation(file: file, line: 0))
-            if entry == nil, let screen = options.screen {
-                // No ranges: the raw range is the screen (see the type's documentation).
-                let location = SourceLocation(file: file, line: 0)
-                // Clamp before converting: a Double beyond Int64 would trap.
-                // (A non-finite or absurd size is rejected by KernelPointMapping when the session starts.)
-                func units(_ size: Double) -> Int32 { size.isFinite ? Int32(min(max(size.rounded(), 1), 1e9)) : 1 }
-                let width = units(screen.width) - 1
-                let height = units(screen.height) - 1
-                for (code, maximum) in [
-                    (LinuxInput.ABS_X, width), (LinuxInput.ABS_Y, height),
-                    (LinuxInput.ABS_MT_POSITION_X, width), (LinuxInput.ABS_MT_POSITION_Y, height)
-                ] {
-                    description.axes[code] = AbsoluteAxis(minimum: 0, maximum: maximum, location: location)
-                }
-            }
-            let name = description.name ?? names[device]
-            let meta = #"{"source":"getevent","device":"\#(device.filter { $0 != "\"" && $0 != "\\" })"}"#
-            return KernelTouchAssembler(
-                file: file,
-                header: linuxSessionHeader(fileName: file, model: name, platform: .android, metaJSON: meta),
-                description: description,
-                touchProtocol: entry == nil ? nil : description.impliedProtocol, options: options)
+            try Self.assembler(
+                for: device, line: line, file: file, listing: listing, name: names[device], options: options)
         }
 
         let lastLine = try input.forEachLine { buffer, number in
@@ -157,6 +128,45 @@ public enum GeteventImporter: TraceImporter {
         }
         try finished.finish(emit: emit)
         return finished.summary(adding: problems)
+    }
+
+    /// The assembler of `device`'s touches: its axis ranges from the
+    /// `getevent -lp` listing, else the raw panel size given as `--screen`.
+    private static func assembler(
+        for device: String, line: Int, file: String, listing: GeteventDeviceList?, name listedName: String?,
+        options: ImportOptions
+    ) throws -> KernelTouchAssembler {
+        let entry = listing?.devices.first { $0.path == device }
+        if entry == nil && options.screen == nil {
+            throw TraceError(
+                SourceLocation(file: file, line: line),
+                "getevent output has no axis ranges for \(device): give the raw panel size with"
+                    + " --screen WIDTHxHEIGHT, or its `getevent -lp` listing with --device-desc",
+                field: "--screen")
+        }
+        var description = entry?.description ?? KernelDeviceDescription(location: SourceLocation(file: file, line: 0))
+        if entry == nil, let screen = options.screen {
+            // No ranges: the raw range is the screen (see the type's documentation).
+            let location = SourceLocation(file: file, line: 0)
+            // Clamp before converting: a Double beyond Int64 would trap.
+            // (A non-finite or absurd size is rejected by KernelPointMapping when the session starts.)
+            func units(_ size: Double) -> Int32 { size.isFinite ? Int32(min(max(size.rounded(), 1), 1e9)) : 1 }
+            let width = units(screen.width) - 1
+            let height = units(screen.height) - 1
+            for (code, maximum) in [
+                (LinuxInput.ABS_X, width), (LinuxInput.ABS_Y, height),
+                (LinuxInput.ABS_MT_POSITION_X, width), (LinuxInput.ABS_MT_POSITION_Y, height)
+            ] {
+                description.axes[code] = AbsoluteAxis(minimum: 0, maximum: maximum, location: location)
+            }
+        }
+        let name = description.name ?? listedName
+        let meta = #"{"source":"getevent","device":"\#(device.filter { $0 != "\"" && $0 != "\\" })"}"#
+        return KernelTouchAssembler(
+            file: file,
+            header: linuxSessionHeader(fileName: file, model: name, platform: .android, metaJSON: meta),
+            description: description,
+            touchProtocol: entry == nil ? nil : description.impliedProtocol, options: options)
     }
 
     /// The device and event of a `[ time] /dev/input/eventN: TYPE CODE VALUE` line.

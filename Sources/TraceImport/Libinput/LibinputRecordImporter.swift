@@ -73,34 +73,7 @@ public enum LibinputRecordImporter: TraceImporter {
             throw TraceError(at(top["devices"] ?? root), "no `devices` list", field: "devices")
         }
 
-        // Find the touch device.
-        var touchDevices: [(node: Node, description: KernelDeviceDescription, events: Node?)] = []
-        for device in devices {
-            guard let evdev = device["evdev"], evdev.mapping != nil else {
-                throw TraceError(at(device), "a device without `evdev`", field: "devices[].evdev")
-            }
-            let description = try Self.description(evdev, file: file)
-            let keyCodes = evdev["codes"]?.mapping?.first { $0.key.int == Int(LinuxInput.EV_KEY) }?.value
-            let keys = keyCodes?.sequence?.compactMap(\.int) ?? []
-            let isTouch =
-                description.axes[LinuxInput.ABS_MT_POSITION_X] != nil
-                || (description.axes[LinuxInput.ABS_X] != nil && keys.contains(Int(LinuxInput.BTN_TOUCH)))
-            if isTouch { touchDevices.append((device, description, device["events"])) }
-        }
-        let withEvents = touchDevices.filter { ($0.events?.sequence?.count ?? 0) > 0 }
-        let candidates = withEvents.isEmpty ? touchDevices : withEvents
-        guard let chosen = candidates.first else {
-            throw TraceError(
-                at(devicesNode), "no touch device: none has ABS_MT_POSITION_X or ABS_X with BTN_TOUCH",
-                field: "devices[].evdev.absinfo")
-        }
-        if candidates.count > 1 {
-            let nodes = candidates.map { $0.node["node"]?.string ?? "?" }.joined(separator: ", ")
-            throw TraceError(
-                at(candidates[1].node),
-                "several touch devices recorded (\(nodes)): record only one with `libinput record /dev/input/eventN`",
-                field: "devices")
-        }
+        let chosen = try touchDevice(devices, listedAt: devicesNode, file: file)
 
         let nodePath = (chosen.node["node"]?.string ?? "").filter { $0 != "\"" && $0 != "\\" }
         let touchProtocol = chosen.description.impliedProtocol
@@ -149,6 +122,42 @@ public enum LibinputRecordImporter: TraceImporter {
         }
         try assembler.finish(emit: emit)
         return assembler.summary(adding: problems)
+    }
+
+    /// The one touch device of the recording (the one with events, where
+    /// only one has any): its node, its axes and its events.
+    private static func touchDevice(_ devices: Node.Sequence, listedAt devicesNode: Node, file: String) throws
+        -> (node: Node, description: KernelDeviceDescription, events: Node?)
+    {
+        func at(_ node: Node?) -> SourceLocation { SourceLocation(file: file, line: node?.mark?.line ?? 0) }
+        var touchDevices: [(node: Node, description: KernelDeviceDescription, events: Node?)] = []
+        for device in devices {
+            guard let evdev = device["evdev"], evdev.mapping != nil else {
+                throw TraceError(at(device), "a device without `evdev`", field: "devices[].evdev")
+            }
+            let description = try Self.description(evdev, file: file)
+            let keyCodes = evdev["codes"]?.mapping?.first { $0.key.int == Int(LinuxInput.EV_KEY) }?.value
+            let keys = keyCodes?.sequence?.compactMap(\.int) ?? []
+            let isTouch =
+                description.axes[LinuxInput.ABS_MT_POSITION_X] != nil
+                || (description.axes[LinuxInput.ABS_X] != nil && keys.contains(Int(LinuxInput.BTN_TOUCH)))
+            if isTouch { touchDevices.append((device, description, device["events"])) }
+        }
+        let withEvents = touchDevices.filter { ($0.events?.sequence?.count ?? 0) > 0 }
+        let candidates = withEvents.isEmpty ? touchDevices : withEvents
+        guard let chosen = candidates.first else {
+            throw TraceError(
+                at(devicesNode), "no touch device: none has ABS_MT_POSITION_X or ABS_X with BTN_TOUCH",
+                field: "devices[].evdev.absinfo")
+        }
+        if candidates.count > 1 {
+            let nodes = candidates.map { $0.node["node"]?.string ?? "?" }.joined(separator: ", ")
+            throw TraceError(
+                at(candidates[1].node),
+                "several touch devices recorded (\(nodes)): record only one with `libinput record /dev/input/eventN`",
+                field: "devices")
+        }
+        return chosen
     }
 
     /// The name and axes of a device's `evdev` block.
