@@ -100,55 +100,21 @@ public final class TraceInput {
                 }
             }
             if lineEnd == nil {
-                // The first `\n` or `\r` decides; a `\r` that ends the read
-                // may be the first half of a `\r\n`.
-                if let first = buffer[searched..<filled].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) {
-                    if buffer[first] == 0x0A {
-                        lineEnd = 0x0A
-                    } else if first + 1 < filled {
-                        lineEnd = buffer[first + 1] == 0x0A ? 0x0A : 0x0D
-                    } else if atEnd {
-                        lineEnd = 0x0D
-                    } else {
-                        searched = first
-                        continue
-                    }
-                } else {
-                    searched = filled
-                    if !atEnd {
-                        if filled > Self.maxLineLength + 1 { throw lineTooLong(1) }
-                        continue
-                    }
-                    lineEnd = 0x0A
+                switch Self.firstLineEnd(buffer, searched: searched, filled: filled, atEnd: atEnd) {
+                case .found(let end):
+                    lineEnd = end
+                case .undecided(let searchedSoFar, let noLineEndYet):
+                    searched = searchedSoFar
+                    if noLineEndYet, filled > Self.maxLineLength + 1 { throw lineTooLong(1) }
+                    continue
                 }
             }
             let separator = Int32(lineEnd!)
             // Hand out every complete line; keep the tail for the next read.
-            var consumed = 0
-            try buffer.withUnsafeBufferPointer { all in
-                var start = 0
-                var i = searched // a long line is searched once, not again after every read
-                while i < filled, let found = memchr(all.baseAddress! + i, separator, filled - i) {
-                    i = all.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                    lineNumber += 1
-                    var end = i
-                    if end > start && all[end - 1] == 0x0D { end -= 1 }
-                    // Every complete line, not only the unfinished tail: a
-                    // line that ends within one read is never seen as a tail.
-                    if end - start > Self.maxLineLength { throw lineTooLong(lineNumber) }
-                    try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
-                    start = i + 1
-                    i += 1
-                }
-                if atEnd && start < filled {
-                    lineNumber += 1
-                    var end = filled
-                    if all[end - 1] == 0x0D { end -= 1 }
-                    if end - start > Self.maxLineLength { throw lineTooLong(lineNumber) }
-                    try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
-                    start = filled
-                }
-                consumed = start
+            let consumed = try buffer.withUnsafeBufferPointer { all in
+                try handOutLines(
+                    all, filled: filled, searched: searched, separator: separator, atEnd: atEnd, lineNumber: &lineNumber,
+                    body)
             }
             if consumed > 0 {
                 buffer.withUnsafeMutableBytes { raw in
@@ -162,6 +128,60 @@ public final class TraceInput {
             if filled > Self.maxLineLength + 1 { throw lineTooLong(lineNumber + 1) }
         }
         return lineNumber
+    }
+
+    /// What the first `\n` or `\r` of a file says of its line ends.
+    private enum FirstLineEnd {
+        /// `\n` (also for `\r\n`), or `\r` in a file of lone `\r`s.
+        case found(UInt8)
+        /// Not yet known: read more. The bytes before `searched` hold no
+        /// line end; `noLineEndYet` when none was seen at all (a `\r` that
+        /// ends the read may be the first half of a `\r\n`).
+        case undecided(searched: Int, noLineEndYet: Bool)
+    }
+
+    /// The first `\n` or `\r` decides; a `\r` that ends the read may be the
+    /// first half of a `\r\n`, and a file with neither ends its one line at its end.
+    private static func firstLineEnd(_ buffer: [UInt8], searched: Int, filled: Int, atEnd: Bool) -> FirstLineEnd {
+        guard let first = buffer[searched..<filled].firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else {
+            return atEnd ? .found(0x0A) : .undecided(searched: filled, noLineEndYet: true)
+        }
+        if buffer[first] == 0x0A { return .found(0x0A) }
+        if first + 1 < filled { return .found(buffer[first + 1] == 0x0A ? 0x0A : 0x0D) }
+        return atEnd ? .found(0x0D) : .undecided(searched: first, noLineEndYet: false)
+    }
+
+    /// Hands `body` every complete line of `all[..<filled]` (searching for
+    /// line ends from `searched`: a long line is searched once, not again
+    /// after every read), and at the end the unfinished last line; returns
+    /// the bytes consumed.
+    private func handOutLines(
+        _ all: UnsafeBufferPointer<UInt8>, filled: Int, searched: Int, separator: Int32, atEnd: Bool,
+        lineNumber: inout Int, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> Void
+    ) throws -> Int {
+        var start = 0
+        var i = searched
+        while i < filled, let found = memchr(all.baseAddress! + i, separator, filled - i) {
+            i = all.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            lineNumber += 1
+            var end = i
+            if end > start && all[end - 1] == 0x0D { end -= 1 }
+            // Every complete line, not only the unfinished tail: a
+            // line that ends within one read is never seen as a tail.
+            if end - start > Self.maxLineLength { throw lineTooLong(lineNumber) }
+            try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
+            start = i + 1
+            i += 1
+        }
+        if atEnd && start < filled {
+            lineNumber += 1
+            var end = filled
+            if all[end - 1] == 0x0D { end -= 1 }
+            if end - start > Self.maxLineLength { throw lineTooLong(lineNumber) }
+            try body(UnsafeBufferPointer(rebasing: all[start..<end]), lineNumber)
+            start = filled
+        }
+        return start
     }
 
     private func lineTooLong(_ line: Int) -> TraceError {
