@@ -53,33 +53,7 @@ public enum PointerEventsImporter: TraceImporter {
         let document = try LocatedDocument(input)
         let (root, file, at) = (document.root, document.file, document.at)
 
-        let events: [LocatedJSON]
-        var viewport: ScreenSize?
-        var scale = 1.0
-        var model: String?
-        if let array = root.array {
-            events = array
-        } else if root.object != nil {
-            guard let list = root["events"]?.array else {
-                throw TraceError(at(root["events"] ?? root), "the wrapper object needs an `events` array", field: "events")
-            }
-            events = list
-            if let box = root["viewport"] {
-                guard let width = box["width"]?.number, let height = box["height"]?.number, width > 0, height > 0 else {
-                    throw TraceError(at(box), "the viewport needs a positive width and height", field: "viewport")
-                }
-                viewport = ScreenSize(width: width, height: height)
-            }
-            if let ratio = root["devicePixelRatio"]?.number, ratio > 0 { scale = ratio }
-            model = root["userAgent"]?.string
-        } else {
-            throw TraceError(at(root), "expected an array of pointer events or an object with `events`", field: "json")
-        }
-        guard let screen = viewport ?? options.screen else {
-            throw TraceError(
-                at(root), "no viewport in the recording: give the screen size in CSS pixels with --screen WIDTHxHEIGHT",
-                field: "--screen")
-        }
+        let (events, screen, scale, model) = try recording(root, at: at, options: options)
 
         var problems = ImportProblems(options: options)
         var summary = ImportSummary()
@@ -130,6 +104,42 @@ public enum PointerEventsImporter: TraceImporter {
         }
         problems.fill(&summary)
         return summary
+    }
+
+    /// The events of a recording and the screen they were recorded on: a
+    /// bare array of events, or an object with `events` beside its
+    /// `viewport`, `devicePixelRatio` and `userAgent`.
+    private static func recording(_ root: LocatedJSON, at: (LocatedJSON) -> SourceLocation, options: ImportOptions) throws
+        -> (events: [LocatedJSON], screen: ScreenSize, scale: Double, model: String?)
+    {
+        let events: [LocatedJSON]
+        var viewport: ScreenSize?
+        var scale = 1.0
+        var model: String?
+        if let array = root.array {
+            events = array
+        } else if root.object != nil {
+            guard let list = root["events"]?.array else {
+                throw TraceError(at(root["events"] ?? root), "the wrapper object needs an `events` array", field: "events")
+            }
+            events = list
+            if let box = root["viewport"] {
+                guard let width = box["width"]?.number, let height = box["height"]?.number, width > 0, height > 0 else {
+                    throw TraceError(at(box), "the viewport needs a positive width and height", field: "viewport")
+                }
+                viewport = ScreenSize(width: width, height: height)
+            }
+            if let ratio = root["devicePixelRatio"]?.number, ratio > 0 { scale = ratio }
+            model = root["userAgent"]?.string
+        } else {
+            throw TraceError(at(root), "expected an array of pointer events or an object with `events`", field: "json")
+        }
+        guard let screen = viewport ?? options.screen else {
+            throw TraceError(
+                at(root), "no viewport in the recording: give the screen size in CSS pixels with --screen WIDTHxHEIGHT",
+                field: "--screen")
+        }
+        return (events, screen, scale, model)
     }
 
     /// The touch sample of one event, `nil` for events that carry none.
