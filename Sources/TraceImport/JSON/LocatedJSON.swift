@@ -97,65 +97,9 @@ struct LocatedJSON: Sendable {
             let startLine = line
             switch bytes[index] {
             case UInt8(ascii: "{"):
-                index += 1
-                var members: [(key: String, value: LocatedJSON)] = []
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
-                    index += 1
-                    return LocatedJSON(value: .object(members), line: startLine)
-                }
-                while true {
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-                        throw error(
-                            index < bytes.count
-                                ? "expected a member name in quotes" : "the document ends inside an object (truncated?)")
-                    }
-                    let key = try string()
-                    skipWhitespace()
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                        throw error("expected `:` after \"\(key)\"")
-                    }
-                    index += 1
-                    skipWhitespace()
-                    members.append((key, try value(depth: depth + 1)))
-                    skipWhitespace()
-                    guard index < bytes.count else { throw error("the document ends inside an object (truncated?)") }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        continue
-                    }
-                    if bytes[index] == UInt8(ascii: "}") {
-                        index += 1
-                        break
-                    }
-                    throw error("expected `,` or `}` in an object")
-                }
-                return LocatedJSON(value: .object(members), line: startLine)
+                return try object(depth: depth, line: startLine)
             case UInt8(ascii: "["):
-                index += 1
-                var items: [LocatedJSON] = []
-                skipWhitespace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
-                    index += 1
-                    return LocatedJSON(value: .array(items), line: startLine)
-                }
-                while true {
-                    skipWhitespace()
-                    items.append(try value(depth: depth + 1))
-                    skipWhitespace()
-                    guard index < bytes.count else { throw error("the document ends inside an array (truncated?)") }
-                    if bytes[index] == UInt8(ascii: ",") {
-                        index += 1
-                        continue
-                    }
-                    if bytes[index] == UInt8(ascii: "]") {
-                        index += 1
-                        break
-                    }
-                    throw error("expected `,` or `]` in an array")
-                }
-                return LocatedJSON(value: .array(items), line: startLine)
+                return try array(depth: depth, line: startLine)
             case UInt8(ascii: "\""):
                 return LocatedJSON(value: .string(try string()), line: startLine)
             case UInt8(ascii: "t"):
@@ -172,6 +116,72 @@ struct LocatedJSON: Sendable {
             default:
                 throw error("unexpected character `\(String(decoding: [bytes[index]], as: UTF8.self))`")
             }
+        }
+
+        /// An object's members, from its `{` (at `index`) to its `}`.
+        mutating func object(depth: Int, line startLine: Int) throws -> LocatedJSON {
+            index += 1
+            var members: [(key: String, value: LocatedJSON)] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return LocatedJSON(value: .object(members), line: startLine)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+                    throw error(
+                        index < bytes.count
+                            ? "expected a member name in quotes" : "the document ends inside an object (truncated?)")
+                }
+                let key = try string()
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+                    throw error("expected `:` after \"\(key)\"")
+                }
+                index += 1
+                skipWhitespace()
+                members.append((key, try value(depth: depth + 1)))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("the document ends inside an object (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    break
+                }
+                throw error("expected `,` or `}` in an object")
+            }
+            return LocatedJSON(value: .object(members), line: startLine)
+        }
+
+        /// An array's items, from its `[` (at `index`) to its `]`.
+        mutating func array(depth: Int, line startLine: Int) throws -> LocatedJSON {
+            index += 1
+            var items: [LocatedJSON] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return LocatedJSON(value: .array(items), line: startLine)
+            }
+            while true {
+                skipWhitespace()
+                items.append(try value(depth: depth + 1))
+                skipWhitespace()
+                guard index < bytes.count else { throw error("the document ends inside an array (truncated?)") }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    break
+                }
+                throw error("expected `,` or `]` in an array")
+            }
+            return LocatedJSON(value: .array(items), line: startLine)
         }
 
         mutating func literal(_ word: String) throws {

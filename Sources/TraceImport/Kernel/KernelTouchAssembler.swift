@@ -375,6 +375,9 @@ struct KernelTouchAssembler {
 
     // MARK: Protocol A
 
+    /// A contact of a Protocol A frame with its position, and its report's line.
+    private typealias FrameContact = (x: Int32, y: Int32, major: Int32?, pressure: Int32?, trackingID: Int32?, line: Int)
+
     private struct RawContact {
         var x: Int32?, y: Int32?, major: Int32?, pressure: Int32?, trackingID: Int32?
         var isEmpty: Bool { x == nil && y == nil && major == nil && pressure == nil && trackingID == nil }
@@ -403,7 +406,7 @@ struct KernelTouchAssembler {
         }
         if !current.isEmpty { reported.append((current, reportLine)) } // last contact without SYN_MT_REPORT
 
-        var frameContacts: [(x: Int32, y: Int32, major: Int32?, pressure: Int32?, trackingID: Int32?, line: Int)] = []
+        var frameContacts: [FrameContact] = []
         if !touchReleased {
             for (contact, line) in reported {
                 guard let x = contact.x, let y = contact.y else {
@@ -418,30 +421,7 @@ struct KernelTouchAssembler {
         }
 
         // Pair this frame's contacts with the pointers down.
-        var matchOfNew = [Int?](repeating: nil, count: frameContacts.count) // index into `contacts`
-        var matchedOld = Set<Int>()
-        let identified = !frameContacts.isEmpty && frameContacts.allSatisfy { $0.trackingID != nil }
-        if identified {
-            for (n, new) in frameContacts.enumerated() {
-                if let o = contacts.firstIndex(where: { $0.trackingID == new.trackingID }), !matchedOld.contains(o) {
-                    matchOfNew[n] = o
-                    matchedOld.insert(o)
-                }
-            }
-        } else {
-            var pairs: [(distance: Double, new: Int, old: Int)] = []
-            for (n, new) in frameContacts.enumerated() {
-                for (o, old) in contacts.enumerated() {
-                    let dx = Double(new.x) - Double(old.x), dy = Double(new.y) - Double(old.y)
-                    pairs.append((dx * dx + dy * dy, n, o))
-                }
-            }
-            pairs.sort { ($0.distance, $0.new, $0.old) < ($1.distance, $1.new, $1.old) }
-            for pair in pairs where matchOfNew[pair.new] == nil && !matchedOld.contains(pair.old) {
-                matchOfNew[pair.new] = pair.old
-                matchedOld.insert(pair.old)
-            }
-        }
+        let (matchOfNew, matchedOld) = pairs(frameContacts)
 
         // Ends first, so their ids are free for this frame's new contacts.
         for (o, old) in contacts.enumerated() where !matchedOld.contains(o) {
@@ -468,6 +448,38 @@ struct KernelTouchAssembler {
             }
         }
         contacts = next
+    }
+
+    /// Pairs a frame's contacts with the pointers down: by tracking id when
+    /// every contact has one, else nearest first. For each new contact, the
+    /// index of its pointer in `contacts` (nil: a new touch); and the
+    /// pointers matched.
+    private func pairs(_ frameContacts: [FrameContact]) -> (matchOfNew: [Int?], matchedOld: Set<Int>) {
+        var matchOfNew = [Int?](repeating: nil, count: frameContacts.count) // index into `contacts`
+        var matchedOld = Set<Int>()
+        let identified = !frameContacts.isEmpty && frameContacts.allSatisfy { $0.trackingID != nil }
+        if identified {
+            for (n, new) in frameContacts.enumerated() {
+                if let o = contacts.firstIndex(where: { $0.trackingID == new.trackingID }), !matchedOld.contains(o) {
+                    matchOfNew[n] = o
+                    matchedOld.insert(o)
+                }
+            }
+        } else {
+            var pairs: [(distance: Double, new: Int, old: Int)] = []
+            for (n, new) in frameContacts.enumerated() {
+                for (o, old) in contacts.enumerated() {
+                    let dx = Double(new.x) - Double(old.x), dy = Double(new.y) - Double(old.y)
+                    pairs.append((dx * dx + dy * dy, n, o))
+                }
+            }
+            pairs.sort { ($0.distance, $0.new, $0.old) < ($1.distance, $1.new, $1.old) }
+            for pair in pairs where matchOfNew[pair.new] == nil && !matchedOld.contains(pair.old) {
+                matchOfNew[pair.new] = pair.old
+                matchedOld.insert(pair.old)
+            }
+        }
+        return (matchOfNew, matchedOld)
     }
 
     // MARK: Single touch
