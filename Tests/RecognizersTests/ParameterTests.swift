@@ -44,13 +44,14 @@ struct ParameterTests {
         #expect(response.provenance == convention && damping.provenance == convention)
         // Appended to the catalogue, so the parameters before keep their raw
         // values; the layout constants a recognizer reads followed, then the
-        // action menu's panel and the card's removal (issue 34).
+        // action menu's panel and the card's removal (issue 34), then the
+        // tab session's proposed rubber-banding at its edges.
         #expect(
-            Parameter.allCases.suffix(6) == [
+            Parameter.allCases.suffix(7) == [
                 .springBackResponse, .springBackDamping, .cardSwipeFlightOffset, .actionPillClearance,
-                .actionPillPanelPadding, .cardSwipeRemovalDelay
+                .actionPillPanelPadding, .cardSwipeRemovalDelay, .tabSwipeEdgeRubberBand
             ])
-        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 7)
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 8)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

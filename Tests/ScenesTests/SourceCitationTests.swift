@@ -236,7 +236,7 @@ struct SourceCitationTests {
         #expect(
             ParameterPreset.all.map(\.name) == [
                 "tab-session-before", "tab-session-horizontal-dominant", "tab-session-easier-swipes",
-                "tab-session-slower-spring", "tab-session-longer-momentum"
+                "tab-session-slower-spring", "tab-session-longer-momentum", "tab-session-rubber-band"
             ])
         for preset in ParameterPreset.all {
             let section = try #require(preset.provenance.citation)
@@ -257,5 +257,9 @@ struct SourceCitationTests {
         let before = try #require(ParameterPreset.named("tab-session-before")).parameters
         #expect(before[.tabSwipeDistanceThreshold] == 50 && before[.tabSwipeSpringResponse] == 0.3)
         #expect(before[.tabSwipeMomentumWindow] == 0 && !before.isAssigned(.swipeActionsThreshold))
+        // The next step's rubber band: 0.3 where the shipped design blocks (0).
+        let banded = try #require(ParameterPreset.named("tab-session-rubber-band"))
+        #expect(banded.parameters[.tabSwipeEdgeRubberBand] == 0.3 && ParameterSet()[.tabSwipeEdgeRubberBand] == 0)
+        #expect(banded.provenance(of: .tabSwipeEdgeRubberBand) == .cite(.tabSession, 515))
     }
 }

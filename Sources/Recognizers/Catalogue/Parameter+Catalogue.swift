@@ -237,6 +237,9 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case actionPillPanelPadding
     /// `cardSwipe.removalDelay`: How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing.
     case cardSwipeRemovalDelay
+    // MARK: The tab session's next steps
+    /// `tabSwipe.edgeRubberBand`: The fraction of the finger's translation the page follows past the first or last tab. 0 blocks the swipe there (boundary prevention: the drag is swallowed); above 0 the tab swipe takes the drag, the page follows it at this fraction and springs back at the lift.
+    case tabSwipeEdgeRubberBand
 }
 
 extension Parameter {
@@ -637,6 +640,13 @@ extension Parameter {
         ParameterSpec(
             "cardSwipe.removalDelay", "s", 0.3, 0, 1, source: .source(Citation(.readingApp, lines: [367])),
             "How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing."
+        ),
+        ParameterSpec(
+            "tabSwipe.edgeRubberBand", "", 0, 0, 1,
+            source: .ours(
+                "the tab session shipped boundary prevention (001_f8e9ba9022a96da8.txt:204-211): past its first and last tab the page does not follow the finger at all, 0; its proposed next step follows it at 0.3 (the preset tab-session-rubber-band)"
+            ),
+            "The fraction of the finger's translation the page follows past the first or last tab. 0 blocks the swipe there (boundary prevention: the drag is swallowed); above 0 the tab swipe takes the drag, the page follows it at this fraction and springs back at the lift."
         )
     ]
 }

@@ -189,6 +189,9 @@ package struct ResolvedParameters: Sendable {
     let actionPillPanelPadding: Double
     /// `cardSwipe.removalDelay` in whole microseconds: exact window comparisons.
     let cardSwipeRemovalDelay: Micros
+    // The tab session's next steps
+    /// `tabSwipe.edgeRubberBand` (ratio).
+    let tabSwipeEdgeRubberBand: Double
     // Derived from more than one constant, or by the platform's own rule
     /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
@@ -275,6 +278,7 @@ package struct ResolvedParameters: Sendable {
         actionPillClearance = p[.actionPillClearance]
         actionPillPanelPadding = p[.actionPillPanelPadding]
         cardSwipeRemovalDelay = Self.micros(p[.cardSwipeRemovalDelay])
+        tabSwipeEdgeRubberBand = p[.tabSwipeEdgeRubberBand]
         swipeActionsHapticTranslation = Self.hapticTranslation(p)
         projectionFactor = Self.projectionFactor(p)
     }
