@@ -331,6 +331,16 @@ package struct Scene: Sendable, Hashable, Codable {
             prefixes.insert("noteMenu")
         }
         if recognizers.contains(where: { $0.layer == .selectionMenu }) { prefixes.insert("actionPill") }
+        // The animation patterns' draggable card reads its own constants
+        // and, of the card swipe's, only the slop.
+        var also: Set<Parameter> = []
+        if recognizers.contains(where: { $0.action.isDraggableCard }) {
+            prefixes.insert("draggableCard")
+            if !recognizers.contains(where: { $0.kind == .cardSwipe && !$0.action.isDraggableCard }) {
+                prefixes.remove("cardSwipe")
+                also.insert(.cardSwipeSlop)
+            }
+        }
         // A pressed item's and a pressed button's scale change nothing
         // measured: the reading app's ripple is the tap's, drawn under the
         // finger (not inside the scaled item), and no spring of theirs is
@@ -338,10 +348,12 @@ package struct Scene: Sendable, Hashable, Codable {
         // Nor where a deleted card flies or where the pills sit: layout the
         // people aimed at and the screen's edge, not a feel to tune.
         let unused: Set<Parameter> = [
-            .pressFeedbackItemScale, .pressFeedbackButtonScale, .cardSwipeFlightOffset, .actionPillClearance
+            .pressFeedbackItemScale, .pressFeedbackButtonScale, .cardSwipeFlightOffset, .actionPillClearance,
+            .draggableCardFlightOffset
         ]
         return Parameter.allCases.filter { parameter in
-            prefixes.contains(String(parameter.name.prefix { $0 != "." })) && !unused.contains(parameter)
+            (prefixes.contains(String(parameter.name.prefix { $0 != "." })) || also.contains(parameter))
+                && !unused.contains(parameter)
         }
     }
 

@@ -45,13 +45,15 @@ struct ParameterTests {
         // Appended to the catalogue, so the parameters before keep their raw
         // values; the layout constants a recognizer reads followed, then the
         // action menu's panel and the card's removal (issue 34), then the
-        // tab session's proposed rubber-banding at its edges.
+        // tab session's proposed rubber-banding at its edges, then the
+        // animation patterns' draggable card (9).
         #expect(
-            Parameter.allCases.suffix(7) == [
+            Parameter.allCases.suffix(16).prefix(7) == [
                 .springBackResponse, .springBackDamping, .cardSwipeFlightOffset, .actionPillClearance,
                 .actionPillPanelPadding, .cardSwipeRemovalDelay, .tabSwipeEdgeRubberBand
             ])
-        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 8)
+        #expect(Parameter.allCases.suffix(9).allSatisfy { $0.name.hasPrefix("draggableCard.") })
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 17)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

@@ -120,8 +120,9 @@ struct SourceCitationTests {
         }
         // 57 constants were labelled a source's; two dampings no line
         // writes went to SwiftUI's default bounce, the flight offset and the
-        // card's removal delay (000:367) came in.
-        #expect(cited == 57)
+        // card's removal delay (000:367) came in; then the animation
+        // patterns' draggable card and its velocity-preserving spring (9).
+        #expect(cited == 66)
     }
 
     @Test func everyElementASourceHasIsNamedOnItsLines() {
@@ -142,7 +143,7 @@ struct SourceCitationTests {
     /// tab session's bar. (The scenes for recordings without a UI, `plain`
     /// and `study`, are ours and say so.)
     @Test func theReferenceScenesHoldNothingOfOurs() {
-        for scene in [Scene.epilogue, Scene.playground(), Scene.tabScroll()] {
+        for scene in [Scene.epilogue, Scene.playground(), Scene.tabScroll(), Scene.animationPatterns] {
             for member in scene.recognizers {
                 switch member.provenance {
                 case .source: break

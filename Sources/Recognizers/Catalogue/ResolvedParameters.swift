@@ -192,6 +192,13 @@ package struct ResolvedParameters: Sendable {
     // The tab session's next steps
     /// `tabSwipe.edgeRubberBand` (ratio).
     let tabSwipeEdgeRubberBand: Double
+    // Draggable card (the animation patterns)
+    /// `draggableCard.threshold` (pt).
+    let draggableCardThreshold: Double
+    /// `draggableCard.predictedEndTrigger` (pt).
+    let draggableCardPredictedEndTrigger: Double
+    /// `draggableCard.flightOffset` (pt).
+    let draggableCardFlightOffset: Double
     // Derived from more than one constant, or by the platform's own rule
     /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
@@ -279,6 +286,9 @@ package struct ResolvedParameters: Sendable {
         actionPillPanelPadding = p[.actionPillPanelPadding]
         cardSwipeRemovalDelay = Self.micros(p[.cardSwipeRemovalDelay])
         tabSwipeEdgeRubberBand = p[.tabSwipeEdgeRubberBand]
+        draggableCardThreshold = p[.draggableCardThreshold]
+        draggableCardPredictedEndTrigger = p[.draggableCardPredictedEndTrigger]
+        draggableCardFlightOffset = p[.draggableCardFlightOffset]
         swipeActionsHapticTranslation = Self.hapticTranslation(p)
         projectionFactor = Self.projectionFactor(p)
     }
