@@ -345,11 +345,12 @@ package struct Scene: Sendable, Hashable, Codable {
         // measured: the reading app's ripple is the tap's, drawn under the
         // finger (not inside the scaled item), and no spring of theirs is
         // named. The pills' scale moves their measured spring.
-        // Nor where a deleted card flies or where the pills sit: layout the
-        // people aimed at and the screen's edge, not a feel to tune.
+        // Nor where a deleted card flies, where the pills sit or how big the
+        // playground's target is: layout the people aimed at and the
+        // screen's edge, not a feel to tune.
         let unused: Set<Parameter> = [
             .pressFeedbackItemScale, .pressFeedbackButtonScale, .cardSwipeFlightOffset, .actionPillClearance,
-            .draggableCardFlightOffset
+            .draggableCardFlightOffset, .springBackViewSize
         ]
         return Parameter.allCases.filter { parameter in
             (prefixes.contains(String(parameter.name.prefix { $0 != "." })) || also.contains(parameter))

@@ -48,7 +48,7 @@ struct SceneTests {
             .springBackResponse, .springBackDamping, .edgeSwipeEdgeWidth, .edgeSwipeMinimumDistance,
             .pressFeedbackItemScale, .pressFeedbackButtonScale, .multiSwipeTouchCount, .multiSwipeDirectionCone,
             .multiSwipeMinimumVelocity, .transformPanSlop, .transformSpanSlop, .transformRotationSlop,
-            .cardSwipeFlightOffset, .actionPillClearance
+            .cardSwipeFlightOffset, .actionPillClearance, .springBackViewSize
         ]
         // Nor the animation patterns' draggable card: the animation-patterns scene's.
         let draggableCard = Set(Parameter.allCases.filter { $0.name.hasPrefix("draggableCard.") })

@@ -259,6 +259,9 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case draggableCardVelocityStiffness
     /// `draggableCard.velocityDamping`: Damping of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1): 25 with stiffness 200 is a damping fraction of 0.88.
     case draggableCardVelocityDamping
+    // MARK: The playground's target
+    /// `springBack.viewSize`: Side of the square view a spring back to identity returns (the playground's target rectangle, centred in its gesture area, which is larger): the distance the spring carries is that of this view's farthest corner.
+    case springBackViewSize
 }
 
 extension Parameter {
@@ -701,6 +704,13 @@ extension Parameter {
             "draggableCard.velocityDamping", "1/s", 25, 2, 100, log: true,
             source: .source(Citation(.animationPatterns, lines: [85])),
             "Damping of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1): 25 with stiffness 200 is a damping fraction of 0.88."
+        ),
+        ParameterSpec(
+            "springBack.viewSize", "pt", 150, 20, 400,
+            source: .ours(
+                "the playground app's own source (not among the seeds: it has no licence) draws a 150 × 150 pt target rectangle, the view its pinch, rotation and transform move; its README names the rectangle, not its size (003_3bd7d55b26cb2476.txt:35)"
+            ),
+            "Side of the square view a spring back to identity returns (the playground's target rectangle, centred in its gesture area, which is larger): the distance the spring carries is that of this view's farthest corner."
         )
     ]
 }
