@@ -44,6 +44,7 @@ extension Recognizer {
             guard isRelease(event, touches) else { return .none }
             let (tx, _) = translation(touches)
             velocity = touches.pointee.releaseVelocity(slot, at: t).dx
+            if options.action.isDraggableCard { return draggableCardRelease(event, tx: tx, p, &compare) }
             direction = tx < 0 ? .left : .right
             committed = event == .up && compare.exceeds(abs(tx), p.pointee.cardSwipeDeleteThreshold)
             value = tx / p.pointee.cardSwipeRotationDivisor
@@ -54,6 +55,29 @@ extension Recognizer {
         default:
             return .none
         }
+    }
+
+    /// The animation patterns' draggable card at its release
+    /// (002_fade1e29999cfedf.txt:21-38): it flies off if
+    /// |translation| > `draggableCard.threshold` or |predicted end
+    /// translation| > `draggableCard.predictedEndTrigger` — the predicted end
+    /// is UIKit's, the translation plus the projected distance — to
+    /// ±`draggableCard.flightOffset` on the predicted end's side; else it
+    /// snaps back to 0. There is one card: nothing is removed, nothing
+    /// waits (the reading app's stack and its removal delay are not this).
+    mutating func draggableCardRelease(
+        _ event: TouchEvent, tx: Double, _ p: UnsafePointer<ResolvedParameters>, _ compare: inout SoftThreshold
+    ) -> RecognizerVerdict {
+        let predicted = tx + p.pointee.projectedDistance(velocity: velocity)
+        committed =
+            event == .up
+            && (compare.exceeds(abs(tx), p.pointee.draggableCardThreshold)
+                || compare.exceeds(abs(predicted), p.pointee.draggableCardPredictedEndTrigger))
+        direction = (committed ? predicted : tx) < 0 ? .left : .right
+        value = 0
+        let flight = (predicted > 0 ? 1.0 : -1.0) * p.pointee.draggableCardFlightOffset
+        springDistance = (committed ? flight : 0) - tx
+        return .end
     }
 
     /// Interactive dismiss of a sheet: a downward drag; progress = offset /

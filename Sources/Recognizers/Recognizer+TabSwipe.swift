@@ -36,7 +36,12 @@ extension Recognizer {
     /// (001_f8e9ba9022a96da8.txt:204-211): an update towards no tab is
     /// skipped, so a drag that starts towards the edge and reverses pages
     /// the other way; one that never reverses is a boundary ``Drop`` at
-    /// the lift.
+    /// the lift. The tab session's proposed rubber-banding
+    /// (`tabSwipe.edgeRubberBand` > 0: its next step follows the finger at
+    /// 0.3, 001_f8e9ba9022a96da8.txt:510-515) lets the page follow past the
+    /// edge instead: the swipe begins on an update towards no tab and
+    /// springs back at the lift from where the page went (translation ×
+    /// the fraction); nothing is dropped.
     ///
     /// **Release, regardless of direction.** The page switches if
     /// |translation| > `tabSwipe.distanceThreshold` (120 pt, the slow path)
@@ -86,8 +91,10 @@ extension Recognizer {
                 }
                 // Towards no tab: this update is skipped (001_f8e9ba9022a96da8.txt:204-211);
                 // `armed` remembers that the last one was, for the lift.
+                // With the proposed rubber-banding (`tabSwipe.edgeRubberBand` > 0,
+                // 001_f8e9ba9022a96da8.txt:510-515) the page follows instead: the swipe begins.
                 let target = tabSwipeTarget(tx, shared)
-                if target < 0 || target >= shared.tabCount {
+                if target < 0 || target >= shared.tabCount, p.pointee.tabSwipeEdgeRubberBand <= 0 {
                     armed = true
                     return .none
                 }
@@ -118,6 +125,10 @@ extension Recognizer {
                 shared.changeTab(to: target, at: t, momentumWindow: p.pointee.tabSwipeMomentumWindow)
                 shared.lastTabSwipeCommit = t
                 springDistance = (tx < 0 ? -1 : 1) * touches.pointee.screenWidth - tx
+            } else if target < 0 || target >= shared.tabCount {
+                // Past an edge the page followed the finger by the rubber band's
+                // fraction (0.3 in the proposed step, 001_f8e9ba9022a96da8.txt:515).
+                springDistance = -tx * p.pointee.tabSwipeEdgeRubberBand
             } else {
                 springDistance = -tx
             }

@@ -61,7 +61,8 @@ extension Recognizer {
             // the centroid's translation since the start, the scale, the turn.
             (dx, dy) = translation(touches)
             if options.action == .springBack {
-                springDistance = springBackDistance(scale: value, turn: angleTurn, dx: dx, dy: dy)
+                springDistance = springBackDistance(
+                    scale: value, turn: angleTurn, dx: dx, dy: dy, side: p.pointee.springBackViewSize)
             }
             return .end
         }

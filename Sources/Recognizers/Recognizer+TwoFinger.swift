@@ -54,7 +54,7 @@ extension Recognizer {
             committed = event == .up
             if options.action == .springBack {
                 // The view returns to 1×: nothing is kept for the next pinch.
-                springDistance = springBackDistance(scale: value / scaleStart, turn: 0)
+                springDistance = springBackDistance(scale: value / scaleStart, turn: 0, side: p.pointee.springBackViewSize)
             } else {
                 if committed { shared.imageScale = value }
                 // The image showed the clamped scale all along: the release
@@ -111,7 +111,7 @@ extension Recognizer {
                     if options.action == .springBack {
                         // No snap and nothing kept: the view turns back to 0°.
                         value = angleTurn * 180 / .pi
-                        springDistance = springBackDistance(scale: 1, turn: angleTurn)
+                        springDistance = springBackDistance(scale: 1, turn: angleTurn, side: p.pointee.springBackViewSize)
                         return .end
                     }
                     let released = shared.imageRotation + angleTurn
@@ -136,13 +136,16 @@ extension Recognizer {
 
     /// The distance a spring back to identity carries the view's farthest
     /// corner (pt) after a gesture that scaled it by `scale` and turned it
-    /// by `turn` radians about its centre: the recognizer's region is the
-    /// view (the playground's is the whole screen). One figure for the
-    /// spring, in points like the other springs' distances, so settle time
-    /// (within 0.5 pt) and overshoot mean the same for every spring.
-    func springBackDistance(scale: Double, turn: Double, dx: Double = 0, dy: Double = 0) -> Double {
+    /// by `turn` radians about its centre. The view is the square of `side`
+    /// points where one is given — the spring back's
+    /// (`springBack.viewSize`, the playground's 150 pt target, smaller than
+    /// the gesture area it listens on) — else the recognizer's region (the
+    /// epilogue's image). One figure for the spring, in points like the
+    /// other springs' distances, so settle time (within 0.5 pt) and
+    /// overshoot mean the same for every spring.
+    func springBackDistance(scale: Double, turn: Double, dx: Double = 0, dy: Double = 0, side: Double? = nil) -> Double {
         ViewTransform(translationX: dx, translationY: dy, scale: scale, rotation: turn * 180 / .pi)
-            .farthestCornerDisplacement(width: rect.maxX - rect.minX, height: rect.maxY - rect.minY)
+            .farthestCornerDisplacement(width: side ?? rect.maxX - rect.minX, height: side ?? rect.maxY - rect.minY)
     }
 
     // MARK: Velocities, as the playground shows them

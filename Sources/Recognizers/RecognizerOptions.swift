@@ -43,6 +43,21 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// springs the offset to 0 and hides the actions, then runs the
         /// action 0.2 s later: 000_dfd263f105d7efd6.txt:207-214).
         case runRowAction
+        /// Card swipe: the animation patterns' draggable card
+        /// (002_fade1e29999cfedf.txt:8-45), one card and no stack: released
+        /// past `draggableCard.threshold` (150 pt) or with a predicted end
+        /// past `draggableCard.predictedEndTrigger` (500 pt) it flies
+        /// `draggableCard.flightOffset` to that side, else it snaps back —
+        /// each with its own spring, from rest (the offset is state the
+        /// drag set without animation). It is never removed.
+        case draggableCard
+        /// Card swipe: the same card, decided the same way, released into
+        /// the velocity-preserving completion (002_fade1e29999cfedf.txt:70-91):
+        /// an `interpolatingSpring` handed the finger's velocity.
+        case velocityPreservingCard
+
+        /// Whether this is one of the animation patterns' draggable cards.
+        package var isDraggableCard: Bool { self == .draggableCard || self == .velocityPreservingCard }
 
         /// The overlay this action leaves over the content until a member
         /// of that layer closes it (the note menu); `nil` for the rest. The

@@ -47,7 +47,8 @@ package struct ParameterPreset: Sendable, Hashable {
 
     /// Every preset, in the order the sources write them.
     package static let all: [ParameterPreset] = [
-        tabSessionBefore, horizontalMoreDominant, swipesEasierToTrigger, slowerSpring, longerMomentumWindow
+        tabSessionBefore, horizontalMoreDominant, swipesEasierToTrigger, slowerSpring, longerMomentumWindow,
+        rubberBandAtEdges
     ]
 
     /// The tab session's design before it: a drag decided once, on release,
@@ -123,4 +124,26 @@ package struct ParameterPreset: Sendable, Hashable {
         summary: "the tab session's easy adjustment: a longer momentum window (1.2 s)",
         provenance: .cite(.tabSession, 443, 445),
         values: [Value(parameter: .tabSwipeMomentumWindow, value: 1.2, provenance: .cite(.tabSession, 445))])
+
+    /// The first of the tab session's next steps, "rubber banding at
+    /// boundaries": past the first and last tab the page follows the finger
+    /// at 0.3 of its translation (70 % resistance) instead of not at all,
+    /// and springs back at the lift.
+    ///
+    /// Its other two are not presets. The page indicator dots
+    /// (001_f8e9ba9022a96da8.txt:519-529) are drawn, not touched: nothing
+    /// to recognize. Swipe-through (531-537) lands
+    /// `Int(distance / (0.5 × screen width))` tabs away: a finger's
+    /// translation stays under one screen width, so that is 0 or 1 tab —
+    /// never the three tabs in one gesture the step is for — and 0 for a
+    /// committed swipe shorter than half the screen, which would undo the
+    /// fast trigger it sits beside (86-91). Read as written it adds only
+    /// a half-screen distance rule; read as meant it needs a translation
+    /// no finger on the screen makes. Left out, said here.
+    static let rubberBandAtEdges = ParameterPreset(
+        name: "tab-session-rubber-band",
+        summary:
+            "the tab session's next step: rubber banding at its first and last tab (the page follows the finger at 0.3 and springs back) instead of blocking the swipe",
+        provenance: .cite(.tabSession, 510, 515),
+        values: [Value(parameter: .tabSwipeEdgeRubberBand, value: 0.3, provenance: .cite(.tabSession, 515))])
 }

@@ -110,10 +110,9 @@ package enum PlaygroundLayout {
         height: Length(value: 852, provenance: .ours("an iPhone 15's screen in points, a common current phone"))
     )
     /// The target rectangle drawn centred in the area (the gesture listens
-    /// to the whole area; the rectangle is where people aim).
+    /// to the whole area; the rectangle is where people aim, and the view
+    /// the pinch, rotation and transform move and return): the catalogue's
+    /// `springBack.viewSize`, which the spring back reads.
     package static let targetRectangle = Length(
-        value: 150,
-        provenance: .ours(
-            "the playground app's own source (not among the seeds: it has no licence) draws a 150 × 150 pt target; its README names the rectangle, not its size (003_3bd7d55b26cb2476.txt:35)"
-        ))
+        value: Parameter.springBackViewSize.spec.defaultValue, provenance: Parameter.springBackViewSize.spec.provenance)
 }

@@ -6,7 +6,7 @@ import Yams
 
 extension Scene {
     /// The names ``builtIn(named:)`` knows.
-    package static let builtInNames = ["epilogue", "plain", "study", "playground", "tab-scroll"]
+    package static let builtInNames = ["epilogue", "plain", "study", "playground", "tab-scroll", "animation-patterns"]
 
     /// Whether `name` names a built-in scene, options included
     /// (`tab-scroll:pages=12,edges=wrap`), or one screen of one
@@ -26,7 +26,9 @@ extension Scene {
     /// ``playground(_:name:)`` with ``PlaygroundConfiguration/reference``;
     /// other configurations come from a scene file's `playground` key) or
     /// `tab-scroll` (the reference tab swipe over vertically scrolling pages,
-    /// ``tabScroll(_:)``; `tab-scroll:pages=12,edges=wrap` sets its options).
+    /// ``tabScroll(_:)``; `tab-scroll:pages=12,edges=wrap` sets its options)
+    /// or `animation-patterns` (the animation patterns' draggable card, with
+    /// and without its velocity-preserving spring, ``animationPatterns``).
     /// `playground/tap` (any of ``PlaygroundScreen``) is the playground
     /// showing that one screen (``showing(screen:)``): every session on it.
     ///
@@ -41,6 +43,7 @@ extension Scene {
         case "study": .study
         case "playground": .playground()
         case "tab-scroll": .tabScroll()
+        case "animation-patterns": .animationPatterns
         default:
             if name.hasPrefix("tab-scroll:"),
                 let configuration = TabScrollConfiguration(options: name.dropFirst("tab-scroll:".count))

@@ -331,10 +331,21 @@ package struct Scene: Sendable, Hashable, Codable {
             prefixes.insert("noteMenu")
         }
         if recognizers.contains(where: { $0.layer == .selectionMenu }) { prefixes.insert("actionPill") }
+        // The animation patterns' draggable card reads its own constants
+        // and, of the card swipe's, only the slop.
+        var also: Set<Parameter> = []
+        if recognizers.contains(where: { $0.action.isDraggableCard }) {
+            prefixes.insert("draggableCard")
+            if !recognizers.contains(where: { $0.kind == .cardSwipe && !$0.action.isDraggableCard }) {
+                prefixes.remove("cardSwipe")
+                also.insert(.cardSwipeSlop)
+            }
+        }
         // Without the constants the catalogue says no search tunes, and why
         // (`untuned`: layout, or a scale that changes nothing measured).
         return Parameter.allCases.filter { parameter in
-            prefixes.contains(String(parameter.name.prefix { $0 != "." })) && parameter.spec.untuned == nil
+            (prefixes.contains(String(parameter.name.prefix { $0 != "." })) || also.contains(parameter))
+                && parameter.spec.untuned == nil
         }
     }
 

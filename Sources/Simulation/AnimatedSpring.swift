@@ -1,3 +1,4 @@
+import GesturePhysics
 import Recognizers
 
 // MARK: - Every spring the scenes animate, described once
@@ -23,19 +24,45 @@ package struct AnimatedSpring: Sendable, Hashable {
     package let gesture: GestureKind
     package let response: Parameter
     package let damping: Parameter
-    /// Whether the app hands the spring the finger's release velocity;
-    /// otherwise it starts from rest.
+    /// Whether the app hands the spring the finger's release speed,
+    /// towards its target, as the animation patterns' velocity-preserving
+    /// completion does: its `initialVelocity` is the release velocity over
+    /// the distance left, under a square root, so never negative, and 0
+    /// when the view is within 1 pt of its target
+    /// (002_fade1e29999cfedf.txt:76-86). Otherwise it starts from rest.
     package let keepsVelocity: Bool
+    /// Whether ``response`` and ``damping`` name the spring's stiffness and
+    /// damping (SwiftUI's `interpolatingSpring(stiffness:damping:)`, mass
+    /// 1) rather than its response and damping fraction. Results report
+    /// the response and damping fraction either way.
+    package let physical: Bool
 
     init(
         _ name: String? = nil, gesture: GestureKind, response: Parameter, damping: Parameter,
-        keepsVelocity: Bool = false
+        keepsVelocity: Bool = false, physical: Bool = false
     ) {
         self.name = name ?? gesture.rawValue
         self.gesture = gesture
         self.response = response
         self.damping = damping
         self.keepsVelocity = keepsVelocity
+        self.physical = physical
+    }
+
+    /// The spring with these constants.
+    package func spring(_ tuning: ParameterSet) -> Spring {
+        physical
+            ? Spring(stiffness: tuning[response], damping: tuning[damping])
+            : Spring(response: tuning[response], dampingFraction: tuning[damping])
+    }
+
+    /// The velocity the spring starts with after a release at
+    /// `releaseVelocity` (pt/s along the spring's axis) with `distance`
+    /// (pt) to go: 0 unless it ``keepsVelocity``; then the release speed,
+    /// towards the target.
+    package func initialVelocity(releaseVelocity: Double, distance: Double) -> Double {
+        guard keepsVelocity, abs(distance) > 1 else { return 0 }
+        return distance < 0 ? -abs(releaseVelocity) : abs(releaseVelocity)
     }
 
     /// A note row settling at its open offset or at rest, from rest: the
@@ -53,7 +80,7 @@ package struct AnimatedSpring: Sendable, Hashable {
     /// and a `@GestureState` resets instantly (002_fade1e29999cfedf.txt:68).
     /// No line hands it the finger's velocity: only the animation patterns'
     /// explicit `interpolatingSpring(…, initialVelocity:)`
-    /// (002_fade1e29999cfedf.txt:83-86) does, and no scene models that one.
+    /// (002_fade1e29999cfedf.txt:83-86) does: ``velocityPreservingCard``.
     package static let tabSwipe = AnimatedSpring(
         gesture: .tabSwipe, response: .tabSwipeSpringResponse, damping: .tabSwipeSpringDamping)
     /// The sheet leaving on a dismiss (its `dismiss` budgets judge this
@@ -84,6 +111,25 @@ package struct AnimatedSpring: Sendable, Hashable {
     package static let actionPill = AnimatedSpring(
         "actionPill", gesture: .pressFeedback, response: .actionPillSpringResponse,
         damping: .actionPillSpringDamping)
+
+    /// The animation patterns' draggable card flying off,
+    /// `.spring(duration: 0.3, bounce: 0.0)` from rest
+    /// (002_fade1e29999cfedf.txt:28).
+    package static let draggableCardFlyOff = AnimatedSpring(
+        "draggableCard.flyOff", gesture: .cardSwipe, response: .draggableCardFlyOffResponse,
+        damping: .draggableCardFlyOffDamping)
+    /// The draggable card snapping back, `.spring(duration: 0.5, bounce:
+    /// 0.2)` from rest (002_fade1e29999cfedf.txt:36).
+    package static let draggableCardSnapBack = AnimatedSpring(
+        "draggableCard.snapBack", gesture: .cardSwipe, response: .draggableCardSnapBackResponse,
+        damping: .draggableCardSnapBackDamping)
+    /// The velocity-preserving completion: `interpolatingSpring(stiffness:
+    /// 200, damping: 25, initialVelocity:)` handed the finger's speed
+    /// towards the target (002_fade1e29999cfedf.txt:83-86), whether the card
+    /// flies off or snaps back.
+    package static let velocityPreservingCard = AnimatedSpring(
+        "draggableCard.velocity", gesture: .cardSwipe, response: .draggableCardVelocityStiffness,
+        damping: .draggableCardVelocityDamping, keepsVelocity: true, physical: true)
 
     /// A view of the playground returning to identity after `gesture`
     /// (UIKit's default springDuration 0.5 s, bounce 0, from rest), named

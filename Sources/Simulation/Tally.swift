@@ -250,16 +250,15 @@ package struct Tally: Sendable {
         // A deleted card's target is off screen: overshoot past a target
         // no one sees is not measured.
         func release(_ spring: AnimatedSpring, distance: Double? = nil, targetOnScreen: Bool = true) {
-            let response = tuning[spring.response], damping = tuning[spring.damping]
             let k = springIndex(spring.name, gesture: spring.gesture)
             springs[k].gesture = spring.gesture
-            springs[k].response = response
-            springs[k].damping = damping
+            let physics = spring.spring(tuning)
+            springs[k].response = spring.physical ? physics.response : tuning[spring.response]
+            springs[k].damping = spring.physical ? physics.dampingFraction : tuning[spring.damping]
             // The distance is signed along the axis; the physics wants the
             // velocity on the same axis, positive towards the target.
-            let physics = Spring(response: response, dampingFraction: damping)
             let distance = distance ?? r.springDistance
-            let velocity = spring.keepsVelocity ? r.releaseVelocity : 0
+            let velocity = spring.initialVelocity(releaseVelocity: r.releaseVelocity, distance: distance)
             let settleSeconds = physics.settleTime(distance: distance, initialVelocity: velocity)
             if settleSeconds.isFinite {
                 springs[k].settle.append(settleSeconds * 1000)
@@ -274,6 +273,11 @@ package struct Tally: Sendable {
         case .swipeActions:
             // The row settles at its open offset or at rest, both on screen.
             release(.swipeActions)
+        case .cardSwipe where member.action == .draggableCard:
+            // The animation patterns' card: a spring each way, from rest; off screen when it flies.
+            release(r.committed ? .draggableCardFlyOff : .draggableCardSnapBack, targetOnScreen: !r.committed)
+        case .cardSwipe where member.action == .velocityPreservingCard:
+            release(.velocityPreservingCard, targetOnScreen: !r.committed)
         case .cardSwipe:
             // A deleted card flies off screen.
             release(.cardSwipe, targetOnScreen: !r.committed)

@@ -171,6 +171,21 @@ struct OptimizeEndToEndTests {
         #expect(sceneless.status == 1 && sceneless.stderr.contains("--scene"))
         let simulated = try run(["simulate", "--db", db, "--params", "preset:tab-session-slower-spring", "--json"])
         #expect(simulated.status == 0, "\(simulated.stderr)")
+        // The next step's rubber band, which no default list tunes: without
+        // --tune it is tuned too, from the preset's 0.3, and ships.
+        let bandedOut = presetOut + "-rubber-band"
+        let banded = try run([
+            "optimize", "--db", db, "--scene", "epilogue", "--params", "preset:tab-session-rubber-band", "--max-evals", "4",
+            "--seed", "3", "--sensitivity-points", "0", "--no-pareto", "--out", bandedOut
+        ])
+        #expect(banded.status == 0, "\(banded.stderr)")
+        let bandedResult = try json(String(contentsOfFile: bandedOut + "/result.json", encoding: .utf8))
+        let rubberBand = (bandedResult["parameters"] as? [[String: Any]])?.first {
+            $0["name"] as? String == "tabSwipe.edgeRubberBand"
+        }
+        #expect(rubberBand?["baseline"] as? Double == 0.3)
+        let bandedSimulate = try run(["simulate", "--db", db, "--params", "preset:tab-session-rubber-band", "--json"])
+        #expect(bandedSimulate.status == 0, "\(bandedSimulate.stderr)")
     }
 
     @Test("an optimize whose reports cannot be written stores no run: --run latest does not point at it")

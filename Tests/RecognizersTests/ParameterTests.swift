@@ -44,13 +44,17 @@ struct ParameterTests {
         #expect(response.provenance == convention && damping.provenance == convention)
         // Appended to the catalogue, so the parameters before keep their raw
         // values; the layout constants a recognizer reads followed, then the
-        // action menu's panel and the card's removal (issue 34).
+        // action menu's panel and the card's removal (issue 34), then the
+        // tab session's proposed rubber-banding at its edges, then the
+        // animation patterns' draggable card (9) and the playground's target.
         #expect(
-            Parameter.allCases.suffix(6) == [
+            Parameter.allCases.suffix(17).prefix(7) == [
                 .springBackResponse, .springBackDamping, .cardSwipeFlightOffset, .actionPillClearance,
-                .actionPillPanelPadding, .cardSwipeRemovalDelay
+                .actionPillPanelPadding, .cardSwipeRemovalDelay, .tabSwipeEdgeRubberBand
             ])
-        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 7)
+        #expect(Parameter.allCases.suffix(10).prefix(9).allSatisfy { $0.name.hasPrefix("draggableCard.") })
+        #expect(Parameter.allCases.last == .springBackViewSize)
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 18)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

@@ -81,6 +81,32 @@ struct TabSwipeTests {
         #expect(last.drops.first?.direction == .left)
     }
 
+    /// The tab session's proposed rubber-banding (001:510-515): past the
+    /// first tab the page follows the finger at 0.3 instead of not at all —
+    /// the swipe takes the drag, pages nowhere, and springs back from 0.3
+    /// of the translation. At 0 (the design it shipped) the drag is dropped.
+    @Test func theProposedRubberBandFollowsTheFingerPastTheEdge() throws {
+        var trace = TraceBuilder(id: "t")
+        trace.drag(from: (100, 400), by: (150, 0), speed: 600)
+        let first = SharedState(tabCount: 3, currentTab: 0)
+        let banded = try replay(
+            trace.session, recognizers, relations, parameters: try ParameterSet(["tabSwipe.edgeRubberBand": 0.3]),
+            shared: first)
+        #expect(banded.drops.isEmpty && banded.kinds == [.tabSwipe] && banded.shared.currentTab == 0)
+        let r = try #require(banded.recognitions.first)
+        #expect(!r.committed && r.direction == .right)
+        #expect(abs(r.springDistance - -45) < 1e-9, "springs back from 0.3 × 150 pt")
+        let blocked = try replay(trace.session, recognizers, relations, shared: first)
+        #expect(blocked.recognitions.isEmpty && blocked.drops.map(\.reason) == [.boundary])
+        // Towards a tab the fraction changes nothing: the page follows the finger.
+        var inside = TraceBuilder(id: "t")
+        inside.drag(from: (300, 400), by: (-60, 0), speed: 100)
+        let sprung = try replay(
+            inside.session, recognizers, relations, parameters: try ParameterSet(["tabSwipe.edgeRubberBand": 0.3]),
+            shared: first)
+        #expect(sprung.recognitions.first.map { !$0.committed && abs($0.springDistance - 60) < 1e-9 } == true)
+    }
+
     @Test func locksAfterATabChangeMakeDeadZones() throws {
         // Second swipe decides 100 ms after the change: inside the 150 ms lock.
         let swipes = try run { trace in

@@ -120,8 +120,9 @@ struct SourceCitationTests {
         }
         // 57 constants were labelled a source's; two dampings no line
         // writes went to SwiftUI's default bounce, the flight offset and the
-        // card's removal delay (000:367) came in.
-        #expect(cited == 57)
+        // card's removal delay (000:367) came in; then the animation
+        // patterns' draggable card and its velocity-preserving spring (9).
+        #expect(cited == 66)
     }
 
     @Test func everyElementASourceHasIsNamedOnItsLines() {
@@ -142,7 +143,7 @@ struct SourceCitationTests {
     /// tab session's bar. (The scenes for recordings without a UI, `plain`
     /// and `study`, are ours and say so.)
     @Test func theReferenceScenesHoldNothingOfOurs() {
-        for scene in [Scene.epilogue, Scene.playground(), Scene.tabScroll()] {
+        for scene in [Scene.epilogue, Scene.playground(), Scene.tabScroll(), Scene.animationPatterns] {
             for member in scene.recognizers {
                 switch member.provenance {
                 case .source: break
@@ -236,7 +237,7 @@ struct SourceCitationTests {
         #expect(
             ParameterPreset.all.map(\.name) == [
                 "tab-session-before", "tab-session-horizontal-dominant", "tab-session-easier-swipes",
-                "tab-session-slower-spring", "tab-session-longer-momentum"
+                "tab-session-slower-spring", "tab-session-longer-momentum", "tab-session-rubber-band"
             ])
         for preset in ParameterPreset.all {
             let section = try #require(preset.provenance.citation)
@@ -257,5 +258,9 @@ struct SourceCitationTests {
         let before = try #require(ParameterPreset.named("tab-session-before")).parameters
         #expect(before[.tabSwipeDistanceThreshold] == 50 && before[.tabSwipeSpringResponse] == 0.3)
         #expect(before[.tabSwipeMomentumWindow] == 0 && !before.isAssigned(.swipeActionsThreshold))
+        // The next step's rubber band: 0.3 where the shipped design blocks (0).
+        let banded = try #require(ParameterPreset.named("tab-session-rubber-band"))
+        #expect(banded.parameters[.tabSwipeEdgeRubberBand] == 0.3 && ParameterSet()[.tabSwipeEdgeRubberBand] == 0)
+        #expect(banded.provenance(of: .tabSwipeEdgeRubberBand) == .cite(.tabSession, 515))
     }
 }

@@ -360,9 +360,11 @@ struct PlaygroundSceneTests {
         let rotation = try #require(arena.recognitions.first { $0.kind == .rotation })
         // Nothing kept: the scale and the turn go back to identity.
         #expect(arena.shared.imageScale == 1 && arena.shared.imageRotation == 0)
-        // The farthest corner of the 390 × 844 view: (s − 1) × half the
-        // diagonal for the 2× pinch; the chord 2r·sin(θ/2) for the 60° turn.
-        let halfDiagonal = (195.0 * 195 + 422 * 422).squareRoot()
+        // The farthest corner of the app's 150 × 150 pt target, the view that
+        // returns (not the 390 × 844 gesture area it listens on): (s − 1) ×
+        // half the diagonal for the 2× pinch; the chord 2r·sin(θ/2) for the
+        // 60° turn.
+        let halfDiagonal = 75 * 2.0.squareRoot()
         #expect(isApproximatelyEqual(pinch.value, 2, tolerance: 1e-9))
         #expect(isApproximatelyEqual(pinch.springDistance, halfDiagonal, tolerance: 1e-6))
         #expect(isApproximatelyEqual(rotation.value, 60, tolerance: 1e-6)) // the turn, not snapped
@@ -481,15 +483,16 @@ struct TransformReportTests {
         // Other kinds carry none.
         #expect(try replay(turn.session, [Recognizer(kind: .pinch)]).recognitions.first?.transform == nil)
         // A transform that springs back carries its view's farthest corner
-        // (the whole 390 × 844 screen here) back over exactly that distance.
+        // (the app's 150 × 150 pt target, though it listens on the whole
+        // 390 × 844 screen here) back over exactly that distance.
         let springing = Recognizer(kind: .transform, options: RecognizerOptions(maxTouches: 2, action: .springBack))
         let back = try #require(try replay(turn.session, [springing]).recognitions.first)
         let whole = try #require(back.transform)
         #expect(
             isApproximatelyEqual(
-                back.springDistance, whole.farthestCornerDisplacement(width: 390, height: 844),
+                back.springDistance, whole.farthestCornerDisplacement(width: 150, height: 150),
                 tolerance: 1e-9))
-        #expect(back.springDistance > 100)
+        #expect(back.springDistance > 50)
         #expect(try replay(turn.session, [transform]).recognitions.first?.springDistance == 0)
     }
 

@@ -247,4 +247,27 @@ struct SourceBehaviourTests {
         #expect(stopped.recognitions.isEmpty && stopped.shared.currentTab == 0)
         #expect(stopped.drops.map(\.reason) == [.boundary] && stopped.drops.first?.direction == .right)
     }
+
+    // MARK: 6. The tab session's proposed next step, as a preset
+
+    @Test func theRubberBandPresetLetsThePageFollowPastTheFirstTab() throws {
+        // On the Notes tab below the rows: 150 pt right, towards no tab.
+        // Shipped: swallowed (001:204-211). Under the preset of its next
+        // step (001:510-515) the tab swipe takes it and springs back from
+        // 0.3 of it; the tab stays.
+        var edge = TraceBuilder(id: "edge")
+        edge.drag(from: (150, 700), by: (150, 0), speed: 600)
+        let preset = try #require(ParameterPreset.named("tab-session-rubber-band"))
+        let banded = replay(edge.session, try scene(tab: 0).arena(parameters: preset.parameters))
+        #expect(banded.kinds == [.tabSwipe] && banded.drops.isEmpty && banded.shared.currentTab == 0)
+        #expect(banded.recognitions.first.map { !$0.committed && abs($0.springDistance + 45) < 1e-9 } == true)
+        let shipped = replay(edge.session, try scene(tab: 0).arena())
+        #expect(shipped.recognitions.isEmpty && shipped.drops.map(\.reason) == [.boundary])
+        // A swipe towards a tab pages the same under both.
+        var page = TraceBuilder(id: "page")
+        page.drag(from: (300, 700), by: (-150, 0), speed: 600)
+        for parameters in [preset.parameters, ParameterSet()] {
+            #expect(replay(page.session, try scene(tab: 0).arena(parameters: parameters)).shared.currentTab == 1)
+        }
+    }
 }

@@ -138,6 +138,15 @@ struct TuningInputOptions: ParsableArguments {
         // but the run leaves untuned would be validated here and then go
         // back to the catalogue's in what ships. Refused, not dropped.
         let reads = Set(scene.tunableParameters.map(\.name))
+        // Without --tune, a preset's constants the scene reads join the
+        // default list: a variant's own switch (the tab session's rubber
+        // band, which no default list tunes) is tuned from the preset's value
+        // and ships with the rest.
+        if loaded.tune == nil, let preset {
+            let defaults = TuningSpace.defaultNames(for: [scene])
+            let variant = preset.values.map(\.parameter.name).filter { reads.contains($0) && !defaults.contains($0) }
+            if !variant.isEmpty { loaded.tune = defaults + variant }
+        }
         let tuned = Set(loaded.tune ?? TuningSpace.defaultNames(for: [scene]))
         let untuned = values.overrides.keys.filter { reads.contains($0) && !tuned.contains($0) }.sorted()
         guard untuned.isEmpty else {

@@ -237,6 +237,31 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     case actionPillPanelPadding
     /// `cardSwipe.removalDelay`: How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing.
     case cardSwipeRemovalDelay
+    // MARK: The tab session's next steps
+    /// `tabSwipe.edgeRubberBand`: The fraction of the finger's translation the page follows past the first or last tab. 0 blocks the swipe there (boundary prevention: the drag is swallowed); above 0 the tab swipe takes the drag, the page follows it at this fraction and springs back at the lift.
+    case tabSwipeEdgeRubberBand
+    // MARK: Draggable card (the animation patterns)
+    /// `draggableCard.threshold`: The animation patterns' draggable card flies off when released past this horizontal translation, in either direction.
+    case draggableCardThreshold
+    /// `draggableCard.predictedEndTrigger`: The card also flies off when its predicted end translation (UIKit's: the translation plus the projected distance) is farther than this, however short the drag; it flies towards the predicted end's side.
+    case draggableCardPredictedEndTrigger
+    /// `draggableCard.flightOffset`: Where a card that flies off goes: this far to the side of its predicted end (off screen).
+    case draggableCardFlightOffset
+    /// `draggableCard.flyOffResponse`: Response (SwiftUI's duration) of the card's fly-off spring, from rest.
+    case draggableCardFlyOffResponse
+    /// `draggableCard.flyOffDamping`: Damping fraction of the card's fly-off spring: 1 − bounce.
+    case draggableCardFlyOffDamping
+    /// `draggableCard.snapBackResponse`: Response (SwiftUI's duration) of the card's snap-back spring, from rest.
+    case draggableCardSnapBackResponse
+    /// `draggableCard.snapBackDamping`: Damping fraction of the card's snap-back spring: 1 − bounce.
+    case draggableCardSnapBackDamping
+    /// `draggableCard.velocityStiffness`: Stiffness of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1), which starts with the finger's release speed towards its target.
+    case draggableCardVelocityStiffness
+    /// `draggableCard.velocityDamping`: Damping of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1): 25 with stiffness 200 is a damping fraction of 0.88.
+    case draggableCardVelocityDamping
+    // MARK: The playground's target
+    /// `springBack.viewSize`: Side of the square view a spring back to identity returns (the playground's target rectangle, centred in its gesture area, which is larger): the distance the spring carries is that of this view's farthest corner.
+    case springBackViewSize
 }
 
 extension Parameter {
@@ -718,6 +743,58 @@ extension Parameter {
         ParameterSpec(
             "cardSwipe.removalDelay", "s", 0.3, 0, 1, source: .source(Citation(.readingApp, lines: [367])),
             "How long after a delete the thrown card is removed. Until then it is still the stack's top card, flying off screen, and the card beneath is not interactive: a swipe on it does nothing."
+        ),
+        ParameterSpec(
+            "tabSwipe.edgeRubberBand", "", 0, 0, 1,
+            source: .ours(
+                "the tab session shipped boundary prevention (001_f8e9ba9022a96da8.txt:204-211): past its first and last tab the page does not follow the finger at all, 0; its proposed next step follows it at 0.3 (the preset tab-session-rubber-band)"
+            ),
+            "The fraction of the finger's translation the page follows past the first or last tab. 0 blocks the swipe there (boundary prevention: the drag is swallowed); above 0 the tab swipe takes the drag, the page follows it at this fraction and springs back at the lift."
+        ),
+        ParameterSpec(
+            "draggableCard.threshold", "pt", 150, 50, 300, source: .source(Citation(.animationPatterns, lines: [22])),
+            "The animation patterns' draggable card flies off when released past this horizontal translation, in either direction."
+        ),
+        ParameterSpec(
+            "draggableCard.predictedEndTrigger", "pt", 500, 100, 1500, source: .source(Citation(.animationPatterns, lines: [26])),
+            "The card also flies off when its predicted end translation (UIKit's: the translation plus the projected distance) is farther than this, however short the drag; it flies towards the predicted end's side."
+        ),
+        ParameterSpec(
+            "draggableCard.flightOffset", "pt", 500, 100, 1000,
+            untuned: "where a card that flies off goes is off the screen's edge: layout, not a feel to tune",
+            source: .source(Citation(.animationPatterns, lines: [30])),
+            "Where a card that flies off goes: this far to the side of its predicted end (off screen)."),
+        ParameterSpec(
+            "draggableCard.flyOffResponse", "s", 0.3, 0.15, 1, log: true,
+            source: .source(Citation(.animationPatterns, lines: [28])),
+            "Response (SwiftUI's duration) of the card's fly-off spring, from rest."),
+        ParameterSpec(
+            "draggableCard.flyOffDamping", "", 1, 0.3, 1, source: .source(Citation(.animationPatterns, lines: [28])),
+            "Damping fraction of the card's fly-off spring: 1 − bounce."),
+        ParameterSpec(
+            "draggableCard.snapBackResponse", "s", 0.5, 0.15, 1, log: true,
+            source: .source(Citation(.animationPatterns, lines: [36])),
+            "Response (SwiftUI's duration) of the card's snap-back spring, from rest."),
+        ParameterSpec(
+            "draggableCard.snapBackDamping", "", 0.8, 0.3, 1, source: .source(Citation(.animationPatterns, lines: [36])),
+            "Damping fraction of the card's snap-back spring: 1 − bounce."),
+        ParameterSpec(
+            "draggableCard.velocityStiffness", "1/s²", 200, 20, 2000, log: true,
+            source: .source(Citation(.animationPatterns, lines: [84])),
+            "Stiffness of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1), which starts with the finger's release speed towards its target."
+        ),
+        ParameterSpec(
+            "draggableCard.velocityDamping", "1/s", 25, 2, 100, log: true,
+            source: .source(Citation(.animationPatterns, lines: [85])),
+            "Damping of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1): 25 with stiffness 200 is a damping fraction of 0.88."
+        ),
+        ParameterSpec(
+            "springBack.viewSize", "pt", 150, 20, 400,
+            untuned: "the size of the view the people aimed at: layout, not a feel to tune",
+            source: .ours(
+                "the playground app's own source (not among the seeds: it has no licence) draws a 150 × 150 pt target rectangle, the view its pinch, rotation and transform move; its README names the rectangle, not its size (003_3bd7d55b26cb2476.txt:35)"
+            ),
+            "Side of the square view a spring back to identity returns (the playground's target rectangle, centred in its gesture area, which is larger): the distance the spring carries is that of this view's farthest corner."
         )
     ]
 }

@@ -189,6 +189,19 @@ package struct ResolvedParameters: Sendable {
     let actionPillPanelPadding: Double
     /// `cardSwipe.removalDelay` in whole microseconds: exact window comparisons.
     let cardSwipeRemovalDelay: Micros
+    // The tab session's next steps
+    /// `tabSwipe.edgeRubberBand` (ratio).
+    let tabSwipeEdgeRubberBand: Double
+    // Draggable card (the animation patterns)
+    /// `draggableCard.threshold` (pt).
+    let draggableCardThreshold: Double
+    /// `draggableCard.predictedEndTrigger` (pt).
+    let draggableCardPredictedEndTrigger: Double
+    /// `draggableCard.flightOffset` (pt).
+    let draggableCardFlightOffset: Double
+    // The playground's target
+    /// `springBack.viewSize` (pt).
+    let springBackViewSize: Double
     // Derived from more than one constant, or by the platform's own rule
     /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
@@ -275,6 +288,11 @@ package struct ResolvedParameters: Sendable {
         actionPillClearance = p[.actionPillClearance]
         actionPillPanelPadding = p[.actionPillPanelPadding]
         cardSwipeRemovalDelay = Self.micros(p[.cardSwipeRemovalDelay])
+        tabSwipeEdgeRubberBand = p[.tabSwipeEdgeRubberBand]
+        draggableCardThreshold = p[.draggableCardThreshold]
+        draggableCardPredictedEndTrigger = p[.draggableCardPredictedEndTrigger]
+        draggableCardFlightOffset = p[.draggableCardFlightOffset]
+        springBackViewSize = p[.springBackViewSize]
         swipeActionsHapticTranslation = Self.hapticTranslation(p)
         projectionFactor = Self.projectionFactor(p)
     }

@@ -169,6 +169,9 @@ package struct HoldoutReplay: Sendable {
         // finger's velocity would be drawn at a typical and a fast release).
         var releases: [SpringRelease] = []
         for spring in [AnimatedSpring.tabSwipe, .cardSwipe] {
+            // Only where the simulator measured this spring: the animation
+            // patterns' card swipes drive springs of their own.
+            guard log.springs.contains(where: { $0.spring == spring.name }) else { continue }
             let released = log.recognitionLog.map(\.recognition).filter {
                 $0.kind == spring.gesture && abs($0.springDistance) > 1
             }
