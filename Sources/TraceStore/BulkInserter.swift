@@ -1,5 +1,6 @@
 import GRDB
 import TraceModel
+import TraceStoreInterface
 
 // MARK: - Streaming events into the tables
 
@@ -227,7 +228,7 @@ struct BulkInserter {
     }
 
     private func deviceRow(_ device: Device) throws -> Int64 {
-        let key = TraceStore.deviceKey(device)
+        let key = device.storeKey
         try db.execute(
             sql: """
                 INSERT INTO devices(key, platform, model, screenWidth, screenHeight, scale, ppi, sampleRateHz)
@@ -245,15 +246,4 @@ struct BulkInserter {
 
     /// What a failed insert says before SQLite's message.
     private var cannotInsert: String { "\(fileName): cannot insert" }
-}
-
-extension TraceStore {
-    /// The key that makes a device one row, in any store.
-    /// - Parameter device: the device a session was recorded on.
-    package static func deviceKey(_ device: Device) -> String {
-        [
-            device.platform.rawValue, device.model ?? "", "\(device.screenWidth)x\(device.screenHeight)",
-            "@\(device.scale)", device.ppi.map { "\($0)ppi" } ?? "", device.sampleRateHz.map { "\($0)Hz" } ?? ""
-        ].joined(separator: "|")
-    }
 }

@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import TraceStoreInterface
 
 // MARK: - SQLite's C API, in one place
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TraceStoreInterface
 
 #if canImport(Glibc)
     import Glibc

@@ -1,7 +1,7 @@
 import Foundation
 import TraceImport
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - Importing a file: its sessions inserted, their rows COPYed straight into the tables
 
@@ -12,17 +12,17 @@ extension PostgresTraceStore {
         try requireWritable()
         let name = displayName ?? path
         let started = Date()
-        let (size, importerType, estimatedTotal) = try TraceStore.inspectImport(
+        let (size, importerType, estimatedTotal) = try IngestInput.inspect(
             path: path, displayName: displayName, format: format)
-        let importer = UncheckedImporter(type: importerType)
-        let progress = progress.map { UncheckedProgress(call: $0) }
+        let importer = Unchecked(value: importerType)
+        let progress = progress.map { Unchecked(value: $0) }
         // The SHA-256 and the parse run beside each other, each on a thread
         // of its own; a file stored before is known by its digest alone.
-        async let digest = TraceStore.offThePool { try TraceStore.sha256(path: path, name: name) }
-        async let parsed = TraceStore.offThePool {
+        async let digest = BlockingWork.run { try IngestInput.sha256(path: path, name: name) }
+        async let parsed = BlockingWork.run {
             try FileStager.stage(
-                path: path, name: name, importerType: importer.type, options: options, estimatedTotal: estimatedTotal,
-                progress: progress?.call)
+                path: path, name: name, importerType: importer.value, options: options, estimatedTotal: estimatedTotal,
+                progress: progress?.value)
         }
         let sha256 = try await digest
         if let earlier = try await previousImport(sha256) {
@@ -176,16 +176,4 @@ extension PostgresTraceStore {
                 skippedLines: summary.skipped, problems: summary.problems.map(\.description), notes: summary.notes,
                 strayRows: summary.strayRows, seconds: seconds))
     }
-}
-
-/// The importer's type, carried to the parsing thread (a metatype of a
-/// stateless importer: nothing is shared).
-struct UncheckedImporter: @unchecked Sendable {
-    var type: any TraceImporter.Type
-}
-
-/// The caller's progress callback, carried to the parsing thread, the
-/// only one that calls it.
-struct UncheckedProgress: @unchecked Sendable {
-    var call: IngestProgress
 }

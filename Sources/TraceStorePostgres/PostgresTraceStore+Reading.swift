@@ -1,6 +1,6 @@
 import Foundation
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - Reading: sessions, statistics, the corpus fingerprint
 

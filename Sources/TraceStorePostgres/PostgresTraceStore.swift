@@ -1,5 +1,5 @@
 import Foundation
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - The team store on a PostgreSQL server
 
@@ -31,7 +31,7 @@ package final class PostgresTraceStore: TraceStoring {
     /// The server, database and user.
     package let url: PostgresURL
     /// How the store was opened (read-only never writes).
-    package let access: TraceStore.Access
+    package let access: StoreAccess
     /// How long a connection attempt may take.
     package let connectTimeout: Duration
     /// Connections open at once at most (a command uses one at a time; the
@@ -54,7 +54,7 @@ package final class PostgresTraceStore: TraceStoring {
     /// - Throws: `StoreError`: cannot connect, not a gesturetune store, a
     ///   newer schema, an empty store opened read-only.
     package static func open(
-        _ url: PostgresURL, access: TraceStore.Access = .readWrite, connectTimeout: Duration = .seconds(5)
+        _ url: PostgresURL, access: StoreAccess = .readWrite, connectTimeout: Duration = .seconds(5)
     ) async throws -> PostgresTraceStore {
         let store = PostgresTraceStore(url: url, access: access, connectTimeout: connectTimeout)
         do {
@@ -68,7 +68,7 @@ package final class PostgresTraceStore: TraceStoring {
         return store
     }
 
-    private init(url: PostgresURL, access: TraceStore.Access, connectTimeout: Duration) {
+    private init(url: PostgresURL, access: StoreAccess, connectTimeout: Duration) {
         self.url = url
         self.access = access
         self.connectTimeout = connectTimeout
@@ -81,7 +81,7 @@ package final class PostgresTraceStore: TraceStoring {
     /// connection of its own.
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
         let connections = self.connections
-        return try await TraceStore.offThePool { try connections.with(body) }
+        return try await BlockingWork.run { try connections.with(body) }
     }
 
     /// Runs `body` in a transaction of its own: committed when it returns,

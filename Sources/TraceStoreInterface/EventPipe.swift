@@ -70,32 +70,3 @@ final class EventPipe: @unchecked Sendable {
         condition.unlock()
     }
 }
-
-/// Runs `body` on a new thread (8 MiB stack); `join()` waits for it.
-final class Worker: @unchecked Sendable {
-    private let done = NSCondition()
-    private var finished = false
-
-    init(_ body: @escaping @Sendable () -> Void) {
-        let thread = Thread { [self] in
-            body()
-            done.lock()
-            finished = true
-            done.broadcast()
-            done.unlock()
-        }
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    func join() {
-        done.lock()
-        while !finished { done.wait() }
-        done.unlock()
-    }
-}
-
-/// Carries non-Sendable values to the worker thread that alone uses them.
-struct Unchecked<Value>: @unchecked Sendable {
-    var value: Value
-}
