@@ -48,7 +48,8 @@ import PackageDescription
 
 let package = Package(
     name: "gesturetune",
-    platforms: [.macOS(.v14)],
+    // macOS 15: the standard library's Synchronization.Mutex, the package's one lock.
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
         // For the fuzz targets (Fuzz/, a package of their own).

@@ -18,7 +18,15 @@ extension TraceStore {
     /// The schema version this gesturetune writes (`PRAGMA user_version`).
     package static var schemaVersion: Int { migrations.count }
 
+    /// Migration v1-traces: the tables of recorded sessions.
     static func createTraceTables(_ db: Database) throws {
+        try createImportTables(db)
+        try createSessionTable(db)
+        try createSampleTables(db)
+    }
+
+    /// The imports and the devices and users their sessions name.
+    private static func createImportTables(_ db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS imports (
@@ -50,6 +58,13 @@ extension TraceStore {
                     id INTEGER PRIMARY KEY,
                     name TEXT NOT NULL UNIQUE
                 );
+                """)
+    }
+
+    /// The sessions, each with the id ranges of its samples.
+    private static func createSessionTable(_ db: Database) throws {
+        try db.execute(
+            sql: """
                 -- touchFirst/touchCount: a session's samples are the
                 -- contiguous id range [touchFirst, touchFirst + touchCount)
                 -- of touchSamples (one writer appends a session at a time),
@@ -73,6 +88,13 @@ extension TraceStore {
                 );
                 CREATE INDEX IF NOT EXISTS sessionsByScene ON sessions(scene);
                 CREATE INDEX IF NOT EXISTS sessionsByUser ON sessions(user);
+                """)
+    }
+
+    /// What a session holds: strokes, touch and motion samples, labels.
+    private static func createSampleTables(_ db: Database) throws {
+        try db.execute(
+            sql: """
                 CREATE TABLE IF NOT EXISTS strokes (
                     id INTEGER PRIMARY KEY,
                     session INTEGER NOT NULL,

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import Synchronization
 import TraceImport
 import TraceModel
 
@@ -11,62 +12,76 @@ import TraceModel
 /// cores the pipeline nearly halves it. The inserting side owns the
 /// transaction; when it fails it cancels the reader, and a reader's error
 /// reaches it after the events read before it, as a sequential import would.
-final class EventPipe: @unchecked Sendable {
+///
+/// The queue is under a `Mutex`; the two sides wait on semaphores that count
+/// what the other may take: `space` the free places (the reader waits for
+/// one), `ready` the batches queued plus the end (the inserter waits for one).
+final class EventPipe: Sendable {
     static let batchSize = 4096
-    private let condition = NSCondition()
-    private var queue: [[TraceEvent]] = []
-    private let capacity: Int
-    private var result: Result<ImportSummary, any Error>?
-    private var cancelled = false
+
+    private struct State {
+        var queue: [[TraceEvent]] = []
+        var result: Result<ImportSummary, any Error>?
+        var cancelled = false
+    }
+
+    private let state = Mutex(State())
+    /// Free places in the queue. Given back whole on every path: libdispatch
+    /// refuses to free a semaphore below the value it was made with.
+    private let space: DispatchSemaphore
+    /// Batches queued, plus one for the end once the reader has finished.
+    private let ready = DispatchSemaphore(value: 0)
 
     init(capacity: Int = 8) {
-        self.capacity = capacity
+        space = DispatchSemaphore(value: capacity)
     }
 
     /// Reader: queues a batch; throws `CancellationError` once the inserter gave up.
     func push(_ batch: [TraceEvent]) throws {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.count >= capacity && !cancelled { condition.wait() }
-        if cancelled { throw CancellationError() }
-        queue.append(batch)
-        condition.broadcast()
+        space.wait()
+        let queued = state.withLock { state in
+            guard !state.cancelled else { return false }
+            state.queue.append(batch)
+            return true
+        }
+        guard queued else {
+            space.signal()
+            throw CancellationError()
+        }
+        ready.signal()
     }
 
     /// Reader: the end of the input (or the error that stopped it).
     func finish(_ outcome: Result<ImportSummary, any Error>) {
-        condition.lock()
-        result = outcome
-        condition.broadcast()
-        condition.unlock()
+        state.withLock { $0.result = outcome }
+        ready.signal()
     }
 
     /// Inserter: the next batch, or `nil` once the reader has finished and
     /// the queue is empty.
     func next() -> [TraceEvent]? {
-        condition.lock()
-        defer { condition.unlock() }
-        while queue.isEmpty && result == nil { condition.wait() }
-        guard !queue.isEmpty else { return nil }
-        condition.broadcast()
-        return queue.removeFirst()
+        ready.wait()
+        let batch = state.withLock { state in state.queue.isEmpty ? nil : state.queue.removeFirst() }
+        // The end stays signalled: a later `next()` sees it too.
+        if batch == nil { ready.signal() } else { space.signal() }
+        return batch
     }
 
     /// Inserter: how the reader ended (after `next()` returned `nil`).
     func outcome() -> Result<ImportSummary, any Error> {
-        condition.lock()
-        defer { condition.unlock() }
-        while result == nil { condition.wait() }
-        return result!
+        ready.wait()
+        defer { ready.signal() }
+        return state.withLock { state in state.result ?? .failure(CancellationError()) }
     }
 
-    /// Inserter: stop the reader and wait until it has stopped.
-    func cancelAndWait() {
-        condition.lock()
-        cancelled = true
-        queue.removeAll()
-        condition.broadcast()
-        while result == nil { condition.wait() }
-        condition.unlock()
+    /// Inserter: stops the reader (the caller then joins its thread).
+    func cancel() {
+        let dropped = state.withLock { state in
+            state.cancelled = true
+            defer { state.queue.removeAll() }
+            return state.queue.count
+        }
+        // The dropped batches' places, and one for a reader waiting for room.
+        for _ in 0...dropped { space.signal() }
     }
 }

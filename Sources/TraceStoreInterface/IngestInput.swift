@@ -107,13 +107,13 @@ package enum IngestInput {
             while let batch = pipe.next() { try consume(batch) }
             return try pipe.outcome().get()
         } catch var error as TraceError {
-            pipe.cancelAndWait()
+            pipe.cancel()
             // Standard input is read from a spooled copy; errors in another
             // file (a --device-desc description) keep that file's name.
             if error.location.file == path { error.location.file = name }
             throw error
         } catch {
-            pipe.cancelAndWait()
+            pipe.cancel()
             throw error
         }
     }

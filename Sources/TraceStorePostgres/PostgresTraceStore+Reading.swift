@@ -19,6 +19,19 @@ extension PostgresTraceStore {
     }
 
     private static func loadSessions(_ connection: PGConnection, _ filter: SessionFilter) throws -> [Session] {
+        var (sessions, index) = try sessionHeaders(connection, filter)
+        guard !sessions.isEmpty else { return [] }
+        try loadTouches(connection, index, into: &sessions)
+        try loadMotion(connection, index, into: &sessions)
+        try loadLabels(connection, index, into: &sessions)
+        return sessions
+    }
+
+    /// The selected sessions, without their samples and labels, and the
+    /// place of each in the result by its id.
+    private static func sessionHeaders(_ connection: PGConnection, _ filter: SessionFilter) throws -> (
+        [Session], [Int64: Int]
+    ) {
         var sessions: [Session] = []
         var index: [Int64: Int] = [:]
         let rows = try connection.execute(
@@ -49,8 +62,14 @@ extension PostgresTraceStore {
             index[id] = sessions.count
             sessions.append(session)
         }
-        guard !sessions.isEmpty else { return [] }
+        return (sessions, index)
+    }
 
+    /// Each session's touch samples, in the order recorded, with the
+    /// pointer of their stroke.
+    private static func loadTouches(_ connection: PGConnection, _ index: [Int64: Int], into sessions: inout [Session])
+        throws
+    {
         var pointer: [Int64: [Int64: Int32]] = [:] // session → stroke seq → pointer
         try connection.forEachBatch("SELECT session, seq, pointer FROM strokes") { rows in
             for row in 0..<rows.count {
@@ -71,6 +90,12 @@ extension PostgresTraceStore {
                         radius: rows.double(row, 7)))
             }
         }
+    }
+
+    /// Each session's motion samples, in the order recorded.
+    private static func loadMotion(_ connection: PGConnection, _ index: [Int64: Int], into sessions: inout [Session])
+        throws
+    {
         try connection.forEachBatch(
             "SELECT session, t, ax, ay, az, rx, ry, rz FROM motion_samples ORDER BY session, seq"
         ) { rows in
@@ -83,6 +108,13 @@ extension PostgresTraceStore {
                         rz: rows.double(row, 7)))
             }
         }
+    }
+
+    /// Each session's labels, in the order recorded; one of an intent this
+    /// gesturetune does not know is left out.
+    private static func loadLabels(_ connection: PGConnection, _ index: [Int64: Int], into sessions: inout [Session])
+        throws
+    {
         try connection.forEachBatch(
             """
             SELECT session, start, "end", intent, direction, fingers, target, note FROM labels ORDER BY session, seq
@@ -99,7 +131,6 @@ extension PostgresTraceStore {
                         fingers: rows.int(row, 5).map(Int.init), target: rows.string(row, 6), note: rows.string(row, 7)))
             }
         }
-        return sessions
     }
 
     package func statistics() async throws -> StoreStatistics {
