@@ -62,13 +62,15 @@ struct BulkInserter {
         self.db = db
         self.importID = importID
         self.fileName = fileName
-        nextTouchID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM touchSamples") ?? 1
-        nextMotionID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM motionSamples") ?? 1
+        nextTouchID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM \(StoreTable.touchSamples)") ?? 1
+        nextMotionID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM \(StoreTable.motionSamples)") ?? 1
         nextStrokeID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM strokes") ?? 1
         insertTouch = try RawStatement(
-            db, "INSERT INTO touchSamples(id, session, stroke, t, phase, x, y, force, radius) VALUES (?,?,?,?,?,?,?,?,?)")
+            db,
+            "INSERT INTO \(StoreTable.touchSamples)(id, session, stroke, t, phase, x, y, force, radius) VALUES (?,?,?,?,?,?,?,?,?)"
+        )
         insertMotion = try RawStatement(
-            db, "INSERT INTO motionSamples(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
+            db, "INSERT INTO \(StoreTable.motionSamples)(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
         insertStroke = try RawStatement(
             db, "INSERT INTO strokes(id, session, pointer, began, ended, sampleCount, endPhase) VALUES (?,?,?,?,?,?,?)")
     }

@@ -25,7 +25,7 @@ extension TraceStore {
     ///     a device description, whether to skip invalid lines).
     ///   - progress: told the events imported so far and the estimated total.
     /// - Throws: the first `TraceError` of the file (strict mode),
-    ///   ``DuplicateSessionError``, or ``StoreError``; the store is unchanged.
+    ///   `DuplicateSessionError`, or `StoreError`; the store is unchanged.
     package func ingest(
         path: String, displayName: String?, format: InputFormat, options: ImportOptions, progress: IngestProgress?
     ) async throws -> IngestOutcome {

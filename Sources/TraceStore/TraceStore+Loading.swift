@@ -104,7 +104,7 @@ extension TraceStore {
         let touchSlots = slots.filter { $0.touchEnd > $0.touchFirst }
         try RawStatement(
             db,
-            "SELECT id, stroke, t, phase, x, y, force, radius FROM touchSamples WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
+            "SELECT id, stroke, t, phase, x, y, force, radius FROM \(StoreTable.touchSamples) WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
         ).forEachRow { row in
             let id = row.int64(0)
             while cursor < touchSlots.count && id >= touchSlots[cursor].touchEnd { cursor += 1 }
@@ -124,7 +124,8 @@ extension TraceStore {
         guard let low = motionSlots.first?.motionFirst, let high = motionSlots.last?.motionEnd else { return }
         var cursor = 0
         try RawStatement(
-            db, "SELECT id, t, ax, ay, az, rx, ry, rz FROM motionSamples WHERE id >= \(low) AND id < \(high) ORDER BY id"
+            db,
+            "SELECT id, t, ax, ay, az, rx, ry, rz FROM \(StoreTable.motionSamples) WHERE id >= \(low) AND id < \(high) ORDER BY id"
         ).forEachRow { row in
             let id = row.int64(0)
             while cursor < motionSlots.count && id >= motionSlots[cursor].motionEnd { cursor += 1 }

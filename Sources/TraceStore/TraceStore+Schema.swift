@@ -1,4 +1,5 @@
 import GRDB
+import TraceStoreInterface
 
 // MARK: - Schema (versioned migrations)
 
@@ -12,13 +13,37 @@ extension TraceStore {
     static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
         ("v1-traces", createTraceTables),
         // MARK: optimizer runs (branch optimizer; tables in Runs/TraceStore+Runs.swift)
-        ("v2-runs", createRunTables)
+        ("v2-runs", createRunTables),
+        ("v3-table-names", nameTablesAsEveryStore)
     ]
 
     /// The schema version this gesturetune writes (`PRAGMA user_version`).
     package static var schemaVersion: Int { migrations.count }
 
     /// Migration v1-traces: the tables of recorded sessions.
+    /// The tables v1 and v2 named in camelCase, and their one name
+    /// (`StoreTable`), the PostgreSQL store's too.
+    static let renamedTables: [(old: String, new: StoreTable)] = [
+        ("touchSamples", .touchSamples), ("motionSamples", .motionSamples), ("runParameters", .runParameters),
+        ("runHistory", .runHistory)
+    ]
+
+    /// Migration v3-table-names: the tables spelt as every store spells
+    /// them. Also run after any migration (it changes nothing where the
+    /// names are right): a store whose record lost v1 or v2 has that
+    /// migration re-run, which makes its camelCase tables again, empty,
+    /// beside the renamed ones; those are dropped. One that holds rows is
+    /// never dropped: it is renamed where the new name is free, else left.
+    static func nameTablesAsEveryStore(_ db: Database) throws {
+        for (old, new) in renamedTables where try db.tableExists(old) {
+            if try !db.tableExists(new.rawValue) {
+                try db.execute(sql: "ALTER TABLE \(old) RENAME TO \(new)")
+            } else if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(old)") == 0 {
+                try db.execute(sql: "DROP TABLE \(old)")
+            }
+        }
+    }
+
     static func createTraceTables(_ db: Database) throws {
         try createImportTables(db)
         try createSessionTable(db)

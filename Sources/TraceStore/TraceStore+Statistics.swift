@@ -13,19 +13,12 @@ extension TraceStore {
     /// ```
     package func statistics() async throws -> StoreStatistics {
         try await reading { db in
-            var stats = StoreStatistics()
-            func count(_ table: String) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
-            stats.sessions = try count("sessions")
-            stats.users = try count("users")
-            stats.devices = try count("devices")
-            stats.pointers = try count("strokes")
-            stats.touches = try count("touchSamples")
-            stats.motion = try count("motionSamples")
-            stats.labels = try count("labels")
-            stats.imports = try count("imports")
+            var intents: [String: Int] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT intent, COUNT(*) FROM labels GROUP BY intent ORDER BY intent") {
-                stats.intents[row[0]] = row[1]
+                intents[row[0]] = row[1]
             }
+            let stats = try StoreStatistics(
+                counting: { table in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }, intents: intents)
 
             // Device of each session, for the sampling intervals.
             var builder = StatisticsBuilder(counts: stats)
@@ -37,7 +30,8 @@ extension TraceStore {
             {
                 builder.device(ofSession: row[0], platform: row[1], model: row[2], width: row[3], height: row[4])
             }
-            try RawStatement(db, "SELECT session, stroke, t, phase, x, y FROM touchSamples ORDER BY id").forEachRow { row in
+            try RawStatement(db, "SELECT session, stroke, t, phase, x, y FROM \(StoreTable.touchSamples) ORDER BY id").forEachRow
+            { row in
                 builder.touch(
                     session: row.int64(0), stroke: row.int64(1), t: row.int64(2), phase: row.int64(3), x: row.double(4),
                     y: row.double(5))

@@ -18,9 +18,9 @@ import TraceStoreInterface
 /// process's for a while (``WriterWait``), then fails with ``StoreBusyError``.
 ///
 /// ```swift
-/// Its interface is the one every store has (``TraceStoreWriter``, from
+/// Its interface is the one every store has (`TraceStoreWriter`, from
 /// `TraceStoreInterface`): async, each call's SQLite work on a thread of
-/// its own (``BlockingWork``).
+/// its own (`BlockingWork`).
 ///
 /// ```swift
 /// let store = try TraceStore(path: "gesturetune.sqlite")
@@ -51,7 +51,7 @@ package final class TraceStore: TraceStoreWriter {
 
     /// Opens the store at `path`: for `.readWrite`, creating and migrating it
     /// if needed; for `.readOnly`, without writing anything.
-    /// - Throws: ``StoreError`` naming the file (not a gesturetune store, a
+    /// - Throws: `StoreError` naming the file (not a gesturetune store, a
     ///   newer schema, missing, unreadable, …), or ``StoreBusyError``.
     /// - Parameters:
     ///   - path: the SQLite file.

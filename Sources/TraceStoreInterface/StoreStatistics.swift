@@ -24,6 +24,23 @@ package struct StoreStatistics: Sendable, Codable, Hashable {
 
     package init() {}
 
+    /// The counts of the trace tables and the labels per intent, however a
+    /// backend counts them.
+    /// - Parameters:
+    ///   - count: the rows of a table.
+    ///   - intents: the label count per intent.
+    package init(counting count: (StoreTable) throws -> Int, intents: [String: Int]) rethrows {
+        sessions = try count(.sessions)
+        users = try count(.users)
+        devices = try count(.devices)
+        pointers = try count(.strokes)
+        touches = try count(.touchSamples)
+        motion = try count(.motionSamples)
+        labels = try count(.labels)
+        imports = try count(.imports)
+        self.intents = intents
+    }
+
     /// p5, median and p95 of a distribution.
     package struct Quantiles: Sendable, Codable, Hashable {
         package var p5: Double

@@ -221,8 +221,8 @@ private enum ImportStatement {
         """
 
     static let copyStrokes = "COPY strokes (session, seq, pointer, began, ended, sample_count, end_phase) FROM STDIN"
-    static let copyTouches = "COPY touch_samples (session, seq, stroke, t, phase, x, y, force, radius) FROM STDIN"
-    static let copyMotion = "COPY motion_samples (session, seq, t, ax, ay, az, rx, ry, rz) FROM STDIN"
+    static let copyTouches = "COPY \(StoreTable.touchSamples) (session, seq, stroke, t, phase, x, y, force, radius) FROM STDIN"
+    static let copyMotion = "COPY \(StoreTable.motionSamples) (session, seq, t, ax, ay, az, rx, ry, rz) FROM STDIN"
     static let copyLabels = "COPY labels (session, seq, start, \"end\", intent, direction, fingers, target, note) FROM STDIN"
 
     /// The import's counts, once its rows are in.

@@ -78,7 +78,7 @@ extension PostgresTraceStore {
             }
         }
         try connection.forEachBatch(
-            "SELECT session, stroke, t, phase, x, y, force, radius FROM touch_samples ORDER BY session, seq"
+            "SELECT session, stroke, t, phase, x, y, force, radius FROM \(StoreTable.touchSamples) ORDER BY session, seq"
         ) { rows in
             for row in 0..<rows.count {
                 guard let session = rows.int(row, 0), let i = index[session] else { continue }
@@ -97,7 +97,7 @@ extension PostgresTraceStore {
         throws
     {
         try connection.forEachBatch(
-            "SELECT session, t, ax, ay, az, rx, ry, rz FROM motion_samples ORDER BY session, seq"
+            "SELECT session, t, ax, ay, az, rx, ry, rz FROM \(StoreTable.motionSamples) ORDER BY session, seq"
         ) { rows in
             for row in 0..<rows.count {
                 guard let session = rows.int(row, 0), let i = index[session] else { continue }
@@ -135,22 +135,14 @@ extension PostgresTraceStore {
 
     package func statistics() async throws -> StoreStatistics {
         try await withSnapshot { connection in
-            var stats = StoreStatistics()
-            func count(_ table: String) throws -> Int {
-                Int(try connection.execute("SELECT count(*)::bigint FROM \(table)").int(0, 0) ?? 0)
+            var intents: [String: Int] = [:]
+            let rows = try connection.execute("SELECT intent, count(*)::bigint FROM labels GROUP BY intent")
+            for row in 0..<rows.count {
+                if let intent = rows.string(row, 0) { intents[intent] = Int(rows.int(row, 1) ?? 0) }
             }
-            stats.sessions = try count("sessions")
-            stats.users = try count("users")
-            stats.devices = try count("devices")
-            stats.pointers = try count("strokes")
-            stats.touches = try count("touch_samples")
-            stats.motion = try count("motion_samples")
-            stats.labels = try count("labels")
-            stats.imports = try count("imports")
-            let intents = try connection.execute("SELECT intent, count(*)::bigint FROM labels GROUP BY intent")
-            for row in 0..<intents.count {
-                if let intent = intents.string(row, 0) { stats.intents[intent] = Int(intents.int(row, 1) ?? 0) }
-            }
+            let stats = try StoreStatistics(
+                counting: { table in Int(try connection.execute("SELECT count(*)::bigint FROM \(table)").int(0, 0) ?? 0) },
+                intents: intents)
             var builder = StatisticsBuilder(counts: stats)
             let devices = try connection.execute(
                 """
@@ -163,7 +155,9 @@ extension PostgresTraceStore {
                     width: devices.double(row, 3) ?? 0, height: devices.double(row, 4) ?? 0)
             }
             // The SQLite store's order: sessions as imported, each's samples as recorded.
-            try connection.forEachBatch("SELECT session, stroke, t, phase, x, y FROM touch_samples ORDER BY session, seq") {
+            try connection.forEachBatch(
+                "SELECT session, stroke, t, phase, x, y FROM \(StoreTable.touchSamples) ORDER BY session, seq"
+            ) {
                 rows in
                 for row in 0..<rows.count {
                     let session = rows.int(row, 0) ?? 0

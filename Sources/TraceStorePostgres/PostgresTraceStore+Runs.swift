@@ -27,7 +27,7 @@ extension PostgresTraceStore {
             let key = String(id)
             for (seq, p) in run.parameters.enumerated() {
                 try connection.execute(
-                    "INSERT INTO run_parameters (run, seq, name, baseline, tuned, lower, upper) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO \(StoreTable.runParameters) (run, seq, name, baseline, tuned, lower, upper) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     [
                         key, String(seq), p.name, Row.number(p.baseline), Row.number(p.tuned), Row.number(p.lower),
                         Row.number(p.upper)
@@ -48,7 +48,7 @@ extension PostgresTraceStore {
             }
             if !history.isEmpty {
                 try connection.copy(
-                    "COPY run_history (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far) FROM STDIN",
+                    "COPY \(StoreTable.runHistory) (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far) FROM STDIN",
                     Array(history.utf8))
             }
             // Publishing writes files; this is already a thread of the store's own.
@@ -93,7 +93,7 @@ extension PostgresTraceStore {
         let row = try connection.execute("SELECT \(runColumns), result FROM runs WHERE id = $1", [key])
         guard row.count > 0 else { return nil }
         let stored = try connection.execute(
-            "SELECT name, baseline, tuned, lower, upper FROM run_parameters WHERE run = $1 ORDER BY seq", [key])
+            "SELECT name, baseline, tuned, lower, upper FROM \(StoreTable.runParameters) WHERE run = $1 ORDER BY seq", [key])
         let parameters = (0..<stored.count).map { i in
             RunParameter(
                 name: stored.string(i, 0) ?? "", baseline: stored.double(i, 1) ?? .nan, tuned: stored.double(i, 2) ?? .nan,
@@ -101,7 +101,7 @@ extension PostgresTraceStore {
         }
         let points = try connection.execute(
             """
-            SELECT evaluation, phase, temperature, exact, surrogate, violation, best_so_far FROM run_history
+            SELECT evaluation, phase, temperature, exact, surrogate, violation, best_so_far FROM \(StoreTable.runHistory)
             WHERE run = $1 ORDER BY evaluation
             """, [key])
         let history = (0..<points.count).map { i in

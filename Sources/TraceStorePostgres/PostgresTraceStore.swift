@@ -123,7 +123,7 @@ actor Connections {
     }
 
     /// Runs `body`, which blocks in libpq, on a thread of its own
-    /// (``BlockingWork``) with a connection no one else is using.
+    /// (`BlockingWork`) with a connection no one else is using.
     nonisolated func with<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
         let connection = try await lease()
         do {

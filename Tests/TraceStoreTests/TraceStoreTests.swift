@@ -60,7 +60,7 @@ struct TraceStoreTests {
         #expect(result.labels == 0 && result.motion == 0)
         #expect(result.format == "jsonl")
         let counts = try store.tableCounts()
-        #expect(counts["sessions"] == 2 && counts["strokes"] == 14 && counts["touchSamples"] == 318)
+        #expect(counts["sessions"] == 2 && counts["strokes"] == 14 && counts["touch_samples"] == 318)
         #expect(counts["devices"] == 1 && counts["users"] == 0 && counts["imports"] == 1)
 
         var collector = SessionCollector()

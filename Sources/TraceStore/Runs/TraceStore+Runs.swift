@@ -86,14 +86,14 @@ extension TraceStore {
         let id = db.lastInsertedRowID
         let parameter = try db.makeStatement(
             sql: """
-                INSERT INTO runParameters (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
+                INSERT INTO \(StoreTable.runParameters) (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
                 """)
         for p in run.parameters {
             try parameter.execute(arguments: [id, p.name, p.baseline, p.tuned, p.lower, p.upper])
         }
         let point = try db.makeStatement(
             sql: """
-                INSERT INTO runHistory (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
+                INSERT INTO \(StoreTable.runHistory) (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for h in run.history {
@@ -147,7 +147,7 @@ extension TraceStore {
         }
         let id: Int64 = row["id"]
         let parameters = try Row.fetchAll(
-            db, sql: "SELECT * FROM runParameters WHERE run = ? ORDER BY rowid",
+            db, sql: "SELECT * FROM \(StoreTable.runParameters) WHERE run = ? ORDER BY rowid",
             arguments: [id]
         ).map {
             RunParameter(
@@ -155,7 +155,7 @@ extension TraceStore {
                 upper: $0["upper"])
         }
         let history = try Row.fetchAll(
-            db, sql: "SELECT * FROM runHistory WHERE run = ? ORDER BY evaluation",
+            db, sql: "SELECT * FROM \(StoreTable.runHistory) WHERE run = ? ORDER BY evaluation",
             arguments: [id]
         ).map {
             RunHistoryPoint(
