@@ -17,7 +17,6 @@ import TraceStoreInterface
 /// as is a store written by a newer gesturetune. A write waits for another
 /// process's for a while (``WriterWait``), then fails with ``StoreBusyError``.
 ///
-/// ```swift
 /// Its interface is the one every store has (`TraceStoreWriter`, from
 /// `TraceStoreInterface`): async, each call's SQLite work on a thread of
 /// its own (`BlockingWork`).
