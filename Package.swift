@@ -7,9 +7,12 @@
 // dependency (from a module to the ones that use it), and none runs from a
 // later stage back to an earlier one:
 //
-//   TraceModel → TraceImport → TraceStore → TraceStorePostgres (the team store)
-//   CLibPQ (libpq) → TraceStorePostgres
-//   CLibCrypto (libcrypto) → Digests (SHA-256) → TraceStore, StudyRecorder, RunBrowser
+//   TraceModel → TraceImport → TraceStoreInterface (what every store is: its
+//   reader and writer, their values, the file side of an import)
+//   TraceStoreInterface → TraceStore (a SQLite file, through GRDB)
+//   TraceStoreInterface → TraceStorePostgres (the team store);  CLibPQ (libpq) → TraceStorePostgres
+//   (the two backends stand side by side: neither depends on the other)
+//   CLibCrypto (libcrypto) → Digests (SHA-256) → TraceStoreInterface, TraceStore, StudyRecorder, RunBrowser
 //   TraceModel → GesturePhysics → Recognizers → Scenes → Simulation → Tuning → Reports
 //   (Scenes: the scenes' description — layout, members, relations — that the
 //   simulator replays on, the recorder lays out and the CLI names)
@@ -17,8 +20,8 @@
 //   the held-out replay's spring metrics)
 //   CGSL → GSL → Tuning, Synthesis;  TraceModel → Synthesis
 //   Scenes → Synthesis (it performs on the built-in scenes' layout, as people do)
-//   TraceImport, TraceStore, Scenes → StudyRecorder (`gesturetune record`;
-//   it writes through TraceStore's TraceStoring, whichever backend holds it)
+//   TraceImport, TraceStoreInterface, Scenes → StudyRecorder (`gesturetune record`;
+//   it writes through the interface's TraceStoreWriter, whichever backend holds it)
 //   Simulation → Cluster (evaluations on Ray: the shards' partial tallies)
 //   Reports, Simulation, StudyRecorder → RunBrowser (`gesturetune serve`:
 //   the stored runs as pages, read once from the store by the CLI)
@@ -45,6 +48,7 @@ import PackageDescription
 
 let package = Package(
     name: "gesturetune",
+    // macOS 15: the standard library's Synchronization.Mutex, the package's one lock.
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "TraceModel", targets: ["TraceModel"]),
@@ -94,11 +98,17 @@ let package = Package(
         .target(name: "Digests", dependencies: ["CLibCrypto"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests"]),
 
+        // MARK: - The store's interface: what every backend is, and what they share
+        // Like GRDB's DatabaseReader/DatabaseWriter or Hummingbird's
+        // PersistDriver: the protocols, their values, the file side of an
+        // import and the statistics computed from rows; no database in it.
+        .target(name: "TraceStoreInterface", dependencies: ["TraceModel", "TraceImport", "Digests"]),
+
         // MARK: - Store: the SQLite file every later stage reads
         .target(
             name: "TraceStore",
             dependencies: [
-                "TraceModel", "TraceImport",
+                "TraceModel", "TraceImport", "TraceStoreInterface",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"), // raw bulk-insert path
                 "Digests" // SHA-256 of imports
@@ -106,7 +116,7 @@ let package = Package(
         .testTarget(
             name: "TraceStoreTests",
             dependencies: [
-                "TraceStore", "TraceImport", "TraceModel", "GestureTuneTestSupport",
+                "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "GestureTuneTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift")
             ]),
 
@@ -116,11 +126,13 @@ let package = Package(
         // the URL and conninfo parsing, TLS (sslmode), ~/.pgpass, service files
         // and every authentication method, and builds nothing from source.
         .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-        .target(name: "TraceStorePostgres", dependencies: ["TraceModel", "TraceImport", "TraceStore", "CLibPQ"]),
+        .target(name: "TraceStorePostgres", dependencies: ["TraceModel", "TraceImport", "TraceStoreInterface", "CLibPQ"]),
         // The same conformance tests on both stores (PostgreSQL under scripts/with-postgres.sh).
         .testTarget(
             name: "TraceStorePostgresTests",
-            dependencies: ["TraceStorePostgres", "TraceStore", "TraceImport", "TraceModel", "GestureTuneTestSupport"]),
+            dependencies: [
+                "TraceStorePostgres", "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "GestureTuneTestSupport"
+            ]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding
         .target(name: "GesturePhysics", dependencies: ["TraceModel"]),
@@ -193,7 +205,7 @@ let package = Package(
         .target(
             name: "StudyRecorder",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "Scenes", "Recognizers",
+                "TraceModel", "TraceImport", "TraceStoreInterface", "Scenes", "Recognizers",
                 .product(name: "Hummingbird", package: "hummingbird"), // the study's HTTP server
                 .product(name: "HummingbirdCore", package: "hummingbird"), // its connection cap
                 .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
@@ -207,7 +219,7 @@ let package = Package(
         .testTarget(
             name: "StudyRecorderTests",
             dependencies: [
-                "StudyRecorder", "TraceStore", "TraceImport", "TraceModel", "Scenes", "Recognizers",
+                "StudyRecorder", "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "Scenes", "Recognizers",
                 .product(name: "Logging", package: "swift-log"),
                 "Digests" // the page's CSP hashes, recomputed
             ]),
@@ -231,7 +243,8 @@ let package = Package(
         .executableTarget(
             name: "GestureTuneCLI",
             dependencies: [
-                "TraceModel", "TraceImport", "TraceStore", "TraceStorePostgres", "GesturePhysics", "Recognizers", "Scenes",
+                "TraceModel", "TraceImport", "TraceStoreInterface", "TraceStore", "TraceStorePostgres", "GesturePhysics",
+                "Recognizers", "Scenes",
                 "Simulation", "Tuning", "Reports", "Synthesis", "StudyRecorder", "Cluster", "RunBrowser",
                 "GSL", // the GSL version the reports name
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
@@ -239,7 +252,8 @@ let package = Package(
         .testTarget(
             name: "GestureTuneEndToEndTests",
             dependencies: [
-                "GestureTuneCLI", "TraceStore", "Tuning", "Simulation", "Scenes", "Recognizers", "TraceModel",
+                "GestureTuneCLI", "TraceStore", "TraceStoreInterface", "Tuning", "Simulation", "Scenes", "Recognizers",
+                "TraceModel",
                 "GestureTuneTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift")
             ])

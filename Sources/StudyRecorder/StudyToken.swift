@@ -1,5 +1,5 @@
+import Digests
 import Foundation
-import TraceStore
 
 // MARK: - The per-study secret in the participant URL
 

@@ -1,7 +1,7 @@
 import Foundation
 import TraceImport
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - One uploaded session into the store
 

@@ -1,5 +1,6 @@
 import GRDB
 import TraceModel
+import TraceStoreInterface
 
 // MARK: - Streaming events into the tables
 
@@ -61,13 +62,15 @@ struct BulkInserter {
         self.db = db
         self.importID = importID
         self.fileName = fileName
-        nextTouchID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM touchSamples") ?? 1
-        nextMotionID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM motionSamples") ?? 1
+        nextTouchID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM \(StoreTable.touchSamples)") ?? 1
+        nextMotionID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM \(StoreTable.motionSamples)") ?? 1
         nextStrokeID = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(id), 0) + 1 FROM strokes") ?? 1
         insertTouch = try RawStatement(
-            db, "INSERT INTO touchSamples(id, session, stroke, t, phase, x, y, force, radius) VALUES (?,?,?,?,?,?,?,?,?)")
+            db,
+            "INSERT INTO \(StoreTable.touchSamples)(id, session, stroke, t, phase, x, y, force, radius) VALUES (?,?,?,?,?,?,?,?,?)"
+        )
         insertMotion = try RawStatement(
-            db, "INSERT INTO motionSamples(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
+            db, "INSERT INTO \(StoreTable.motionSamples)(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
         insertStroke = try RawStatement(
             db, "INSERT INTO strokes(id, session, pointer, began, ended, sampleCount, endPhase) VALUES (?,?,?,?,?,?,?)")
     }
@@ -227,7 +230,7 @@ struct BulkInserter {
     }
 
     private func deviceRow(_ device: Device) throws -> Int64 {
-        let key = TraceStore.deviceKey(device)
+        let key = device.storeKey
         try db.execute(
             sql: """
                 INSERT INTO devices(key, platform, model, screenWidth, screenHeight, scale, ppi, sampleRateHz)
@@ -245,15 +248,4 @@ struct BulkInserter {
 
     /// What a failed insert says before SQLite's message.
     private var cannotInsert: String { "\(fileName): cannot insert" }
-}
-
-extension TraceStore {
-    /// The key that makes a device one row, in any store.
-    /// - Parameter device: the device a session was recorded on.
-    package static func deviceKey(_ device: Device) -> String {
-        [
-            device.platform.rawValue, device.model ?? "", "\(device.screenWidth)x\(device.screenHeight)",
-            "@\(device.scale)", device.ppi.map { "\($0)ppi" } ?? "", device.sampleRateHz.map { "\($0)Hz" } ?? ""
-        ].joined(separator: "|")
-    }
 }

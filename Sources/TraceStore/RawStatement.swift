@@ -1,5 +1,6 @@
 import GRDB
 import GRDBSQLite
+import TraceStoreInterface
 
 // MARK: - SQLite's C API, in one place
 
@@ -51,7 +52,7 @@ final class RawStatement {
 
     /// Runs a statement that returns no rows with the values bound, then
     /// resets it for the next ones.
-    /// - Throws: ``StoreError`` with SQLite's message after `context`.
+    /// - Throws: `StoreError` with SQLite's message after `context`.
     @inline(__always) func execute(_ context: @autoclosure () -> String = "cannot write") throws {
         let code = sqlite3_step(handle)
         sqlite3_reset(handle)

@@ -1,13 +1,12 @@
 import Digests
 import GRDB
+import TraceStoreInterface
 
 // MARK: - A fingerprint of everything stored
 
 extension TraceStore {
     /// The tables ``contentDigest()`` covers.
-    package static let tables = [
-        "imports", "devices", "users", "sessions", "strokes", "touchSamples", "motionSamples", "labels"
-    ]
+    package static let tables = StoreTable.traces.map(\.rawValue)
 
     /// SHA-256 over every row of every table, in id order: equal digests mean
     /// equal content. Tests use it to prove a failed import changed nothing.

@@ -1,34 +1,8 @@
 import GRDB
 import TraceModel
+import TraceStoreInterface
 
 // MARK: - Loading sessions into memory
-
-/// Which sessions to load; empty sets mean "any".
-///
-/// ```swift
-/// let filter = SessionFilter(scenes: ["library"], users: ["p07", "p08"])
-/// ```
-package struct SessionFilter: Sendable, Hashable {
-    package var scenes: Set<String>
-    package var users: Set<String>
-    /// Session ids (the `id` of the session line).
-    package var sessionIDs: Set<String>
-
-    package init(scenes: Set<String> = [], users: Set<String> = [], sessionIDs: Set<String> = []) {
-        self.scenes = scenes
-        self.users = users
-        self.sessionIDs = sessionIDs
-    }
-
-    /// Every session.
-    package static let all = SessionFilter()
-
-    package func matches(scene: String?, user: String?, id: String) -> Bool {
-        (scenes.isEmpty || scene.map(scenes.contains) == true)
-            && (users.isEmpty || user.map(users.contains) == true)
-            && (sessionIDs.isEmpty || sessionIDs.contains(id))
-    }
-}
 
 extension TraceStore {
     /// Loads sessions in the order they were imported, each with its touch
@@ -39,11 +13,11 @@ extension TraceStore {
     /// and the optimizer call this once per run.
     ///
     /// ```swift
-    /// let sessions = try store.loadSessions()                                    // all
-    /// let library = try store.loadSessions(SessionFilter(scenes: ["library"]))
+    /// let sessions = try await store.loadSessions()                                    // all
+    /// let library = try await store.loadSessions(SessionFilter(scenes: ["library"]))
     /// ```
-    package func loadSessions(_ filter: SessionFilter = .all) throws -> [Session] {
-        try pool.read { db in try Self.loadSessions(db, filter) }
+    package func loadSessions(_ filter: SessionFilter) async throws -> [Session] {
+        try await reading { db in try Self.loadSessions(db, filter) }
     }
 
     /// The ids of the stored sessions, in import order.
@@ -51,6 +25,8 @@ extension TraceStore {
         try pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM sessions ORDER BY id") }
     }
 
+    /// Where a selected session's rows are: its place in the result, its
+    /// row id, and the id ranges of its samples.
     private struct Slot {
         var index: Int
         var rowID: Int64
@@ -60,7 +36,18 @@ extension TraceStore {
         var motionEnd: Int64
     }
 
-    static func loadSessions(_ db: Database, _ filter: SessionFilter) throws -> [Session] {
+    private static func loadSessions(_ db: Database, _ filter: SessionFilter) throws -> [Session] {
+        var (sessions, slots) = try sessionHeaders(db, filter)
+        guard !slots.isEmpty else { return [] }
+        try loadTouches(db, slots, into: &sessions)
+        try loadMotion(db, slots, into: &sessions)
+        try loadLabels(db, slots, into: &sessions)
+        return sessions
+    }
+
+    /// The selected sessions, without their samples and labels, and where
+    /// their rows are.
+    private static func sessionHeaders(_ db: Database, _ filter: SessionFilter) throws -> ([Session], [Slot]) {
         let rows = try Row.fetchAll(
             db,
             sql: """
@@ -97,27 +84,27 @@ extension TraceStore {
                     index: sessions.count - 1, rowID: row["id"], touchFirst: touchFirst, touchEnd: touchFirst + touchCount,
                     motionFirst: motionFirst, motionEnd: motionFirst + motionCount))
         }
-        guard !slots.isEmpty else { return [] }
-        let indexByRowID = Dictionary(uniqueKeysWithValues: slots.map { ($0.rowID, $0.index) })
-        let sessionRows = Set(slots.map(\.rowID))
+        return (sessions, slots)
+    }
 
+    /// Touch samples: one scan over the id range the selected sessions span;
+    /// the ranges are sorted, so one cursor walks them in step.
+    private static func loadTouches(_ db: Database, _ slots: [Slot], into sessions: inout [Session]) throws {
         // Pointer of each stroke (samples refer to strokes).
+        let sessionRows = Set(slots.map(\.rowID))
         var pointerOfStroke: [Int64: Int32] = [:]
         try RawStatement(db, "SELECT id, session, pointer FROM strokes").forEachRow { row in
             if sessionRows.contains(row.int64(1)) {
                 pointerOfStroke[row.int64(0)] = Int32(truncatingIfNeeded: row.int64(2))
             }
         }
-
-        // Touch samples: one scan over the id range the selected sessions span;
-        // the ranges are sorted, so one cursor walks them in step.
         let touchLow = slots.map(\.touchFirst).min() ?? 0
         let touchHigh = slots.map(\.touchEnd).max() ?? 0
         var cursor = 0
         let touchSlots = slots.filter { $0.touchEnd > $0.touchFirst }
         try RawStatement(
             db,
-            "SELECT id, stroke, t, phase, x, y, force, radius FROM touchSamples WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
+            "SELECT id, stroke, t, phase, x, y, force, radius FROM \(StoreTable.touchSamples) WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
         ).forEachRow { row in
             let id = row.int64(0)
             while cursor < touchSlots.count && id >= touchSlots[cursor].touchEnd { cursor += 1 }
@@ -129,23 +116,31 @@ extension TraceStore {
                 x: row.double(4), y: row.double(5), force: row.optionalDouble(6), radius: row.optionalDouble(7))
             sessions[touchSlots[cursor].index].touches.append(sample)
         }
+    }
 
+    /// Motion samples, as the touch samples: one scan, one cursor.
+    private static func loadMotion(_ db: Database, _ slots: [Slot], into sessions: inout [Session]) throws {
         let motionSlots = slots.filter { $0.motionEnd > $0.motionFirst }
-        if let low = motionSlots.first?.motionFirst, let high = motionSlots.last?.motionEnd {
-            cursor = 0
-            try RawStatement(
-                db, "SELECT id, t, ax, ay, az, rx, ry, rz FROM motionSamples WHERE id >= \(low) AND id < \(high) ORDER BY id"
-            ).forEachRow { row in
-                let id = row.int64(0)
-                while cursor < motionSlots.count && id >= motionSlots[cursor].motionEnd { cursor += 1 }
-                guard cursor < motionSlots.count, id >= motionSlots[cursor].motionFirst else { return }
-                let sample = MotionSample(
-                    t: row.int64(1), ax: row.double(2), ay: row.double(3), az: row.double(4), rx: row.optionalDouble(5),
-                    ry: row.optionalDouble(6), rz: row.optionalDouble(7))
-                sessions[motionSlots[cursor].index].motion.append(sample)
-            }
+        guard let low = motionSlots.first?.motionFirst, let high = motionSlots.last?.motionEnd else { return }
+        var cursor = 0
+        try RawStatement(
+            db,
+            "SELECT id, t, ax, ay, az, rx, ry, rz FROM \(StoreTable.motionSamples) WHERE id >= \(low) AND id < \(high) ORDER BY id"
+        ).forEachRow { row in
+            let id = row.int64(0)
+            while cursor < motionSlots.count && id >= motionSlots[cursor].motionEnd { cursor += 1 }
+            guard cursor < motionSlots.count, id >= motionSlots[cursor].motionFirst else { return }
+            let sample = MotionSample(
+                t: row.int64(1), ax: row.double(2), ay: row.double(3), az: row.double(4), rx: row.optionalDouble(5),
+                ry: row.optionalDouble(6), rz: row.optionalDouble(7))
+            sessions[motionSlots[cursor].index].motion.append(sample)
         }
+    }
 
+    /// Labels, in the order recorded; one of an intent this gesturetune
+    /// does not know is left out.
+    private static func loadLabels(_ db: Database, _ slots: [Slot], into sessions: inout [Session]) throws {
+        let indexByRowID = Dictionary(uniqueKeysWithValues: slots.map { ($0.rowID, $0.index) })
         let labelRows = try Row.fetchCursor(
             db,
             sql: """
@@ -161,6 +156,5 @@ extension TraceStore {
                     start: row[1], end: row[2], intent: intent, direction: directionName.flatMap(Direction.init(rawValue:)),
                     fingers: row[5], target: row[6], note: row[7]))
         }
-        return sessions
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import TraceStoreInterface
 
 #if canImport(Glibc)
     import Glibc
@@ -40,7 +41,7 @@ extension TraceStore {
         if applicationID != Self.applicationID {
             if applicationID == 0 && objects == 0 && userVersion == 0 { return .blank }
             // Stores made before the application id: GRDB's migration record
-            // says v1-traces ran and its tables are there.
+            // says v1-traces ran and its tables are there (as v1 named them).
             let legacy =
                 applicationID == 0 && applied.contains("v1-traces")
                 && tables.isSuperset(of: ["imports", "sessions", "touchSamples"])
@@ -126,6 +127,7 @@ extension TraceStore {
                         sql: "INSERT OR IGNORE INTO grdb_migrations (identifier) VALUES (?)",
                         arguments: [migration.identifier])
                 }
+                try nameTablesAsEveryStore(db)
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
                 try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
                 return .commit

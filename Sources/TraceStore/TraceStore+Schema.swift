@@ -1,4 +1,5 @@
 import GRDB
+import TraceStoreInterface
 
 // MARK: - Schema (versioned migrations)
 
@@ -12,13 +13,45 @@ extension TraceStore {
     static let migrations: [(identifier: String, migrate: @Sendable (Database) throws -> Void)] = [
         ("v1-traces", createTraceTables),
         // MARK: optimizer runs (branch optimizer; tables in Runs/TraceStore+Runs.swift)
-        ("v2-runs", createRunTables)
+        ("v2-runs", createRunTables),
+        ("v3-table-names", nameTablesAsEveryStore)
     ]
 
     /// The schema version this gesturetune writes (`PRAGMA user_version`).
     package static var schemaVersion: Int { migrations.count }
 
+    /// Migration v1-traces: the tables of recorded sessions.
+    /// The tables v1 and v2 named in camelCase, and their one name
+    /// (`StoreTable`), the PostgreSQL store's too.
+    static let renamedTables: [(old: String, new: StoreTable)] = [
+        ("touchSamples", .touchSamples), ("motionSamples", .motionSamples), ("runParameters", .runParameters),
+        ("runHistory", .runHistory)
+    ]
+
+    /// Migration v3-table-names: the tables spelt as every store spells
+    /// them. Also run after any migration (it changes nothing where the
+    /// names are right): a store whose record lost v1 or v2 has that
+    /// migration re-run, which makes its camelCase tables again, empty,
+    /// beside the renamed ones; those are dropped. One that holds rows is
+    /// never dropped: it is renamed where the new name is free, else left.
+    static func nameTablesAsEveryStore(_ db: Database) throws {
+        for (old, new) in renamedTables where try db.tableExists(old) {
+            if try !db.tableExists(new.rawValue) {
+                try db.execute(sql: "ALTER TABLE \(old) RENAME TO \(new)")
+            } else if try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(old)") == 0 {
+                try db.execute(sql: "DROP TABLE \(old)")
+            }
+        }
+    }
+
     static func createTraceTables(_ db: Database) throws {
+        try createImportTables(db)
+        try createSessionTable(db)
+        try createSampleTables(db)
+    }
+
+    /// The imports and the devices and users their sessions name.
+    private static func createImportTables(_ db: Database) throws {
         try db.execute(
             sql: """
                 CREATE TABLE IF NOT EXISTS imports (
@@ -50,6 +83,13 @@ extension TraceStore {
                     id INTEGER PRIMARY KEY,
                     name TEXT NOT NULL UNIQUE
                 );
+                """)
+    }
+
+    /// The sessions, each with the id ranges of its samples.
+    private static func createSessionTable(_ db: Database) throws {
+        try db.execute(
+            sql: """
                 -- touchFirst/touchCount: a session's samples are the
                 -- contiguous id range [touchFirst, touchFirst + touchCount)
                 -- of touchSamples (one writer appends a session at a time),
@@ -73,6 +113,13 @@ extension TraceStore {
                 );
                 CREATE INDEX IF NOT EXISTS sessionsByScene ON sessions(scene);
                 CREATE INDEX IF NOT EXISTS sessionsByUser ON sessions(user);
+                """)
+    }
+
+    /// What a session holds: strokes, touch and motion samples, labels.
+    private static func createSampleTables(_ db: Database) throws {
+        try db.execute(
+            sql: """
                 CREATE TABLE IF NOT EXISTS strokes (
                     id INTEGER PRIMARY KEY,
                     session INTEGER NOT NULL,

@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import TraceModel
+import TraceStoreInterface
 
 // MARK: - The store
 
@@ -17,26 +17,21 @@ import TraceModel
 /// as is a store written by a newer gesturetune. A write waits for another
 /// process's for a while (``WriterWait``), then fails with ``StoreBusyError``.
 ///
+/// Its interface is the one every store has (`TraceStoreWriter`, from
+/// `TraceStoreInterface`): async, each call's SQLite work on a thread of
+/// its own (`BlockingWork`).
+///
 /// ```swift
 /// let store = try TraceStore(path: "gesturetune.sqlite")
-/// let result = try store.ingest(path: "recording.jsonl")
-/// let sessions = try store.loadSessions(SessionFilter(scenes: ["library"]))
+/// let result = try await store.ingest(path: "recording.jsonl")
+/// let sessions = try await store.loadSessions(SessionFilter(scenes: ["library"]))
 /// let reader = try TraceStore(path: "gesturetune.sqlite", access: .readOnly)   // never writes
 /// ```
-package final class TraceStore: Sendable {
-    /// How a store is opened.
-    package enum Access: Sendable {
-        /// Created if missing, migrated, written to.
-        case readWrite
-        /// Never written to (works on read-only media and immutable files);
-        /// the store must exist and be of the current schema.
-        case readOnly
-    }
-
+package final class TraceStore: TraceStoreWriter {
     /// The database file.
     package let path: String
     /// How it was opened.
-    package let access: Access
+    package let access: StoreAccess
     /// How a write waits for another process's.
     package let writerWait: WriterWait
     /// A `DatabasePool` when writable; a read-only `DatabaseQueue` otherwise
@@ -55,14 +50,14 @@ package final class TraceStore: Sendable {
 
     /// Opens the store at `path`: for `.readWrite`, creating and migrating it
     /// if needed; for `.readOnly`, without writing anything.
-    /// - Throws: ``StoreError`` naming the file (not a gesturetune store, a
+    /// - Throws: `StoreError` naming the file (not a gesturetune store, a
     ///   newer schema, missing, unreadable, …), or ``StoreBusyError``.
     /// - Parameters:
     ///   - path: the SQLite file.
     ///   - access: read-write (created and migrated if needed) or read-only.
     ///   - wait: how long a write waits for another process that holds the
     ///     store, and whom to tell that it waits.
-    package init(path: String, access: Access = .readWrite, wait: WriterWait = WriterWait()) throws {
+    package init(path: String, access: StoreAccess = .readWrite, wait: WriterWait = WriterWait()) throws {
         self.path = path
         self.access = access
         self.writerWait = wait
@@ -93,6 +88,27 @@ package final class TraceStore: Sendable {
         } catch {
             throw StoreError("\(path): cannot open the store: \(error)")
         }
+    }
+
+    package var location: String { path }
+
+    /// A reading store's one connection is closed now; being the last, it
+    /// removes the `-wal` and `-shm` files SQLite made for it. Left to the
+    /// last reference's release, the close raced the command's exit: on a
+    /// busy machine a reader sometimes left both files behind.
+    ///
+    /// A writing store is closed when its last reference goes: GRDB then
+    /// closes its connections in the order that lets SQLite remove the
+    /// files, where `DatabasePool.close()` leaves a read-only connection
+    /// last, which cannot.
+    package func close() async {
+        guard access == .readOnly, let queue = pool as? DatabaseQueue else { return }
+        try? queue.close()
+    }
+
+    /// Runs `body` on a read-only snapshot, on a thread of its own.
+    func reading<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await BlockingWork.run { try self.pool.read(body) }
     }
 
     /// Runs `body` inside the store's write queue (for other modules' tables).

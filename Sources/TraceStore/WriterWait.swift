@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 #if canImport(Glibc)
     import Glibc
@@ -45,9 +46,8 @@ package struct WriterWait: Sendable {
 
 /// When the current wait began (SQLite calls the handler on the
 /// connection's thread; GRDB asks for a Sendable one).
-private final class WaitStart: @unchecked Sendable {
-    private let lock = NSLock()
-    private var date: Date?
-    func set(_ value: Date) { lock.withLock { date = value } }
-    func get() -> Date? { lock.withLock { date } }
+private final class WaitStart: Sendable {
+    private let date = Mutex<Date?>(nil)
+    func set(_ value: Date) { date.withLock { $0 = value } }
+    func get() -> Date? { date.withLock { $0 } }
 }

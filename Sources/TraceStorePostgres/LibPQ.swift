@@ -9,7 +9,7 @@ import Foundation
 /// `PGResult`s.
 ///
 /// libpq's calls block, so the store makes them on a thread of their own
-/// (`TraceStore/offThePool(_:)`), never on the cooperative pool. A
+/// (`BlockingWork`), never on the cooperative pool. A
 /// connection is used by one thread at a time — the store hands it out
 /// (`Connections`) and takes it back — which is all libpq asks: the
 /// library is thread-safe, one connection is not.

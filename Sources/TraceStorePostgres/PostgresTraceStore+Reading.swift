@@ -1,6 +1,6 @@
 import Foundation
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - Reading: sessions, statistics, the corpus fingerprint
 
@@ -19,6 +19,19 @@ extension PostgresTraceStore {
     }
 
     private static func loadSessions(_ connection: PGConnection, _ filter: SessionFilter) throws -> [Session] {
+        var (sessions, index) = try sessionHeaders(connection, filter)
+        guard !sessions.isEmpty else { return [] }
+        try loadTouches(connection, index, into: &sessions)
+        try loadMotion(connection, index, into: &sessions)
+        try loadLabels(connection, index, into: &sessions)
+        return sessions
+    }
+
+    /// The selected sessions, without their samples and labels, and the
+    /// place of each in the result by its id.
+    private static func sessionHeaders(_ connection: PGConnection, _ filter: SessionFilter) throws -> (
+        [Session], [Int64: Int]
+    ) {
         var sessions: [Session] = []
         var index: [Int64: Int] = [:]
         let rows = try connection.execute(
@@ -49,8 +62,14 @@ extension PostgresTraceStore {
             index[id] = sessions.count
             sessions.append(session)
         }
-        guard !sessions.isEmpty else { return [] }
+        return (sessions, index)
+    }
 
+    /// Each session's touch samples, in the order recorded, with the
+    /// pointer of their stroke.
+    private static func loadTouches(_ connection: PGConnection, _ index: [Int64: Int], into sessions: inout [Session])
+        throws
+    {
         var pointer: [Int64: [Int64: Int32]] = [:] // session → stroke seq → pointer
         try connection.forEachBatch("SELECT session, seq, pointer FROM strokes") { rows in
             for row in 0..<rows.count {
@@ -59,7 +78,7 @@ extension PostgresTraceStore {
             }
         }
         try connection.forEachBatch(
-            "SELECT session, stroke, t, phase, x, y, force, radius FROM touch_samples ORDER BY session, seq"
+            "SELECT session, stroke, t, phase, x, y, force, radius FROM \(StoreTable.touchSamples) ORDER BY session, seq"
         ) { rows in
             for row in 0..<rows.count {
                 guard let session = rows.int(row, 0), let i = index[session] else { continue }
@@ -71,8 +90,14 @@ extension PostgresTraceStore {
                         radius: rows.double(row, 7)))
             }
         }
+    }
+
+    /// Each session's motion samples, in the order recorded.
+    private static func loadMotion(_ connection: PGConnection, _ index: [Int64: Int], into sessions: inout [Session])
+        throws
+    {
         try connection.forEachBatch(
-            "SELECT session, t, ax, ay, az, rx, ry, rz FROM motion_samples ORDER BY session, seq"
+            "SELECT session, t, ax, ay, az, rx, ry, rz FROM \(StoreTable.motionSamples) ORDER BY session, seq"
         ) { rows in
             for row in 0..<rows.count {
                 guard let session = rows.int(row, 0), let i = index[session] else { continue }
@@ -83,6 +108,13 @@ extension PostgresTraceStore {
                         rz: rows.double(row, 7)))
             }
         }
+    }
+
+    /// Each session's labels, in the order recorded; one of an intent this
+    /// gesturetune does not know is left out.
+    private static func loadLabels(_ connection: PGConnection, _ index: [Int64: Int], into sessions: inout [Session])
+        throws
+    {
         try connection.forEachBatch(
             """
             SELECT session, start, "end", intent, direction, fingers, target, note FROM labels ORDER BY session, seq
@@ -99,27 +131,18 @@ extension PostgresTraceStore {
                         fingers: rows.int(row, 5).map(Int.init), target: rows.string(row, 6), note: rows.string(row, 7)))
             }
         }
-        return sessions
     }
 
     package func statistics() async throws -> StoreStatistics {
         try await withSnapshot { connection in
-            var stats = StoreStatistics()
-            func count(_ table: String) throws -> Int {
-                Int(try connection.execute("SELECT count(*)::bigint FROM \(table)").int(0, 0) ?? 0)
+            var intents: [String: Int] = [:]
+            let rows = try connection.execute("SELECT intent, count(*)::bigint FROM labels GROUP BY intent")
+            for row in 0..<rows.count {
+                if let intent = rows.string(row, 0) { intents[intent] = Int(rows.int(row, 1) ?? 0) }
             }
-            stats.sessions = try count("sessions")
-            stats.users = try count("users")
-            stats.devices = try count("devices")
-            stats.pointers = try count("strokes")
-            stats.touches = try count("touch_samples")
-            stats.motion = try count("motion_samples")
-            stats.labels = try count("labels")
-            stats.imports = try count("imports")
-            let intents = try connection.execute("SELECT intent, count(*)::bigint FROM labels GROUP BY intent")
-            for row in 0..<intents.count {
-                if let intent = intents.string(row, 0) { stats.intents[intent] = Int(intents.int(row, 1) ?? 0) }
-            }
+            let stats = try StoreStatistics(
+                counting: { table in Int(try connection.execute("SELECT count(*)::bigint FROM \(table)").int(0, 0) ?? 0) },
+                intents: intents)
             var builder = StatisticsBuilder(counts: stats)
             let devices = try connection.execute(
                 """
@@ -132,7 +155,9 @@ extension PostgresTraceStore {
                     width: devices.double(row, 3) ?? 0, height: devices.double(row, 4) ?? 0)
             }
             // The SQLite store's order: sessions as imported, each's samples as recorded.
-            try connection.forEachBatch("SELECT session, stroke, t, phase, x, y FROM touch_samples ORDER BY session, seq") {
+            try connection.forEachBatch(
+                "SELECT session, stroke, t, phase, x, y FROM \(StoreTable.touchSamples) ORDER BY session, seq"
+            ) {
                 rows in
                 for row in 0..<rows.count {
                     let session = rows.int(row, 0) ?? 0

@@ -1,5 +1,5 @@
 import Foundation
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - Optimization runs
 
@@ -27,7 +27,7 @@ extension PostgresTraceStore {
             let key = String(id)
             for (seq, p) in run.parameters.enumerated() {
                 try connection.execute(
-                    "INSERT INTO run_parameters (run, seq, name, baseline, tuned, lower, upper) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                    "INSERT INTO \(StoreTable.runParameters) (run, seq, name, baseline, tuned, lower, upper) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     [
                         key, String(seq), p.name, Row.number(p.baseline), Row.number(p.tuned), Row.number(p.lower),
                         Row.number(p.upper)
@@ -48,7 +48,7 @@ extension PostgresTraceStore {
             }
             if !history.isEmpty {
                 try connection.copy(
-                    "COPY run_history (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far) FROM STDIN",
+                    "COPY \(StoreTable.runHistory) (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far) FROM STDIN",
                     Array(history.utf8))
             }
             // Publishing writes files; this is already a thread of the store's own.
@@ -74,17 +74,26 @@ extension PostgresTraceStore {
         }
     }
 
+    package func runSummaries(kind: String) async throws -> [RunRecord] {
+        try await withConnection { connection in
+            let rows = try connection.execute(
+                "SELECT \(Self.runColumns) FROM runs WHERE kind = $1 ORDER BY id DESC", [kind])
+            return (0..<rows.count).map { Self.record(rows, $0, parameters: [], history: [], result: "") }
+        }
+    }
+
+    /// The columns of `runs` that ``record(_:_:parameters:history:result:)`` reads, in its order.
+    private static let runColumns = """
+        id, kind, created_at, seed, command_line, corpus_fingerprint, scene, evaluations, seconds,
+        baseline_holdout_misfire_rate, tuned_holdout_misfire_rate, verdict
+        """
+
     private static func loadRun(_ connection: PGConnection, id: Int64) throws -> RunRecord? {
         let key = String(id)
-        let row = try connection.execute(
-            """
-            SELECT kind, created_at, seed, command_line, corpus_fingerprint, scene, evaluations, seconds,
-                   baseline_holdout_misfire_rate, tuned_holdout_misfire_rate, verdict, result
-            FROM runs WHERE id = $1
-            """, [key])
+        let row = try connection.execute("SELECT \(runColumns), result FROM runs WHERE id = $1", [key])
         guard row.count > 0 else { return nil }
         let stored = try connection.execute(
-            "SELECT name, baseline, tuned, lower, upper FROM run_parameters WHERE run = $1 ORDER BY seq", [key])
+            "SELECT name, baseline, tuned, lower, upper FROM \(StoreTable.runParameters) WHERE run = $1 ORDER BY seq", [key])
         let parameters = (0..<stored.count).map { i in
             RunParameter(
                 name: stored.string(i, 0) ?? "", baseline: stored.double(i, 1) ?? .nan, tuned: stored.double(i, 2) ?? .nan,
@@ -92,7 +101,7 @@ extension PostgresTraceStore {
         }
         let points = try connection.execute(
             """
-            SELECT evaluation, phase, temperature, exact, surrogate, violation, best_so_far FROM run_history
+            SELECT evaluation, phase, temperature, exact, surrogate, violation, best_so_far FROM \(StoreTable.runHistory)
             WHERE run = $1 ORDER BY evaluation
             """, [key])
         let history = (0..<points.count).map { i in
@@ -102,12 +111,18 @@ extension PostgresTraceStore {
                 surrogate: points.double(i, 4) ?? .infinity, violation: points.double(i, 5) ?? .infinity,
                 bestSoFar: points.double(i, 6))
         }
-        return RunRecord(
-            id: id, kind: row.string(0, 0) ?? "", createdAt: row.string(0, 1) ?? "", seed: row.int(0, 2) ?? 0,
-            commandLine: row.string(0, 3) ?? "", corpusFingerprint: row.string(0, 4) ?? "", scene: row.string(0, 5),
-            evaluations: Int(row.int(0, 6) ?? 0), seconds: row.double(0, 7) ?? 0,
-            baselineHoldoutMisfireRate: row.double(0, 8), tunedHoldoutMisfireRate: row.double(0, 9),
-            verdict: row.string(0, 10), parameters: parameters, history: history,
-            resultJSON: Data((row.string(0, 11) ?? "").utf8))
+        return record(row, 0, parameters: parameters, history: history, result: row.string(0, 12) ?? "")
+    }
+
+    /// A run from row `i` of `rows` (``runColumns``, in order).
+    private static func record(
+        _ rows: PGResult, _ i: Int, parameters: [RunParameter], history: [RunHistoryPoint], result: String
+    ) -> RunRecord {
+        RunRecord(
+            id: rows.int(i, 0), kind: rows.string(i, 1) ?? "", createdAt: rows.string(i, 2) ?? "", seed: rows.int(i, 3) ?? 0,
+            commandLine: rows.string(i, 4) ?? "", corpusFingerprint: rows.string(i, 5) ?? "", scene: rows.string(i, 6),
+            evaluations: Int(rows.int(i, 7) ?? 0), seconds: rows.double(i, 8) ?? 0,
+            baselineHoldoutMisfireRate: rows.double(i, 9), tunedHoldoutMisfireRate: rows.double(i, 10),
+            verdict: rows.string(i, 11), parameters: parameters, history: history, resultJSON: Data(result.utf8))
     }
 }

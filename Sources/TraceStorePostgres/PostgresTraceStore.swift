@@ -1,5 +1,5 @@
 import Foundation
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - The team store on a PostgreSQL server
 
@@ -31,7 +31,7 @@ package final class PostgresTraceStore: TraceStoring {
     /// The server, database and user.
     package let url: PostgresURL
     /// How the store was opened (read-only never writes).
-    package let access: TraceStore.Access
+    package let access: StoreAccess
     /// How long a connection attempt may take.
     package let connectTimeout: Duration
     /// Connections open at once at most (a command uses one at a time; the
@@ -54,7 +54,7 @@ package final class PostgresTraceStore: TraceStoring {
     /// - Throws: `StoreError`: cannot connect, not a gesturetune store, a
     ///   newer schema, an empty store opened read-only.
     package static func open(
-        _ url: PostgresURL, access: TraceStore.Access = .readWrite, connectTimeout: Duration = .seconds(5)
+        _ url: PostgresURL, access: StoreAccess = .readWrite, connectTimeout: Duration = .seconds(5)
     ) async throws -> PostgresTraceStore {
         let store = PostgresTraceStore(url: url, access: access, connectTimeout: connectTimeout)
         do {
@@ -68,20 +68,19 @@ package final class PostgresTraceStore: TraceStoring {
         return store
     }
 
-    private init(url: PostgresURL, access: TraceStore.Access, connectTimeout: Duration) {
+    private init(url: PostgresURL, access: StoreAccess, connectTimeout: Duration) {
         self.url = url
         self.access = access
         self.connectTimeout = connectTimeout
         connections = Connections(url: url, connectTimeout: connectTimeout, maximum: Self.maximumConnections)
     }
 
-    package func close() async { connections.close() }
+    package func close() async { await connections.close() }
 
     /// Runs `body`, which blocks in libpq, on a thread of its own with a
     /// connection of its own.
     func withConnection<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
-        let connections = self.connections
-        return try await TraceStore.offThePool { try connections.with(body) }
+        try await connections.with(body)
     }
 
     /// Runs `body` in a transaction of its own: committed when it returns,
@@ -99,21 +98,23 @@ package final class PostgresTraceStore: TraceStoring {
 // MARK: - Connections
 
 /// The store's connections: made when an operation needs one, at most
-/// `maximum` open at once (an operation beyond waits for one to come back),
-/// and one that comes back healthy and outside any transaction kept for the
-/// next. Not a pool with policies: libpq connections are cheap (a
-/// handshake, TLS and authentication: milliseconds on a team's network),
-/// and the reuse is only so that a command's dozen statements, or a
-/// `record` server's uploads, do not each pay for one; the bound keeps a
-/// busy server under the database's own `max_connections`.
-final class Connections: @unchecked Sendable {
+/// `maximum` open at once (an operation beyond waits for one to come back,
+/// suspended, not blocking a thread), and one that comes back healthy and
+/// outside any transaction kept for the next. Not a pool with policies:
+/// libpq connections are cheap (a handshake, TLS and authentication:
+/// milliseconds on a team's network), and the reuse is only so that a
+/// command's dozen statements, or a `record` server's uploads, do not each
+/// pay for one; the bound keeps a busy server under the database's own
+/// `max_connections`.
+actor Connections {
     let url: PostgresURL
     let connectTimeout: Duration
     let maximum: Int
-    private let condition = NSCondition()
     private var idle: [PGConnection] = []
     private var open = 0
     private var closed = false
+    /// Operations waiting for a connection to come back, in arrival order.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
     init(url: PostgresURL, connectTimeout: Duration, maximum: Int) {
         self.url = url
@@ -121,49 +122,50 @@ final class Connections: @unchecked Sendable {
         self.maximum = maximum
     }
 
-    /// Runs `body` with a connection no one else is using (blocking: call
-    /// it off the cooperative pool).
-    func with<T>(_ body: (PGConnection) throws -> T) throws -> T {
-        let connection = try lease()
-        defer { giveBack(connection) }
-        return try body(connection)
+    /// Runs `body`, which blocks in libpq, on a thread of its own
+    /// (`BlockingWork`) with a connection no one else is using.
+    nonisolated func with<T: Sendable>(_ body: @escaping @Sendable (PGConnection) throws -> T) async throws -> T {
+        let connection = try await lease()
+        do {
+            let result = try await BlockingWork.run { try body(connection) }
+            await giveBack(connection)
+            return result
+        } catch {
+            await giveBack(connection)
+            throw error
+        }
     }
 
-    private func lease() throws -> PGConnection {
-        condition.lock()
-        while !closed && idle.isEmpty && open >= maximum { condition.wait() }
-        if closed {
-            condition.unlock()
-            throw StoreError("\(url.redacted): the store was closed")
+    private func lease() async throws -> PGConnection {
+        while !closed && idle.isEmpty && open >= maximum {
+            await withCheckedContinuation { waiting.append($0) }
         }
-        if let connection = idle.popLast() {
-            condition.unlock()
-            return connection
-        }
+        if closed { throw StoreError("\(url.redacted): the store was closed") }
+        if let connection = idle.popLast() { return connection }
         open += 1
-        condition.unlock()
         do {
-            return try connect()
+            let (url, connectTimeout) = (self.url, self.connectTimeout)
+            return try await BlockingWork.run { try Self.connect(url, within: connectTimeout) }
         } catch {
-            condition.withLock {
-                open -= 1
-                condition.signal()
-            }
+            open -= 1
+            wakeOne()
             throw error
         }
     }
 
     private func giveBack(_ connection: PGConnection) {
-        condition.withLock {
-            if connection.isReusable && !closed { idle.append(connection) } else { open -= 1 }
-            condition.signal()
-        }
+        if connection.isReusable && !closed { idle.append(connection) } else { open -= 1 }
+        wakeOne()
+    }
+
+    private func wakeOne() {
+        if !waiting.isEmpty { waiting.removeFirst().resume() }
     }
 
     /// Connects and authenticates within `connectTimeout` (libpq's
     /// `connect_timeout`, in whole seconds, at least 2: libpq's own floor),
     /// or fails saying why in one line.
-    private func connect() throws -> PGConnection {
+    private static func connect(_ url: PostgresURL, within connectTimeout: Duration) throws -> PGConnection {
         let seconds = max(
             2,
             Int(
@@ -187,12 +189,11 @@ final class Connections: @unchecked Sendable {
 
     /// Closes the idle connections; one in use closes when it comes back.
     func close() {
-        condition.withLock {
-            closed = true
-            open -= idle.count
-            idle = []
-            condition.broadcast()
-        }
+        closed = true
+        open -= idle.count
+        idle = []
+        for operation in waiting { operation.resume() }
+        waiting = []
     }
 }
 

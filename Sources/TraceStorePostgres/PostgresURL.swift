@@ -1,5 +1,5 @@
 import Foundation
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - postgres://user@host:port/dbname?options
 

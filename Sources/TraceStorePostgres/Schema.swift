@@ -1,4 +1,4 @@
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - The schema, its identity and its migrations
 
@@ -276,7 +276,7 @@ enum Schema {
     /// created, its row not yet committed, so "not a gesturetune store")
     /// while another first writer made it. Readers take the lock shared:
     /// they wait for a migration, not for each other.
-    static func prepare(_ connection: PGConnection, access: TraceStore.Access, location: String) throws {
+    static func prepare(_ connection: PGConnection, access: StoreAccess, location: String) throws {
         let lock = access == .readWrite ? "pg_advisory_xact_lock" : "pg_advisory_xact_lock_shared"
         do {
             try connection.inTransaction {

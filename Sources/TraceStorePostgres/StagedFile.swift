@@ -1,7 +1,7 @@
 import Foundation
 import TraceImport
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - One file's rows, ready for COPY
 
@@ -106,13 +106,13 @@ struct FileStager {
         estimatedTotal: Int, progress: IngestProgress?
     ) throws -> StagedFile {
         var stager = FileStager(fileName: name)
-        var summary = try TraceStore.pipe(path: path, importerType: importerType, options: options, renaming: name) { batch in
+        var summary = try IngestInput.pipe(path: path, importerType: importerType, options: options, renaming: name) { batch in
             for event in batch { try stager.add(event) }
             progress?(stager.events, estimatedTotal)
         }
         try stager.closeSession()
         try summary.requireSamples(file: name)
-        summary = TraceStore.renaming(summary, path: path, to: name)
+        summary = IngestInput.renaming(summary, path: path, to: name)
         var staged = stager.staged
         staged.summary = summary
         return staged
@@ -211,7 +211,7 @@ struct FileStager {
         Row.append(
             &staged.sessionText,
             [
-                "\(current.ord)", Row.text(header.id), Row.text(TraceStore.deviceKey(device)), Row.text(device.platform.rawValue),
+                "\(current.ord)", Row.text(header.id), Row.text(device.storeKey), Row.text(device.platform.rawValue),
                 Row.text(device.model), Row.number(device.screenWidth), Row.number(device.screenHeight),
                 Row.number(device.scale), Row.number(device.ppi), Row.number(device.sampleRateHz), Row.text(header.user),
                 Row.text(header.scene), Row.text(header.startedAt), Row.text(header.metaJSON), Row.text(hash),

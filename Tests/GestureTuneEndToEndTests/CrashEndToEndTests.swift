@@ -124,7 +124,7 @@ struct CrashEndToEndTests {
         #expect(rerun.status == 0, "\(rerun.stderr)")
         try checkAllOrNothing(db, files: files)
         #expect(try sqlite(db, "SELECT COUNT(*) FROM imports") == "5")
-        #expect(try sqlite(db, "SELECT COUNT(*) FROM touchSamples") == String(files.map(\.samples).reduce(0, +)))
+        #expect(try sqlite(db, "SELECT COUNT(*) FROM touch_samples") == String(files.map(\.samples).reduce(0, +)))
     }
 
     /// SQLite's integrity check, then per file: all its sessions and samples
@@ -137,7 +137,7 @@ struct CrashEndToEndTests {
             try sqlite(
                 db,
                 """
-                SELECT COUNT(*) FROM sessions s WHERE touchCount != (SELECT COUNT(*) FROM touchSamples WHERE session = s.id)
+                SELECT COUNT(*) FROM sessions s WHERE touchCount != (SELECT COUNT(*) FROM touch_samples WHERE session = s.id)
                 """) == "0")
         for (k, file) in files.enumerated() {
             let imported = try sqlite(db, "SELECT COUNT(*) FROM imports WHERE fileName = '\(file.path)'")
@@ -145,7 +145,7 @@ struct CrashEndToEndTests {
             let samples = try sqlite(
                 db,
                 """
-                SELECT COUNT(*) FROM touchSamples WHERE session IN (SELECT id FROM sessions WHERE name LIKE 'part\(k)-%')
+                SELECT COUNT(*) FROM touch_samples WHERE session IN (SELECT id FROM sessions WHERE name LIKE 'part\(k)-%')
                 """)
             if imported == "1" {
                 #expect(sessions == "20" && samples == String(file.samples), "part \(k) is partly stored")

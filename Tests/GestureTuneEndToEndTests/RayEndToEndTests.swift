@@ -2,6 +2,7 @@ import Foundation
 import GestureTuneTestSupport
 import Testing
 import TraceStore
+import TraceStoreInterface
 
 // MARK: - Evaluations on a real Ray cluster
 
@@ -25,7 +26,7 @@ struct RayEndToEndTests {
     }
 
     @Test("evaluate --serve: 50 parameter sets answered the same here and on 4 Ray shards")
-    func evaluateServe() throws {
+    func evaluateServe() async throws {
         let (_, db) = try Self.store()
         let space = try #require(
             try JSONSerialization.jsonObject(
@@ -67,7 +68,7 @@ struct RayEndToEndTests {
     }
 
     @Test("optimize --seed 1: the same result here, on 1 shard, and on 4 shards with a worker killed (kill -9) mid-run")
-    func optimizeOnRay() throws {
+    func optimizeOnRay() async throws {
         let (dir, db) = try Self.store()
         let common =
             ["optimize", "--db", db, "--seed", "1", "--max-evals", "16", "--sensitivity-points", "2", "--no-pareto"] + Self.split
@@ -127,7 +128,7 @@ struct RayEndToEndTests {
     @Test(
         "a killed bridge or Ray head stops optimize: exit 1, one line, nothing stored or written, no process left",
         arguments: ["bridge", "head"])
-    func aLostBridgeOrHeadStopsTheRun(victim: String) throws {
+    func aLostBridgeOrHeadStopsTheRun(victim: String) async throws {
         let (dir, db) = try Self.store()
         let out = dir.appendingPathComponent("out")
         let mark = UUID().uuidString
@@ -174,7 +175,7 @@ struct RayEndToEndTests {
         #expect(lines.count == 1, "one line: \(stderr)")
         #expect(stderr.hasPrefix("gesturetune optimize: the run on Ray stopped: "), "\(stderr)")
         #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("result.json").path))
-        #expect(try TraceStore(path: db, access: .readOnly).latestRun() == nil, "no run stored")
+        #expect(try await TraceStore(path: db, access: .readOnly).latestRun() == nil, "no run stored")
         usleep(500_000)
         let left = Self.processes(marked: mark)
         #expect(left.isEmpty, "no process of the run is left: \(left.map { "\($0) \(Self.arguments($0).prefix(3))" })")
@@ -206,7 +207,7 @@ struct RayEndToEndTests {
     }
 
     @Test("--ray with a Python that has no Ray, or an unreachable cluster: one line, exit 1")
-    func unreachable() throws {
+    func unreachable() async throws {
         let (_, db) = try Self.store()
         let bad = try run(
             ["evaluate", "--db", db, "--serve", "--ray", "127.0.0.1:1", "--shards", "2"], stdin: "{}\n")

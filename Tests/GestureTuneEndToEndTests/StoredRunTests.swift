@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TraceStore
+import TraceStoreInterface
 import Tuning
 
 @testable import GestureTuneCLI
@@ -20,7 +21,7 @@ struct StoredRunTests {
         #expect(try run(["ingest", "--db", path, corpus]).status == 0)
         let store = try TraceStore(path: path)
         let sessions = try await store.loadSessions()
-        #expect(try store.latestRun() == nil)
+        #expect(try await store.latestRun() == nil)
 
         func settings(seed: UInt, evaluations: Int) -> OptimizerSettings {
             OptimizerSettings(
@@ -37,7 +38,7 @@ struct StoredRunTests {
         second = try await second.saved(in: store)
         #expect(first.run.id == 1 && second.run.id == 2)
 
-        let latest = try #require(try store.latestRun())
+        let latest = try #require(try await store.latestRun())
         #expect(latest.id == 2)
         #expect(latest.seed == 2)
         #expect(latest.commandLine == "gesturetune optimize --seed 2")
@@ -52,7 +53,7 @@ struct StoredRunTests {
         #expect(reloaded.params == first.params)
         #expect(reloaded.history == first.history)
         #expect(try reloaded.jsonData() == (try first.jsonData()))
-        #expect(try store.runSummaries().map(\.id) == [2, 1])
+        #expect(try await store.runSummaries(kind: RunRecord.optimizeKind).map(\.id) == [2, 1])
         #expect(try await store.run(id: 99) == nil)
     }
 }

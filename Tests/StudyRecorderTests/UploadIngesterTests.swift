@@ -2,6 +2,7 @@ import Foundation
 import StudyRecorder
 import Testing
 import TraceStore
+import TraceStoreInterface
 
 // MARK: - Uploads through the ingest validator
 

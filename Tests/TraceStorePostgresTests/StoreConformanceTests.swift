@@ -4,6 +4,7 @@ import Testing
 import TraceImport
 import TraceModel
 import TraceStore
+import TraceStoreInterface
 import TraceStorePostgres
 
 // MARK: - The same promises from both stores
@@ -24,7 +25,7 @@ enum Backend: String, CaseIterable, CustomTestStringConvertible, Sendable {
         case .sqlite:
             let dir = try scratchDirectory()
             let path = dir.appendingPathComponent("store.sqlite").path
-            return try await TraceStore.offThePool { try TraceStore(path: path) }
+            return try await BlockingWork.run { try TraceStore(path: path) }
         case .postgres:
             return try await PostgresTraceStore.open(try PostgresURL(try TestPostgres.freshDatabase()))
         }

@@ -2,6 +2,7 @@ import Foundation
 import GestureTuneTestSupport
 import Testing
 import TraceStore
+import TraceStoreInterface
 import TraceStorePostgres
 
 // MARK: - TLS to the PostgreSQL store

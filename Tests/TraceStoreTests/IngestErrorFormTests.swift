@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraceImport
 import TraceModel
+import TraceStoreInterface
 
 @testable import TraceStore
 
@@ -21,19 +22,19 @@ struct IngestErrorFormTests {
     static let events = evemuDirectory.appendingPathComponent("Atmel maXTouch Touchscreen.1-finger-fast-taps.events").path
 
     @Test("a bad line in an evemu --device-desc file names the description file and its line")
-    func evemuDescription() throws {
+    func evemuDescription() async throws {
         let (store, dir) = try newStore()
         let desc = try write("N: Broken Panel\nI: 0018 0000 0000 0000\nA: 35 0 zero 0 0 10\n", "broken.desc", in: dir)
         var options = ImportOptions()
         options.deviceDescriptionPath = desc
-        let text = errorText { _ = try store.ingest(path: Self.events, displayName: "taps.events", options: options) }
+        let text = await errorText { _ = try await store.ingest(path: Self.events, displayName: "taps.events", options: options) }
         #expect(text.hasPrefix("\(desc):3: "), "\(text)")
         #expect(isInTheOneForm(text, file: desc))
         #expect(try store.tableCounts()["imports"] == 0)
     }
 
     @Test("a bad line in a getevent -lp listing names the listing and its line")
-    func geteventListing() throws {
+    func geteventListing() async throws {
         let (store, dir) = try newStore()
         let listing = try write(
             """
@@ -46,13 +47,15 @@ struct IngestErrorFormTests {
         let log = try write("[  100.000000] /dev/input/event2: EV_SYN       SYN_REPORT           00000000\n", "log.txt", in: dir)
         var options = ImportOptions()
         options.deviceDescriptionPath = listing
-        let text = errorText { _ = try store.ingest(path: log, displayName: "spooled-name", format: .getevent, options: options) }
+        let text = await errorText {
+            _ = try await store.ingest(path: log, displayName: "spooled-name", format: .getevent, options: options)
+        }
         #expect(text.hasPrefix("\(listing):4: "), "\(text)")
         #expect(isInTheOneForm(text, file: listing))
     }
 
     @Test("the errors that lacked a line or a field now have both")
-    func oneForm() throws {
+    func oneForm() async throws {
         let (store, dir) = try newStore()
         let cases: [(name: String, text: String, format: InputFormat, field: String)] = [
             ("garbage.bin", "\u{1}\u{2} no format here\n", .auto, "--format"),
@@ -64,7 +67,7 @@ struct IngestErrorFormTests {
         ]
         for item in cases {
             let path = try write(item.text, item.name, in: dir)
-            let text = errorText { _ = try store.ingest(path: path, format: item.format) }
+            let text = await errorText { _ = try await store.ingest(path: path, format: item.format) }
             #expect(isInTheOneForm(text, file: path), "\(item.name): \(text)")
             #expect(text.hasSuffix("(\(item.field))"), "\(item.name): \(text)")
         }
@@ -72,16 +75,16 @@ struct IngestErrorFormTests {
     }
 
     @Test("a session already stored with other content names the line of its session line")
-    func duplicateSessionHasALine() throws {
+    func duplicateSessionHasALine() async throws {
         let (store, dir) = try newStore()
-        _ = try store.ingest(path: flutter)
+        _ = try await store.ingest(path: flutter)
         let lines = try String(contentsOfFile: flutter, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
         let second = try #require(lines.indices.dropFirst().first { lines[$0].contains(#""type":"session""#) })
         var changed = lines.map(String.init)
         let touch = try #require(changed.indices.last { changed[$0].contains(#""type":"touch""#) })
         changed[touch] = changed[touch].replacingOccurrences(of: #""x":"#, with: #""x":1"#)
         let path = try write(changed.joined(separator: "\n"), "changed.jsonl", in: dir)
-        let text = errorText { _ = try store.ingest(path: path) }
+        let text = await errorText { _ = try await store.ingest(path: path) }
         #expect(text.hasPrefix("\(path):\(second + 1): session \""), "\(text)")
         #expect(text.hasSuffix("is already in the store with different content (id)"))
     }
@@ -90,9 +93,9 @@ struct IngestErrorFormTests {
 @Suite("Ingest of inputs without end")
 struct EndlessInputTests {
     @Test("a device (/dev/zero) is refused at once, not read until memory runs out")
-    func device() throws {
+    func device() async throws {
         let (store, _) = try newStore()
-        let error = try #require(throws: TraceError.self) { try store.ingest(path: "/dev/zero", format: .jsonl) }
+        let error = try await #require(throws: TraceError.self) { try await store.ingest(path: "/dev/zero", format: .jsonl) }
         #expect(error.description == "/dev/zero: not a regular file (a device or a pipe); pass - to read standard input (file)")
         #expect(try store.tableCounts()["imports"] == 0)
     }

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Testing
+import TraceModel
+import TraceStoreInterface
 
 @testable import TraceStore
 
@@ -36,9 +38,9 @@ private func shell(_ arguments: [String]) -> Int32 {
 }
 
 /// A store holding the Flutter fixture, closed.
-private func filledStore(in dir: URL) throws -> String {
+private func filledStore(in dir: URL) async throws -> String {
     let path = dir.appendingPathComponent("store.sqlite").path
-    _ = try TraceStore(path: path).ingest(path: flutter)
+    _ = try await TraceStore(path: path).ingest(path: flutter)
     return path
 }
 
@@ -47,14 +49,14 @@ private func filledStore(in dir: URL) throws -> String {
 @Suite("Opening a store: foreign, newer, older, read-only and concurrent files")
 struct StoreOpeningTests {
     @Test("another application's database is refused, byte for byte untouched, for writing and reading")
-    func foreignDatabase() throws {
+    func foreignDatabase() async throws {
         let dir = try temporaryDirectory()
         let path = try makeForeignDatabase(
             "CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO notes (text) VALUES ('mine')", in: dir)
         let before = bytes(path)
         let files = try listing(dir)
-        for access in [TraceStore.Access.readWrite, .readOnly] {
-            let message = errorText { _ = try TraceStore(path: path, access: access) }
+        for access in [StoreAccess.readWrite, .readOnly] {
+            let message = await errorText { _ = try TraceStore(path: path, access: access) }
             #expect(message.contains("\(path): not a gesturetune store"), "\(message)")
             #expect(message.contains("0x4754756E"))
         }
@@ -63,11 +65,11 @@ struct StoreOpeningTests {
     }
 
     @Test("a database with its own imports table is refused before the journal mode or migrations change")
-    func foreignImportsTable() throws {
+    func foreignImportsTable() async throws {
         let dir = try temporaryDirectory()
         let path = try makeForeignDatabase("CREATE TABLE imports (id INTEGER PRIMARY KEY, what TEXT)", in: dir)
         let before = bytes(path)
-        #expect(errorText { _ = try TraceStore(path: path) }.contains("not a gesturetune store"))
+        #expect(await errorText { _ = try TraceStore(path: path) }.contains("not a gesturetune store"))
         #expect(bytes(path) == before)
         let queue = try DatabaseQueue(
             path: path,
@@ -76,7 +78,7 @@ struct StoreOpeningTests {
                 c.readonly = true
                 return c
             }())
-        let (mode, migrations) = try queue.read { db in
+        let (mode, migrations) = try await queue.read { db in
             (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try db.tableExists("grdb_migrations"))
         }
         #expect(mode == "delete")
@@ -84,16 +86,16 @@ struct StoreOpeningTests {
     }
 
     @Test("a file that is not SQLite at all is refused untouched")
-    func notSQLite() throws {
+    func notSQLite() async throws {
         let dir = try temporaryDirectory()
         let path = try write("name,value\nnot,a database\n", "data.csv", in: dir)
-        let message = errorText { _ = try TraceStore(path: path) }
+        let message = await errorText { _ = try TraceStore(path: path) }
         #expect(message == "\(path): not a gesturetune store (not a SQLite database); refusing to touch it")
         #expect(bytes(path) == Data("name,value\nnot,a database\n".utf8))
     }
 
     @Test("a new store carries gesturetune's application id and schema version")
-    func marked() throws {
+    func marked() async throws {
         let (store, _) = try newStore()
         let (id, version) = try store.read { db in
             (try Int32.fetchOne(db, sql: "PRAGMA application_id"), try Int.fetchOne(db, sql: "PRAGMA user_version"))
@@ -105,13 +107,13 @@ struct StoreOpeningTests {
     // MARK: - Versions
 
     @Test("a store from a newer gesturetune is refused with both versions named, and not written")
-    func newerVersion() throws {
+    func newerVersion() async throws {
         let dir = try temporaryDirectory()
-        let path = try filledStore(in: dir)
-        try DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 99") }
+        let path = try await filledStore(in: dir)
+        try await DatabaseQueue(path: path).write { db in try db.execute(sql: "PRAGMA user_version = 99") }
         let before = bytes(path)
-        for access in [TraceStore.Access.readWrite, .readOnly] {
-            let message = errorText { _ = try TraceStore(path: path, access: access) }
+        for access in [StoreAccess.readWrite, .readOnly] {
+            let message = await errorText { _ = try TraceStore(path: path, access: access) }
             #expect(
                 message.contains(
                     "newer gesturetune (store schema version 99, this gesturetune knows versions up to \(TraceStore.schemaVersion)"
@@ -122,52 +124,95 @@ struct StoreOpeningTests {
     }
 
     @Test("a store with a migration this gesturetune does not know is refused")
-    func unknownMigration() throws {
+    func unknownMigration() async throws {
         let dir = try temporaryDirectory()
-        let path = try filledStore(in: dir)
-        try DatabaseQueue(path: path).write { db in
+        let path = try await filledStore(in: dir)
+        try await DatabaseQueue(path: path).write { db in
             try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v9-future')")
         }
-        #expect(errorText { _ = try TraceStore(path: path) }.contains("unknown migrations: v9-future"))
+        #expect(await errorText { _ = try TraceStore(path: path) }.contains("unknown migrations: v9-future"))
     }
 
     @Test("a store whose record lost a migration that ran is repaired, not failed ('table runs already exists')")
-    func missingMigrationRecord() throws {
+    func missingMigrationRecord() async throws {
         let dir = try temporaryDirectory()
-        let path = try filledStore(in: dir)
-        try DatabaseQueue(path: path).write { db in
+        let path = try await filledStore(in: dir)
+        try await DatabaseQueue(path: path).write { db in
             try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = 'v2-runs'; PRAGMA user_version = 1")
         }
         let store = try TraceStore(path: path)
         #expect(try store.sessionIDs().count == 2)
         #expect(
             try store.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") }
-                == ["v1-traces", "v2-runs"])
+                == ["v1-traces", "v2-runs", "v3-table-names"])
+        // v2 re-run made its tables again, empty, beside the renamed ones: dropped.
+        #expect(try Self.tableNames(store).isSuperset(of: ["run_parameters", "run_history"]))
+        #expect(try Self.tableNames(store).isDisjoint(with: ["runParameters", "runHistory"]))
+    }
+
+    /// The tables of the store's file.
+    private static func tableNames(_ store: TraceStore) throws -> Set<String> {
+        Set(try store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") })
+    }
+
+    @Test("a store of schema version 2 (camelCase table names) is migrated to 3: renamed, its content unchanged")
+    func version2Store() async throws {
+        let dir = try temporaryDirectory()
+        let path = try await filledStore(in: dir)
+        var sessions: [Session] = []
+        var statistics = StoreStatistics()
+        do {
+            let writer = try TraceStore(path: path)
+            sessions = try await writer.loadSessions()
+            statistics = try await writer.statistics()
+        }
+        try await DatabaseQueue(path: path).write { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE touch_samples RENAME TO touchSamples; ALTER TABLE motion_samples RENAME TO motionSamples;
+                    ALTER TABLE run_parameters RENAME TO runParameters; ALTER TABLE run_history RENAME TO runHistory;
+                    DELETE FROM grdb_migrations WHERE identifier = 'v3-table-names'; PRAGMA user_version = 2
+                    """)
+        }
+        let before = try await DatabaseQueue(path: path).read { db in
+            Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        }
+        #expect(before.isSuperset(of: ["touchSamples", "motionSamples", "runParameters", "runHistory"]))
+        // A reading open upgrades a store it may write, as any writing command would.
+        let store = try TraceStore(path: path, access: .readOnly)
+        #expect(try await store.loadSessions() == sessions)
+        #expect(try await store.statistics() == statistics)
+        let after = try Self.tableNames(store)
+        #expect(after.isSuperset(of: ["touch_samples", "motion_samples", "run_parameters", "run_history"]))
+        #expect(after.isDisjoint(with: ["touchSamples", "motionSamples", "runParameters", "runHistory"]))
+        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 3)
     }
 
     @Test("an older store (before runs, before the application id) is migrated and marked, also by a reading open")
-    func olderStore() throws {
+    func olderStore() async throws {
         let dir = try temporaryDirectory()
-        let path = try filledStore(in: dir)
-        try DatabaseQueue(path: path).write { db in
+        let path = try await filledStore(in: dir)
+        try await DatabaseQueue(path: path).write { db in
             try db.execute(
                 sql: """
-                    DROP TABLE runHistory; DROP TABLE runParameters; DROP TABLE runs;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v2-runs';
+                    DROP TABLE run_history; DROP TABLE run_parameters; DROP TABLE runs;
+                    ALTER TABLE touch_samples RENAME TO touchSamples; ALTER TABLE motion_samples RENAME TO motionSamples;
+                    DELETE FROM grdb_migrations WHERE identifier IN ('v2-runs', 'v3-table-names');
                     PRAGMA user_version = 0; PRAGMA application_id = 0
                     """)
         }
         let store = try TraceStore(path: path, access: .readOnly)
-        #expect(try store.latestRun() == nil)
+        #expect(try await store.latestRun() == nil)
+        #expect(try await store.statistics().touches == 318)
         #expect(try store.read { db in try Int32.fetchOne(db, sql: "PRAGMA application_id") } == TraceStore.applicationID)
     }
 
     // MARK: - Read-only
 
     @Test("a read-only store (immutable file, or read-only directory) is read without writing; writing says why")
-    func readOnly() throws {
+    func readOnly() async throws {
         let dir = try temporaryDirectory()
-        let path = try filledStore(in: dir)
+        let path = try await filledStore(in: dir)
         let before = bytes(path)
         // As root, permissions do not stop writes: make the file immutable
         // instead (and undo it, or the directory cannot be cleaned up).
@@ -189,18 +234,18 @@ struct StoreOpeningTests {
         }
         let store = try TraceStore(path: path, access: .readOnly)
         #expect(try store.sessionIDs().count == 2)
-        #expect(try store.statistics().touches == 318)
-        #expect(throws: StoreError.self) { try store.ingest(path: flutter) }
-        let message = errorText { _ = try TraceStore(path: path) }
+        #expect(try await store.statistics().touches == 318)
+        await #expect(throws: StoreError.self) { try await store.ingest(path: flutter) }
+        let message = await errorText { _ = try TraceStore(path: path) }
         #expect(message.contains("\(path): the store cannot be written (a read-only file or file system)"), "\(message)")
         #expect(bytes(path) == before)
     }
 
     @Test("a store on a read-only file system, where no -shm can be made, is read (as root, on a tmpfs)")
-    func readOnlyFileSystem() throws {
+    func readOnlyFileSystem() async throws {
         guard geteuid() == 0 else { return } // non-root: the read-only directory case above covers it
         let dir = try temporaryDirectory()
-        let path = try filledStore(in: dir)
+        let path = try await filledStore(in: dir)
         let mount = dir.appendingPathComponent("mount")
         try FileManager.default.createDirectory(at: mount, withIntermediateDirectories: true)
         guard shell(["mount", "-t", "tmpfs", "tmpfs", mount.path]) == 0 else { return } // no CAP_SYS_ADMIN here
@@ -209,23 +254,24 @@ struct StoreOpeningTests {
         try FileManager.default.copyItem(atPath: path, toPath: mounted)
         try #require(shell(["mount", "-o", "remount,ro", mount.path]) == 0)
         let store = try TraceStore(path: mounted, access: .readOnly)
-        #expect(try store.statistics().touches == 318)
+        #expect(try await store.statistics().touches == 318)
         #expect(try listing(mount) == ["store.sqlite"])
     }
 
     @Test("a missing store is not created by a reading open")
-    func missingForReading() throws {
+    func missingForReading() async throws {
         let dir = try temporaryDirectory()
         let path = dir.appendingPathComponent("none.sqlite").path
         #expect(
-            errorText { _ = try TraceStore(path: path, access: .readOnly) } == "\(path): no store here (ingest recordings first)")
+            await errorText { _ = try TraceStore(path: path, access: .readOnly) }
+                == "\(path): no store here (ingest recordings first)")
         #expect(!FileManager.default.fileExists(atPath: path))
     }
 
     // MARK: - Concurrent creation
 
     @Test("threads creating the same fresh store at once all open it (no 'database is locked', no 'already exists')")
-    func concurrentCreation() throws {
+    func concurrentCreation() async throws {
         for round in 0..<10 {
             let dir = try temporaryDirectory()
             let path = dir.appendingPathComponent("fresh-\(round).sqlite").path

@@ -3,6 +3,7 @@ import GestureTuneTestSupport
 import Testing
 import TraceImport
 import TraceModel
+import TraceStoreInterface
 
 @testable import TraceStore
 
@@ -31,9 +32,9 @@ func write(_ text: String, _ name: String, in dir: URL) throws -> String {
 }
 
 /// What `body` throws, as the CLI prints it; `""` when it throws nothing.
-func errorText(_ body: () throws -> Void) -> String {
+func errorText(_ body: () async throws -> Void) async -> String {
     do {
-        try body()
+        try await body()
         return ""
     } catch {
         return "\(error)"
@@ -50,33 +51,33 @@ func report(_ outcome: IngestOutcome) -> IngestReport? {
 @Suite("Trace store")
 struct TraceStoreTests {
     @Test("ingests the Flutter fixture with exact counts and loads it back unchanged")
-    func fixtureRoundTrip() throws {
+    func fixtureRoundTrip() async throws {
         let (store, _) = try newStore()
-        let result = try #require(report(try store.ingest(path: flutter)))
+        let result = try #require(report(try await store.ingest(path: flutter)))
         #expect(result.sessions == 2)
         #expect(result.strokes == 14)
         #expect(result.touches == 318)
         #expect(result.labels == 0 && result.motion == 0)
         #expect(result.format == "jsonl")
         let counts = try store.tableCounts()
-        #expect(counts["sessions"] == 2 && counts["strokes"] == 14 && counts["touchSamples"] == 318)
+        #expect(counts["sessions"] == 2 && counts["strokes"] == 14 && counts["touch_samples"] == 318)
         #expect(counts["devices"] == 1 && counts["users"] == 0 && counts["imports"] == 1)
 
         var collector = SessionCollector()
         _ = try CanonicalReader.read(try TraceInput(path: flutter), options: ImportOptions()) { collector.add($0) }
-        #expect(try store.loadSessions() == collector.sessions)
+        #expect(try await store.loadSessions() == collector.sessions)
     }
 
     @Test("re-ingesting the same file is a no-op that says so")
-    func idempotent() throws {
+    func idempotent() async throws {
         let (store, dir) = try newStore()
-        _ = try store.ingest(path: flutter)
+        _ = try await store.ingest(path: flutter)
         let before = try store.contentDigest()
         // The same bytes under another name are the same file.
         let copy = dir.appendingPathComponent("copy.jsonl").path
         try FileManager.default.copyItem(atPath: flutter, toPath: copy)
         for path in [flutter, copy] {
-            guard case .alreadyImported(let name, _) = try store.ingest(path: path) else {
+            guard case .alreadyImported(let name, _) = try await store.ingest(path: path) else {
                 Issue.record("expected already imported")
                 return
             }
@@ -86,27 +87,27 @@ struct TraceStoreTests {
     }
 
     @Test("a session id already stored: same content is skipped, other content is an error")
-    func sessionIdentity() throws {
+    func sessionIdentity() async throws {
         let (store, dir) = try newStore()
-        _ = try store.ingest(path: flutter)
+        _ = try await store.ingest(path: flutter)
         let text = try String(contentsOfFile: flutter, encoding: .utf8)
         // Same sessions, different bytes (a trailing blank line): skipped as present.
         let same = try write(text + "\n\n", "same.jsonl", in: dir)
-        let sameResult = try #require(report(try store.ingest(path: same)))
+        let sameResult = try #require(report(try await store.ingest(path: same)))
         #expect(sameResult.sessions == 0 && sameResult.touches == 0)
         #expect(sameResult.sessionsAlreadyPresent == ["flutter-velocity", "flutter-velocity-interrupted"])
         #expect(try store.tableCounts()["sessions"] == 2)
 
         let before = try store.contentDigest()
         let changed = try write(text.replacingOccurrences(of: "\"x\":270.0", with: "\"x\":271.0"), "changed.jsonl", in: dir)
-        let error = try #require(throws: DuplicateSessionError.self) { try store.ingest(path: changed) }
+        let error = try await #require(throws: DuplicateSessionError.self) { try await store.ingest(path: changed) }
         #expect(
             error.description == "\(changed):1: session \"flutter-velocity\" is already in the store with different content (id)")
         #expect(try store.contentDigest() == before)
     }
 
     @Test("loads by scene, user and session id; one label per session stays with it")
-    func filters() throws {
+    func filters() async throws {
         let (store, dir) = try newStore()
         var text = ""
         for (k, (user, scene)) in [("p1", "library"), ("p2", "library"), ("p1", "feed")].enumerated() {
@@ -118,23 +119,23 @@ struct TraceStoreTests {
             text += #"{"type":"touch","t":0.1,"id":1,"phase":"ended","x":\#(k),"y":5}"# + "\n"
             text += #"{"type":"label","start":0,"end":0.1,"intent":"tap","target":"t\#(k)"}"# + "\n"
         }
-        _ = try store.ingest(path: try write(text, "three.jsonl", in: dir))
-        #expect(try store.loadSessions().map(\.id) == ["s0", "s1", "s2"])
-        #expect(try store.loadSessions(SessionFilter(scenes: ["library"])).map(\.id) == ["s0", "s1"])
-        #expect(try store.loadSessions(SessionFilter(users: ["p1"])).map(\.id) == ["s0", "s2"])
-        let one = try store.loadSessions(SessionFilter(sessionIDs: ["s1"]))
+        _ = try await store.ingest(path: try write(text, "three.jsonl", in: dir))
+        #expect(try await store.loadSessions().map(\.id) == ["s0", "s1", "s2"])
+        #expect(try await store.loadSessions(SessionFilter(scenes: ["library"])).map(\.id) == ["s0", "s1"])
+        #expect(try await store.loadSessions(SessionFilter(users: ["p1"])).map(\.id) == ["s0", "s2"])
+        let one = try await store.loadSessions(SessionFilter(sessionIDs: ["s1"]))
         #expect(one.map(\.id) == ["s1"])
         #expect(one.first?.touches.map(\.x) == [1, 1])
         #expect(one.first?.motion.map(\.ax) == [1])
         #expect(one.first?.labels.map(\.target) == ["t1"])
         #expect(one.first?.header.user == "p2" && one.first?.header.scene == "library")
-        #expect(try store.loadSessions(SessionFilter(scenes: ["nowhere"])).isEmpty)
+        #expect(try await store.loadSessions(SessionFilter(scenes: ["nowhere"])).isEmpty)
     }
 
     @Test("sessions from several imports load in import order, each with its own samples")
-    func severalImports() throws {
+    func severalImports() async throws {
         let (store, dir) = try newStore()
-        _ = try store.ingest(path: flutter)
+        _ = try await store.ingest(path: flutter)
         let extra = #"""
             {"type":"session","id":"two-pointers","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":393,"height":852}},"user":"u"}
             {"type":"touch","t":0,"id":1,"phase":"began","x":1,"y":1}
@@ -144,8 +145,8 @@ struct TraceStoreTests {
             {"type":"touch","t":0.03,"id":2,"phase":"cancelled","x":9,"y":8}
             {"type":"touch","t":0.04,"id":1,"phase":"ended","x":5,"y":6}
             """#
-        _ = try store.ingest(path: try write(extra, "extra.jsonl", in: dir))
-        let sessions = try store.loadSessions()
+        _ = try await store.ingest(path: try write(extra, "extra.jsonl", in: dir))
+        let sessions = try await store.loadSessions()
         #expect(sessions.map(\.id) == ["flutter-velocity", "flutter-velocity-interrupted", "two-pointers"])
         let last = try #require(sessions.last)
         #expect(last.touches.map(\.pointer) == [1, 2, 1, 1, 2, 1])
@@ -158,9 +159,9 @@ struct TraceStoreTests {
     }
 
     @Test("statistics of the Flutter fixture")
-    func statistics() throws {
+    func statistics() async throws {
         let (store, dir) = try newStore()
-        _ = try store.ingest(path: flutter)
+        _ = try await store.ingest(path: flutter)
         let labels = #"""
             {"type":"session","id":"l","format":"gesturetune-trace/1","device":{"platform":"ios","screen":{"width":1,"height":1}},"user":"u"}
             {"type":"touch","t":0.5,"id":0,"phase":"began","x":0.5,"y":0.5}
@@ -171,8 +172,8 @@ struct TraceStoreTests {
             """#
         // A file of labels alone is refused (it holds no recording); this
         // one has a tap's two samples at one instant (no sampling interval).
-        _ = try store.ingest(path: try write(labels, "labels.jsonl", in: dir))
-        let stats = try store.statistics()
+        _ = try await store.ingest(path: try write(labels, "labels.jsonl", in: dir))
+        let stats = try await store.statistics()
         #expect(stats.sessions == 3 && stats.users == 1 && stats.devices == 2)
         #expect(stats.pointers == 15 && stats.touches == 320 && stats.labels == 3)
         #expect(stats.intents == ["tap": 2, "dismiss": 1])
@@ -194,7 +195,7 @@ struct TraceStoreTests {
     }
 
     @Test("CSV and JSONL of the same sessions store the same content")
-    func csvEqualsJSONL() throws {
+    func csvEqualsJSONL() async throws {
         let (jsonlStore, dir) = try newStore()
         let (csvStore, _) = try newStore()
         let jsonl = #"""
@@ -210,19 +211,19 @@ struct TraceStoreTests {
             s,0.0083,3,ended,1.5,9,,20
             #label,s,0,0.0083,tap,,,,"a, ""b"""
             """#
-        _ = try jsonlStore.ingest(path: try write(jsonl, "a.jsonl", in: dir))
-        _ = try csvStore.ingest(path: try write(csv, "a.csv", in: dir))
-        #expect(try jsonlStore.loadSessions() == csvStore.loadSessions())
-        let session = try #require(try csvStore.loadSessions().first)
+        _ = try await jsonlStore.ingest(path: try write(jsonl, "a.jsonl", in: dir))
+        _ = try await csvStore.ingest(path: try write(csv, "a.csv", in: dir))
+        #expect(try await jsonlStore.loadSessions() == csvStore.loadSessions())
+        let session = try #require(try await csvStore.loadSessions().first)
         #expect(session.labels.first?.note == "a, \"b\"")
         #expect(session.touches.last?.t == 8_300)
         // The same session from CSV into the JSONL store: same content hash, skipped.
-        let again = try #require(report(try jsonlStore.ingest(path: try write(csv, "b.csv", in: dir))))
+        let again = try #require(report(try await jsonlStore.ingest(path: try write(csv, "b.csv", in: dir))))
         #expect(again.sessionsAlreadyPresent == ["s"])
     }
 
     @Test("opening migrates a new file to WAL with every table")
-    func schema() throws {
+    func schema() async throws {
         let (store, _) = try newStore()
         let mode = try store.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
         #expect(mode == "wal")

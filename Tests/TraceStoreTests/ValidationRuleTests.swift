@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TraceImport
 import TraceModel
+import TraceStoreInterface
 
 @testable import TraceStore
 
@@ -215,14 +216,14 @@ let brokenRules: [BrokenRule] = [
 @Suite("Every validation rule")
 struct ValidationRuleTests {
     @Test("gives its own error with line and field, and leaves the store unchanged", arguments: brokenRules)
-    func rule(_ broken: BrokenRule) throws {
+    func rule(_ broken: BrokenRule) async throws {
         let (store, dir) = try newStore()
-        _ = try store.ingest(path: flutter)
+        _ = try await store.ingest(path: flutter)
         let before = try store.contentDigest()
         let counts = try store.tableCounts()
         // Valid lines first, so a partial import would be visible.
         let path = try write(broken.lines.joined(separator: "\n"), "broken.jsonl", in: dir)
-        let error = try #require(throws: TraceError.self) { try store.ingest(path: path) }
+        let error = try await #require(throws: TraceError.self) { try await store.ingest(path: path) }
         #expect(error.location.file == path)
         #expect(error.location.line == broken.line, "\(error)")
         #expect(error.field == broken.field, "\(error)")
@@ -234,7 +235,7 @@ struct ValidationRuleTests {
     }
 
     @Test("the valid variant of a broken file imports (the rules are not over-strict)")
-    func validVariant() throws {
+    func validVariant() async throws {
         let (store, dir) = try newStore()
         let lines = [
             session, began, ended,
@@ -242,19 +243,20 @@ struct ValidationRuleTests {
             label(#""start":0,"end":0.1,"intent":"pan""#),
             #"{"type":"motion","t":0,"ax":0,"ay":0,"az":0}"#
         ]
-        let result = try #require(report(try store.ingest(path: try write(lines.joined(separator: "\n"), "ok.jsonl", in: dir))))
+        let result = try #require(
+            report(try await store.ingest(path: try write(lines.joined(separator: "\n"), "ok.jsonl", in: dir))))
         #expect(result.sessions == 1 && result.touches == 2 && result.labels == 2 && result.motion == 1)
     }
 
     @Test("skip-invalid stores the valid lines and reports the skipped ones")
-    func skipInvalid() throws {
+    func skipInvalid() async throws {
         let (store, dir) = try newStore()
         let lines = [session, began, #"{"type":"touch","t":"x"}"#, ended, label(#""start":0,"end":1,"intent":"wave""#)]
         var options = ImportOptions()
         options.skipInvalid = true
         let result = try #require(
             report(
-                try store.ingest(
+                try await store.ingest(
                     path: try write(lines.joined(separator: "\n"), "some.jsonl", in: dir), options: options)))
         #expect(result.touches == 2 && result.labels == 0 && result.skippedLines == 2)
         #expect(result.problems.count == 2)

@@ -27,8 +27,8 @@ for _ in $(seq "$REPEATS"); do
     csv+=("$(seconds csv "$BIN" ingest --db "$OUT/csv.sqlite" "$OUT/bench.csv")")
     mapped+=("$(seconds mapped "$BIN" ingest --db "$OUT/mapped.sqlite" --mapping "$OUT/bench-mapping.yaml" "$OUT/bench-mapped.txt")")
 done
-csv_rows=$(sqlite3 "$OUT/csv.sqlite" "SELECT COUNT(*) FROM touchSamples")
-mapped_rows=$(sqlite3 "$OUT/mapped.sqlite" "SELECT COUNT(*) FROM touchSamples")
+csv_rows=$(sqlite3 "$OUT/csv.sqlite" "SELECT COUNT(*) FROM touch_samples")
+mapped_rows=$(sqlite3 "$OUT/mapped.sqlite" "SELECT COUNT(*) FROM touch_samples")
 [ "$csv_rows" = "$SAMPLES" ] && [ "$mapped_rows" = "$SAMPLES" ] || {
     echo "row counts differ: csv $csv_rows, mapped $mapped_rows (expected $SAMPLES)" >&2; exit 1; }
 labels=$(sqlite3 "$OUT/mapped.sqlite" "SELECT COUNT(*) FROM labels")

@@ -4,7 +4,7 @@ import Foundation
 import Recognizers
 import Simulation
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 import Tuning
 
 // MARK: - gesturetune evaluate

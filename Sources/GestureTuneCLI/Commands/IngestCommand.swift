@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import TraceImport
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - gesturetune ingest
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import Scenes
-import TraceStore
+import TraceStoreInterface
 import Tuning
 
 // MARK: - gesturetune report

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RunBrowser
 import StudyRecorder
-import TraceStore
+import TraceStoreInterface
 import Tuning
 
 // MARK: - gesturetune serve
@@ -76,19 +76,11 @@ struct ServeCommand: AsyncParsableCommand {
         }
     }
 
-    /// Every stored optimization run, decoded, newest first. A SQLite store
-    /// lists them; on PostgreSQL the ids are walked down from the latest
-    /// (ids are never reused; a missing one is skipped).
-    static func optimizationRuns(in store: any TraceStoring) async throws -> [OptimizationResult] {
+    /// Every stored optimization run, decoded, newest first.
+    static func optimizationRuns(in store: any TraceStoreReader) async throws -> [OptimizationResult] {
         var records: [RunRecord] = []
-        if let sqlite = store as? TraceStore {
-            for summary in try sqlite.runSummaries() {
-                if let id = summary.id, let record = try await store.run(id: id) { records.append(record) }
-            }
-        } else if let latest = try await store.latestRun(kind: "optimize")?.id {
-            for id in stride(from: latest, through: 1, by: -1) {
-                if let record = try await store.run(id: id), record.kind == "optimize" { records.append(record) }
-            }
+        for summary in try await store.runSummaries(kind: RunRecord.optimizeKind) {
+            if let id = summary.id, let record = try await store.run(id: id) { records.append(record) }
         }
         return try records.map { try OptimizationResult(record: $0) }
     }

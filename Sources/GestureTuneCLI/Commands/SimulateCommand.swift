@@ -4,7 +4,7 @@ import Recognizers
 import Scenes
 import Simulation
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - gesturetune simulate
 

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import TraceModel
-import TraceStore
+import TraceStoreInterface
 
 // MARK: - gesturetune stats
 

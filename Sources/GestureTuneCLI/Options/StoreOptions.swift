@@ -1,5 +1,6 @@
 import ArgumentParser
 import TraceStore
+import TraceStoreInterface
 import TraceStorePostgres
 
 // MARK: - --db
@@ -61,7 +62,7 @@ struct StoreOptions: ParsableArguments {
     ///   - access: read-write (created and migrated if needed) or read-only.
     ///   - input: the file the command is about to import, named when the
     ///     store is too busy to open (nothing of it was stored).
-    func open(_ access: TraceStore.Access = .readWrite, input: String? = nil) async throws -> any TraceStoring {
+    func open(_ access: StoreAccess = .readWrite, input: String? = nil) async throws -> any TraceStoring {
         if PostgresURL.isURL(path) {
             do {
                 let url = try PostgresURL(path)
@@ -78,7 +79,7 @@ struct StoreOptions: ParsableArguments {
                 "\(store): held by \(holder ?? "another process"); waiting up to \(Console.number(seconds)) s for it to finish")
         }
         do {
-            return try await TraceStore.offThePool { try TraceStore(path: store, access: access, wait: wait) }
+            return try await BlockingWork.run { try TraceStore(path: store, access: access, wait: wait) }
         } catch let busy as StoreBusyError {
             Console.error((input.map { "\(Console.fileName($0)): not imported: " } ?? "") + "\(busy)")
             throw ExitCode.failure
@@ -97,7 +98,7 @@ struct StoreOptions: ParsableArguments {
     ///   - input: the file the command is about to import (named when the store is busy).
     ///   - body: the command's work with the store.
     func withStore<T>(
-        _ access: TraceStore.Access = .readWrite, input: String? = nil, _ body: (any TraceStoring) async throws -> T
+        _ access: StoreAccess = .readWrite, input: String? = nil, _ body: (any TraceStoring) async throws -> T
     ) async throws -> T {
         let store = try await open(access, input: input)
         do {

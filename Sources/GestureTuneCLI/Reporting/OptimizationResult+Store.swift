@@ -1,5 +1,5 @@
 import Foundation
-import TraceStore
+import TraceStoreInterface
 import Tuning
 
 // MARK: - Runs in the store

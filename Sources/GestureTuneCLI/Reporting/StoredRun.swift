@@ -1,9 +1,9 @@
-import TraceStore
+import TraceStoreInterface
 import Tuning
 
 // MARK: - Finding a stored run
 
-extension TraceStoring {
+extension TraceStoreReader {
     /// The stored optimization run `reference` names: `latest` or a run id
     /// (`report --run`, `evaluate --params latest|run:ID`).
     func optimizationRun(_ reference: String) async throws -> OptimizationResult {

@@ -1,108 +1,8 @@
-import Digests
 import Foundation
 import GRDB
+import TraceStoreInterface
 
 // MARK: - Optimization runs, stored beside the data they tuned on
-
-/// One stored optimization run: enough to regenerate its reports and to
-/// compare it with other runs without re-running anything.
-///
-/// The store does not interpret `result`: it is the optimizer's full
-/// result JSON. The columns beside it are what listing and comparing runs
-/// need (parameters baseline → tuned, the objective history, the headline
-/// rates, seed, command line, corpus fingerprint, time).
-///
-/// ```swift
-/// let id = try store.saveRun(record)
-/// let latest = try store.latestRun()          // the newest run, with parameters, history and result
-/// try store.run(id: id)?.resultJSON
-/// ```
-package struct RunRecord: Sendable, Hashable {
-    /// Assigned by ``TraceStoring/saveRun(_:finish:)``.
-    package var id: Int64?
-    /// `optimize` (other tools may store other kinds).
-    package var kind: String
-    /// ISO 8601, UTC.
-    package var createdAt: String
-    package var seed: Int64
-    package var commandLine: String
-    /// ``TraceStoring/corpusFingerprint(sessionIDs:)`` of the sessions used.
-    package var corpusFingerprint: String
-    package var scene: String?
-    package var evaluations: Int
-    package var seconds: Double
-    package var baselineHoldoutMisfireRate: Double?
-    package var tunedHoldoutMisfireRate: Double?
-    package var verdict: String?
-    package var parameters: [RunParameter]
-    package var history: [RunHistoryPoint]
-    /// The optimizer's complete result (JSON).
-    package var resultJSON: Data
-
-    package init(
-        id: Int64? = nil, kind: String = "optimize", createdAt: String, seed: Int64, commandLine: String,
-        corpusFingerprint: String, scene: String?, evaluations: Int, seconds: Double,
-        baselineHoldoutMisfireRate: Double?, tunedHoldoutMisfireRate: Double?, verdict: String?,
-        parameters: [RunParameter], history: [RunHistoryPoint], resultJSON: Data
-    ) {
-        self.id = id
-        self.kind = kind
-        self.createdAt = createdAt
-        self.seed = seed
-        self.commandLine = commandLine
-        self.corpusFingerprint = corpusFingerprint
-        self.scene = scene
-        self.evaluations = evaluations
-        self.seconds = seconds
-        self.baselineHoldoutMisfireRate = baselineHoldoutMisfireRate
-        self.tunedHoldoutMisfireRate = tunedHoldoutMisfireRate
-        self.verdict = verdict
-        self.parameters = parameters
-        self.history = history
-        self.resultJSON = resultJSON
-    }
-}
-
-/// A tuned parameter of a run.
-package struct RunParameter: Sendable, Hashable, Codable {
-    package var name: String
-    package var baseline: Double
-    package var tuned: Double
-    package var lower: Double
-    package var upper: Double
-
-    package init(name: String, baseline: Double, tuned: Double, lower: Double, upper: Double) {
-        self.name = name
-        self.baseline = baseline
-        self.tuned = tuned
-        self.lower = lower
-        self.upper = upper
-    }
-}
-
-/// One evaluation of a run's search.
-package struct RunHistoryPoint: Sendable, Hashable, Codable {
-    package var evaluation: Int
-    package var phase: String
-    package var temperature: Double
-    package var exact: Double
-    package var surrogate: Double
-    package var violation: Double
-    package var bestSoFar: Double?
-
-    package init(
-        evaluation: Int, phase: String, temperature: Double, exact: Double, surrogate: Double,
-        violation: Double, bestSoFar: Double?
-    ) {
-        self.evaluation = evaluation
-        self.phase = phase
-        self.temperature = temperature
-        self.exact = exact
-        self.surrogate = surrogate
-        self.violation = violation
-        self.bestSoFar = bestSoFar
-    }
-}
 
 extension TraceStore {
     // MARK: - Schema (migration v2-runs)
@@ -159,64 +59,68 @@ extension TraceStore {
     /// commit: it publishes what the run produced (its reports) and may return
     /// the final result JSON (which records the id). If it throws, nothing
     /// is stored, so `--run latest` never names a run whose reports failed.
-    @discardableResult
-    package func saveRun(_ run: RunRecord, finish: (Int64) throws -> Data? = { _ in nil }) throws -> Int64 {
+    package func saveRun(_ run: RunRecord, finish: @escaping @Sendable (Int64) throws -> Data?) async throws -> Int64 {
         guard let json = String(data: run.resultJSON, encoding: .utf8) else {
             throw StoreError("the run's result is not UTF-8 JSON")
         }
-        func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
         try requireWritable()
-        return try pool.write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
-                                      baselineHoldoutMisfireRate, tunedHoldoutMisfireRate, verdict, result)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """,
-                arguments: [
-                    run.kind, run.createdAt, run.seed, run.commandLine, run.corpusFingerprint, run.scene,
-                    run.evaluations, run.seconds, finite(run.baselineHoldoutMisfireRate),
-                    finite(run.tunedHoldoutMisfireRate), run.verdict, json
-                ])
-            let id = db.lastInsertedRowID
-            let parameter = try db.makeStatement(
-                sql: """
-                    INSERT INTO runParameters (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
-                    """)
-            for p in run.parameters {
-                try parameter.execute(arguments: [id, p.name, p.baseline, p.tuned, p.lower, p.upper])
-            }
-            let point = try db.makeStatement(
-                sql: """
-                    INSERT INTO runHistory (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """)
-            for h in run.history {
-                try point.execute(arguments: [
-                    id, h.evaluation, h.phase, h.temperature, finite(h.exact),
-                    finite(h.surrogate), finite(h.violation), finite(h.bestSoFar)
-                ])
-            }
-            if let final = try finish(id) {
-                guard let text = String(data: final, encoding: .utf8) else {
-                    throw StoreError("the run's result is not UTF-8 JSON")
-                }
-                try db.execute(sql: "UPDATE runs SET result = ? WHERE id = ?", arguments: [text, id])
-            }
-            return id
+        return try await BlockingWork.run { try self.pool.write { db in try Self.insert(run, json: json, db, finish: finish) } }
+    }
+
+    /// The transaction of ``saveRun(_:finish:)``.
+    private static func insert(_ run: RunRecord, json: String, _ db: Database, finish: (Int64) throws -> Data?) throws
+        -> Int64
+    {
+        func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
+        try db.execute(
+            sql: """
+                INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
+                                  baselineHoldoutMisfireRate, tunedHoldoutMisfireRate, verdict, result)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                run.kind, run.createdAt, run.seed, run.commandLine, run.corpusFingerprint, run.scene,
+                run.evaluations, run.seconds, finite(run.baselineHoldoutMisfireRate),
+                finite(run.tunedHoldoutMisfireRate), run.verdict, json
+            ])
+        let id = db.lastInsertedRowID
+        let parameter = try db.makeStatement(
+            sql: """
+                INSERT INTO \(StoreTable.runParameters) (run, name, baseline, tuned, lower, upper) VALUES (?, ?, ?, ?, ?, ?)
+                """)
+        for p in run.parameters {
+            try parameter.execute(arguments: [id, p.name, p.baseline, p.tuned, p.lower, p.upper])
         }
+        let point = try db.makeStatement(
+            sql: """
+                INSERT INTO \(StoreTable.runHistory) (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        for h in run.history {
+            try point.execute(arguments: [
+                id, h.evaluation, h.phase, h.temperature, finite(h.exact),
+                finite(h.surrogate), finite(h.violation), finite(h.bestSoFar)
+            ])
+        }
+        if let final = try finish(id) {
+            guard let text = String(data: final, encoding: .utf8) else {
+                throw StoreError("the run's result is not UTF-8 JSON")
+            }
+            try db.execute(sql: "UPDATE runs SET result = ? WHERE id = ?", arguments: [text, id])
+        }
+        return id
     }
 
     // MARK: - Loading
 
     /// The run with this id, complete; `nil` when there is none.
-    package func run(id: Int64) throws -> RunRecord? {
-        try pool.read { db in try Self.loadRun(db, where: "id = ?", [id]) }
+    package func run(id: Int64) async throws -> RunRecord? {
+        try await reading { db in try Self.loadRun(db, where: "id = ?", [id]) }
     }
 
-    /// The newest run (of `kind`, default `optimize`); `nil` when none is stored.
-    package func latestRun(kind: String = "optimize") throws -> RunRecord? {
-        try pool.read { db in
+    /// The newest run of `kind`; `nil` when none is stored.
+    package func latestRun(kind: String) async throws -> RunRecord? {
+        try await reading { db in
             guard
                 let id = try Int64.fetchOne(
                     db, sql: "SELECT id FROM runs WHERE kind = ? ORDER BY id DESC LIMIT 1",
@@ -227,8 +131,8 @@ extension TraceStore {
     }
 
     /// Every stored run without parameters, history or result: newest first.
-    package func runSummaries(kind: String = "optimize") throws -> [RunRecord] {
-        try pool.read { db in
+    package func runSummaries(kind: String) async throws -> [RunRecord] {
+        try await reading { db in
             try Row.fetchAll(db, sql: "SELECT * FROM runs WHERE kind = ? ORDER BY id DESC", arguments: [kind]).map {
                 Self.record(from: $0, parameters: [], history: [], result: Data())
             }
@@ -243,7 +147,7 @@ extension TraceStore {
         }
         let id: Int64 = row["id"]
         let parameters = try Row.fetchAll(
-            db, sql: "SELECT * FROM runParameters WHERE run = ? ORDER BY rowid",
+            db, sql: "SELECT * FROM \(StoreTable.runParameters) WHERE run = ? ORDER BY rowid",
             arguments: [id]
         ).map {
             RunParameter(
@@ -251,7 +155,7 @@ extension TraceStore {
                 upper: $0["upper"])
         }
         let history = try Row.fetchAll(
-            db, sql: "SELECT * FROM runHistory WHERE run = ? ORDER BY evaluation",
+            db, sql: "SELECT * FROM \(StoreTable.runHistory) WHERE run = ? ORDER BY evaluation",
             arguments: [id]
         ).map {
             RunHistoryPoint(
@@ -280,35 +184,12 @@ extension TraceStore {
     /// SHA-256 over the ids and content hashes of the stored sessions (all,
     /// or those named), in id order: two runs with equal fingerprints tuned
     /// on the same data. Cheap: it reads one row per session.
-    package func corpusFingerprint(sessionIDs: Set<String>? = nil) throws -> String {
-        try pool.read { db in
+    package func corpusFingerprint(sessionIDs: Set<String>?) async throws -> String {
+        try await reading { db in
             var fingerprint = CorpusFingerprint(sessionIDs: sessionIDs)
             let rows = try Row.fetchCursor(db, sql: "SELECT name, contentSHA256 FROM sessions ORDER BY name")
             while let row = try rows.next() { fingerprint.add(name: row[0], contentHash: row[1]) }
             return fingerprint.finalize()
         }
     }
-}
-
-/// ``TraceStoring/corpusFingerprint(sessionIDs:)``, fed the sessions in
-/// bytewise order of their ids by any backend.
-package struct CorpusFingerprint {
-    private var sha = SHA256()
-    private let sessionIDs: Set<String>?
-
-    /// A fingerprint of the sessions named (all when `nil`).
-    /// - Parameter sessionIDs: the sessions to cover.
-    package init(sessionIDs: Set<String>?) { self.sessionIDs = sessionIDs }
-
-    /// The next session, in bytewise order of ids.
-    /// - Parameters:
-    ///   - name: the session's id.
-    ///   - contentHash: its content hash.
-    package mutating func add(name: String, contentHash: String?) {
-        if let ids = sessionIDs, !ids.contains(name) { return }
-        sha.update(data: Array((name + "\u{1F}" + (contentHash ?? "") + "\u{1E}").utf8))
-    }
-
-    /// The fingerprint, as lowercase hex.
-    package func finalize() -> String { sha.finalize().lowercaseHex }
 }
