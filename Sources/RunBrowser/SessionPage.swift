@@ -168,13 +168,13 @@ enum SessionPage {
 
     // MARK: The timeline
 
-    /// One row per member that left `idle` in the window: a bar per state,
-    /// the labels as bands, a cursor the script moves.
-    static func timelineChart(_ timeline: SessionTimeline, labels: [Label], window: Window) -> Markup {
-        let width = timelineWidth
-        func x(_ t: Micros) -> Double { nameWidth + (Double(t - window.start) / window.span) * (width - nameWidth) }
-        // Each member's state at the window's start, then its changes in it.
-        var rows: [(member: Int, spans: [(from: Micros, to: Micros, state: RecognizerState)])] = []
+    /// A member's row of the timeline: the spans of its states other than `idle`.
+    typealias StateRow = (member: Int, spans: [(from: Micros, to: Micros, state: RecognizerState)])
+
+    /// One row per member that left `idle` in the window: each member's
+    /// state at the window's start, then its changes in it.
+    static func stateRows(_ timeline: SessionTimeline, window: Window) -> [StateRow] {
+        var rows: [StateRow] = []
         for (i, _) in timeline.members.enumerated() {
             let changes = timeline.changes.filter { $0.member == i }
             var state = changes.last { $0.t < window.start }?.to ?? .idle
@@ -190,6 +190,15 @@ enum SessionPage {
             let visible = spans.filter { $0.2 != .idle }
             if !visible.isEmpty { rows.append((i, visible.map { (from: $0.0, to: $0.1, state: $0.2) })) }
         }
+        return rows
+    }
+
+    /// One row per member that left `idle` in the window: a bar per state,
+    /// the labels as bands, a cursor the script moves.
+    static func timelineChart(_ timeline: SessionTimeline, labels: [Label], window: Window) -> Markup {
+        let width = timelineWidth
+        func x(_ t: Micros) -> Double { nameWidth + (Double(t - window.start) / window.span) * (width - nameWidth) }
+        let rows = stateRows(timeline, window: window)
         let top = 26.0
         let height = top + Double(max(rows.count, 1)) * rowHeight + 24
         var content: [Markup] = []

@@ -76,31 +76,7 @@ struct SessionGenerator {
         for _ in 0..<gestures {
             let intent = drawIntent(onTab: tab, rowOpen: openRow != nil)
             if let allowed = intent.tabs, !allowed.contains(tab) {
-                let needed = nearest(allowed, to: tab)
-                if factory.chance(0.45) {
-                    // Straight to the tab with the tab bar.
-                    let tap = factory.tabBarTap(at: time, tab: tab, to: needed)
-                    let end = try perform(tap, emit)
-                    tab = needed
-                    (time, hurriedNote) = pause(after: end)
-                }
-                // Or walk the pager there, one swipe per tab.
-                var first = true
-                while tab != needed {
-                    var swipe = factory.tabSwipe(at: time, tab: tab, left: needed > tab)
-                    if let note = hurriedNote { swipe.notes.append(note) }
-                    if !first { swipe.notes.append(Note.momentum) }
-                    let end = try perform(swipe, emit)
-                    tab = swipe.tabAfter ?? tab
-                    first = false
-                    // A second swipe on the way often comes inside the momentum window.
-                    if tab != needed && factory.chance(min(user.hurry * 2, 0.8)) {
-                        time = end + factory.uniform(0.12, 0.7)
-                        hurriedNote = nil
-                    } else {
-                        (time, hurriedNote) = pause(after: end)
-                    }
-                }
+                try goToTab(nearest(allowed, to: tab), from: &tab, time: &time, hurriedNote: &hurriedNote, emit)
             }
             var gesture = make(intent, at: time, tab: tab, openRow: openRow ?? 0)
             if let note = hurriedNote, gesture.motion.isEmpty { gesture.notes.append(note) }
@@ -131,6 +107,39 @@ struct SessionGenerator {
             if commits.contains(gesture.intent) && factory.chance(user.hurry) {
                 time = end + factory.uniform(0.05, 0.3)
                 hurriedNote = Note.duringAnimation
+            } else {
+                (time, hurriedNote) = pause(after: end)
+            }
+        }
+    }
+
+    /// Goes from `tab` to `needed` before a gesture that needs it: straight
+    /// there with the tab bar, or walking the pager, one swipe per tab (a
+    /// second swipe on the way often inside the momentum window).
+    private mutating func goToTab(
+        _ needed: Int, from tab: inout Int, time: inout Double, hurriedNote: inout String?,
+        _ emit: (TraceEvent) throws -> Void
+    ) throws {
+        if factory.chance(0.45) {
+            // Straight to the tab with the tab bar.
+            let tap = factory.tabBarTap(at: time, tab: tab, to: needed)
+            let end = try perform(tap, emit)
+            tab = needed
+            (time, hurriedNote) = pause(after: end)
+        }
+        // Or walk the pager there, one swipe per tab.
+        var first = true
+        while tab != needed {
+            var swipe = factory.tabSwipe(at: time, tab: tab, left: needed > tab)
+            if let note = hurriedNote { swipe.notes.append(note) }
+            if !first { swipe.notes.append(Note.momentum) }
+            let end = try perform(swipe, emit)
+            tab = swipe.tabAfter ?? tab
+            first = false
+            // A second swipe on the way often comes inside the momentum window.
+            if tab != needed && factory.chance(min(user.hurry * 2, 0.8)) {
+                time = end + factory.uniform(0.12, 0.7)
+                hurriedNote = nil
             } else {
                 (time, hurriedNote) = pause(after: end)
             }
