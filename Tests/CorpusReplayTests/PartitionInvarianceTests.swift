@@ -101,7 +101,8 @@ import Tuning
             try Tally.wireDecoder().decode(Tally.self, from: JSONSerialization.data(withJSONObject: users))
         }
         var cells = object
-        var cellInts = try PackedNumbers.ints(#require(Data(base64Encoded: #require(object["labelCells"] as? String))))
+        let cellText = try #require(object["labelCells"] as? String)
+        var cellInts = try PackedNumbers.ints(#require(Data(base64Encoded: cellText)))
         try #require(!cellInts.isEmpty)
         cellInts[0] = 10_000
         cells["labelCells"] = PackedNumbers.data(cellInts).base64EncodedString()
