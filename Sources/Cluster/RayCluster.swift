@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import Synchronization
 
 // MARK: - Evaluations fanned out on Ray
 
@@ -14,8 +15,10 @@ import Simulation
 /// embedded in the binary and written to a temporary file when a cluster
 /// starts): Ray's client API is Python, and one long-lived bridge process
 /// keeps its startup (seconds) out of every evaluation. The bridge speaks
-/// one line per request (its id, a tab, the request's JSON) and one JSON
-/// line per reply over pipes.
+/// one line per request (its id, a tab, the request's JSON) and one line
+/// per shard's answer (the request's id, the shard, its tally's JSON) over
+/// pipes; each answer is decoded as it arrives, beside the shards still
+/// replaying and the other answers being decoded.
 ///
 /// **No result without its evaluations.** A worker that dies is started
 /// again by the bridge and its request asked again (an evaluation is a pure
@@ -42,11 +45,11 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     private let process = Process()
     private let input: FileHandle
     private let output: FileHandle
-    private let condition = NSCondition()
-    private var replies: [Int: Data] = [:]
-    private var readyLine: Data?
-    private var ended: String?
-    private var nextID = 0
+    /// What the requesting threads, the reader of the bridge's output and
+    /// the decoders of its answers share.
+    private let state = Mutex(State())
+    /// Signalled once the bridge said its shards are loaded, or ended.
+    private let started = DispatchSemaphore(value: 0)
     private let bridgeFile: URL
     /// A local head's own folder (its logs and sockets), removed on close.
     private let rayFolder: URL
@@ -55,14 +58,40 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     private let bridgeLog: URL?
     /// This run's token: in the environment of every process it starts.
     private let token = UUID().uuidString
-    private var firstFailure: ClusterError?
+
+    private struct State {
+        /// The requests asked and not yet taken back, by id.
+        var asked: [Int: Asked] = [:]
+        var readyLine: Data?
+        /// Why the bridge's output ended, once it has.
+        var ended: String?
+        var nextID = 0
+        var firstFailure: ClusterError?
+    }
+
+    /// One request's answers, shard by shard, as they are decoded.
+    private struct Asked {
+        var parts: [Tally?]
+        var failure: ClusterError?
+        var missing: Int
+        /// Signalled once, when every part is in, or the request or the bridge failed.
+        let done = DispatchSemaphore(value: 0)
+        var signalled = false
+
+        init(shards: Int) {
+            parts = Array(repeating: nil, count: shards)
+            missing = shards
+        }
+
+        mutating func finish() {
+            guard !signalled else { return }
+            signalled = true
+            done.signal()
+        }
+    }
 
     /// Why the run cannot go on, once something beyond a retry failed.
-    package var failure: ClusterError? {
-        condition.lock()
-        defer { condition.unlock() }
-        return firstFailure
-    }
+    package var failure: ClusterError? { state.withLock { $0.firstFailure } }
 
     /// What a worker prints once its shard is loaded.
     package struct ShardReady: Sendable, Codable, Hashable {
@@ -158,10 +187,7 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     /// Ends the bridge (and a local Ray head with it), then every process
     /// of the run still running, whatever became of the bridge.
     package func close() {
-        condition.lock()
-        let running = process.isRunning
-        condition.unlock()
-        if running {
+        if process.isRunning {
             try? input.close()
             let giveUp = Date().addingTimeInterval(20)
             while process.isRunning, Date() < giveUp { usleep(50_000) }
@@ -174,11 +200,11 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     /// Stops the run at its first failure: the bridge and every process of
     /// the run are ended at once, and every later request fails.
     private func fail(_ error: ClusterError) -> ClusterError {
-        condition.lock()
-        let first = firstFailure == nil
-        if first { firstFailure = error }
-        let failure = firstFailure!
-        condition.unlock()
+        let (first, failure) = state.withLock { s in
+            let first = s.firstFailure == nil
+            if first { s.firstFailure = error }
+            return (first, s.firstFailure ?? error)
+        }
         if first {
             if process.isRunning { kill(process.processIdentifier, SIGKILL) }
             endRunProcesses()
@@ -251,54 +277,32 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
     }
 
     private func ask(_ request: ReplayRequest) throws -> Tally {
-        let body = try Tally.wireEncoder().encode(request)
-        condition.lock()
-        if let firstFailure {
-            condition.unlock()
-            throw firstFailure
-        }
-        if let ended {
-            condition.unlock()
-            throw ClusterError("the Ray bridge ended: \(ended)")
-        }
-        let id = nextID
-        nextID += 1
         // `ID<tab>request`: the bridge passes the request's bytes on as they
         // are, without decoding and encoding them again.
-        var line = Data("\(id)\t".utf8)
-        line.append(body)
-        line.append(contentsOf: Array("\n".utf8))
-        do { try input.write(contentsOf: line) } catch {
-            condition.unlock()
-            throw ClusterError("the Ray bridge stopped reading (\(error.localizedDescription))")
-        }
-        while replies[id] == nil, ended == nil { condition.wait() }
-        let reply = replies.removeValue(forKey: id)
-        let failure = ended
-        condition.unlock()
-        guard let reply else { throw ClusterError("the Ray bridge ended: \(failure ?? "no reply")") }
-        let decoded: BridgeReply
-        do { decoded = try Tally.wireDecoder().decode(BridgeReply.self, from: reply) } catch {
-            throw ClusterError("an unreadable reply from the Ray bridge (\(error))")
-        }
-        if let error = decoded.error { throw ClusterError("a shard failed: \(error)") }
-        guard let parts = decoded.parts, parts.count == shards else {
-            throw ClusterError("\(decoded.parts?.count ?? 0) shards answered of \(shards)")
-        }
-        let tallies = try parts.enumerated().map { k, part -> Tally in
-            switch part {
-            case .tally(let tally): return tally
-            case .failure(let message): throw ClusterError("shard \(k + 1)/\(shards): \(message)")
+        let body = try Tally.wireEncoder().encode(request)
+        let asked = Asked(shards: shards)
+        let id = try state.withLock { s throws(ClusterError) in
+            if let failure = s.firstFailure { throw failure }
+            if let ended = s.ended { throw ClusterError("the Ray bridge ended: \(ended)") }
+            let id = s.nextID
+            s.nextID += 1
+            s.asked[id] = asked
+            var line = Data("\(id)\t".utf8)
+            line.append(body)
+            line.append(UInt8(ascii: "\n"))
+            do { try input.write(contentsOf: line) } catch {
+                s.asked[id] = nil
+                throw ClusterError("the Ray bridge stopped reading (\(error.localizedDescription))")
             }
+            return id
         }
-        return Tally(merging: tallies, budgetCount: request.options.budgets.count)
-    }
-
-    /// `{"id": n, "parts": [...]}` or `{"id": n, "error": "..."}`.
-    private struct BridgeReply: Decodable {
-        var id: Int
-        var parts: [WorkerReply]?
-        var error: String?
+        asked.done.wait()
+        let (answered, ended) = state.withLock { s in (s.asked.removeValue(forKey: id), s.ended) }
+        if let failure = answered?.failure { throw failure }
+        guard let parts = answered?.parts, parts.allSatisfy({ $0 != nil }) else {
+            throw ClusterError("the Ray bridge ended: \(ended ?? "no reply")")
+        }
+        return Tally(merging: parts.compactMap { $0 }, budgetCount: request.options.budgets.count)
     }
 
     /// A worker answers a tally, or `{"error": "..."}`.
@@ -317,52 +321,78 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         }
     }
 
+    /// `{"error": "..."}`: the bridge's word on a request it could not answer.
+    private struct BridgeFailure: Decodable { var error: String }
+
+    /// Decodes shard `shard`'s answer to request `id` (on a thread of its
+    /// own: the reader goes on reading the next) and files it.
+    private func decodeAnswer(id: Int, shard: Int, json: Data) {
+        let part: Result<Tally, ClusterError>
+        do {
+            switch try Tally.wireDecoder().decode(WorkerReply.self, from: json) {
+            case .tally(let tally): part = .success(tally)
+            case .failure(let message): part = .failure(ClusterError("shard \(shard + 1)/\(shards): \(message)"))
+            }
+        } catch {
+            part = .failure(ClusterError("an unreadable reply from the Ray bridge (\(error))"))
+        }
+        state.withLock { s in
+            guard var asked = s.asked[id], asked.parts.indices.contains(shard), asked.parts[shard] == nil else { return }
+            switch part {
+            case .success(let tally):
+                asked.parts[shard] = tally
+                asked.missing -= 1
+                if asked.missing == 0 { asked.finish() }
+            case .failure(let error):
+                asked.failure = asked.failure ?? error
+                asked.finish()
+            }
+            s.asked[id] = asked
+        }
+    }
+
     // MARK: - The bridge's output
 
     private func waitForReadyLine(deadline seconds: Double) throws -> Data {
-        let deadline = Date().addingTimeInterval(seconds)
-        condition.lock()
-        while readyLine == nil, ended == nil, condition.wait(until: deadline) {}
-        let line = readyLine, why = ended ?? "not ready after \(Int(seconds)) s"
-        condition.unlock()
+        _ = started.wait(timeout: .now() + seconds)
+        let (line, why) = state.withLock { s in (s.readyLine, s.ended ?? "not ready after \(Int(seconds)) s") }
         if let line { return line }
         let message = "the Ray cluster did not start: \(why)\(lastWords.map { ": \($0)" } ?? "")"
         close()
         throw ClusterError(message)
     }
 
-    /// Reads reply lines until the bridge closes its output: the first is
-    /// the ready line, the others carry their request's id.
+    /// Reads the bridge's lines until it closes its output: the first is
+    /// the ready line, the others carry their request's id and shard.
     private func readReplies() {
-        // Raw reads into one buffer, scanned once each: a reply is a line of
-        // hundreds of kilobytes, and rescanning a growing `Data` for its end
-        // cost more than the replay it carries.
+        // Raw reads into one buffer, each byte looked at once (memchr): an
+        // answer is a line of hundreds of kilobytes, and rescanning a
+        // growing `Data` for its end cost more than the replay it carries.
         let fd = output.fileDescriptor
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        var line: [UInt8] = []
+        var line = Data()
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
             chunk.withUnsafeBufferPointer { bytes in
+                guard let base = bytes.baseAddress else { return }
                 var start = 0
-                for i in 0..<count where bytes[i] == UInt8(ascii: "\n") {
-                    line.append(contentsOf: bytes[start..<i])
-                    deliver(Data(line))
-                    line.removeAll(keepingCapacity: true)
-                    start = i + 1
+                while start < count, let newline = memchr(base + start, 0x0A, count - start) {
+                    let end = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(newline))
+                    line.append(base + start, count: end - start)
+                    deliver(line)
+                    line = Data()
+                    start = end + 1
                 }
-                line.append(contentsOf: bytes[start..<count])
+                line.append(base + start, count: count - start)
             }
         }
         // Its output ends as it exits: a moment to say how it ended.
         let giveUp = Date().addingTimeInterval(1)
         while process.isRunning, Date() < giveUp { usleep(10_000) }
         if !process.isRunning { return bridgeExited(process) }
-        condition.lock()
-        ended = ended ?? "the bridge closed its output"
-        condition.broadcast()
-        condition.unlock()
+        end("the bridge closed its output")
     }
 
     /// The bridge's end, seen when it happens: its output may stay open in
@@ -371,47 +401,54 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         let how =
             bridge.terminationReason == .uncaughtSignal
             ? "killed by signal \(bridge.terminationStatus)" : "exit status \(bridge.terminationStatus)"
-        condition.lock()
-        ended = ended ?? "the bridge (pid \(bridge.processIdentifier)) exited (\(how))"
-        condition.broadcast()
-        condition.unlock()
+        end("the bridge (pid \(bridge.processIdentifier)) exited (\(how))")
+    }
+
+    /// No more answers will come: every request waiting, and a start
+    /// waiting for the ready line, learns why.
+    private func end(_ why: String) {
+        state.withLock { s in
+            s.ended = s.ended ?? why
+            for id in s.asked.keys { s.asked[id]?.finish() }
+        }
+        started.signal()
     }
 
     private func deliver(_ line: Data) {
-        condition.lock()
-        defer {
-            condition.broadcast()
-            condition.unlock()
-        }
         // `{"fatal": why}`: the bridge saw the run end (a local head gone).
         struct Fatal: Decodable { var fatal: String }
         if line.starts(with: Array("{\"fatal\"".utf8)), let fatal = try? JSONDecoder().decode(Fatal.self, from: line) {
-            ended = fatal.fatal
+            return end(fatal.fatal)
+        }
+        let first = state.withLock { s in
+            guard s.readyLine == nil else { return false }
+            s.readyLine = line
+            return true
+        }
+        if first {
+            started.signal()
             return
         }
-        guard readyLine != nil else {
-            readyLine = line
-            return
+        guard let (id, shard, json) = Self.answer(line) else { return }
+        guard let shard else {
+            // The bridge could not answer the request at all.
+            let why = (try? JSONDecoder().decode(BridgeFailure.self, from: json))?.error ?? "no reason given"
+            return state.withLock { s in
+                s.asked[id]?.failure = ClusterError("a shard failed: \(why)")
+                s.asked[id]?.finish()
+            }
         }
-        // The id is the reply's first field: read it without decoding the
-        // tallies twice.
-        struct ID: Decodable { var id: Int }
-        if let id = Self.leadingID(line) ?? (try? JSONDecoder().decode(ID.self, from: line))?.id {
-            replies[id] = line
-        }
+        DispatchQueue.global().async { self.decodeAnswer(id: id, shard: shard, json: json) }
     }
 
-    /// `{"id": 12, …` → 12.
-    static func leadingID(_ line: Data) -> Int? {
-        let prefix = Array("{\"id\": ".utf8)
-        guard line.count > prefix.count, line.prefix(prefix.count).elementsEqual(prefix) else { return nil }
-        var value = 0, any = false
-        for byte in line.dropFirst(prefix.count) {
-            guard byte >= 48, byte <= 57 else { break }
-            value = value * 10 + Int(byte - 48)
-            any = true
-        }
-        return any ? value : nil
+    /// `12<tab>0<tab>{…}` → (12, 0, the JSON); `12<tab>failed<tab>{…}` →
+    /// (12, nil, the JSON).
+    static func answer(_ line: Data) -> (id: Int, shard: Int?, json: Data)? {
+        let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 2, omittingEmptySubsequences: false)
+        guard fields.count == 3, let id = Int(String(decoding: fields[0], as: UTF8.self)) else { return nil }
+        let shard = String(decoding: fields[1], as: UTF8.self)
+        guard shard == "failed" || Int(shard) != nil else { return nil }
+        return (id, Int(shard), Data(fields[2]))
     }
 }
 

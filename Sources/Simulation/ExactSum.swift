@@ -32,6 +32,9 @@ package struct ExactSum: Sendable, Hashable {
 
     package init(_ value: Double) { add(value) }
 
+    /// The sum of `units` multiples of 2⁻⁴⁸ (what ``units`` gave).
+    package init(units: Int128) { self.units = units }
+
     /// Adds one term. A non-finite term (never produced by the simulator
     /// or by validated weights) counts as zero rather than trapping.
     package mutating func add(_ value: Double) {

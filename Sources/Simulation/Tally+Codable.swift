@@ -8,33 +8,18 @@ import Recognizers
 /// as integers, smoothed misfires as their ``ExactSum`` units, and the
 /// observations — latencies, budget and haptic observations, springs'
 /// settle times and overshoots — packed as their bits, and whose each is
-/// as runs of one person (``PackedNumbers``). The scratch list of matched recognitions is not
-/// sent: it is refilled for every session. Springs travel measured,
-/// computed by the shard that replayed their releases.
+/// as runs of one person (``PackedNumbers``); the outcome counts (in all,
+/// per intent, per user, per device) and the label cells as packed
+/// integers, not one JSON object each. The scratch list of matched
+/// recognitions is not sent: it is refilled for every session. Springs
+/// travel measured, computed by the shard that replayed their releases.
 extension Tally: Codable {
     private enum CodingKeys: String, CodingKey {
         case sessions, touchSamples, motionSamples, scenes, recognitions, byGesture, drops, total, perIntent
-        case confusion, perUser, perDevice, latency, budgetObservations, haptics, autoScroll
+        case confusion, perUser, perUserNames, perDevice, perDeviceNames, latency, budgetObservations, haptics
+        case autoScroll
         case people, budgetPeople, hapticPeople, personIntents
         case menuWait, springs, outcomes, labelCells, log, agreement
-    }
-
-    /// Outcome counts with their smoothed misfires exact (``OutcomeCounts``'
-    /// own encoding writes them as a `Double`, for people).
-    private struct ExactCounts: Codable {
-        var counts: OutcomeCounts
-        var soft: ExactSum
-
-        init(_ counts: OutcomeCounts) {
-            self.counts = counts
-            soft = counts.softMisfireSum
-        }
-
-        var value: OutcomeCounts {
-            var exact = counts
-            exact.softMisfireSum = soft
-            return exact
-        }
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -46,11 +31,14 @@ extension Tally: Codable {
         try c.encode(recognitions, forKey: .recognitions)
         try c.encode(byGesture, forKey: .byGesture)
         try c.encode(Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }), forKey: .drops)
-        try c.encode(ExactCounts(total), forKey: .total)
-        try c.encode(perIntent.map(ExactCounts.init), forKey: .perIntent)
+        try c.encode(Self.packed([total]), forKey: .total)
+        try c.encode(Self.packed(perIntent), forKey: .perIntent)
         try c.encode(confusion, forKey: .confusion)
-        try c.encode(perUser.mapValues(ExactCounts.init), forKey: .perUser)
-        try c.encode(perDevice.mapValues(ExactCounts.init), forKey: .perDevice)
+        let users = Array(perUser), devices = Array(perDevice)
+        try c.encode(users.map(\.key), forKey: .perUserNames)
+        try c.encode(Self.packed(users.map(\.value)), forKey: .perUser)
+        try c.encode(devices.map(\.key), forKey: .perDeviceNames)
+        try c.encode(Self.packed(devices.map(\.value)), forKey: .perDevice)
         try c.encode(latency.map(PackedNumbers.data), forKey: .latency)
         try c.encode(budgetObservations.map(PackedNumbers.data), forKey: .budgetObservations)
         try c.encode(haptics.map(PackedNumbers.data), forKey: .haptics)
@@ -63,7 +51,7 @@ extension Tally: Codable {
         try c.encode(PackedNumbers.data(menuWait), forKey: .menuWait)
         try c.encode(springs, forKey: .springs)
         try c.encode(outcomes, forKey: .outcomes)
-        try c.encode(labelCells.list, forKey: .labelCells)
+        try c.encode(Self.packed(labelCells.list), forKey: .labelCells)
         try c.encode(log, forKey: .log)
         try c.encode(agreement, forKey: .agreement)
     }
@@ -87,12 +75,15 @@ extension Tally: Codable {
             drops[reason] = count
         }
         self.drops = drops
-        total = try c.decode(ExactCounts.self, forKey: .total).value
+        guard let total = try Self.counts(c.decode(Data.self, forKey: .total), c, .total).first else {
+            throw DecodingError.dataCorruptedError(forKey: .total, in: c, debugDescription: "no total counts")
+        }
+        self.total = total
         perIntent = try Self.sized(
-            c.decode([ExactCounts].self, forKey: .perIntent).map(\.value), like: perIntent, c, .perIntent)
+            Self.counts(c.decode(Data.self, forKey: .perIntent), c, .perIntent), like: perIntent, c, .perIntent)
         confusion = try Self.sized(c.decode([Int].self, forKey: .confusion), like: confusion, c, .confusion)
-        perUser = try c.decode([String: ExactCounts].self, forKey: .perUser).mapValues(\.value)
-        perDevice = try c.decode([String: ExactCounts].self, forKey: .perDevice).mapValues(\.value)
+        perUser = try Self.table(c, names: .perUserNames, counts: .perUser)
+        perDevice = try Self.table(c, names: .perDeviceNames, counts: .perDevice)
         latency = try Self.sized(c.decode([Data].self, forKey: .latency).map(PackedNumbers.doubles), like: latency, c, .latency)
         haptics = try Self.sized(c.decode([Data].self, forKey: .haptics).map(PackedNumbers.doubles), like: haptics, c, .haptics)
         for person in try c.decode([String].self, forKey: .people) { _ = slot(of: person) }
@@ -127,9 +118,103 @@ extension Tally: Codable {
                 forKey: .people, in: c, debugDescription: "observations whose people disagree with the reply's")
         }
         outcomes = try c.decode([LabelOutcome].self, forKey: .outcomes)
-        labelCells = LabelCellTable(try c.decode([LabelCell].self, forKey: .labelCells))
+        labelCells = LabelCellTable(try Self.cells(c.decode(Data.self, forKey: .labelCells), c))
         log = try c.decode([SessionRecognition].self, forKey: .log)
         agreement = try c.decode(AgreementTally.self, forKey: .agreement)
+    }
+
+    // MARK: Counts and cells packed
+
+    /// Integers per outcome count: labels, correct, wrong, missed, dead
+    /// zone, spurious, extra, and the smoothed misfires' exact units (low
+    /// and high 64 bits).
+    private static let countFields = 9
+
+    private static func packed(_ counts: [OutcomeCounts]) -> Data {
+        var ints: [Int] = []
+        ints.reserveCapacity(counts.count * countFields)
+        for o in counts {
+            ints += [o.labels, o.correct, o.wrong, o.missed, o.deadZone, o.spurious, o.extra]
+            ints += exactHalves(o.softMisfireSum)
+        }
+        return PackedNumbers.data(ints)
+    }
+
+    private static func counts(_ data: Data, _ c: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws
+        -> [OutcomeCounts]
+    {
+        let ints = try PackedNumbers.ints(data)
+        guard ints.count % countFields == 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c, debugDescription: "\(ints.count) integers: not counts of \(countFields)")
+        }
+        return stride(from: 0, to: ints.count, by: countFields).map { k in
+            var o = OutcomeCounts()
+            (o.labels, o.correct, o.wrong, o.missed) = (ints[k], ints[k + 1], ints[k + 2], ints[k + 3])
+            (o.deadZone, o.spurious, o.extra) = (ints[k + 4], ints[k + 5], ints[k + 6])
+            o.softMisfireSum = exactSum(low: ints[k + 7], high: ints[k + 8])
+            return o
+        }
+    }
+
+    /// Counts by name: the names in one list, their counts packed in the same order.
+    private static func table(
+        _ c: KeyedDecodingContainer<CodingKeys>, names: CodingKeys, counts key: CodingKeys
+    ) throws -> [String: OutcomeCounts] {
+        let names = try c.decode([String].self, forKey: names)
+        let counts = try counts(c.decode(Data.self, forKey: key), c, key)
+        guard names.count == counts.count, Set(names).count == names.count else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c, debugDescription: "\(counts.count) counts for \(names.count) names")
+        }
+        return Dictionary(uniqueKeysWithValues: zip(names, counts))
+    }
+
+    /// Integers per label cell: intent, outcome and what fired (ordinal + 1,
+    /// 0 for nothing), labels, recognition ceiling, and the smoothed
+    /// misfires' exact units (low and high 64 bits).
+    private static let cellFields = 7
+
+    private static func packed(_ cells: [LabelCell]) -> Data {
+        var ints: [Int] = []
+        ints.reserveCapacity(cells.count * cellFields)
+        for cell in cells {
+            ints += [cell.intent.ordinal, cell.outcome.ordinal, cell.recognized.map { $0.ordinal + 1 } ?? 0]
+            ints += [cell.labels, cell.recognitionCeiling] + exactHalves(cell.softMisfires)
+        }
+        return PackedNumbers.data(ints)
+    }
+
+    private static func cells(_ data: Data, _ c: KeyedDecodingContainer<CodingKeys>) throws -> [LabelCell] {
+        let ints = try PackedNumbers.ints(data)
+        let intents = Tally.intents, outcomes = Outcome.allCases, kinds = GestureKind.allCases
+        guard ints.count % cellFields == 0 else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .labelCells, in: c, debugDescription: "\(ints.count) integers: not cells of \(cellFields)")
+        }
+        return try stride(from: 0, to: ints.count, by: cellFields).map { k in
+            guard intents.indices.contains(ints[k]), outcomes.indices.contains(ints[k + 1]),
+                (0...kinds.count).contains(ints[k + 2])
+            else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .labelCells, in: c, debugDescription: "a label cell of no known intent, outcome or gesture")
+            }
+            var cell = LabelCell(
+                intent: intents[ints[k]], outcome: outcomes[ints[k + 1]],
+                recognized: ints[k + 2] == 0 ? nil : kinds[ints[k + 2] - 1])
+            (cell.labels, cell.recognitionCeiling) = (ints[k + 3], ints[k + 4])
+            cell.softMisfires = exactSum(low: ints[k + 5], high: ints[k + 6])
+            return cell
+        }
+    }
+
+    /// An exact sum's 128-bit units as two integers, and back.
+    private static func exactHalves(_ sum: ExactSum) -> [Int] {
+        [Int(truncatingIfNeeded: sum.units), Int(truncatingIfNeeded: sum.units >> 64)]
+    }
+
+    private static func exactSum(low: Int, high: Int) -> ExactSum {
+        ExactSum(units: Int128(high) << 64 | Int128(UInt64(bitPattern: Int64(low))))
     }
 
     /// A per-kind or per-intent array from another build must have this
@@ -183,6 +268,9 @@ extension Tally {
     /// rather than failing the reply.
     package static func wireEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
+        // Base64 is full of slashes: escaped (`\/`, the default), each one
+        // sends the decoder down its slow path.
+        encoder.outputFormatting = .withoutEscapingSlashes
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
         return encoder

@@ -79,6 +79,38 @@ import Tuning
         #expect(one.labelOutcomes == both.labelOutcomes, "contiguous chunks keep the sessions' order")
     }
 
+    @Test("a shard's counts and label cells travel packed, exact to the unit, and a reply that disagrees with itself is refused")
+    func packedCountsAreExactAndChecked() throws {
+        let tally = try Self.simulator.tally(corpus: Corpus(sessions: Self.sessions))
+        let wire = try Tally.wireEncoder().encode(tally)
+        let back = try Tally.wireDecoder().decode(Tally.self, from: wire)
+        let result = Self.simulator.result(of: back), whole = Self.simulator.result(of: tally)
+        #expect(result.perUser == whole.perUser && result.perDevice == whole.perDevice)
+        #expect(result.total == whole.total && result.labelCells == whole.labelCells)
+        #expect(whole.total.softMisfires != whole.total.softMisfires.rounded(), "sums that are not whole numbers")
+        // No JSON object per user, per device or per cell.
+        let object = try #require(try JSONSerialization.jsonObject(with: wire) as? [String: Any])
+        for key in ["perUser", "perDevice", "labelCells", "total", "perIntent"] {
+            #expect(object[key] is String, "\(key) packed (base64)")
+        }
+        #expect(!String(decoding: wire, as: UTF8.self).contains("\\/"), "base64 without escaped slashes")
+        // A name dropped from the users' names, or a cell of no known intent: refused, not misread.
+        var users = object
+        users["perUserNames"] = (object["perUserNames"] as? [String])?.dropLast().map { $0 }
+        #expect(throws: DecodingError.self) {
+            try Tally.wireDecoder().decode(Tally.self, from: JSONSerialization.data(withJSONObject: users))
+        }
+        var cells = object
+        let cellText = try #require(object["labelCells"] as? String)
+        var cellInts = try PackedNumbers.ints(#require(Data(base64Encoded: cellText)))
+        try #require(!cellInts.isEmpty)
+        cellInts[0] = 10_000
+        cells["labelCells"] = PackedNumbers.data(cellInts).base64EncodedString()
+        #expect(throws: DecodingError.self) {
+            try Tally.wireDecoder().decode(Tally.self, from: JSONSerialization.data(withJSONObject: cells))
+        }
+    }
+
     @Test func exactSumsIgnoreOrderWhereDoublesDoNot() throws {
         let terms = [0.1, 0.2, 0.3]
         var forward = ExactSum(), backward = ExactSum()

@@ -10,8 +10,12 @@
 # (`gesturetune evaluate --serve --shard K/N …`, which loads its shard of the
 # store once). The coordinator writes one request a line on standard input,
 # `n<TAB>{…request…}`, passed on to the shards as it is; every shard
-# answers it with its partial tally and the bridge writes `{"id": n, "parts": [tally of shard 1, …]}`, in shard
-# order, one line, in the order the requests came. Merging is the
+# answers it with its partial tally, and the bridge writes each shard's
+# answer as it arrives, `n<TAB>k<TAB>{…tally of shard k…}` (k from 0), so
+# that the coordinator decodes one while the others still replay; a
+# request that cannot be answered is `n<TAB>failed<TAB>{"error": why}`.
+# Requests are answered in the order they came; the bytes of requests and
+# tallies pass through as they are (never decoded here). Merging is the
 # coordinator's (in shard order; every sum in a tally is exact).
 #
 # Failures: an evaluation is a pure function, so a retry is exact. A worker
@@ -152,8 +156,9 @@ class Shard:
         # Its standard error in a file, read only to say why it failed: a
         # pipe nobody reads could fill and stall it.
         self.errors = tempfile.TemporaryFile(mode="w+")
+        # Bytes, not text: a tally passes through without being decoded.
         self.process = subprocess.Popen(
-            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors, text=True, bufsize=1)
+            self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self.errors)
         line = self.process.stdout.readline()
         if not line:
             self.process.wait()
@@ -177,13 +182,13 @@ class Shard:
             if not self._alive():
                 self._start()
             try:
-                self.process.stdin.write(line + "\n")
+                self.process.stdin.write(line + b"\n")
                 self.process.stdin.flush()
                 reply = self.process.stdout.readline()
             except (BrokenPipeError, OSError):
-                reply = ""
+                reply = b""
             if reply:
-                return reply.rstrip("\n")
+                return reply.rstrip(b"\n")
             self.process.kill()
             self.process.wait()
         raise RuntimeError(f"the worker for shard {self.argv[-1]} died {ATTEMPTS} times answering one request")
@@ -243,6 +248,7 @@ def main():
     print(json.dumps({"ready": [s["ready"] for s in started], "pids": [s["pid"] for s in started]}), flush=True)
 
     pending = queue.Queue()
+    out = sys.stdout.buffer
 
     def answer():
         while True:
@@ -250,19 +256,26 @@ def main():
             if item is None:
                 return
             ident, futures = item
+            shard = {ref: k for k, ref in enumerate(futures)}
+            waiting = futures
             try:
-                parts = ray.get(futures)
-                sys.stdout.write('{"id": %d, "parts": [%s]}\n' % (ident, ",".join(parts)))
+                # Each shard's answer as soon as it is here.
+                while waiting:
+                    done, waiting = ray.wait(waiting, num_returns=1)
+                    for ref in done:
+                        out.write(b"%d\t%d\t%s\n" % (ident, shard[ref], ray.get(ref)))
+                        out.flush()
             except Exception as error:
-                sys.stdout.write(json.dumps({"id": ident, "error": str(error).strip().splitlines()[-1]}) + "\n")
-            sys.stdout.flush()
+                why = json.dumps({"error": str(error).strip().splitlines()[-1]}).encode()
+                out.write(b"%d\tfailed\t%s\n" % (ident, why))
+                out.flush()
 
     writer = threading.Thread(target=answer, daemon=True)
     writer.start()
-    for line in sys.stdin:
+    for line in sys.stdin.buffer:
         if not line.strip():
             continue
-        ident, _, request = line.rstrip("\n").partition("\t")
+        ident, _, request = line.rstrip(b"\n").partition(b"\t")
         pending.put((int(ident), [a.ask.remote(request) for a in actors]))
     pending.put(None)
     writer.join()
