@@ -24,45 +24,32 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                if touches.pointee.activeCount == 1 { armed = false }
-                return pressDown(slot: slot, t: t, touches, hold: p.pointee.dragMinimumDuration)
-            case .move:
-                let moved2 = touches.pointee.moved2(slot)
-                // Before the hold completes, movement cancels the press; after
-                // it, the same movement drags the lifted item.
-                guard moved2 > p.pointee.dragMovement2 else { return .none }
-                guard armed else { return .fail }
-                prevT = t
-                prevOffset = touches.pointee.slots[slot].y
-                value = 0
-                return .begin
-            case .up, .cancel:
-                return .fail
-            case .timer:
-                deadline = .max
-                guard touches.pointee.activeCount == options.fingers else { return .fail }
-                armed = true
-                return .none
-            }
-        case .began:
-            switch event {
-            case .move:
-                autoScroll(to: t, y: touches.pointee.slots[slot].y, p)
-                return .none
-            case .up where touches.pointee.activeCount == 1, .cancel:
-                autoScroll(to: t, y: touches.pointee.slots[slot].y, p)
-                direction = value < 0 ? .up : value > 0 ? .down : nil
-                committed = event == .up
-                return .end
-            default:
-                return .none
-            }
-        default:
+        // A new contact's item has not lifted yet.
+        if state == .possible, event == .down, touches.pointee.activeCount == 1 { armed = false }
+        switch pressStep(event, slot: slot, t: t, touches, hold: p.pointee.dragMinimumDuration) {
+        case .decided(let verdict):
+            return verdict
+        case .moved:
+            let moved2 = touches.pointee.moved2(slot)
+            // Before the hold completes, movement cancels the press; after
+            // it, the same movement drags the lifted item.
+            guard moved2 > p.pointee.dragMovement2 else { return .none }
+            guard armed else { return .fail }
+            prevT = t
+            prevOffset = touches.pointee.slots[slot].y
+            value = 0
+            return .begin
+        case .held:
+            armed = true
             return .none
+        case .following:
+            autoScroll(to: t, y: touches.pointee.slots[slot].y, p)
+            return .none
+        case .released:
+            autoScroll(to: t, y: touches.pointee.slots[slot].y, p)
+            direction = value < 0 ? .up : value > 0 ? .down : nil
+            committed = event == .up
+            return .end
         }
     }
 

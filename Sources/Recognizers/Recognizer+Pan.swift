@@ -15,89 +15,47 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: SharedState, _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                if touches.pointee.activeCount == 1 {
-                    downT = t
-                    panX0 = touches.pointee.panX
-                    panY0 = touches.pointee.panY
-                }
-                return touches.pointee.activeCount > options.maxTouches ? .fail : .none
-            case .move:
-                // UIKit's minimumNumberOfTouches: not before enough fingers are down.
-                guard touches.pointee.activeCount >= options.minTouches else { return .none }
-                let (tx, ty) = translation(touches)
-                let slop2 = kind == .pan ? p.pointee.panSlop2 : p.pointee.scrollSlop2
-                guard tx * tx + ty * ty > slop2 else { return .none }
-                switch options.axis {
-                case .free: break
-                case .vertical: if compare.exceeds(abs(tx), p.pointee.scrollAxisTangent * abs(ty)) { return .fail }
-                case .horizontal: if compare.exceeds(abs(ty), p.pointee.scrollAxisTangent * abs(tx)) { return .fail }
-                }
-                direction =
-                    options.axis == .horizontal
-                    ? (tx < 0 ? .left : .right)
-                    : options.axis == .vertical ? (ty < 0 ? .up : .down) : dominantDirection(dx: tx, dy: ty)
-                onset = touches.pointee.onset
-                if options.obeysTabLock, shared.sinceTabSwipeEnd(t) < p.pointee.tabSwipeVerticalScrollLock {
-                    dropReason = .verticalScrollLock
-                    return .drop
-                }
-                return .begin
-            case .up, .cancel, .timer:
-                return undecided(event, touches)
+        // Pan's own touch-down: it anchors the time and the centroid, not
+        // the finger's point as `dragDown` does (its `downX`, `downY` stay
+        // as reset, for an action that would read them).
+        if state == .possible, event == .down {
+            if touches.pointee.activeCount == 1 {
+                downT = t
+                panX0 = touches.pointee.panX
+                panY0 = touches.pointee.panY
             }
-        case .began:
-            guard isRelease(event, touches) else { return .none }
+            return touches.pointee.activeCount > options.maxTouches ? .fail : .none
+        }
+        switch dragStep(event, slot: slot, t: t, touches) {
+        case .decided(let verdict):
+            return verdict
+        case .moved(let tx, let ty):
+            // UIKit's minimumNumberOfTouches: not before enough fingers are down.
+            guard touches.pointee.activeCount >= options.minTouches else { return .none }
+            let slop2 = kind == .pan ? p.pointee.panSlop2 : p.pointee.scrollSlop2
+            guard tx * tx + ty * ty > slop2 else { return .none }
+            switch options.axis {
+            case .free: break
+            case .vertical: if compare.exceeds(abs(tx), p.pointee.scrollAxisTangent * abs(ty)) { return .fail }
+            case .horizontal: if compare.exceeds(abs(ty), p.pointee.scrollAxisTangent * abs(tx)) { return .fail }
+            }
+            direction =
+                options.axis == .horizontal
+                ? (tx < 0 ? .left : .right)
+                : options.axis == .vertical ? (ty < 0 ? .up : .down) : dominantDirection(dx: tx, dy: ty)
+            onset = touches.pointee.onset
+            if options.obeysTabLock, shared.sinceTabSwipeEnd(t) < p.pointee.tabSwipeVerticalScrollLock {
+                dropReason = .verticalScrollLock
+                return .drop
+            }
+            return .begin
+        case .released(let tx, let ty):
             let v = touches.pointee.releaseVelocity(slot, at: t)
             velocity = options.axis == .horizontal ? v.dx : options.axis == .vertical ? v.dy : v.magnitude
-            let (tx, ty) = translation(touches)
             dx = tx
             dy = ty
             committed = event == .up
             return .end
-        default:
-            return .none
         }
-    }
-
-    /// A lift, cancel or timer before a one-finger drag recognizer decided:
-    /// the last finger's lift, a cancel or a timer fails it; a lift while
-    /// other fingers stay down changes nothing.
-    @inline(__always)
-    func undecided(_ event: TouchEvent, _ touches: UnsafePointer<Touches>) -> RecognizerVerdict {
-        event == .up && touches.pointee.activeCount != 1 ? .none : .fail
-    }
-
-    /// Whether `event` releases a begun drag: the last finger lifted, or the
-    /// contact was cancelled.
-    @inline(__always)
-    func isRelease(_ event: TouchEvent, _ touches: UnsafePointer<Touches>) -> Bool {
-        (event == .up || event == .cancel) && touches.pointee.activeCount == 1
-    }
-
-    /// Shared start of the one-finger horizontal or vertical drags (swipe
-    /// actions, card, dismiss, edge): records the anchor on the first finger
-    /// and fails when more fingers than allowed come down.
-    mutating func dragDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> RecognizerVerdict {
-        anchorFirstDown(slot: slot, t: t, touches)
-        return touches.pointee.activeCount > options.maxTouches ? .fail : .none
-    }
-
-    /// On the contact's first finger: anchors the time, the finger's point
-    /// and the centroid that ``translation(_:)`` measures from. Returns
-    /// whether this was the first finger (later fingers anchor nothing:
-    /// the translation stays measured from where the contact began).
-    @discardableResult
-    mutating func anchorFirstDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>) -> Bool {
-        guard touches.pointee.activeCount == 1 else { return false }
-        downT = t
-        downX = touches.pointee.slots[slot].x
-        downY = touches.pointee.slots[slot].y
-        panX0 = touches.pointee.panX
-        panY0 = touches.pointee.panY
-        return true
     }
 }

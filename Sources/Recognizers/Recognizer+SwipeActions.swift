@@ -53,43 +53,26 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                return dragDown(slot: slot, t: t, touches)
-            case .move:
-                let (tx, ty) = translation(touches)
-                guard abs(tx) > p.pointee.swipeActionsSlop || abs(ty) > p.pointee.swipeActionsSlop else { return .none }
-                if compare.exceeds(abs(ty), abs(tx)) { return .fail }
-                // `armed`: the drag started on an open row.
-                armed = shared.openRows & rowBit(cell(x: downX, y: downY)?.row) != 0
-                if tx > 0, !armed { return .fail }
-                direction = tx > 0 ? .right : .left
-                onset = touches.pointee.onset
-                prevT = t
-                prevOffset = tx
-                // On an open row the first leftward update is past the threshold.
-                crossed = armed && tx < 0
-                hapticLatency = crossed ? 0 : -1
-                return .begin
-            case .up, .cancel, .timer:
-                return undecided(event, touches)
-            }
-        case .began, .waiting:
-            let (tx, _) = translation(touches)
-            let haptic = armed ? openRowHapticTranslation(p) : -p.pointee.swipeActionsHapticTranslation
-            if !crossed, haptic < 0 ? tx <= haptic : tx < 0 {
-                crossed = true
-                // The finger crossed between the previous sample and this one.
-                let span = tx - prevOffset
-                let fraction = span != 0 ? (haptic - prevOffset) / span : 1
-                let crossing = Double(prevT) + min(max(fraction, 0), 1) * Double(t - prevT)
-                hapticLatency = t - Micros(crossing.rounded())
-            }
+        // While dragging — and while waiting to begin — the haptic follows the row.
+        if state == .began || state == .waiting { followHaptic(t: t, touches, p) }
+        switch dragStep(event, slot: slot, t: t, touches) {
+        case .decided(let verdict):
+            return verdict
+        case .moved(let tx, let ty):
+            guard Recognizer.leftSlop(tx, ty, p.pointee.swipeActionsSlop) else { return .none }
+            if compare.exceeds(abs(ty), abs(tx)) { return .fail }
+            // `armed`: the drag started on an open row.
+            armed = shared.openRows & rowBit(cell(x: downX, y: downY)?.row) != 0
+            if tx > 0, !armed { return .fail }
+            direction = tx > 0 ? .right : .left
+            onset = touches.pointee.onset
             prevT = t
             prevOffset = tx
-            guard state == .began, event == .up || event == .cancel, touches.pointee.activeCount == 1 else { return .none }
+            // On an open row the first leftward update is past the threshold.
+            crossed = armed && tx < 0
+            hapticLatency = crossed ? 0 : -1
+            return .begin
+        case .released(let tx, _):
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
             let projected = p.pointee.projectedDistance(velocity: v)
@@ -108,9 +91,26 @@ extension Recognizer {
             let bit = rowBit(cell(x: downX, y: downY)?.row)
             if endsOpen { shared.openRows |= bit } else if armed { shared.openRows &= ~bit }
             return .end
-        default:
-            return .none
         }
+    }
+
+    /// Every sample of a begun (or waiting) drag: the haptic fires the first
+    /// time the translation passes the row's haptic translation, timed at
+    /// the crossing interpolated between the previous sample and this one.
+    @inline(__always)
+    private mutating func followHaptic(t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>) {
+        let (tx, _) = translation(touches)
+        let haptic = armed ? openRowHapticTranslation(p) : -p.pointee.swipeActionsHapticTranslation
+        if !crossed, haptic < 0 ? tx <= haptic : tx < 0 {
+            crossed = true
+            // The finger crossed between the previous sample and this one.
+            let span = tx - prevOffset
+            let fraction = span != 0 ? (haptic - prevOffset) / span : 1
+            let crossing = Double(prevT) + min(max(fraction, 0), 1) * Double(t - prevT)
+            hapticLatency = t - Micros(crossing.rounded())
+        }
+        prevT = t
+        prevOffset = tx
     }
 
     /// The bit of `row` in ``SharedState/openRows`` (0 for no row, or one past 64).

@@ -25,24 +25,19 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                if touches.pointee.activeCount == 1, t < shared.cardLeavingUntil { return .fail }
-                return dragDown(slot: slot, t: t, touches)
-            case .move:
-                let (tx, ty) = translation(touches)
-                guard abs(tx) > p.pointee.cardSwipeSlop || abs(ty) > p.pointee.cardSwipeSlop else { return .none }
-                direction = tx < 0 ? .left : .right
-                onset = touches.pointee.onset
-                return .begin
-            case .up, .cancel, .timer:
-                return undecided(event, touches)
-            }
-        case .began:
-            guard isRelease(event, touches) else { return .none }
-            let (tx, _) = translation(touches)
+        // A contact on the stack while the deleted card flies off is on the card beneath.
+        if state == .possible, event == .down, touches.pointee.activeCount == 1, t < shared.cardLeavingUntil {
+            return .fail
+        }
+        switch dragStep(event, slot: slot, t: t, touches) {
+        case .decided(let verdict):
+            return verdict
+        case .moved(let tx, let ty):
+            guard Recognizer.leftSlop(tx, ty, p.pointee.cardSwipeSlop) else { return .none }
+            direction = tx < 0 ? .left : .right
+            onset = touches.pointee.onset
+            return .begin
+        case .released(let tx, _):
             velocity = touches.pointee.releaseVelocity(slot, at: t).dx
             if options.action.isDraggableCard { return draggableCardRelease(event, tx: tx, p, &compare) }
             direction = tx < 0 ? .left : .right
@@ -52,8 +47,6 @@ extension Recognizer {
             springDistance = (committed ? flight : 0) - tx
             if committed { shared.cardLeavingUntil = t + p.pointee.cardSwipeRemovalDelay }
             return .end
-        default:
-            return .none
         }
     }
 
@@ -87,24 +80,16 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                return dragDown(slot: slot, t: t, touches)
-            case .move:
-                let (tx, ty) = translation(touches)
-                guard abs(tx) > p.pointee.dismissSlop || abs(ty) > p.pointee.dismissSlop else { return .none }
-                if compare.exceeds(abs(tx), abs(ty)) || ty < 0 { return .fail }
-                direction = .down
-                onset = touches.pointee.onset
-                return .begin
-            case .up, .cancel, .timer:
-                return undecided(event, touches)
-            }
-        case .began:
-            guard isRelease(event, touches) else { return .none }
-            let (_, ty) = translation(touches)
+        switch dragStep(event, slot: slot, t: t, touches) {
+        case .decided(let verdict):
+            return verdict
+        case .moved(let tx, let ty):
+            guard Recognizer.leftSlop(tx, ty, p.pointee.dismissSlop) else { return .none }
+            if compare.exceeds(abs(tx), abs(ty)) || ty < 0 { return .fail }
+            direction = .down
+            onset = touches.pointee.onset
+            return .begin
+        case .released(_, let ty):
             velocity = touches.pointee.releaseVelocity(slot, at: t).dy
             let progress = max(0, ty) / p.pointee.dismissProgressDistance
             value = progress
@@ -114,8 +99,6 @@ extension Recognizer {
                     || compare.exceeds(velocity, p.pointee.dismissVelocityThreshold))
             springDistance = (committed ? touches.pointee.screenHeight : 0) - max(0, ty)
             return .end
-        default:
-            return .none
         }
     }
 
@@ -127,51 +110,42 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                return dragDown(slot: slot, t: t, touches)
-            case .move:
-                let (tx, ty) = translation(touches)
-                let inward: Double, along: Double
-                switch region.edge ?? .left {
-                case .left:
-                    inward = tx
-                    along = ty
-                case .right:
-                    inward = -tx
-                    along = ty
-                case .top:
-                    inward = ty
-                    along = tx
-                case .bottom:
-                    inward = -ty
-                    along = tx
-                }
-                let distance2 = tx * tx + ty * ty
-                guard distance2 >= p.pointee.edgeMinimumDistance * p.pointee.edgeMinimumDistance else { return .none }
-                if inward <= 0 || compare.exceeds(abs(along), inward) { return .fail }
-                guard inward >= p.pointee.edgeMinimumDistance else { return .none }
-                switch region.edge ?? .left {
-                case .left: direction = .right
-                case .right: direction = .left
-                case .top: direction = .down
-                case .bottom: direction = .up
-                }
-                onset = touches.pointee.onset
-                return .begin
-            case .up, .cancel, .timer:
-                return undecided(event, touches)
+        switch dragStep(event, slot: slot, t: t, touches) {
+        case .decided(let verdict):
+            return verdict
+        case .moved(let tx, let ty):
+            let inward: Double, along: Double
+            switch region.edge ?? .left {
+            case .left:
+                inward = tx
+                along = ty
+            case .right:
+                inward = -tx
+                along = ty
+            case .top:
+                inward = ty
+                along = tx
+            case .bottom:
+                inward = -ty
+                along = tx
             }
-        case .began:
-            guard isRelease(event, touches) else { return .none }
+            let distance2 = tx * tx + ty * ty
+            guard distance2 >= p.pointee.edgeMinimumDistance * p.pointee.edgeMinimumDistance else { return .none }
+            if inward <= 0 || compare.exceeds(abs(along), inward) { return .fail }
+            guard inward >= p.pointee.edgeMinimumDistance else { return .none }
+            switch region.edge ?? .left {
+            case .left: direction = .right
+            case .right: direction = .left
+            case .top: direction = .down
+            case .bottom: direction = .up
+            }
+            onset = touches.pointee.onset
+            return .begin
+        case .released:
             let v = touches.pointee.releaseVelocity(slot, at: t)
             velocity = region.edge == .top || region.edge == .bottom ? v.dy : v.dx
             committed = event == .up
             return .end
-        default:
-            return .none
         }
     }
 }

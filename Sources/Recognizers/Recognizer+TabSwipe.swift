@@ -69,48 +69,40 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                return dragDown(slot: slot, t: t, touches)
-            case .move:
-                let (tx, ty) = translation(touches)
-                guard tx * tx + ty * ty > p.pointee.tabSwipeSlop2 else { return .none }
-                // A steep update is skipped, not fatal (001_f8e9ba9022a96da8.txt:167).
-                guard Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare) else {
-                    armed = false
-                    return .none
-                }
-                direction = tx < 0 ? .left : .right
-                onset = touches.pointee.onset
-                value = Double(shared.currentTab)
-                if shared.sinceTabSwipeCommit(t) < p.pointee.tabSwipeHorizontalLock {
-                    dropReason = .horizontalLock
-                    return .drop
-                }
-                // Towards no tab: this update is skipped (001_f8e9ba9022a96da8.txt:204-211);
-                // `armed` remembers that the last one was, for the lift.
-                // With the proposed rubber-banding (`tabSwipe.edgeRubberBand` > 0,
-                // 001_f8e9ba9022a96da8.txt:510-515) the page follows instead: the swipe begins.
-                let target = tabSwipeTarget(tx, shared)
-                if target < 0 || target >= shared.tabCount, p.pointee.tabSwipeEdgeRubberBand <= 0 {
-                    armed = true
-                    return .none
-                }
-                return .begin
-            case .up, .cancel, .timer:
-                let verdict = undecided(event, touches)
-                guard verdict == .fail, armed else { return verdict }
-                // Lifted while pressing against the edge: swallowed by boundary prevention.
-                dropReason = .boundary
+        switch dragStep(event, slot: slot, t: t, touches) {
+        case .decided(let verdict):
+            // Lifted while pressing against the edge (undecided, the last
+            // update towards no tab): swallowed by boundary prevention.
+            guard state == .possible, event != .down, verdict == .fail, armed else { return verdict }
+            dropReason = .boundary
+            return .drop
+        case .moved(let tx, let ty):
+            guard tx * tx + ty * ty > p.pointee.tabSwipeSlop2 else { return .none }
+            // A steep update is skipped, not fatal (001_f8e9ba9022a96da8.txt:167).
+            guard Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare) else {
+                armed = false
+                return .none
+            }
+            direction = tx < 0 ? .left : .right
+            onset = touches.pointee.onset
+            value = Double(shared.currentTab)
+            if shared.sinceTabSwipeCommit(t) < p.pointee.tabSwipeHorizontalLock {
+                dropReason = .horizontalLock
                 return .drop
             }
-        case .began:
+            // Towards no tab: this update is skipped (001_f8e9ba9022a96da8.txt:204-211);
+            // `armed` remembers that the last one was, for the lift.
+            // With the proposed rubber-banding (`tabSwipe.edgeRubberBand` > 0,
+            // 001_f8e9ba9022a96da8.txt:510-515) the page follows instead: the swipe begins.
+            let target = tabSwipeTarget(tx, shared)
+            if target < 0 || target >= shared.tabCount, p.pointee.tabSwipeEdgeRubberBand <= 0 {
+                armed = true
+                return .none
+            }
+            return .begin
+        case .released(let tx, let ty):
             // While dragging, a steep sample is only skipped (and a flat one
             // just moves the page): the lift decides.
-            guard isRelease(event, touches) else { return .none }
-            let (tx, ty) = translation(touches)
             let steady = Recognizer.tabSwipeBiasHolds(tx, ty, t: t, shared, p, &compare)
             let v = touches.pointee.releaseVelocity(slot, at: t).dx
             velocity = v
@@ -135,8 +127,6 @@ extension Recognizer {
             shared.lastTabSwipeEnd = t
             value = Double(shared.currentTab)
             return .end
-        default:
-            return .none
         }
     }
 

@@ -84,22 +84,6 @@ extension Recognizer {
         return .none
     }
 
-    /// Touch-down of a press-and-hold recognizer (long press, text
-    /// selection, drag): more fingers than it takes fail it; the first finger
-    /// marks where and when the press began (the latency onset) and sets the
-    /// hold's deadline `hold` later.
-    mutating func pressDown(slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, hold: Micros) -> RecognizerVerdict {
-        if touches.pointee.activeCount > options.fingers { return .fail }
-        if touches.pointee.activeCount == 1 {
-            downT = t
-            onset = t
-            downX = touches.pointee.slots[slot].x
-            downY = touches.pointee.slots[slot].y
-            deadline = t.saturatingAdd(hold)
-        }
-        return .none
-    }
-
     /// Long press: `fingers` fingers held `longPress.minimumDuration` without
     /// moving farther than `longPress.allowableMovement`; begins at that
     /// moment (latency onset: the hold's touch-down), ends when the fingers

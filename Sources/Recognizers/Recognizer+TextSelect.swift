@@ -19,56 +19,42 @@ extension Recognizer {
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ shared: inout SharedState, _ compare: inout SoftThreshold
     ) -> RecognizerVerdict {
-        switch state {
-        case .possible:
-            switch event {
-            case .down:
-                return pressDown(slot: slot, t: t, touches, hold: p.pointee.textSelectPressDuration)
-            case .move:
-                return touches.pointee.moved2(slot) > p.pointee.textSelectMovement2 ? .fail : .none
-            case .up, .cancel:
-                return .fail
-            case .timer:
-                deadline = .max
-                guard touches.pointee.activeCount == options.fingers else { return .fail }
-                // The word under the touch-down is selected now: the
-                // selection last changed here. (A timer has no slot: the
-                // press has not moved past the allowance since touch-down.)
+        switch pressStep(event, slot: slot, t: t, touches, hold: p.pointee.textSelectPressDuration) {
+        case .decided(let verdict):
+            return verdict
+        case .moved:
+            return touches.pointee.moved2(slot) > p.pointee.textSelectMovement2 ? .fail : .none
+        case .held:
+            // The word under the touch-down is selected now: the
+            // selection last changed here. (A timer has no slot: the
+            // press has not moved past the allowance since touch-down.)
+            prevT = t
+            dx = downX
+            dy = downY
+            return .begin
+        case .following:
+            let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
+            // Sensor noise does not move a selection; a couple of points does.
+            if (x - dx) * (x - dx) + (y - dy) * (y - dy) >= Recognizer.selectionStep2 {
                 prevT = t
-                dx = downX
-                dy = downY
-                return .begin
+                dx = x
+                dy = y
             }
-        case .began:
-            switch event {
-            case .move:
-                let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
-                // Sensor noise does not move a selection; a couple of points does.
-                if (x - dx) * (x - dx) + (y - dy) * (y - dy) >= Recognizer.selectionStep2 {
-                    prevT = t
-                    dx = x
-                    dy = y
-                }
-                return .none
-            case .up where touches.pointee.activeCount == 1, .cancel:
-                let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
-                value = ((x - downX) * (x - downX) + (y - downY) * (y - downY)).squareRoot()
-                let menu = prevT.saturatingAdd(p.pointee.textSelectMenuDelay)
-                hapticLatency = max(0, menu - t)
-                committed = event == .up
-                if committed {
-                    // The selection stays after the lift; its action menu
-                    // (the pills) shows above where it last changed.
-                    shared.selectionX = dx
-                    shared.selectionY = dy
-                    shared.selectionMenuAt = max(menu, t)
-                }
-                return .end
-            default:
-                return .none
-            }
-        default:
             return .none
+        case .released:
+            let x = touches.pointee.slots[slot].x, y = touches.pointee.slots[slot].y
+            value = ((x - downX) * (x - downX) + (y - downY) * (y - downY)).squareRoot()
+            let menu = prevT.saturatingAdd(p.pointee.textSelectMenuDelay)
+            hapticLatency = max(0, menu - t)
+            committed = event == .up
+            if committed {
+                // The selection stays after the lift; its action menu
+                // (the pills) shows above where it last changed.
+                shared.selectionX = dx
+                shared.selectionY = dy
+                shared.selectionMenuAt = max(menu, t)
+            }
+            return .end
         }
     }
 

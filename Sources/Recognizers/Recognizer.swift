@@ -39,20 +39,24 @@ package enum RecognizerVerdict: UInt8, Sendable {
 /// States follow UIKit: `possible` → `began` → (`changed`) → `ended`, or
 /// `possible` → `recognized` for discrete gestures, or `failed`/`cancelled`.
 ///
-/// The repeated skeleton, on purpose: the kinds' transition functions
-/// (`Recognizer+Tap.swift`, `+Swipes`, `+SwipeActions`, `+TabSwipe`, `+Drag`,
-/// `+TextSelect`, `+PressFeedback`, `+TwoFinger`, `+Swipe`, `+Pan`) repeat the
-/// same few lines letter for letter — the `switch state` / `switch event`
-/// frame, the slop check before a drag begins, the lift that ends a
-/// continuous gesture — and `duplicates` lists them. They stay written out:
-/// each is the innermost loop of the replay (every sample of every contact,
-/// millions per evaluation), where a shared helper taking closures or a
-/// protocol would cost a call and an indirection per sample, and where each
-/// kind reads as the platform's documented state machine, whose small
+/// The shared skeletons: the drag family (card swipe, dismiss, edge swipe,
+/// swipe actions, tab swipe, pan and scroll) and the press family (drag and
+/// drop, text selection) each run one state machine — the `switch state` /
+/// `switch event` frame, the anchoring touch-down, the lift that fails an
+/// undecided kind or ends a begun one — written once as a step inlined
+/// into each kind (`dragStep` in `Recognizer+DragFamily.swift`, `pressStep`
+/// in `+PressFamily.swift`) that hands the kind only what it judges: a
+/// translation to begin from, a hold's end, a release to end at. Each
+/// kind's file then reads as the platform's documented rules, whose small
 /// differences (which slop, which lock, whether the lift commits) are the
-/// point. What is shared without cost is shared (`anchorFirstDown`,
-/// `translation`, `dragDown`, ``SoftThreshold``). See reports/BENCHMARKS.md
-/// for the replay's throughput.
+/// point. A step, not a protocol or closures: each kind's machine is the
+/// innermost loop of the replay (every sample of every contact, millions
+/// per evaluation), where a witness table or a closure context would cost
+/// a call and an indirection per sample. The other kinds (taps and the
+/// long press, pinch, rotation, transform, the one-direction and
+/// multi-finger swipes, press feedback, shake) differ in their frame, not
+/// only in their judging, and keep their own. See reports/BENCHMARKS.md for
+/// the replay's throughput.
 package struct Recognizer: Sendable {
     // MARK: Configuration
     package let kind: GestureKind

@@ -97,20 +97,7 @@ package enum BudgetProbe {
         var witness: [[String: Double]?] = checks.map { $0.count > 0 && !$0.passed ? [:] : nil }
         var canFail: [Bool] { witness.map { $0 != nil } }
         var checks = checks
-        // A budget on a gesture no member of the scene is (or, for the
-        // context menu's standard, no member that opens a context menu)
-        // cannot be observed whatever the constants: not applicable, not probed.
-        let members = try Self.scenes(simulator: simulator, corpus: corpus).flatMap(\.recognizers)
-        for i in checks.indices where checks[i].count == 0 {
-            let budget = checks[i].budget
-            guard !members.contains(where: { budget.covers($0.kind, action: $0.options.action) }) else { continue }
-            checks[i].applicable = false
-            checks[i].fixedByDesign =
-                budget.contextMenusOnly && members.contains(where: { $0.kind == budget.gesture })
-                ? "not applicable: no \(budget.gesture.rawValue) of the scene opens a context menu"
-                : "not applicable: no gesture of the scene is a \(budget.gesture.rawValue)"
-            witness[i] = nil
-        }
+        try Self.markNotApplicable(&checks, witness: &witness, simulator: simulator, corpus: corpus)
         func finish() -> [BudgetCheck] {
             for i in checks.indices { checks[i].missedWith = witness[i] }
             return checks
@@ -171,6 +158,25 @@ package enum BudgetProbe {
                     + " bound of its range leaves it within its limit"
         }
         return finish()
+    }
+
+    /// A budget on a gesture no member of the scene is (or, for the
+    /// context menu's standard, no member that opens a context menu)
+    /// cannot be observed whatever the constants: not applicable, not probed.
+    private static func markNotApplicable(
+        _ checks: inout [BudgetCheck], witness: inout [[String: Double]?], simulator: Simulator, corpus: Corpus
+    ) throws {
+        let members = try Self.scenes(simulator: simulator, corpus: corpus).flatMap(\.recognizers)
+        for i in checks.indices where checks[i].count == 0 {
+            let budget = checks[i].budget
+            guard !members.contains(where: { budget.covers($0.kind, action: $0.options.action) }) else { continue }
+            checks[i].applicable = false
+            checks[i].fixedByDesign =
+                budget.contextMenusOnly && members.contains(where: { $0.kind == budget.gesture })
+                ? "not applicable: no \(budget.gesture.rawValue) of the scene opens a context menu"
+                : "not applicable: no gesture of the scene is a \(budget.gesture.rawValue)"
+            witness[i] = nil
+        }
     }
 
     /// The scenes the replay uses: the simulator's scene, or each

@@ -158,7 +158,10 @@ package struct Matcher: Sendable {
         }
     }
 
-    /// Matches one session into `result` (its previous contents replaced).
+    /// Matches one session into `result` (its previous contents replaced):
+    /// each label in time order claims the recognition that answers it
+    /// (`matchLabel(_:of:recognitions:drops:contacts:exclusive:into:)`),
+    /// then what no label claimed is counted (`countUnclaimed(_:recognitions:contacts:into:)`).
     func match(
         _ entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin],
         exclusive: [String?] = [], into result: inout SessionMatch
@@ -176,104 +179,129 @@ package struct Matcher: Sendable {
             result.order.removeAll(keepingCapacity: true)
             result.order.append(contentsOf: labels.indices.sorted { labels[$0].start < labels[$1].start })
         }
-        func belongs(_ r: Recognition, _ label: Label) -> Bool {
-            r.touchDown <= label.end.saturatingAdd(tolerance) && r.recognized >= label.start.saturatingSubtract(tolerance)
-        }
         // The claimed targets' names, once per session (a label aimed at
         // one of them is claimed).
         result.claimedNames.removeAll(keepingCapacity: true)
         for case let name? in exclusive where !result.claimedNames.contains(name) { result.claimedNames.append(name) }
-        func margin(from: Micros, to: Micros) -> Double {
-            var closest = Double.infinity
-            for c in contacts where c.start <= to.saturatingAdd(tolerance) && c.end >= from.saturatingSubtract(tolerance) {
-                closest = min(closest, c.margin)
-            }
-            return closest
-        }
         for position in labels.indices {
-            let index = inOrder ? position : result.order[position]
-            // The label's fields, read in place (a copy of the label would
-            // retain its strings).
-            let label = Window(
-                intent: labels[index].intent, direction: labels[index].direction, fingers: labels[index].fingers,
-                start: labels[index].start, end: labels[index].end)
-            var outcome = LabelMatch(label: index)
-            result.candidates.removeAll(keepingCapacity: true)
-            let from = label.start.saturatingSubtract(tolerance), to = label.end.saturatingAdd(tolerance)
-            for k in recognitions.indices
-            where !result.claimed[k] && recognitions[k].touchDown <= to && recognitions[k].recognized >= from {
-                result.candidates.append(k)
-            }
-            let candidates = result.candidates
-            if label.intent == .none {
-                outcome.outcome = candidates.isEmpty ? .correct : .spurious
-                for k in candidates {
-                    result.claimed[k] = true
-                    result.spuriousInNone.append(recognitions[k].kind)
-                }
-                if let first = candidates.first {
-                    outcome.recognized = recognitions[first].kind
-                    outcome.recognizedDirection = recognitions[first].direction
-                }
-            } else if let hit = firstFulfilling(
-                candidates, recognitions, label,
-                aimed: exclusive.isEmpty
-                    ? AimedTarget(name: nil, claimed: []) : AimedTarget(name: entry.aims[index], claimed: result.claimedNames),
-                exclusive: exclusive)
-            {
-                result.claimed[hit] = true
-                let r = recognitions[hit]
-                outcome.outcome = .correct
-                outcome.recognized = r.kind
-                outcome.recognizedDirection = r.direction
-                outcome.latencyMilliseconds = Double(r.latency) / 1000
-                // A simultaneous companion (rotation with pinch) is part of it.
-                for k in candidates
-                where !result.claimed[k] && recognitions[k].recognizer != r.recognizer
-                    && Self.fulfils(recognitions[k].kind, .transform) && Self.fulfils(r.kind, .transform)
-                    && recognitions[k].touchDown == r.touchDown
-                {
-                    result.claimed[k] = true
-                }
-            } else if let drop = drops.first(where: { d in
-                Self.fulfils(d.kind, label.intent) && d.t >= label.start.saturatingSubtract(tolerance)
-                    && d.t <= label.end.saturatingAdd(tolerance)
-            }) {
-                outcome.outcome = .deadZone
-                outcome.recognized = drop.kind
-                outcome.recognizedDirection = drop.direction
-                outcome.dropReason = drop.reason
-            } else if let own = candidates.first(where: {
-                Self.fulfils(recognitions[$0].kind, label.intent) && !recognitions[$0].committed
-                    && (label.direction == nil || recognitions[$0].direction == nil
-                        || label.direction == recognitions[$0].direction)
-            }) {
-                result.claimed[own] = true
-                outcome.outcome = .missed
-                outcome.recognized = recognitions[own].kind
-                outcome.recognizedDirection = recognitions[own].direction
-                outcome.sprangBack = true
-            } else if let other = candidates.first {
-                result.claimed[other] = true
-                outcome.outcome = .wrong
-                outcome.recognized = recognitions[other].kind
-                outcome.recognizedDirection = recognitions[other].direction
-            }
-            let misfire = outcome.outcome != .correct
-            if temperature > 0 {
-                outcome.softMisfires = SoftThreshold.softContribution(
-                    correct: !misfire, margin: margin(from: label.start, to: label.end), temperature: temperature)
-            } else {
-                outcome.softMisfires = misfire ? 1 : 0
-            }
-            if outcome.outcome == .spurious {
-                // The label's share stands for its first spurious recognition; each further one adds 1.
-                outcome.softMisfires += Double(candidates.count - 1)
-            }
+            let outcome = matchLabel(
+                inOrder ? position : result.order[position], of: entry, recognitions: recognitions, drops: drops,
+                contacts: contacts, exclusive: exclusive, into: &result)
             result.labels.append(outcome)
         }
-        // Unclaimed recognitions: spurious outside every window, extra inside
-        // one — in labelled sessions only (see above).
+        countUnclaimed(labels, recognitions: recognitions, contacts: contacts, into: &result)
+    }
+
+    /// Label `index`'s verdict: the recognitions in its window not claimed
+    /// yet are its candidates; it claims the one that answers it (or, for a
+    /// `none` label, every one, as spurious), and its misfire counts whole
+    /// or, smoothed, by how close the contact's closest decision came.
+    private func matchLabel(
+        _ index: Int, of entry: Corpus.Entry, recognitions: [Recognition], drops: [Drop], contacts: [ContactMargin],
+        exclusive: [String?], into result: inout SessionMatch
+    ) -> LabelMatch {
+        let labels = entry.labels
+        // The label's fields, read in place (a copy of the label would
+        // retain its strings).
+        let label = Window(
+            intent: labels[index].intent, direction: labels[index].direction, fingers: labels[index].fingers,
+            start: labels[index].start, end: labels[index].end)
+        var outcome = LabelMatch(label: index)
+        result.candidates.removeAll(keepingCapacity: true)
+        let from = label.start.saturatingSubtract(tolerance), to = label.end.saturatingAdd(tolerance)
+        for k in recognitions.indices
+        where !result.claimed[k] && recognitions[k].touchDown <= to && recognitions[k].recognized >= from {
+            result.candidates.append(k)
+        }
+        let candidates = result.candidates
+        if label.intent == .none {
+            outcome.outcome = candidates.isEmpty ? .correct : .spurious
+            for k in candidates {
+                result.claimed[k] = true
+                result.spuriousInNone.append(recognitions[k].kind)
+            }
+            if let first = candidates.first {
+                outcome.recognized = recognitions[first].kind
+                outcome.recognizedDirection = recognitions[first].direction
+            }
+        } else {
+            let aimed =
+                exclusive.isEmpty
+                ? AimedTarget(name: nil, claimed: []) : AimedTarget(name: entry.aims[index], claimed: result.claimedNames)
+            answer(label, candidates, recognitions, drops: drops, aimed: aimed, exclusive: exclusive, &outcome, &result)
+        }
+        let misfire = outcome.outcome != .correct
+        if temperature > 0 {
+            outcome.softMisfires = SoftThreshold.softContribution(
+                correct: !misfire, margin: closestMargin(contacts, from: label.start, to: label.end),
+                temperature: temperature)
+        } else {
+            outcome.softMisfires = misfire ? 1 : 0
+        }
+        if outcome.outcome == .spurious {
+            // The label's share stands for its first spurious recognition; each further one adds 1.
+            outcome.softMisfires += Double(candidates.count - 1)
+        }
+        return outcome
+    }
+
+    /// A gesture label's answer, in order of preference: a candidate that
+    /// fulfils it (correct, with its simultaneous companion), a drop of its
+    /// gesture (a dead zone), its own gesture fired but sprung back
+    /// (missed), another gesture (wrong); none of these: missed.
+    private func answer(
+        _ label: Window, _ candidates: [Int], _ recognitions: [Recognition], drops: [Drop], aimed: AimedTarget,
+        exclusive: [String?], _ outcome: inout LabelMatch, _ result: inout SessionMatch
+    ) {
+        if let hit = firstFulfilling(candidates, recognitions, label, aimed: aimed, exclusive: exclusive) {
+            result.claimed[hit] = true
+            let r = recognitions[hit]
+            outcome.outcome = .correct
+            outcome.recognized = r.kind
+            outcome.recognizedDirection = r.direction
+            outcome.latencyMilliseconds = Double(r.latency) / 1000
+            // A simultaneous companion (rotation with pinch) is part of it.
+            for k in candidates
+            where !result.claimed[k] && recognitions[k].recognizer != r.recognizer
+                && Self.fulfils(recognitions[k].kind, .transform) && Self.fulfils(r.kind, .transform)
+                && recognitions[k].touchDown == r.touchDown
+            {
+                result.claimed[k] = true
+            }
+        } else if let drop = drops.first(where: { d in
+            Self.fulfils(d.kind, label.intent) && d.t >= label.start.saturatingSubtract(tolerance)
+                && d.t <= label.end.saturatingAdd(tolerance)
+        }) {
+            outcome.outcome = .deadZone
+            outcome.recognized = drop.kind
+            outcome.recognizedDirection = drop.direction
+            outcome.dropReason = drop.reason
+        } else if let own = candidates.first(where: {
+            Self.fulfils(recognitions[$0].kind, label.intent) && !recognitions[$0].committed
+                && (label.direction == nil || recognitions[$0].direction == nil
+                    || label.direction == recognitions[$0].direction)
+        }) {
+            result.claimed[own] = true
+            outcome.outcome = .missed
+            outcome.recognized = recognitions[own].kind
+            outcome.recognizedDirection = recognitions[own].direction
+            outcome.sprangBack = true
+        } else if let other = candidates.first {
+            result.claimed[other] = true
+            outcome.outcome = .wrong
+            outcome.recognized = recognitions[other].kind
+            outcome.recognizedDirection = recognitions[other].direction
+        }
+    }
+
+    /// Unclaimed recognitions: spurious outside every window, extra inside
+    /// one — in labelled sessions only (see above).
+    private func countUnclaimed(
+        _ labels: [Label], recognitions: [Recognition], contacts: [ContactMargin], into result: inout SessionMatch
+    ) {
+        func belongs(_ r: Recognition, _ label: Label) -> Bool {
+            r.touchDown <= label.end.saturatingAdd(tolerance) && r.recognized >= label.start.saturatingSubtract(tolerance)
+        }
         for k in recognitions.indices where !result.claimed[k] && !labels.isEmpty {
             let r = recognitions[k]
             if labels.contains(where: { belongs(r, $0) }) {
@@ -282,11 +310,22 @@ package struct Matcher: Sendable {
                 let soft =
                     temperature > 0
                     ? SoftThreshold.softContribution(
-                        correct: false, margin: margin(from: r.touchDown, to: r.recognized), temperature: temperature)
+                        correct: false, margin: closestMargin(contacts, from: r.touchDown, to: r.recognized),
+                        temperature: temperature)
                     : 1
                 result.spurious.append((r.kind, soft))
             }
         }
+    }
+
+    /// The closest threshold margin of the contacts that overlap
+    /// [`from`, `to`] (widened by the tolerance); ∞ when none does.
+    private func closestMargin(_ contacts: [ContactMargin], from: Micros, to: Micros) -> Double {
+        var closest = Double.infinity
+        for c in contacts where c.start <= to.saturatingAdd(tolerance) && c.end >= from.saturatingSubtract(tolerance) {
+            closest = min(closest, c.margin)
+        }
+        return closest
     }
 
     /// The first candidate that fulfils the label: its intent, committed,

@@ -83,12 +83,74 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
         var arena = try scene.arena(parameters: parameters)
         let width = session.header.device.screenWidth, height = session.header.device.screenHeight
         arena.beginSession(screenWidth: width, screenHeight: height)
-        let relations = Relations(scene)
-        var before = arena.recognizers.map(\.state)
-        var changes: [Change] = []
-        var seenRecognitions = 0, seenDrops = 0
+        var recorder = Recorder(relations: Relations(scene), before: arena.recognizers.map(\.state))
 
-        func observe(at t: Micros) {
+        // Each timer on its own before the input that would run it, so a
+        // double tap's window closing is seen when it closes.
+        func timers(before t: Micros) {
+            while arena.nextTimer < t {
+                let due = arena.nextTimer
+                arena.runTimers(upTo: due)
+                recorder.observe(arena, at: due)
+            }
+        }
+        var j = 0
+        for touch in session.touches {
+            while j < session.motion.count, session.motion[j].t < touch.t {
+                let m = session.motion[j]
+                timers(before: m.t)
+                arena.motion(t: m.t, ax: m.ax, ay: m.ay, az: m.az)
+                recorder.observe(arena, at: m.t)
+                j += 1
+            }
+            timers(before: touch.t)
+            arena.touch(t: touch.t, pointer: touch.pointer, phase: touch.phase, x: touch.x, y: touch.y)
+            recorder.observe(arena, at: touch.t)
+        }
+        while j < session.motion.count {
+            let m = session.motion[j]
+            timers(before: m.t)
+            arena.motion(t: m.t, ax: m.ax, ay: m.ay, az: m.az)
+            recorder.observe(arena, at: m.t)
+            j += 1
+        }
+        let last = max(session.touches.last?.t ?? 0, session.motion.last?.t ?? 0)
+        arena.finishSession()
+        recorder.observe(arena, at: max(last, arena.recognitions.last?.recognized ?? last))
+
+        self.scene = scene.name
+        screenWidth = width
+        screenHeight = height
+        let rects = arena.recognizers.map(\.rect)
+        members = scene.recognizers.enumerated().map { i, member in
+            let rect = rects[i]
+            return Member(
+                id: member.id, kind: member.kind.rawValue, target: member.target, minX: rect.minX, minY: rect.minY,
+                maxX: rect.maxX, maxY: rect.maxY)
+        }
+        // In time order (a timer's decisions are timed before the input that ran them).
+        self.changes = recorder.changes.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }
+            .map(\.element)
+        recognitions = arena.recognitions
+        drops = arena.drops
+    }
+
+    /// What the timeline has seen of the arena — its members' states and
+    /// its records as they were after the last input — and the changes
+    /// found so far.
+    private struct Recorder {
+        let relations: Relations
+        var before: [RecognizerState]
+        var seenRecognitions = 0, seenDrops = 0
+        var changes: [Change] = []
+
+        init(relations: Relations, before: [RecognizerState]) {
+            self.relations = relations
+            self.before = before
+        }
+
+        /// The changes of the members' states since the last look, at `t`.
+        mutating func observe(_ arena: Arena, at t: Micros) {
             let now = arena.recognizers.map(\.state)
             let fresh = arena.recognitions[seenRecognitions...]
             let dropped = arena.drops[seenDrops...]
@@ -105,97 +167,51 @@ package struct SessionTimeline: Sendable, Hashable, Encodable {
             func firedAt(_ i: Int) -> Micros? { fresh.first { $0.recognizer == i }.map { min($0.recognized, t) } }
             for i in now.indices where now[i] != before[i] {
                 let winner = winners.first { $0 != i }
-                let at = firedAt(i) ?? (now[i] == .failed || now[i] == .cancelled ? winner.flatMap(firedAt) : nil) ?? t
-                var change = Change(t: at, member: i, from: before[i], to: now[i], reason: "", winner: nil)
-                switch now[i] {
-                case .possible:
-                    change.reason = "joined the contact (the touch landed in its region)"
-                case .waiting:
-                    let pending = relations.waitsFor[i].filter { now[$0].isUndecided }
-                    let those = pending.isEmpty ? relations.waitsFor[i] : pending
-                    change.reason =
-                        "would recognize, waits for " + relations.names(those) + " to fail ("
-                        + relations.rule(i, those) + ")"
-                case .began, .recognized:
-                    let verb = now[i] == .began ? "began" : "recognized"
-                    if before[i] == .waiting {
-                        change.reason = "\(verb): " + relations.names(relations.waitsFor[i]) + " failed, so it won the arena"
-                    } else {
-                        change.reason = "\(verb) first: it won the arena"
-                    }
-                case .ended:
-                    change.reason = "ended (the fingers lifted)"
-                case .failed, .cancelled:
-                    change.winner = winner
-                    if let drop = dropped.first(where: { $0.recognizer == i }) {
-                        change.reason = "dropped: " + SessionTimeline.words(drop.reason)
-                    } else if let w = winner, relations.waitsFor[i].contains(w) {
-                        change.reason = "required \(relations.id(w)) to fail, and it won (\(relations.rule(i, [w])))"
-                    } else if let w = winner, relations.isFeedback[i] {
-                        change.reason = "\(relations.id(w)) took the touches from the pressed control"
-                    } else if let w = winner {
-                        change.reason = "lost to \(relations.id(w)): exclusive, the first to win takes the contact"
-                    } else if before[i] == .waiting {
-                        change.reason = "still waiting when the fingers lifted: it can no longer recognize"
-                    } else if now[i] == .cancelled {
-                        change.reason = "cancelled: forced out while in progress"
-                    } else {
-                        change.reason = "its own test ruled it out (movement, timing, direction or a bias guard)"
-                    }
-                case .idle:
-                    change.reason = "reset for a new contact"
+                let lost = now[i] == .failed || now[i] == .cancelled
+                let at = firedAt(i) ?? (lost ? winner.flatMap(firedAt) : nil) ?? t
+                let why = reason(i, now: now, winner: winner, dropped: dropped)
+                changes.append(Change(t: at, member: i, from: before[i], to: now[i], reason: why, winner: lost ? winner : nil))
+            }
+        }
+
+        /// Why member `i` went from its state `before` to `now[i]`, in words:
+        /// the winner and the rule that let it win, a drop, or its own test.
+        private func reason(_ i: Int, now: [RecognizerState], winner: Int?, dropped: ArraySlice<Drop>) -> String {
+            switch now[i] {
+            case .possible:
+                return "joined the contact (the touch landed in its region)"
+            case .waiting:
+                let pending = relations.waitsFor[i].filter { now[$0].isUndecided }
+                let those = pending.isEmpty ? relations.waitsFor[i] : pending
+                return "would recognize, waits for " + relations.names(those) + " to fail (" + relations.rule(i, those)
+                    + ")"
+            case .began, .recognized:
+                let verb = now[i] == .began ? "began" : "recognized"
+                if before[i] == .waiting {
+                    return "\(verb): " + relations.names(relations.waitsFor[i]) + " failed, so it won the arena"
                 }
-                changes.append(change)
+                return "\(verb) first: it won the arena"
+            case .ended:
+                return "ended (the fingers lifted)"
+            case .failed, .cancelled:
+                if let drop = dropped.first(where: { $0.recognizer == i }) {
+                    return "dropped: " + SessionTimeline.words(drop.reason)
+                } else if let w = winner, relations.waitsFor[i].contains(w) {
+                    return "required \(relations.id(w)) to fail, and it won (\(relations.rule(i, [w])))"
+                } else if let w = winner, relations.isFeedback[i] {
+                    return "\(relations.id(w)) took the touches from the pressed control"
+                } else if let w = winner {
+                    return "lost to \(relations.id(w)): exclusive, the first to win takes the contact"
+                } else if before[i] == .waiting {
+                    return "still waiting when the fingers lifted: it can no longer recognize"
+                } else if now[i] == .cancelled {
+                    return "cancelled: forced out while in progress"
+                }
+                return "its own test ruled it out (movement, timing, direction or a bias guard)"
+            case .idle:
+                return "reset for a new contact"
             }
         }
-
-        // Each timer on its own before the input that would run it, so a
-        // double tap's window closing is seen when it closes.
-        func timers(before t: Micros) {
-            while arena.nextTimer < t {
-                let due = arena.nextTimer
-                arena.runTimers(upTo: due)
-                observe(at: due)
-            }
-        }
-        var j = 0
-        for touch in session.touches {
-            while j < session.motion.count, session.motion[j].t < touch.t {
-                let m = session.motion[j]
-                timers(before: m.t)
-                arena.motion(t: m.t, ax: m.ax, ay: m.ay, az: m.az)
-                observe(at: m.t)
-                j += 1
-            }
-            timers(before: touch.t)
-            arena.touch(t: touch.t, pointer: touch.pointer, phase: touch.phase, x: touch.x, y: touch.y)
-            observe(at: touch.t)
-        }
-        while j < session.motion.count {
-            let m = session.motion[j]
-            timers(before: m.t)
-            arena.motion(t: m.t, ax: m.ax, ay: m.ay, az: m.az)
-            observe(at: m.t)
-            j += 1
-        }
-        let last = max(session.touches.last?.t ?? 0, session.motion.last?.t ?? 0)
-        arena.finishSession()
-        observe(at: max(last, arena.recognitions.last?.recognized ?? last))
-
-        self.scene = scene.name
-        screenWidth = width
-        screenHeight = height
-        let rects = arena.recognizers.map(\.rect)
-        members = scene.recognizers.enumerated().map { i, member in
-            let rect = rects[i]
-            return Member(
-                id: member.id, kind: member.kind.rawValue, target: member.target, minX: rect.minX, minY: rect.minY,
-                maxX: rect.maxX, maxY: rect.maxY)
-        }
-        // In time order (a timer's decisions are timed before the input that ran them).
-        self.changes = changes.enumerated().sorted { ($0.element.t, $0.offset) < ($1.element.t, $1.offset) }.map(\.element)
-        recognitions = arena.recognitions
-        drops = arena.drops
     }
 
     static func words(_ reason: Drop.Reason) -> String {
