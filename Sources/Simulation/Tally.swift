@@ -402,6 +402,31 @@ package struct Tally: Sendable {
                 dampingFraction: spring.damping, settleTime: Distribution(spring.settle),
                 overshoot: Distribution(spring.overshoot))
         }
+        let budgets = budgetChecks(options.budgets, threads: options.threads)
+        let (intentsByPerson, perIntentByName, confusionByName) = namedCounts()
+        return SimulationResult(
+            scenes: scenes, parameters: parameters.overrides, temperature: options.temperature,
+            sessions: sessions, touchSamples: touchSamples, motionSamples: motionSamples,
+            recognitions: recognitions,
+            recognitionsByGesture: Dictionary(
+                uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                    byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
+                }),
+            drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
+            total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
+            latency: latencyStats, hapticLatency: Distribution(haptics[GestureKind.swipeActions.ordinal]),
+            haptics: Dictionary(
+                uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
+                    Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
+                }),
+            dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
+            springs: springReports, budgets: budgets, platformAgreement: agreement.result,
+            labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log, intentsByPerson: intentsByPerson)
+    }
+
+    /// Each budget judged on its observations, with their people (sorted,
+    /// so no merge order changes a figure).
+    private func budgetChecks(_ budgetList: [LatencyBudget], threads: Int) -> [BudgetCheck] {
         func named<T>(_ measure: KeyPath<SpringMetrics, [T]>, _ gesture: GestureKind) -> [T] {
             springs.first { $0.spring == gesture.rawValue }?[keyPath: measure] ?? []
         }
@@ -418,7 +443,7 @@ package struct Tally: Sendable {
         // each a sort of its own, on the replay's threads (done one after
         // another they were the larger part of what a merged evaluation
         // leaves to one thread).
-        let observations = options.budgets.enumerated().map { i, budget -> ([Double], [Int32]) in
+        let observations = budgetList.enumerated().map { i, budget -> ([Double], [Int32]) in
             switch budget.measure {
             case .latency, .recognition, .response: (budgetObservations[i], budgetPeople[i])
             case .haptic:
@@ -433,8 +458,7 @@ package struct Tally: Sendable {
                     ? (named(\.overshoot, budget.gesture), named(\.overshootPeople, budget.gesture)) : ([], [])
             }
         }
-        let budgetList = options.budgets
-        let budgets = ParallelMap.map(budgetList.count, width: options.threads) { i -> BudgetCheck in
+        return ParallelMap.map(budgetList.count, width: threads) { i -> BudgetCheck in
             let budget = budgetList[i]
             let (values, persons) = observations[i]
             guard !values.isEmpty else {
@@ -450,6 +474,13 @@ package struct Tally: Sendable {
             return check
         }
 
+    }
+
+    /// The counts per person and intent, per intent, and the confusion
+    /// matrix, by the names the result carries.
+    private func namedCounts() -> (
+        byPerson: [String: [String: IntentCount]], perIntent: [String: OutcomeCounts], confusion: [String: [String: Int]]
+    ) {
         var intentsByPerson: [String: [String: IntentCount]] = [:]
         for (k, counts) in personIntents.enumerated() {
             var byName: [String: IntentCount] = [:]
@@ -469,24 +500,7 @@ package struct Tally: Sendable {
                     confusion[row * Tally.columns + column]
             }
         }
-        return SimulationResult(
-            scenes: scenes, parameters: parameters.overrides, temperature: options.temperature,
-            sessions: sessions, touchSamples: touchSamples, motionSamples: motionSamples,
-            recognitions: recognitions,
-            recognitionsByGesture: Dictionary(
-                uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
-                    byGesture[kind.ordinal] > 0 ? (kind.rawValue, byGesture[kind.ordinal]) : nil
-                }),
-            drops: Dictionary(uniqueKeysWithValues: drops.map { ($0.rawValue, $1) }),
-            total: total, perIntent: perIntentByName, confusion: confusionByName, perUser: perUser, perDevice: perDevice,
-            latency: latencyStats, hapticLatency: Distribution(haptics[GestureKind.swipeActions.ordinal]),
-            haptics: Dictionary(
-                uniqueKeysWithValues: GestureKind.allCases.compactMap { kind in
-                    Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
-                }),
-            dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
-            springs: springReports, budgets: budgets, platformAgreement: agreement.result,
-            labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log, intentsByPerson: intentsByPerson)
+        return (intentsByPerson, perIntentByName, confusionByName)
     }
 }
 

@@ -28,7 +28,7 @@ package enum TuningSpace {
     package static let playgroundDefaults = DefaultTuning.playground.parameters.map(\.name)
 
     /// The default names for the scenes a corpus uses: each built-in scene's
-    /// list (``DefaultTuning``), the union in order; for any other scene, the
+    /// list (`DefaultTuning`), the union in order; for any other scene, the
     /// names of either list that can change its outcome
     /// (`Scene/tunableParameters`), or all of those when none is listed.
     package static func defaultNames(for scenes: [Scene]) -> [String] {
