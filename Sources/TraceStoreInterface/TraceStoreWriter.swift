@@ -27,6 +27,13 @@ package protocol TraceStoreWriter: TraceStoreReader {
         path: String, displayName: String?, format: InputFormat, options: ImportOptions, progress: IngestProgress?
     ) async throws -> IngestOutcome
 
+    /// Told that `path` is the file ``ingest(path:displayName:format:options:progress:)``
+    /// will be asked for next, with these arguments: a store may read it
+    /// meanwhile (nothing is stored until that call, which reports what
+    /// the read found). The SQLite store does nothing: its import already
+    /// parses on one core while it inserts on the other.
+    func prepareIngest(path: String, displayName: String?, format: InputFormat, options: ImportOptions)
+
     /// Stores a run in one transaction and returns its id; `finish` runs
     /// inside that transaction with the new id and may return the final
     /// result JSON. If it throws, nothing is stored, so `--run latest`
@@ -42,6 +49,8 @@ package protocol TraceStoreWriter: TraceStoreReader {
 package typealias TraceStoring = TraceStoreWriter
 
 extension TraceStoreWriter {
+    package func prepareIngest(path: String, displayName: String?, format: InputFormat, options: ImportOptions) {}
+
     /// Imports one file without a progress report.
     /// - Parameters:
     ///   - path: the file to read.

@@ -39,6 +39,8 @@ package final class PostgresTraceStore: TraceStoring {
     package static let maximumConnections = 2
 
     let connections: Connections
+    /// The next file of an `ingest` of several, read while this one is stored.
+    let readAhead = ReadAhead()
 
     package var location: String { url.redacted }
 

@@ -120,6 +120,44 @@ struct StoreConformanceTests {
         #expect(middle.sessions == before.sessions + 1)
     }
 
+    @Test(
+        "a file read ahead (prepareIngest) is stored only by its own ingest, as if read then; its errors are its own",
+        arguments: Backend.available)
+    func readAheadStoresNothingUntilAsked(_ backend: Backend) async throws {
+        let store = try await backend.newStore()
+        defer { Task { await store.close() } }
+        let dir = try scratchDirectory()
+        let first = try write(sessionText("r-1"), "first.jsonl", in: dir)
+        let second = try write(sessionText("r-2", user: "p02") + sessionText("r-3"), "second.jsonl", in: dir)
+        let broken = try write(sessionText("r-4") + "{\"type\":\"touch\",\"t\":\"soon\"}\n", "broken.jsonl", in: dir)
+        let empty = try await store.statistics()
+        // Read ahead, never asked for: nothing stored.
+        store.prepareIngest(path: second, displayName: nil, format: .auto, options: ImportOptions())
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await store.statistics() == empty)
+        // Each file stored by its own call, with what it holds; the file read ahead gives the same report.
+        #expect(report(try await store.ingest(path: first))?.sessions == 1)
+        #expect(report(try await store.ingest(path: second))?.sessions == 2)
+        let stored = try await store.statistics()
+        #expect(stored.sessions == 3)
+        // A broken file read ahead fails in its own ingest, at its line; the store is unchanged.
+        store.prepareIngest(path: broken, displayName: nil, format: .auto, options: ImportOptions())
+        do {
+            _ = try await store.ingest(path: broken)
+            Issue.record("a broken file was stored")
+        } catch {
+            #expect("\(error)".hasPrefix("\(broken):9:"), "\(error)")
+        }
+        #expect(try await store.statistics() == stored)
+        // Read ahead under other options: read again, as asked.
+        store.prepareIngest(path: first, displayName: "other-name", format: .auto, options: ImportOptions())
+        if case .alreadyImported(let earlier, _) = try await store.ingest(path: first) {
+            #expect(earlier == first)
+        } else {
+            Issue.record("the same file was imported twice")
+        }
+    }
+
     @Test("optimization runs come back as stored, the newest last", arguments: Backend.available)
     func runsRoundTrip(_ backend: Backend) async throws {
         let store = try await backend.newStore()

@@ -37,7 +37,13 @@ struct IngestCommand: AsyncParsableCommand {
         var summary = IngestSummary()
         let started = Date()
         try await store.withStore(input: files.first) { traceStore in
-            for file in files {
+            for (index, file) in files.enumerated() {
+                // The next file is read while this one is stored, where the store can.
+                if index + 1 < files.count, files[index + 1] != "-" {
+                    let next = files[index + 1]
+                    traceStore.prepareIngest(
+                        path: next, displayName: Console.fileName(next), format: input.resolvedFormat, options: options)
+                }
                 let status = try await ingest(file, into: traceStore, options: options)
                 summary.files.append(status)
                 if status.status == "failed" {
