@@ -218,24 +218,12 @@ package enum SwiftConstantsFile {
 
     // MARK: - Orderings
 
-    /// Two holds whose relative length decides which gesture wins a still
-    /// press (the catalogue's `shorter_than`).
-    struct Ordering {
-        var shorter: String
-        var longer: String
-        /// What happens when `shorter` is no longer the shorter one.
-        var whenNot: String
-        /// What happens when it is (said only where that is news).
-        var whenShorter: String? = nil
-    }
-
-    /// Pairs whose intended order is `shorter < longer` (as the catalogue's
-    /// defaults have it, or equal for text selection, where the platforms use
-    /// the same 0.5 s for both).
-    static let orderings: [Ordering] = Parameter.allCases.compactMap { parameter in
-        parameter.spec.shorterThan.map {
-            Ordering(shorter: parameter.name, longer: $0.longer.name, whenNot: $0.otherwise, whenShorter: $0.whenShorter)
-        }
+    /// Holds whose relative length decides which gesture wins a still press:
+    /// each constant the catalogue says must stay shorter (`shorter_than`)
+    /// than another, as its defaults have it (or equal, for text selection,
+    /// where the platforms use the same 0.5 s for both).
+    static let orderings: [(shorter: String, rule: HoldOrdering)] = Parameter.allCases.compactMap { parameter in
+        parameter.spec.shorterThan.map { (parameter.name, $0) }
     }
 
     /// A warning per ordering that involves `name` and that the tuning
@@ -243,16 +231,17 @@ package enum SwiftConstantsFile {
     /// one. A constant that was not tuned keeps its catalogue default.
     static func orderingWarnings(for name: String, context: Context) -> [String] {
         orderings.compactMap { ordering in
-            guard ordering.shorter == name || ordering.longer == name else { return nil }
-            guard let a = value(ordering.shorter, context), let b = value(ordering.longer, context) else { return nil }
+            let (shorter, longer) = (ordering.shorter, ordering.rule.longer.name)
+            guard shorter == name || longer == name else { return nil }
+            guard let a = value(shorter, context), let b = value(longer, context) else { return nil }
             let before = compare(a.old, b.old), after = compare(a.new, b.new)
             guard before != after else { return nil }
             var text =
-                "Warning: ordering changed: \(ordering.shorter) \(before) \(ordering.longer) before, "
+                "Warning: ordering changed: \(shorter) \(before) \(longer) before, "
                 + "\(Format.value(a.new, unit: a.unit)) \(after) \(Format.value(b.new, unit: b.unit)) now"
             if after != "<" {
-                text += ": " + ordering.whenNot
-            } else if let whenShorter = ordering.whenShorter {
+                text += ": " + ordering.rule.otherwise
+            } else if let whenShorter = ordering.rule.whenShorter {
                 text += ": " + whenShorter
             }
             return text + "."
