@@ -11,7 +11,7 @@ extension PostgresTraceStore {
     ) async throws -> IngestOutcome {
         try requireWritable()
         let name = displayName ?? path
-        let key = ReadAhead.Key(path: path, name: name, format: format, options: options)
+        let key = ReadAhead.Key(path: path, displayName: displayName, format: format, options: options)
         let file: ReadFile
         if let readAhead = readAhead.take(key) {
             file = try await readAhead.value
@@ -45,7 +45,7 @@ extension PostgresTraceStore {
     /// the file's own `ingest`, as if it had been read then.
     package func prepareIngest(path: String, displayName: String?, format: InputFormat, options: ImportOptions) {
         guard access != .readOnly else { return }
-        let key = ReadAhead.Key(path: path, name: displayName ?? path, format: format, options: options)
+        let key = ReadAhead.Key(path: path, displayName: displayName, format: format, options: options)
         readAhead.put(key, Task { try await Self.read(key, progress: nil) })
     }
 
@@ -64,7 +64,7 @@ extension PostgresTraceStore {
         let (path, name) = (key.path, key.name)
         let started = Date()
         let (size, importerType, estimatedTotal) = try IngestInput.inspect(
-            path: path, displayName: name == path ? nil : name, format: key.format)
+            path: path, displayName: key.displayName, format: key.format)
         let importer = Unchecked(value: importerType)
         let progress = progress.map { Unchecked(value: $0) }
         let options = key.options

@@ -10,9 +10,12 @@ import TraceImport
 final class ReadAhead: Sendable {
     struct Key: Hashable, Sendable {
         var path: String
-        var name: String
+        var displayName: String?
         var format: InputFormat
         var options: ImportOptions
+
+        /// The name errors and the imports table use.
+        var name: String { displayName ?? path }
     }
 
     private let reads = Mutex<[Key: Task<PostgresTraceStore.ReadFile, any Error>]>([:])

@@ -319,13 +319,13 @@ struct ObjectiveTests {
     @Test("the playground tunes what decides its recognizers, in any configuration")
     func playgroundSpace() throws {
         // The reference configuration uses every name of the list…
-        #expect(TuningSpace.defaultNames(for: [.playground(.reference)]) == TuningSpace.playgroundDefaults)
+        #expect(TuningSpace.defaultNames(for: [.playground(.reference)]) == DefaultTuning.playground.parameters.map(\.name))
         // …a file's configuration by its own name too, without what it cannot use:
         // a one-tap tap and a plain long press time no second tap (a swipe
         // right turns the back gesture off on the swipe screen alone).
         let plain = Scene.playground(PlaygroundConfiguration(), name: "mine")
         let names = TuningSpace.defaultNames(for: [plain])
-        #expect(names == TuningSpace.playgroundDefaults.filter { !$0.hasPrefix("doubleTap.") })
+        #expect(names == DefaultTuning.playground.parameters.map(\.name).filter { !$0.hasPrefix("doubleTap.") })
         // One screen tunes what that screen can use.
         #expect(
             try TuningSpace.defaultNames(for: [plain.showing(screen: "swipe")]) == [

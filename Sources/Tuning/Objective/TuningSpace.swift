@@ -19,13 +19,10 @@ import TraceModel
 /// let custom = try TuningSpace.space(names: ["swipeActions.threshold"], bounds: ["swipeActions.threshold": 40 ... 150])
 /// ```
 package enum TuningSpace {
-    /// Each built-in scene's default list, in the order its line searches
-    /// visit the constants: the catalogue's `[tuning]` (parameters.toml),
-    /// where each list says why it holds what it holds.
+    /// The epilogue's and plain's default lists (the catalogue's `[tuning]`,
+    /// in search order): what a scene that is not built in tunes of them.
     package static let epilogueDefaults = DefaultTuning.epilogue.parameters.map(\.name)
     package static let plainDefaults = DefaultTuning.plain.parameters.map(\.name)
-    package static let studyDefaults = DefaultTuning.study.parameters.map(\.name)
-    package static let playgroundDefaults = DefaultTuning.playground.parameters.map(\.name)
 
     /// The default names for the scenes a corpus uses: each built-in scene's
     /// list (`DefaultTuning`), the union in order; for any other scene, the
