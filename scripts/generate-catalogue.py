@@ -35,6 +35,7 @@ standard library (tomllib, Python 3.11).
 import argparse
 import difflib
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -323,25 +324,54 @@ def enum_file(groups, tuning):
     return "\n".join(out)
 
 
+def group_type(title):
+    """A catalogue group's title as the name of its resolved struct:
+    `One-direction swipe (UISwipeGestureRecognizer)` → `OneDirectionSwipe`,
+    `The playground's target` → `PlaygroundTarget`."""
+    words = re.sub(r"\(.*?\)|'s\b|^The ", "", title).replace("-", " ").replace(",", " ").split()
+    return "".join(word[0].upper() + word[1:] for word in words)
+
+
+def resolved_group(type_name, summary, members):
+    """One group's struct (its fields and their initializer) and the
+    forwarding properties that let the recognizers read `p.field`."""
+    stored = "".join(f"        /// {doc}.\n        let {field}: {swift_type}\n" for field, swift_type, doc, _ in members)
+    assigned = "".join(f"            {field} = {value}\n" for field, _, _, value in members)
+    forwarded = "".join(f"    /// {doc}.\n    var {field}: {swift_type} {{ {lower_first(type_name)}.{field} }}\n"
+                        for field, swift_type, doc, _ in members)
+    return (f"// MARK: - {summary}\n\n"
+            f"extension ResolvedParameters {{\n"
+            f"    /// {summary}, resolved.\n"
+            f"    struct {type_name}: Sendable {{\n{stored}\n"
+            f"        init(_ p: ParameterSet) {{\n{assigned}        }}\n    }}\n\n"
+            f"{forwarded}}}\n")
+
+
+def lower_first(name):
+    return name[0].lower() + name[1:]
+
+
 def resolved_file(groups, derived):
-    fields, lines = [], []
+    """ResolvedParameters: a struct per catalogue group (so that no
+    initializer grows with the catalogue), forwarded to flat names."""
+    parts = []
     for title, parameters in groups:
-        group_fields = []
+        members = []
         for entry in parameters:
             for field, form in entry.get("resolved", {}).items():
                 swift_type, what = FORMS[form]
                 doc = f"`{entry['name']}` ({entry['unit'] or 'ratio'})" if form == "value" else f"`{entry['name']}` {what}"
-                group_fields.append(f"    /// {doc}.\n    let {field}: {swift_type}")
                 value = f"p[.{case_name(entry['name'])}]"
-                lines.append(f"        {field} = {value if form == 'value' else f'Self.{form}({value})'}")
-        if group_fields:
-            fields.append(f"    // {title}")
-            fields += group_fields
+                members.append((field, swift_type, doc, value if form == "value" else f"ResolvedParameters.{form}({value})"))
+        if members:
+            parts.append((group_type(title), title, members))
     if derived:
-        fields.append("    // Derived from more than one constant, or by the platform's own rule")
-    for entry in derived:
-        fields.append(f"    /// {entry['doc']}\n    let {entry['field']}: {entry['type']}")
-        lines.append(f"        {entry['field']} = Self.{entry['from']}(p)")
+        parts.append(("Derived", "Derived from more than one constant, or by the platform's own rule",
+                      [(entry["field"], entry["type"], entry["doc"].rstrip("."), f"ResolvedParameters.{entry['from']}(p)")
+                       for entry in derived]))
+    names = [type_name for type_name, _, _ in parts]
+    if len(set(names)) != len(names):
+        raise CatalogueError(f"two groups resolve to the same struct name: {sorted(names)}")
     out = [HEADER, "import Foundation", "import TraceModel", "",
            "// MARK: - Parameters resolved for the hot path", "",
            "/// A ``ParameterSet`` turned into the form the recognizers compare against:",
@@ -350,13 +380,16 @@ def resolved_file(groups, derived):
            "/// each as its catalogue entry's `resolved` names it.",
            "///",
            "/// Built once per evaluation, never per sample. A plain struct of numbers:",
-           "/// no references, so passing it around costs no reference counting.",
+           "/// no references, so passing it around costs no reference counting. Each",
+           "/// catalogue group is a struct of its own, stored inline; the recognizers",
+           "/// read the flat names forwarded to them.",
            "package struct ResolvedParameters: Sendable {",
-           "    package let parameters: ParameterSet", ""]
-    out += fields
+           "    package let parameters: ParameterSet"]
+    out += [f"    let {lower_first(type_name)}: {type_name}" for type_name, _, _ in parts]
     out += ["", "    package init(_ p: ParameterSet = ParameterSet()) {", "        parameters = p"]
-    out += lines
+    out += [f"        {lower_first(type_name)} = {type_name}(p)" for type_name, _, _ in parts]
     out += ["    }", "}", ""]
+    out += [resolved_group(type_name, title, members) for type_name, title, members in parts]
     return "\n".join(out)
 
 

@@ -12,288 +12,732 @@ import TraceModel
 /// each as its catalogue entry's `resolved` names it.
 ///
 /// Built once per evaluation, never per sample. A plain struct of numbers:
-/// no references, so passing it around costs no reference counting.
+/// no references, so passing it around costs no reference counting. Each
+/// catalogue group is a struct of its own, stored inline; the recognizers
+/// read the flat names forwarded to them.
 package struct ResolvedParameters: Sendable {
     package let parameters: ParameterSet
-
-    // Tap family
-    /// `tap.movementSlop` squared: compared with a squared distance, no square root per sample.
-    let tapSlop2: Double
-    /// `tap.maxDuration` in whole microseconds: exact window comparisons.
-    let tapMaxDuration: Micros
-    /// `doubleTap.window` in whole microseconds: exact window comparisons.
-    let doubleTapWindow: Micros
-    /// `doubleTap.interTapSlop` squared: compared with a squared distance, no square root per sample.
-    let doubleTapInterTapSlop2: Double
-    /// `doubleTap.minimumGap` in whole microseconds: exact window comparisons.
-    let doubleTapMinimumGap: Micros
-    /// `longPress.minimumDuration` in whole microseconds: exact window comparisons.
-    let longPressMinimumDuration: Micros
-    /// `longPress.allowableMovement` squared: compared with a squared distance, no square root per sample.
-    let longPressMovement2: Double
-    // Pan and scroll
-    /// `pan.slop` squared: compared with a squared distance, no square root per sample.
-    let panSlop2: Double
-    /// `scroll.slop` squared: compared with a squared distance, no square root per sample.
-    let scrollSlop2: Double
-    /// `scroll.axisAngle` as the tangent of the angle: a cone test without an arctangent.
-    let scrollAxisTangent: Double
-    // Swipe actions
-    /// `swipeActions.slop` (pt).
-    let swipeActionsSlop: Double
-    /// `swipeActions.threshold` (pt).
-    let swipeActionsThreshold: Double
-    /// `swipeActions.projectedDistanceTrigger` (pt).
-    let swipeActionsProjectedTrigger: Double
-    /// `swipeActions.maxDistance` (pt).
-    let swipeActionsMaxDistance: Double
-    /// `swipeActions.resistanceDistance` (pt).
-    let swipeActionsResistanceDistance: Double
-    /// `swipeActions.maxResistance` (ratio).
-    let swipeActionsMaxResistance: Double
-    /// `swipeActions.buttonWidth` (pt).
-    let swipeActionsButtonWidth: Double
-    /// `swipeActions.actionDelay` (s).
-    let swipeActionsActionDelay: Double
-    // Card stack
-    /// `cardSwipe.slop` (pt).
-    let cardSwipeSlop: Double
-    /// `cardSwipe.deleteThreshold` (pt).
-    let cardSwipeDeleteThreshold: Double
-    /// `cardSwipe.rotationDivisor` (pt/deg).
-    let cardSwipeRotationDivisor: Double
-    /// `cardSwipe.springResponse` (s).
-    let cardSwipeSpringResponse: Double
-    /// `cardSwipe.springDamping` (ratio).
-    let cardSwipeSpringDamping: Double
-    // Tabs
-    /// `tabSwipe.slop` squared: compared with a squared distance, no square root per sample.
-    let tabSwipeSlop2: Double
-    /// `tabSwipe.projectedDistanceTrigger` (pt).
-    let tabSwipeProjectedTrigger: Double
-    /// `tabSwipe.distanceThreshold` (pt).
-    let tabSwipeDistanceThreshold: Double
-    /// `tabSwipe.directionalBias` (×).
-    let tabSwipeBias: Double
-    /// `tabSwipe.momentumBias` (×).
-    let tabSwipeMomentumBias: Double
-    /// `tabSwipe.momentumWindow` in whole microseconds: exact window comparisons.
-    let tabSwipeMomentumWindow: Micros
-    /// `tabSwipe.horizontalLock` in whole microseconds: exact window comparisons.
-    let tabSwipeHorizontalLock: Micros
-    /// `tabSwipe.verticalScrollLock` in whole microseconds: exact window comparisons.
-    let tabSwipeVerticalScrollLock: Micros
-    /// `tabSwipe.springResponse` (s).
-    let tabSwipeSpringResponse: Double
-    /// `tabSwipe.springDamping` (ratio).
-    let tabSwipeSpringDamping: Double
-    // Dismiss
-    /// `dismiss.slop` (pt).
-    let dismissSlop: Double
-    /// `dismiss.progressDistance` (pt).
-    let dismissProgressDistance: Double
-    /// `dismiss.progressThreshold` (ratio).
-    let dismissProgressThreshold: Double
-    /// `dismiss.velocityThreshold` (pt/s).
-    let dismissVelocityThreshold: Double
-    // Pinch and rotation
-    /// `pinch.spanSlop` (pt).
-    let pinchSpanSlop: Double
-    /// `pinch.minScale` (×).
-    let pinchMinScale: Double
-    /// `pinch.maxScale` (×).
-    let pinchMaxScale: Double
-    /// `pinch.doubleTapScale` (×).
-    let pinchDoubleTapScale: Double
-    /// `rotation.slop` in radians.
-    let rotationSlop: Double
-    /// `rotation.snapAngle` in radians.
-    let rotationSnap: Double
-    // Edge, multi-finger, shake
-    /// `edgeSwipe.edgeWidth` (pt).
-    let edgeWidth: Double
-    /// `edgeSwipe.minimumDistance` (pt).
-    let edgeMinimumDistance: Double
-    /// `multiSwipe.touchCount` rounded and kept within 1…100, whatever the optimizer sets.
-    let multiSwipeTouchCount: Int
-    /// `multiSwipe.directionCone` as the cosine of the angle: a cone test on a dot product.
-    let multiSwipeConeCosine: Double
-    /// `multiSwipe.minimumVelocity` (pt/s).
-    let multiSwipeMinimumVelocity: Double
-    // One-direction swipe (UISwipeGestureRecognizer)
-    /// `swipe.minimumDistance` (pt).
-    let swipeMinimumDistance: Double
-    /// `swipe.maximumDuration` in whole microseconds: exact window comparisons.
-    let swipeMaximumDuration: Micros
-    /// `swipe.directionCone` as the tangent of the angle: a cone test without an arctangent.
-    let swipeConeTangent: Double
-    /// `swipe.directionCone` as the cosine of the angle: a cone test on a dot product.
-    let swipeConeCosine: Double
-    /// `shake.threshold` (g).
-    let shakeThreshold: Double
-    /// `shake.reversals` rounded and kept within 1…100, whatever the optimizer sets.
-    let shakeReversals: Int
-    /// `shake.window` in whole microseconds: exact window comparisons.
-    let shakeWindow: Micros
-    /// `shake.debounce` in whole microseconds: exact window comparisons.
-    let shakeDebounce: Micros
-    // Drag and drop
-    /// `drag.minimumDuration` in whole microseconds: exact window comparisons.
-    let dragMinimumDuration: Micros
-    /// `drag.allowableMovement` squared: compared with a squared distance, no square root per sample.
-    let dragMovement2: Double
-    /// `drag.edgeBand` (pt).
-    let dragEdgeBand: Double
-    /// `drag.autoScrollSpeed` (pt/s).
-    let dragAutoScrollSpeed: Double
-    // Text selection
-    /// `textSelect.pressDuration` in whole microseconds: exact window comparisons.
-    let textSelectPressDuration: Micros
-    /// `textSelect.allowableMovement` squared: compared with a squared distance, no square root per sample.
-    let textSelectMovement2: Double
-    /// `textSelect.menuDelay` in whole microseconds: exact window comparisons.
-    let textSelectMenuDelay: Micros
-    // Transform
-    /// `transform.panSlop` squared: compared with a squared distance, no square root per sample.
-    let transformPanSlop2: Double
-    /// `transform.spanSlop` (pt).
-    let transformSpanSlop: Double
-    /// `transform.rotationSlop` in radians.
-    let transformRotationSlop: Double
-    // Press feedback
-    /// `pressFeedback.minimumDuration` in whole microseconds: exact window comparisons.
-    let pressFeedbackMinimumDuration: Micros
-    // Note menu
-    /// `noteMenu.entranceScale` (×).
-    let noteMenuEntranceScale: Double
-    /// `noteMenu.backdropLinger` in whole microseconds: exact window comparisons.
-    let noteMenuBackdropLinger: Micros
-    /// `noteMenu.width` (pt).
-    let noteMenuWidth: Double
-    /// `noteMenu.height` (pt).
-    let noteMenuHeight: Double
-    /// `noteMenu.edgeMargin` (pt).
-    let noteMenuEdgeMargin: Double
-    // Action pills
-    /// `actionPill.size` (pt).
-    let actionPillSize: Double
-    /// `actionPill.spacing` (pt).
-    let actionPillSpacing: Double
-    // Layout
-    /// `cardSwipe.flightOffset` (pt).
-    let cardFlightOffset: Double
-    /// `actionPill.clearance` (pt).
-    let actionPillClearance: Double
-    // Overlay panel and card removal
-    /// `actionPill.panelPadding` (pt).
-    let actionPillPanelPadding: Double
-    /// `cardSwipe.removalDelay` in whole microseconds: exact window comparisons.
-    let cardSwipeRemovalDelay: Micros
-    // The tab session's next steps
-    /// `tabSwipe.edgeRubberBand` (ratio).
-    let tabSwipeEdgeRubberBand: Double
-    // Draggable card (the animation patterns)
-    /// `draggableCard.threshold` (pt).
-    let draggableCardThreshold: Double
-    /// `draggableCard.predictedEndTrigger` (pt).
-    let draggableCardPredictedEndTrigger: Double
-    /// `draggableCard.flightOffset` (pt).
-    let draggableCardFlightOffset: Double
-    // The playground's target
-    /// `springBack.viewSize` (pt).
-    let springBackViewSize: Double
-    // Derived from more than one constant, or by the platform's own rule
-    /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
-    let swipeActionsHapticTranslation: Double
-    /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt), by `projection.decelerationRate`.
-    let projectionFactor: Double
+    let tapFamily: TapFamily
+    let panAndScroll: PanAndScroll
+    let swipeActions: SwipeActions
+    let cardStack: CardStack
+    let tabs: Tabs
+    let dismiss: Dismiss
+    let pinchAndRotation: PinchAndRotation
+    let edgeMultiFingerShake: EdgeMultiFingerShake
+    let oneDirectionSwipe: OneDirectionSwipe
+    let dragAndDrop: DragAndDrop
+    let textSelection: TextSelection
+    let transform: Transform
+    let pressFeedback: PressFeedback
+    let noteMenu: NoteMenu
+    let actionPills: ActionPills
+    let layout: Layout
+    let overlayPanelAndCardRemoval: OverlayPanelAndCardRemoval
+    let tabSessionNextSteps: TabSessionNextSteps
+    let draggableCard: DraggableCard
+    let playgroundTarget: PlaygroundTarget
+    let derived: Derived
 
     package init(_ p: ParameterSet = ParameterSet()) {
         parameters = p
-        tapSlop2 = Self.squared(p[.tapMovementSlop])
-        tapMaxDuration = Self.micros(p[.tapMaxDuration])
-        doubleTapWindow = Self.micros(p[.doubleTapWindow])
-        doubleTapInterTapSlop2 = Self.squared(p[.doubleTapInterTapSlop])
-        doubleTapMinimumGap = Self.micros(p[.doubleTapMinimumGap])
-        longPressMinimumDuration = Self.micros(p[.longPressMinimumDuration])
-        longPressMovement2 = Self.squared(p[.longPressAllowableMovement])
-        panSlop2 = Self.squared(p[.panSlop])
-        scrollSlop2 = Self.squared(p[.scrollSlop])
-        scrollAxisTangent = Self.tangent(p[.scrollAxisAngle])
-        swipeActionsSlop = p[.swipeActionsSlop]
-        swipeActionsThreshold = p[.swipeActionsThreshold]
-        swipeActionsProjectedTrigger = p[.swipeActionsProjectedDistanceTrigger]
-        swipeActionsMaxDistance = p[.swipeActionsMaxDistance]
-        swipeActionsResistanceDistance = p[.swipeActionsResistanceDistance]
-        swipeActionsMaxResistance = p[.swipeActionsMaxResistance]
-        swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
-        swipeActionsActionDelay = p[.swipeActionsActionDelay]
-        cardSwipeSlop = p[.cardSwipeSlop]
-        cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
-        cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
-        cardSwipeSpringResponse = p[.cardSwipeSpringResponse]
-        cardSwipeSpringDamping = p[.cardSwipeSpringDamping]
-        tabSwipeSlop2 = Self.squared(p[.tabSwipeSlop])
-        tabSwipeProjectedTrigger = p[.tabSwipeProjectedDistanceTrigger]
-        tabSwipeDistanceThreshold = p[.tabSwipeDistanceThreshold]
-        tabSwipeBias = p[.tabSwipeDirectionalBias]
-        tabSwipeMomentumBias = p[.tabSwipeMomentumBias]
-        tabSwipeMomentumWindow = Self.micros(p[.tabSwipeMomentumWindow])
-        tabSwipeHorizontalLock = Self.micros(p[.tabSwipeHorizontalLock])
-        tabSwipeVerticalScrollLock = Self.micros(p[.tabSwipeVerticalScrollLock])
-        tabSwipeSpringResponse = p[.tabSwipeSpringResponse]
-        tabSwipeSpringDamping = p[.tabSwipeSpringDamping]
-        dismissSlop = p[.dismissSlop]
-        dismissProgressDistance = p[.dismissProgressDistance]
-        dismissProgressThreshold = p[.dismissProgressThreshold]
-        dismissVelocityThreshold = p[.dismissVelocityThreshold]
-        pinchSpanSlop = p[.pinchSpanSlop]
-        pinchMinScale = p[.pinchMinScale]
-        pinchMaxScale = p[.pinchMaxScale]
-        pinchDoubleTapScale = p[.pinchDoubleTapScale]
-        rotationSlop = Self.radians(p[.rotationSlop])
-        rotationSnap = Self.radians(p[.rotationSnapAngle])
-        edgeWidth = p[.edgeSwipeEdgeWidth]
-        edgeMinimumDistance = p[.edgeSwipeMinimumDistance]
-        multiSwipeTouchCount = Self.count(p[.multiSwipeTouchCount])
-        multiSwipeConeCosine = Self.cosine(p[.multiSwipeDirectionCone])
-        multiSwipeMinimumVelocity = p[.multiSwipeMinimumVelocity]
-        swipeMinimumDistance = p[.swipeMinimumDistance]
-        swipeMaximumDuration = Self.micros(p[.swipeMaximumDuration])
-        swipeConeTangent = Self.tangent(p[.swipeDirectionCone])
-        swipeConeCosine = Self.cosine(p[.swipeDirectionCone])
-        shakeThreshold = p[.shakeThreshold]
-        shakeReversals = Self.count(p[.shakeReversals])
-        shakeWindow = Self.micros(p[.shakeWindow])
-        shakeDebounce = Self.micros(p[.shakeDebounce])
-        dragMinimumDuration = Self.micros(p[.dragMinimumDuration])
-        dragMovement2 = Self.squared(p[.dragAllowableMovement])
-        dragEdgeBand = p[.dragEdgeBand]
-        dragAutoScrollSpeed = p[.dragAutoScrollSpeed]
-        textSelectPressDuration = Self.micros(p[.textSelectPressDuration])
-        textSelectMovement2 = Self.squared(p[.textSelectAllowableMovement])
-        textSelectMenuDelay = Self.micros(p[.textSelectMenuDelay])
-        transformPanSlop2 = Self.squared(p[.transformPanSlop])
-        transformSpanSlop = p[.transformSpanSlop]
-        transformRotationSlop = Self.radians(p[.transformRotationSlop])
-        pressFeedbackMinimumDuration = Self.micros(p[.pressFeedbackMinimumDuration])
-        noteMenuEntranceScale = p[.noteMenuEntranceScale]
-        noteMenuBackdropLinger = Self.micros(p[.noteMenuBackdropLinger])
-        noteMenuWidth = p[.noteMenuWidth]
-        noteMenuHeight = p[.noteMenuHeight]
-        noteMenuEdgeMargin = p[.noteMenuEdgeMargin]
-        actionPillSize = p[.actionPillSize]
-        actionPillSpacing = p[.actionPillSpacing]
-        cardFlightOffset = p[.cardSwipeFlightOffset]
-        actionPillClearance = p[.actionPillClearance]
-        actionPillPanelPadding = p[.actionPillPanelPadding]
-        cardSwipeRemovalDelay = Self.micros(p[.cardSwipeRemovalDelay])
-        tabSwipeEdgeRubberBand = p[.tabSwipeEdgeRubberBand]
-        draggableCardThreshold = p[.draggableCardThreshold]
-        draggableCardPredictedEndTrigger = p[.draggableCardPredictedEndTrigger]
-        draggableCardFlightOffset = p[.draggableCardFlightOffset]
-        springBackViewSize = p[.springBackViewSize]
-        swipeActionsHapticTranslation = Self.hapticTranslation(p)
-        projectionFactor = Self.projectionFactor(p)
+        tapFamily = TapFamily(p)
+        panAndScroll = PanAndScroll(p)
+        swipeActions = SwipeActions(p)
+        cardStack = CardStack(p)
+        tabs = Tabs(p)
+        dismiss = Dismiss(p)
+        pinchAndRotation = PinchAndRotation(p)
+        edgeMultiFingerShake = EdgeMultiFingerShake(p)
+        oneDirectionSwipe = OneDirectionSwipe(p)
+        dragAndDrop = DragAndDrop(p)
+        textSelection = TextSelection(p)
+        transform = Transform(p)
+        pressFeedback = PressFeedback(p)
+        noteMenu = NoteMenu(p)
+        actionPills = ActionPills(p)
+        layout = Layout(p)
+        overlayPanelAndCardRemoval = OverlayPanelAndCardRemoval(p)
+        tabSessionNextSteps = TabSessionNextSteps(p)
+        draggableCard = DraggableCard(p)
+        playgroundTarget = PlaygroundTarget(p)
+        derived = Derived(p)
     }
+}
+
+// MARK: - Tap family
+
+extension ResolvedParameters {
+    /// Tap family, resolved.
+    struct TapFamily: Sendable {
+        /// `tap.movementSlop` squared: compared with a squared distance, no square root per sample.
+        let tapSlop2: Double
+        /// `tap.maxDuration` in whole microseconds: exact window comparisons.
+        let tapMaxDuration: Micros
+        /// `doubleTap.window` in whole microseconds: exact window comparisons.
+        let doubleTapWindow: Micros
+        /// `doubleTap.interTapSlop` squared: compared with a squared distance, no square root per sample.
+        let doubleTapInterTapSlop2: Double
+        /// `doubleTap.minimumGap` in whole microseconds: exact window comparisons.
+        let doubleTapMinimumGap: Micros
+        /// `longPress.minimumDuration` in whole microseconds: exact window comparisons.
+        let longPressMinimumDuration: Micros
+        /// `longPress.allowableMovement` squared: compared with a squared distance, no square root per sample.
+        let longPressMovement2: Double
+
+        init(_ p: ParameterSet) {
+            tapSlop2 = ResolvedParameters.squared(p[.tapMovementSlop])
+            tapMaxDuration = ResolvedParameters.micros(p[.tapMaxDuration])
+            doubleTapWindow = ResolvedParameters.micros(p[.doubleTapWindow])
+            doubleTapInterTapSlop2 = ResolvedParameters.squared(p[.doubleTapInterTapSlop])
+            doubleTapMinimumGap = ResolvedParameters.micros(p[.doubleTapMinimumGap])
+            longPressMinimumDuration = ResolvedParameters.micros(p[.longPressMinimumDuration])
+            longPressMovement2 = ResolvedParameters.squared(p[.longPressAllowableMovement])
+        }
+    }
+
+    /// `tap.movementSlop` squared: compared with a squared distance, no square root per sample.
+    var tapSlop2: Double { tapFamily.tapSlop2 }
+    /// `tap.maxDuration` in whole microseconds: exact window comparisons.
+    var tapMaxDuration: Micros { tapFamily.tapMaxDuration }
+    /// `doubleTap.window` in whole microseconds: exact window comparisons.
+    var doubleTapWindow: Micros { tapFamily.doubleTapWindow }
+    /// `doubleTap.interTapSlop` squared: compared with a squared distance, no square root per sample.
+    var doubleTapInterTapSlop2: Double { tapFamily.doubleTapInterTapSlop2 }
+    /// `doubleTap.minimumGap` in whole microseconds: exact window comparisons.
+    var doubleTapMinimumGap: Micros { tapFamily.doubleTapMinimumGap }
+    /// `longPress.minimumDuration` in whole microseconds: exact window comparisons.
+    var longPressMinimumDuration: Micros { tapFamily.longPressMinimumDuration }
+    /// `longPress.allowableMovement` squared: compared with a squared distance, no square root per sample.
+    var longPressMovement2: Double { tapFamily.longPressMovement2 }
+}
+
+// MARK: - Pan and scroll
+
+extension ResolvedParameters {
+    /// Pan and scroll, resolved.
+    struct PanAndScroll: Sendable {
+        /// `pan.slop` squared: compared with a squared distance, no square root per sample.
+        let panSlop2: Double
+        /// `scroll.slop` squared: compared with a squared distance, no square root per sample.
+        let scrollSlop2: Double
+        /// `scroll.axisAngle` as the tangent of the angle: a cone test without an arctangent.
+        let scrollAxisTangent: Double
+
+        init(_ p: ParameterSet) {
+            panSlop2 = ResolvedParameters.squared(p[.panSlop])
+            scrollSlop2 = ResolvedParameters.squared(p[.scrollSlop])
+            scrollAxisTangent = ResolvedParameters.tangent(p[.scrollAxisAngle])
+        }
+    }
+
+    /// `pan.slop` squared: compared with a squared distance, no square root per sample.
+    var panSlop2: Double { panAndScroll.panSlop2 }
+    /// `scroll.slop` squared: compared with a squared distance, no square root per sample.
+    var scrollSlop2: Double { panAndScroll.scrollSlop2 }
+    /// `scroll.axisAngle` as the tangent of the angle: a cone test without an arctangent.
+    var scrollAxisTangent: Double { panAndScroll.scrollAxisTangent }
+}
+
+// MARK: - Swipe actions
+
+extension ResolvedParameters {
+    /// Swipe actions, resolved.
+    struct SwipeActions: Sendable {
+        /// `swipeActions.slop` (pt).
+        let swipeActionsSlop: Double
+        /// `swipeActions.threshold` (pt).
+        let swipeActionsThreshold: Double
+        /// `swipeActions.projectedDistanceTrigger` (pt).
+        let swipeActionsProjectedTrigger: Double
+        /// `swipeActions.maxDistance` (pt).
+        let swipeActionsMaxDistance: Double
+        /// `swipeActions.resistanceDistance` (pt).
+        let swipeActionsResistanceDistance: Double
+        /// `swipeActions.maxResistance` (ratio).
+        let swipeActionsMaxResistance: Double
+        /// `swipeActions.buttonWidth` (pt).
+        let swipeActionsButtonWidth: Double
+        /// `swipeActions.actionDelay` (s).
+        let swipeActionsActionDelay: Double
+
+        init(_ p: ParameterSet) {
+            swipeActionsSlop = p[.swipeActionsSlop]
+            swipeActionsThreshold = p[.swipeActionsThreshold]
+            swipeActionsProjectedTrigger = p[.swipeActionsProjectedDistanceTrigger]
+            swipeActionsMaxDistance = p[.swipeActionsMaxDistance]
+            swipeActionsResistanceDistance = p[.swipeActionsResistanceDistance]
+            swipeActionsMaxResistance = p[.swipeActionsMaxResistance]
+            swipeActionsButtonWidth = p[.swipeActionsButtonWidth]
+            swipeActionsActionDelay = p[.swipeActionsActionDelay]
+        }
+    }
+
+    /// `swipeActions.slop` (pt).
+    var swipeActionsSlop: Double { swipeActions.swipeActionsSlop }
+    /// `swipeActions.threshold` (pt).
+    var swipeActionsThreshold: Double { swipeActions.swipeActionsThreshold }
+    /// `swipeActions.projectedDistanceTrigger` (pt).
+    var swipeActionsProjectedTrigger: Double { swipeActions.swipeActionsProjectedTrigger }
+    /// `swipeActions.maxDistance` (pt).
+    var swipeActionsMaxDistance: Double { swipeActions.swipeActionsMaxDistance }
+    /// `swipeActions.resistanceDistance` (pt).
+    var swipeActionsResistanceDistance: Double { swipeActions.swipeActionsResistanceDistance }
+    /// `swipeActions.maxResistance` (ratio).
+    var swipeActionsMaxResistance: Double { swipeActions.swipeActionsMaxResistance }
+    /// `swipeActions.buttonWidth` (pt).
+    var swipeActionsButtonWidth: Double { swipeActions.swipeActionsButtonWidth }
+    /// `swipeActions.actionDelay` (s).
+    var swipeActionsActionDelay: Double { swipeActions.swipeActionsActionDelay }
+}
+
+// MARK: - Card stack
+
+extension ResolvedParameters {
+    /// Card stack, resolved.
+    struct CardStack: Sendable {
+        /// `cardSwipe.slop` (pt).
+        let cardSwipeSlop: Double
+        /// `cardSwipe.deleteThreshold` (pt).
+        let cardSwipeDeleteThreshold: Double
+        /// `cardSwipe.rotationDivisor` (pt/deg).
+        let cardSwipeRotationDivisor: Double
+        /// `cardSwipe.springResponse` (s).
+        let cardSwipeSpringResponse: Double
+        /// `cardSwipe.springDamping` (ratio).
+        let cardSwipeSpringDamping: Double
+
+        init(_ p: ParameterSet) {
+            cardSwipeSlop = p[.cardSwipeSlop]
+            cardSwipeDeleteThreshold = p[.cardSwipeDeleteThreshold]
+            cardSwipeRotationDivisor = p[.cardSwipeRotationDivisor]
+            cardSwipeSpringResponse = p[.cardSwipeSpringResponse]
+            cardSwipeSpringDamping = p[.cardSwipeSpringDamping]
+        }
+    }
+
+    /// `cardSwipe.slop` (pt).
+    var cardSwipeSlop: Double { cardStack.cardSwipeSlop }
+    /// `cardSwipe.deleteThreshold` (pt).
+    var cardSwipeDeleteThreshold: Double { cardStack.cardSwipeDeleteThreshold }
+    /// `cardSwipe.rotationDivisor` (pt/deg).
+    var cardSwipeRotationDivisor: Double { cardStack.cardSwipeRotationDivisor }
+    /// `cardSwipe.springResponse` (s).
+    var cardSwipeSpringResponse: Double { cardStack.cardSwipeSpringResponse }
+    /// `cardSwipe.springDamping` (ratio).
+    var cardSwipeSpringDamping: Double { cardStack.cardSwipeSpringDamping }
+}
+
+// MARK: - Tabs
+
+extension ResolvedParameters {
+    /// Tabs, resolved.
+    struct Tabs: Sendable {
+        /// `tabSwipe.slop` squared: compared with a squared distance, no square root per sample.
+        let tabSwipeSlop2: Double
+        /// `tabSwipe.projectedDistanceTrigger` (pt).
+        let tabSwipeProjectedTrigger: Double
+        /// `tabSwipe.distanceThreshold` (pt).
+        let tabSwipeDistanceThreshold: Double
+        /// `tabSwipe.directionalBias` (×).
+        let tabSwipeBias: Double
+        /// `tabSwipe.momentumBias` (×).
+        let tabSwipeMomentumBias: Double
+        /// `tabSwipe.momentumWindow` in whole microseconds: exact window comparisons.
+        let tabSwipeMomentumWindow: Micros
+        /// `tabSwipe.horizontalLock` in whole microseconds: exact window comparisons.
+        let tabSwipeHorizontalLock: Micros
+        /// `tabSwipe.verticalScrollLock` in whole microseconds: exact window comparisons.
+        let tabSwipeVerticalScrollLock: Micros
+        /// `tabSwipe.springResponse` (s).
+        let tabSwipeSpringResponse: Double
+        /// `tabSwipe.springDamping` (ratio).
+        let tabSwipeSpringDamping: Double
+
+        init(_ p: ParameterSet) {
+            tabSwipeSlop2 = ResolvedParameters.squared(p[.tabSwipeSlop])
+            tabSwipeProjectedTrigger = p[.tabSwipeProjectedDistanceTrigger]
+            tabSwipeDistanceThreshold = p[.tabSwipeDistanceThreshold]
+            tabSwipeBias = p[.tabSwipeDirectionalBias]
+            tabSwipeMomentumBias = p[.tabSwipeMomentumBias]
+            tabSwipeMomentumWindow = ResolvedParameters.micros(p[.tabSwipeMomentumWindow])
+            tabSwipeHorizontalLock = ResolvedParameters.micros(p[.tabSwipeHorizontalLock])
+            tabSwipeVerticalScrollLock = ResolvedParameters.micros(p[.tabSwipeVerticalScrollLock])
+            tabSwipeSpringResponse = p[.tabSwipeSpringResponse]
+            tabSwipeSpringDamping = p[.tabSwipeSpringDamping]
+        }
+    }
+
+    /// `tabSwipe.slop` squared: compared with a squared distance, no square root per sample.
+    var tabSwipeSlop2: Double { tabs.tabSwipeSlop2 }
+    /// `tabSwipe.projectedDistanceTrigger` (pt).
+    var tabSwipeProjectedTrigger: Double { tabs.tabSwipeProjectedTrigger }
+    /// `tabSwipe.distanceThreshold` (pt).
+    var tabSwipeDistanceThreshold: Double { tabs.tabSwipeDistanceThreshold }
+    /// `tabSwipe.directionalBias` (×).
+    var tabSwipeBias: Double { tabs.tabSwipeBias }
+    /// `tabSwipe.momentumBias` (×).
+    var tabSwipeMomentumBias: Double { tabs.tabSwipeMomentumBias }
+    /// `tabSwipe.momentumWindow` in whole microseconds: exact window comparisons.
+    var tabSwipeMomentumWindow: Micros { tabs.tabSwipeMomentumWindow }
+    /// `tabSwipe.horizontalLock` in whole microseconds: exact window comparisons.
+    var tabSwipeHorizontalLock: Micros { tabs.tabSwipeHorizontalLock }
+    /// `tabSwipe.verticalScrollLock` in whole microseconds: exact window comparisons.
+    var tabSwipeVerticalScrollLock: Micros { tabs.tabSwipeVerticalScrollLock }
+    /// `tabSwipe.springResponse` (s).
+    var tabSwipeSpringResponse: Double { tabs.tabSwipeSpringResponse }
+    /// `tabSwipe.springDamping` (ratio).
+    var tabSwipeSpringDamping: Double { tabs.tabSwipeSpringDamping }
+}
+
+// MARK: - Dismiss
+
+extension ResolvedParameters {
+    /// Dismiss, resolved.
+    struct Dismiss: Sendable {
+        /// `dismiss.slop` (pt).
+        let dismissSlop: Double
+        /// `dismiss.progressDistance` (pt).
+        let dismissProgressDistance: Double
+        /// `dismiss.progressThreshold` (ratio).
+        let dismissProgressThreshold: Double
+        /// `dismiss.velocityThreshold` (pt/s).
+        let dismissVelocityThreshold: Double
+
+        init(_ p: ParameterSet) {
+            dismissSlop = p[.dismissSlop]
+            dismissProgressDistance = p[.dismissProgressDistance]
+            dismissProgressThreshold = p[.dismissProgressThreshold]
+            dismissVelocityThreshold = p[.dismissVelocityThreshold]
+        }
+    }
+
+    /// `dismiss.slop` (pt).
+    var dismissSlop: Double { dismiss.dismissSlop }
+    /// `dismiss.progressDistance` (pt).
+    var dismissProgressDistance: Double { dismiss.dismissProgressDistance }
+    /// `dismiss.progressThreshold` (ratio).
+    var dismissProgressThreshold: Double { dismiss.dismissProgressThreshold }
+    /// `dismiss.velocityThreshold` (pt/s).
+    var dismissVelocityThreshold: Double { dismiss.dismissVelocityThreshold }
+}
+
+// MARK: - Pinch and rotation
+
+extension ResolvedParameters {
+    /// Pinch and rotation, resolved.
+    struct PinchAndRotation: Sendable {
+        /// `pinch.spanSlop` (pt).
+        let pinchSpanSlop: Double
+        /// `pinch.minScale` (×).
+        let pinchMinScale: Double
+        /// `pinch.maxScale` (×).
+        let pinchMaxScale: Double
+        /// `pinch.doubleTapScale` (×).
+        let pinchDoubleTapScale: Double
+        /// `rotation.slop` in radians.
+        let rotationSlop: Double
+        /// `rotation.snapAngle` in radians.
+        let rotationSnap: Double
+
+        init(_ p: ParameterSet) {
+            pinchSpanSlop = p[.pinchSpanSlop]
+            pinchMinScale = p[.pinchMinScale]
+            pinchMaxScale = p[.pinchMaxScale]
+            pinchDoubleTapScale = p[.pinchDoubleTapScale]
+            rotationSlop = ResolvedParameters.radians(p[.rotationSlop])
+            rotationSnap = ResolvedParameters.radians(p[.rotationSnapAngle])
+        }
+    }
+
+    /// `pinch.spanSlop` (pt).
+    var pinchSpanSlop: Double { pinchAndRotation.pinchSpanSlop }
+    /// `pinch.minScale` (×).
+    var pinchMinScale: Double { pinchAndRotation.pinchMinScale }
+    /// `pinch.maxScale` (×).
+    var pinchMaxScale: Double { pinchAndRotation.pinchMaxScale }
+    /// `pinch.doubleTapScale` (×).
+    var pinchDoubleTapScale: Double { pinchAndRotation.pinchDoubleTapScale }
+    /// `rotation.slop` in radians.
+    var rotationSlop: Double { pinchAndRotation.rotationSlop }
+    /// `rotation.snapAngle` in radians.
+    var rotationSnap: Double { pinchAndRotation.rotationSnap }
+}
+
+// MARK: - Edge, multi-finger, shake
+
+extension ResolvedParameters {
+    /// Edge, multi-finger, shake, resolved.
+    struct EdgeMultiFingerShake: Sendable {
+        /// `edgeSwipe.edgeWidth` (pt).
+        let edgeWidth: Double
+        /// `edgeSwipe.minimumDistance` (pt).
+        let edgeMinimumDistance: Double
+        /// `multiSwipe.touchCount` rounded and kept within 1…100, whatever the optimizer sets.
+        let multiSwipeTouchCount: Int
+        /// `multiSwipe.directionCone` as the cosine of the angle: a cone test on a dot product.
+        let multiSwipeConeCosine: Double
+        /// `multiSwipe.minimumVelocity` (pt/s).
+        let multiSwipeMinimumVelocity: Double
+
+        init(_ p: ParameterSet) {
+            edgeWidth = p[.edgeSwipeEdgeWidth]
+            edgeMinimumDistance = p[.edgeSwipeMinimumDistance]
+            multiSwipeTouchCount = ResolvedParameters.count(p[.multiSwipeTouchCount])
+            multiSwipeConeCosine = ResolvedParameters.cosine(p[.multiSwipeDirectionCone])
+            multiSwipeMinimumVelocity = p[.multiSwipeMinimumVelocity]
+        }
+    }
+
+    /// `edgeSwipe.edgeWidth` (pt).
+    var edgeWidth: Double { edgeMultiFingerShake.edgeWidth }
+    /// `edgeSwipe.minimumDistance` (pt).
+    var edgeMinimumDistance: Double { edgeMultiFingerShake.edgeMinimumDistance }
+    /// `multiSwipe.touchCount` rounded and kept within 1…100, whatever the optimizer sets.
+    var multiSwipeTouchCount: Int { edgeMultiFingerShake.multiSwipeTouchCount }
+    /// `multiSwipe.directionCone` as the cosine of the angle: a cone test on a dot product.
+    var multiSwipeConeCosine: Double { edgeMultiFingerShake.multiSwipeConeCosine }
+    /// `multiSwipe.minimumVelocity` (pt/s).
+    var multiSwipeMinimumVelocity: Double { edgeMultiFingerShake.multiSwipeMinimumVelocity }
+}
+
+// MARK: - One-direction swipe (UISwipeGestureRecognizer)
+
+extension ResolvedParameters {
+    /// One-direction swipe (UISwipeGestureRecognizer), resolved.
+    struct OneDirectionSwipe: Sendable {
+        /// `swipe.minimumDistance` (pt).
+        let swipeMinimumDistance: Double
+        /// `swipe.maximumDuration` in whole microseconds: exact window comparisons.
+        let swipeMaximumDuration: Micros
+        /// `swipe.directionCone` as the tangent of the angle: a cone test without an arctangent.
+        let swipeConeTangent: Double
+        /// `swipe.directionCone` as the cosine of the angle: a cone test on a dot product.
+        let swipeConeCosine: Double
+        /// `shake.threshold` (g).
+        let shakeThreshold: Double
+        /// `shake.reversals` rounded and kept within 1…100, whatever the optimizer sets.
+        let shakeReversals: Int
+        /// `shake.window` in whole microseconds: exact window comparisons.
+        let shakeWindow: Micros
+        /// `shake.debounce` in whole microseconds: exact window comparisons.
+        let shakeDebounce: Micros
+
+        init(_ p: ParameterSet) {
+            swipeMinimumDistance = p[.swipeMinimumDistance]
+            swipeMaximumDuration = ResolvedParameters.micros(p[.swipeMaximumDuration])
+            swipeConeTangent = ResolvedParameters.tangent(p[.swipeDirectionCone])
+            swipeConeCosine = ResolvedParameters.cosine(p[.swipeDirectionCone])
+            shakeThreshold = p[.shakeThreshold]
+            shakeReversals = ResolvedParameters.count(p[.shakeReversals])
+            shakeWindow = ResolvedParameters.micros(p[.shakeWindow])
+            shakeDebounce = ResolvedParameters.micros(p[.shakeDebounce])
+        }
+    }
+
+    /// `swipe.minimumDistance` (pt).
+    var swipeMinimumDistance: Double { oneDirectionSwipe.swipeMinimumDistance }
+    /// `swipe.maximumDuration` in whole microseconds: exact window comparisons.
+    var swipeMaximumDuration: Micros { oneDirectionSwipe.swipeMaximumDuration }
+    /// `swipe.directionCone` as the tangent of the angle: a cone test without an arctangent.
+    var swipeConeTangent: Double { oneDirectionSwipe.swipeConeTangent }
+    /// `swipe.directionCone` as the cosine of the angle: a cone test on a dot product.
+    var swipeConeCosine: Double { oneDirectionSwipe.swipeConeCosine }
+    /// `shake.threshold` (g).
+    var shakeThreshold: Double { oneDirectionSwipe.shakeThreshold }
+    /// `shake.reversals` rounded and kept within 1…100, whatever the optimizer sets.
+    var shakeReversals: Int { oneDirectionSwipe.shakeReversals }
+    /// `shake.window` in whole microseconds: exact window comparisons.
+    var shakeWindow: Micros { oneDirectionSwipe.shakeWindow }
+    /// `shake.debounce` in whole microseconds: exact window comparisons.
+    var shakeDebounce: Micros { oneDirectionSwipe.shakeDebounce }
+}
+
+// MARK: - Drag and drop
+
+extension ResolvedParameters {
+    /// Drag and drop, resolved.
+    struct DragAndDrop: Sendable {
+        /// `drag.minimumDuration` in whole microseconds: exact window comparisons.
+        let dragMinimumDuration: Micros
+        /// `drag.allowableMovement` squared: compared with a squared distance, no square root per sample.
+        let dragMovement2: Double
+        /// `drag.edgeBand` (pt).
+        let dragEdgeBand: Double
+        /// `drag.autoScrollSpeed` (pt/s).
+        let dragAutoScrollSpeed: Double
+
+        init(_ p: ParameterSet) {
+            dragMinimumDuration = ResolvedParameters.micros(p[.dragMinimumDuration])
+            dragMovement2 = ResolvedParameters.squared(p[.dragAllowableMovement])
+            dragEdgeBand = p[.dragEdgeBand]
+            dragAutoScrollSpeed = p[.dragAutoScrollSpeed]
+        }
+    }
+
+    /// `drag.minimumDuration` in whole microseconds: exact window comparisons.
+    var dragMinimumDuration: Micros { dragAndDrop.dragMinimumDuration }
+    /// `drag.allowableMovement` squared: compared with a squared distance, no square root per sample.
+    var dragMovement2: Double { dragAndDrop.dragMovement2 }
+    /// `drag.edgeBand` (pt).
+    var dragEdgeBand: Double { dragAndDrop.dragEdgeBand }
+    /// `drag.autoScrollSpeed` (pt/s).
+    var dragAutoScrollSpeed: Double { dragAndDrop.dragAutoScrollSpeed }
+}
+
+// MARK: - Text selection
+
+extension ResolvedParameters {
+    /// Text selection, resolved.
+    struct TextSelection: Sendable {
+        /// `textSelect.pressDuration` in whole microseconds: exact window comparisons.
+        let textSelectPressDuration: Micros
+        /// `textSelect.allowableMovement` squared: compared with a squared distance, no square root per sample.
+        let textSelectMovement2: Double
+        /// `textSelect.menuDelay` in whole microseconds: exact window comparisons.
+        let textSelectMenuDelay: Micros
+
+        init(_ p: ParameterSet) {
+            textSelectPressDuration = ResolvedParameters.micros(p[.textSelectPressDuration])
+            textSelectMovement2 = ResolvedParameters.squared(p[.textSelectAllowableMovement])
+            textSelectMenuDelay = ResolvedParameters.micros(p[.textSelectMenuDelay])
+        }
+    }
+
+    /// `textSelect.pressDuration` in whole microseconds: exact window comparisons.
+    var textSelectPressDuration: Micros { textSelection.textSelectPressDuration }
+    /// `textSelect.allowableMovement` squared: compared with a squared distance, no square root per sample.
+    var textSelectMovement2: Double { textSelection.textSelectMovement2 }
+    /// `textSelect.menuDelay` in whole microseconds: exact window comparisons.
+    var textSelectMenuDelay: Micros { textSelection.textSelectMenuDelay }
+}
+
+// MARK: - Transform
+
+extension ResolvedParameters {
+    /// Transform, resolved.
+    struct Transform: Sendable {
+        /// `transform.panSlop` squared: compared with a squared distance, no square root per sample.
+        let transformPanSlop2: Double
+        /// `transform.spanSlop` (pt).
+        let transformSpanSlop: Double
+        /// `transform.rotationSlop` in radians.
+        let transformRotationSlop: Double
+
+        init(_ p: ParameterSet) {
+            transformPanSlop2 = ResolvedParameters.squared(p[.transformPanSlop])
+            transformSpanSlop = p[.transformSpanSlop]
+            transformRotationSlop = ResolvedParameters.radians(p[.transformRotationSlop])
+        }
+    }
+
+    /// `transform.panSlop` squared: compared with a squared distance, no square root per sample.
+    var transformPanSlop2: Double { transform.transformPanSlop2 }
+    /// `transform.spanSlop` (pt).
+    var transformSpanSlop: Double { transform.transformSpanSlop }
+    /// `transform.rotationSlop` in radians.
+    var transformRotationSlop: Double { transform.transformRotationSlop }
+}
+
+// MARK: - Press feedback
+
+extension ResolvedParameters {
+    /// Press feedback, resolved.
+    struct PressFeedback: Sendable {
+        /// `pressFeedback.minimumDuration` in whole microseconds: exact window comparisons.
+        let pressFeedbackMinimumDuration: Micros
+
+        init(_ p: ParameterSet) {
+            pressFeedbackMinimumDuration = ResolvedParameters.micros(p[.pressFeedbackMinimumDuration])
+        }
+    }
+
+    /// `pressFeedback.minimumDuration` in whole microseconds: exact window comparisons.
+    var pressFeedbackMinimumDuration: Micros { pressFeedback.pressFeedbackMinimumDuration }
+}
+
+// MARK: - Note menu
+
+extension ResolvedParameters {
+    /// Note menu, resolved.
+    struct NoteMenu: Sendable {
+        /// `noteMenu.entranceScale` (×).
+        let noteMenuEntranceScale: Double
+        /// `noteMenu.backdropLinger` in whole microseconds: exact window comparisons.
+        let noteMenuBackdropLinger: Micros
+        /// `noteMenu.width` (pt).
+        let noteMenuWidth: Double
+        /// `noteMenu.height` (pt).
+        let noteMenuHeight: Double
+        /// `noteMenu.edgeMargin` (pt).
+        let noteMenuEdgeMargin: Double
+
+        init(_ p: ParameterSet) {
+            noteMenuEntranceScale = p[.noteMenuEntranceScale]
+            noteMenuBackdropLinger = ResolvedParameters.micros(p[.noteMenuBackdropLinger])
+            noteMenuWidth = p[.noteMenuWidth]
+            noteMenuHeight = p[.noteMenuHeight]
+            noteMenuEdgeMargin = p[.noteMenuEdgeMargin]
+        }
+    }
+
+    /// `noteMenu.entranceScale` (×).
+    var noteMenuEntranceScale: Double { noteMenu.noteMenuEntranceScale }
+    /// `noteMenu.backdropLinger` in whole microseconds: exact window comparisons.
+    var noteMenuBackdropLinger: Micros { noteMenu.noteMenuBackdropLinger }
+    /// `noteMenu.width` (pt).
+    var noteMenuWidth: Double { noteMenu.noteMenuWidth }
+    /// `noteMenu.height` (pt).
+    var noteMenuHeight: Double { noteMenu.noteMenuHeight }
+    /// `noteMenu.edgeMargin` (pt).
+    var noteMenuEdgeMargin: Double { noteMenu.noteMenuEdgeMargin }
+}
+
+// MARK: - Action pills
+
+extension ResolvedParameters {
+    /// Action pills, resolved.
+    struct ActionPills: Sendable {
+        /// `actionPill.size` (pt).
+        let actionPillSize: Double
+        /// `actionPill.spacing` (pt).
+        let actionPillSpacing: Double
+
+        init(_ p: ParameterSet) {
+            actionPillSize = p[.actionPillSize]
+            actionPillSpacing = p[.actionPillSpacing]
+        }
+    }
+
+    /// `actionPill.size` (pt).
+    var actionPillSize: Double { actionPills.actionPillSize }
+    /// `actionPill.spacing` (pt).
+    var actionPillSpacing: Double { actionPills.actionPillSpacing }
+}
+
+// MARK: - Layout
+
+extension ResolvedParameters {
+    /// Layout, resolved.
+    struct Layout: Sendable {
+        /// `cardSwipe.flightOffset` (pt).
+        let cardFlightOffset: Double
+        /// `actionPill.clearance` (pt).
+        let actionPillClearance: Double
+
+        init(_ p: ParameterSet) {
+            cardFlightOffset = p[.cardSwipeFlightOffset]
+            actionPillClearance = p[.actionPillClearance]
+        }
+    }
+
+    /// `cardSwipe.flightOffset` (pt).
+    var cardFlightOffset: Double { layout.cardFlightOffset }
+    /// `actionPill.clearance` (pt).
+    var actionPillClearance: Double { layout.actionPillClearance }
+}
+
+// MARK: - Overlay panel and card removal
+
+extension ResolvedParameters {
+    /// Overlay panel and card removal, resolved.
+    struct OverlayPanelAndCardRemoval: Sendable {
+        /// `actionPill.panelPadding` (pt).
+        let actionPillPanelPadding: Double
+        /// `cardSwipe.removalDelay` in whole microseconds: exact window comparisons.
+        let cardSwipeRemovalDelay: Micros
+
+        init(_ p: ParameterSet) {
+            actionPillPanelPadding = p[.actionPillPanelPadding]
+            cardSwipeRemovalDelay = ResolvedParameters.micros(p[.cardSwipeRemovalDelay])
+        }
+    }
+
+    /// `actionPill.panelPadding` (pt).
+    var actionPillPanelPadding: Double { overlayPanelAndCardRemoval.actionPillPanelPadding }
+    /// `cardSwipe.removalDelay` in whole microseconds: exact window comparisons.
+    var cardSwipeRemovalDelay: Micros { overlayPanelAndCardRemoval.cardSwipeRemovalDelay }
+}
+
+// MARK: - The tab session's next steps
+
+extension ResolvedParameters {
+    /// The tab session's next steps, resolved.
+    struct TabSessionNextSteps: Sendable {
+        /// `tabSwipe.edgeRubberBand` (ratio).
+        let tabSwipeEdgeRubberBand: Double
+
+        init(_ p: ParameterSet) {
+            tabSwipeEdgeRubberBand = p[.tabSwipeEdgeRubberBand]
+        }
+    }
+
+    /// `tabSwipe.edgeRubberBand` (ratio).
+    var tabSwipeEdgeRubberBand: Double { tabSessionNextSteps.tabSwipeEdgeRubberBand }
+}
+
+// MARK: - Draggable card (the animation patterns)
+
+extension ResolvedParameters {
+    /// Draggable card (the animation patterns), resolved.
+    struct DraggableCard: Sendable {
+        /// `draggableCard.threshold` (pt).
+        let draggableCardThreshold: Double
+        /// `draggableCard.predictedEndTrigger` (pt).
+        let draggableCardPredictedEndTrigger: Double
+        /// `draggableCard.flightOffset` (pt).
+        let draggableCardFlightOffset: Double
+
+        init(_ p: ParameterSet) {
+            draggableCardThreshold = p[.draggableCardThreshold]
+            draggableCardPredictedEndTrigger = p[.draggableCardPredictedEndTrigger]
+            draggableCardFlightOffset = p[.draggableCardFlightOffset]
+        }
+    }
+
+    /// `draggableCard.threshold` (pt).
+    var draggableCardThreshold: Double { draggableCard.draggableCardThreshold }
+    /// `draggableCard.predictedEndTrigger` (pt).
+    var draggableCardPredictedEndTrigger: Double { draggableCard.draggableCardPredictedEndTrigger }
+    /// `draggableCard.flightOffset` (pt).
+    var draggableCardFlightOffset: Double { draggableCard.draggableCardFlightOffset }
+}
+
+// MARK: - The playground's target
+
+extension ResolvedParameters {
+    /// The playground's target, resolved.
+    struct PlaygroundTarget: Sendable {
+        /// `springBack.viewSize` (pt).
+        let springBackViewSize: Double
+
+        init(_ p: ParameterSet) {
+            springBackViewSize = p[.springBackViewSize]
+        }
+    }
+
+    /// `springBack.viewSize` (pt).
+    var springBackViewSize: Double { playgroundTarget.springBackViewSize }
+}
+
+// MARK: - Derived from more than one constant, or by the platform's own rule
+
+extension ResolvedParameters {
+    /// Derived from more than one constant, or by the platform's own rule, resolved.
+    struct Derived: Sendable {
+        /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
+        let swipeActionsHapticTranslation: Double
+        /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt), by `projection.decelerationRate`.
+        let projectionFactor: Double
+
+        init(_ p: ParameterSet) {
+            swipeActionsHapticTranslation = ResolvedParameters.hapticTranslation(p)
+            projectionFactor = ResolvedParameters.projectionFactor(p)
+        }
+    }
+
+    /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
+    var swipeActionsHapticTranslation: Double { derived.swipeActionsHapticTranslation }
+    /// Multiplies a velocity (pt/s) into UIKit's projected distance (pt), by `projection.decelerationRate`.
+    var projectionFactor: Double { derived.projectionFactor }
 }
