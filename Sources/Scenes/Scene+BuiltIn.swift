@@ -91,106 +91,121 @@ extension Scene {
     /// two-finger tap on the text, and a transform gesture on the image
     /// (the playground's). `examples/scenes/ours-epilogue-additions.yaml`
     /// keeps the scene with them, labelled ours.
-    package static let epilogue: Scene = {
-        let layout = EpilogueLayout.self
-        let content = layout.content, rows = layout.noteRows, cards = layout.cards, sheet = layout.sheet
-        let image = layout.image, text = layout.text, grid = layout.grid, tabBar = layout.tabBar
-        return Scene(
-            name: "epilogue", tabs: layout.tabCount, initialTab: 0,
-            recognizers: [
-                // Tab 0: notes
-                Member(
-                    "noteRowSwipe", .swipeActions, region: rows, tab: 0, target: "note-row",
-                    .init(maxTouches: 1, rows: layout.noteRowCount),
-                    from: .cite(.readingApp, 143, 270)),
-                // An open row's two action buttons: tap targets whose action
-                // runs 0.2 s later; before the row's long press, so a tap
-                // there is theirs.
-                Member(
-                    "noteRowActions", .tap, region: rows, tab: 0, target: "note-actions",
-                    .init(maxTouches: 1, action: .runRowAction, rows: layout.noteRowCount, layer: .rowActions),
-                    from: .cite(.readingApp, 121)),
-                Member(
-                    "noteRowLongPress", .longPress, region: rows, tab: 0, target: "note-row",
-                    .init(action: .openNoteMenu, rows: layout.noteRowCount),
-                    from: .cite(.readingApp, 59, 1002)),
-                // Tab 1: cards and the sheet
-                Member(
-                    "cardSwipe", .cardSwipe, region: cards, tab: 1, target: "card-stack", .init(maxTouches: 1),
-                    from: .cite(.readingApp, 286, 342)),
-                Member(
-                    "sheetDismiss", .dismiss, region: sheet, tab: 1, target: "sheet", .init(maxTouches: 1),
-                    from: .cite(.animationPatterns, 111, 134)),
-                // Tab 2: library
-                Member(
-                    "imageDoubleTap", .doubleTap, region: image, tab: 2, target: "image", .init(action: .toggleZoom),
-                    from: .cite(.animationPatterns, 186)),
-                Member(
-                    "imagePinch", .pinch, region: image, tab: 2, target: "image",
-                    from: .cite(.animationPatterns, 159, 176)),
-                Member(
-                    "imageRotation", .rotation, region: image, tab: 2, target: "image",
-                    from: .cite(.animationPatterns, 195, 205)),
-                Member("textSelect", .textSelect, region: text, tab: 2, target: "text", from: .cite(.readingApp, 439, 501)),
-                Member(
-                    "gridLongPress", .longPress, region: grid, tab: 2, target: "grid-item", .init(action: .contextMenu),
-                    from: .cite(.readingApp, 956, 957)),
-                Member(
-                    "gridTap", .tap, region: grid, tab: 2, target: "grid-item", .init(haptic: .medium),
-                    from: .cite(.readingApp, 951, 952)),
-                Member(
-                    "gridDrag", .drag, region: grid, tab: 2, target: "grid-item", .init(scrollArea: content),
-                    from: .cite(.readingApp, 23, 1168)),
-                Member(
-                    "gridPress", .pressFeedback, region: grid, tab: 2, target: "grid-item",
-                    .init(columns: layout.gridColumns, rows: layout.gridRows, haptic: .light),
-                    from: .cite(.readingApp, 934, 941, 942)),
-                // Paging and scrolling (after the inner recognizers: ties go to
-                // them): the tab session's, borrowed — its pages' scroll views
-                // obey its lock.
-                Member(
-                    "tabSwipe", .tabSwipe, region: content, target: "tab-content", .init(maxTouches: 1),
-                    from: .cite(.tabSession, 3, 80)),
-                Member(
-                    "notesScroll", .scroll, region: content, tab: 0, target: "tab-content",
-                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: .cite(.tabSession, 189, 190)),
-                Member(
-                    "libraryScroll", .scroll, region: content, tab: 2, target: "tab-content",
-                    .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: .cite(.tabSession, 189, 190)),
-                // Bars and the device. The tab session's bar
-                // (FloatingPillNavigation) is there; no line writes its gesture.
-                Member(
-                    "tabBar", .tap, region: tabBar, target: "tab-bar", .init(action: .selectTab),
-                    from: .platform(
-                        "a tab bar's button selects its tab when tapped (UIKit's UITabBar); the tab session's bar, FloatingPillNavigation at 001_f8e9ba9022a96da8.txt:389, writes no gesture"
-                    )),
-                Member("shake", .shake, target: "device", .init(action: .undo), from: .cite(.readingApp, 22, 867)),
-                // Overlays: they cover the content while they show.
-                Member(
-                    "noteMenuBackdrop", .tap, target: "note-menu", exclusiveTarget: true,
-                    .init(action: .dismissNoteMenu, layer: .noteMenu), from: .cite(.readingApp, 640, 643)),
-                Member(
-                    "actionPillTap", .tap, tab: 2, target: "action-pill", exclusiveTarget: true,
-                    .init(columns: 3, layer: .selectionMenu), from: .cite(.readingApp, 441, 465)),
-                Member(
-                    "actionPillPress", .pressFeedback, tab: 2, target: "action-pill",
-                    .init(columns: 3, pressStyle: .pill, layer: .selectionMenu), from: .cite(.readingApp, 480, 481))
-            ],
-            relations: [
-                .highPriority("noteRowSwipe", over: "tabSwipe"),
-                .highPriority("cardSwipe", over: "tabSwipe"),
-                .highPriority("sheetDismiss", over: "tabSwipe"),
-                // No scroll waits for the tab swipe: the tab session's guard
-                // only skips a steep update (001_f8e9ba9022a96da8.txt:167),
-                // so the tab swipe, declared first, decides each update
-                // before the scrolls and leaves them the steep ones.
-                .simultaneous("imagePinch", "imageRotation")
-                // Exclusive, decided by time and movement (see Docs/epilogue-scene.md):
-                // gridDrag / gridLongPress / libraryScroll on the grid,
-                // textSelect / libraryScroll / tabSwipe on the text.
-            ],
-            // The app sets its last-shake time when the screen appears; UIKit
-            // hands it each frame's moves together.
-            shakeDebounceAtStart: true, wholeFrames: true)
-    }()
+    package static let epilogue = Scene(
+        name: "epilogue", tabs: EpilogueLayout.tabCount, initialTab: 0,
+        recognizers: epilogueNotesTab + epilogueCardsTab + epilogueLibraryTab + epiloguePagingAndScrolling
+            + epilogueBarAndDevice + epilogueOverlays,
+        relations: [
+            .highPriority("noteRowSwipe", over: "tabSwipe"),
+            .highPriority("cardSwipe", over: "tabSwipe"),
+            .highPriority("sheetDismiss", over: "tabSwipe"),
+            // No scroll waits for the tab swipe: the tab session's guard
+            // only skips a steep update (001_f8e9ba9022a96da8.txt:167),
+            // so the tab swipe, declared first, decides each update
+            // before the scrolls and leaves them the steep ones.
+            .simultaneous("imagePinch", "imageRotation")
+            // Exclusive, decided by time and movement (see Docs/epilogue-scene.md):
+            // gridDrag / gridLongPress / libraryScroll on the grid,
+            // textSelect / libraryScroll / tabSwipe on the text.
+        ],
+        // The app sets its last-shake time when the screen appears; UIKit
+        // hands it each frame's moves together.
+        shakeDebounceAtStart: true, wholeFrames: true)
+
+    /// Tab 0, the notes: the rows' swipe actions, their buttons and the note menu's long press.
+    private static let epilogueNotesTab: [Member] = [
+        Member(
+            "noteRowSwipe", .swipeActions, region: EpilogueLayout.noteRows, tab: 0, target: "note-row",
+            .init(maxTouches: 1, rows: EpilogueLayout.noteRowCount),
+            from: .cite(.readingApp, 143, 270)),
+        // An open row's two action buttons: tap targets whose action
+        // runs 0.2 s later; before the row's long press, so a tap
+        // there is theirs.
+        Member(
+            "noteRowActions", .tap, region: EpilogueLayout.noteRows, tab: 0, target: "note-actions",
+            .init(maxTouches: 1, action: .runRowAction, rows: EpilogueLayout.noteRowCount, layer: .rowActions),
+            from: .cite(.readingApp, 121)),
+        Member(
+            "noteRowLongPress", .longPress, region: EpilogueLayout.noteRows, tab: 0, target: "note-row",
+            .init(action: .openNoteMenu, rows: EpilogueLayout.noteRowCount),
+            from: .cite(.readingApp, 59, 1002))
+    ]
+
+    /// Tab 1: the card stack and the dismissible sheet.
+    private static let epilogueCardsTab: [Member] = [
+        Member(
+            "cardSwipe", .cardSwipe, region: EpilogueLayout.cards, tab: 1, target: "card-stack", .init(maxTouches: 1),
+            from: .cite(.readingApp, 286, 342)),
+        Member(
+            "sheetDismiss", .dismiss, region: EpilogueLayout.sheet, tab: 1, target: "sheet", .init(maxTouches: 1),
+            from: .cite(.animationPatterns, 111, 134))
+    ]
+
+    /// Tab 2, the library: the image, the text and the grid.
+    private static let epilogueLibraryTab: [Member] = [
+        Member(
+            "imageDoubleTap", .doubleTap, region: EpilogueLayout.image, tab: 2, target: "image", .init(action: .toggleZoom),
+            from: .cite(.animationPatterns, 186)),
+        Member(
+            "imagePinch", .pinch, region: EpilogueLayout.image, tab: 2, target: "image",
+            from: .cite(.animationPatterns, 159, 176)),
+        Member(
+            "imageRotation", .rotation, region: EpilogueLayout.image, tab: 2, target: "image",
+            from: .cite(.animationPatterns, 195, 205)),
+        Member(
+            "textSelect", .textSelect, region: EpilogueLayout.text, tab: 2, target: "text", from: .cite(.readingApp, 439, 501)),
+        Member(
+            "gridLongPress", .longPress, region: EpilogueLayout.grid, tab: 2, target: "grid-item", .init(action: .contextMenu),
+            from: .cite(.readingApp, 956, 957)),
+        Member(
+            "gridTap", .tap, region: EpilogueLayout.grid, tab: 2, target: "grid-item", .init(haptic: .medium),
+            from: .cite(.readingApp, 951, 952)),
+        Member(
+            "gridDrag", .drag, region: EpilogueLayout.grid, tab: 2, target: "grid-item",
+            .init(scrollArea: EpilogueLayout.content),
+            from: .cite(.readingApp, 23, 1168)),
+        Member(
+            "gridPress", .pressFeedback, region: EpilogueLayout.grid, tab: 2, target: "grid-item",
+            .init(columns: EpilogueLayout.gridColumns, rows: EpilogueLayout.gridRows, haptic: .light),
+            from: .cite(.readingApp, 934, 941, 942))
+    ]
+
+    /// Paging and scrolling (after the inner recognizers: ties go to
+    /// them): the tab session's, borrowed — its pages' scroll views
+    /// obey its lock.
+    private static let epiloguePagingAndScrolling: [Member] = [
+        Member(
+            "tabSwipe", .tabSwipe, region: EpilogueLayout.content, target: "tab-content", .init(maxTouches: 1),
+            from: .cite(.tabSession, 3, 80)),
+        Member(
+            "notesScroll", .scroll, region: EpilogueLayout.content, tab: 0, target: "tab-content",
+            .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: .cite(.tabSession, 189, 190)),
+        Member(
+            "libraryScroll", .scroll, region: EpilogueLayout.content, tab: 2, target: "tab-content",
+            .init(axis: .vertical, maxTouches: 1, obeysTabLock: true), from: .cite(.tabSession, 189, 190))
+    ]
+
+    /// Bars and the device. The tab session's bar
+    /// (FloatingPillNavigation) is there; no line writes its gesture.
+    private static let epilogueBarAndDevice: [Member] = [
+        Member(
+            "tabBar", .tap, region: EpilogueLayout.tabBar, target: "tab-bar", .init(action: .selectTab),
+            from: .platform(
+                "a tab bar's button selects its tab when tapped (UIKit's UITabBar); the tab session's bar, FloatingPillNavigation at 001_f8e9ba9022a96da8.txt:389, writes no gesture"
+            )),
+        Member("shake", .shake, target: "device", .init(action: .undo), from: .cite(.readingApp, 22, 867))
+    ]
+
+    /// Overlays: they cover the content while they show.
+    private static let epilogueOverlays: [Member] = [
+        Member(
+            "noteMenuBackdrop", .tap, target: "note-menu", exclusiveTarget: true,
+            .init(action: .dismissNoteMenu, layer: .noteMenu), from: .cite(.readingApp, 640, 643)),
+        Member(
+            "actionPillTap", .tap, tab: 2, target: "action-pill", exclusiveTarget: true,
+            .init(columns: 3, layer: .selectionMenu), from: .cite(.readingApp, 441, 465)),
+        Member(
+            "actionPillPress", .pressFeedback, tab: 2, target: "action-pill",
+            .init(columns: 3, pressStyle: .pill, layer: .selectionMenu), from: .cite(.readingApp, 480, 481))
+    ]
 }
