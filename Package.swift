@@ -31,9 +31,10 @@
 // re-exports nothing.
 //
 // TraceModel is used by every module; Reports also reads Recognizers (the
-// catalogue's specs for GestureConstants.swift). Reports only renders: the
-// held-out replay behind its charts is Tuning's (HoldoutReplay), so it
-// depends on neither Simulation nor GesturePhysics.
+// catalogue's specs for GestureConstants.swift) and Simulation (the outcome
+// counts and budgets in Tuning's results, whose members it renders). Reports
+// only renders: the held-out replay behind its charts is Tuning's
+// (HoldoutReplay), so it runs no simulation and needs no GesturePhysics.
 // `gesturetune` (GestureTuneCLI) puts them all behind one command;
 // it alone joins the optimizer's results to the store's run tables
 // (Reporting/OptimizationResult+Store.swift), so the optimizer needs no store.
@@ -116,7 +117,7 @@ let package = Package(
         .testTarget(
             name: "TraceStoreTests",
             dependencies: [
-                "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "GestureTuneTestSupport",
+                "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "Digests", "GestureTuneTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift")
             ]),
 
@@ -167,7 +168,9 @@ let package = Package(
         // The committed corpus replayed through the simulator
         .testTarget(
             name: "CorpusReplayTests",
-            dependencies: ["Simulation", "Recognizers", "TraceImport", "TraceModel", "Tuning", "GestureTuneTestSupport"]),
+            dependencies: [
+                "Simulation", "Scenes", "Recognizers", "TraceImport", "TraceModel", "Tuning", "GestureTuneTestSupport"
+            ]),
 
         // MARK: - GSL: the C library and a small, safe Swift layer over it
         .systemLibrary(name: "CGSL", pkgConfig: "gsl", providers: [.apt(["libgsl-dev"])]),
@@ -197,9 +200,10 @@ let package = Package(
         .target(
             name: "Cluster", dependencies: ["Simulation"],
             resources: [.embedInCode("Resources/ray-bridge.py")]),
-        .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Recognizers"]),
+        .target(name: "Reports", dependencies: ["TraceModel", "Tuning", "Simulation", "Recognizers"]),
         // Tuning: the sample report's numbers are computed the production way.
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Tuning", "TraceModel", "GestureTuneTestSupport"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "Tuning", "Recognizers", "TraceModel", "GestureTuneTestSupport"]),
 
         // MARK: - Study recorder: the phone study page, its HTTP server and the uploads it stores
         .target(
@@ -236,6 +240,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"), // to quiet the server's own log
                 .product(name: "NIOCore", package: "swift-nio"), // response bodies
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"), // shutdown on SIGINT/SIGTERM
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"), // which signals those are
                 "Digests" // CSP hashes of the pages' script
             ]),
 
@@ -260,3 +265,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The compiler, not only scripts/check-imports.py, holds the graph: with
+// MemberImportVisibility a file uses only the members of modules it imports
+// itself (none arrive through another file's import), and ExistentialAny
+// writes every existential as `any P`, as Hummingbird and swift-nio do.
+for target in package.targets where target.type != .system && target.type != .binary {
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("MemberImportVisibility"), .enableUpcomingFeature("ExistentialAny")
+        ]
+}

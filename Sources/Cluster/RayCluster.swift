@@ -150,7 +150,8 @@ package final class RayCluster: RemoteReplay, @unchecked Sendable {
         process.standardInput = stdin
         process.standardOutput = stdout
         if let bridgeLog {
-            FileManager.default.createFile(atPath: bridgeLog.path, contents: nil)
+            // An empty file to open for writing; if it cannot be made, opening it throws.
+            _ = FileManager.default.createFile(atPath: bridgeLog.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: bridgeLog)
         } else {
             process.standardError = FileHandle.standardError

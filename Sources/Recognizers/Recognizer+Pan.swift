@@ -1,3 +1,4 @@
+import GesturePhysics
 import TraceModel
 
 // MARK: - Pan and scroll

@@ -1,3 +1,4 @@
+import GesturePhysics
 import TraceModel
 
 // MARK: - Swipe actions (list rows: leftward opens; a drag on an open row closes it)

@@ -1,3 +1,4 @@
+import GesturePhysics
 import TraceModel
 
 // MARK: - Card swipe, interactive dismiss, edge swipe

@@ -1,3 +1,4 @@
+import GesturePhysics
 import TraceModel
 
 // MARK: - Tab swipe (paged tabs)

@@ -4,6 +4,8 @@ import Logging
 import NIOCore
 import ServiceLifecycle
 import StudyRecorder
+import Tuning
+import UnixSignals
 
 // MARK: - The team's read-only web app over a store
 

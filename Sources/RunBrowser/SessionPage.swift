@@ -3,6 +3,7 @@ import Recognizers
 import Reports
 import Simulation
 import TraceModel
+import Tuning
 
 // MARK: - GET /sessions/ID?run=ID: one session, both constant sets, every recognizer's timeline
 

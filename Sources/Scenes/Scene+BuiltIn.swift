@@ -1,4 +1,5 @@
 import Recognizers
+import TraceModel
 
 // MARK: - Built-in scenes
 

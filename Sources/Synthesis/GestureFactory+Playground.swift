@@ -1,3 +1,4 @@
+import GSL
 import TraceModel
 
 // MARK: - The playground's gestures

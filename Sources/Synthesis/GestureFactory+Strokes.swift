@@ -1,3 +1,4 @@
+import GSL
 import TraceModel
 
 // MARK: - One-finger strokes

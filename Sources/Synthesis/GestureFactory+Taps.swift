@@ -1,3 +1,4 @@
+import GSL
 import TraceModel
 
 // MARK: - Taps, double taps, long presses, and touches that mean nothing

@@ -211,7 +211,7 @@ struct SessionGenerator {
             try emitLabel(gesture, start: start, end: end, emit)
             return last.seconds
         }
-        var failure: Error?
+        var failure: (any Error)?
         (start, end) = sampler.sample(gesture.tracks, rng: rng) { sample in
             guard failure == nil else { return }
             do { try emit(.touch(sample)) } catch { failure = error }

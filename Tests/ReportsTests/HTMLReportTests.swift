@@ -1,4 +1,5 @@
 import Foundation
+import Recognizers
 import Testing
 
 @testable import Reports

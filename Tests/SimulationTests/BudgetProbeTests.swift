@@ -1,6 +1,7 @@
 import Foundation
 import GestureTuneTestSupport
 import Recognizers
+import Scenes
 import Simulation
 import Testing
 import TraceModel

@@ -4,6 +4,7 @@ import Recognizers
 import Scenes
 import Simulation
 import Testing
+import TraceModel
 
 extension Scene {
     /// `examples/scenes/ours-epilogue-additions.yaml`: the reading-app scene

@@ -8,7 +8,7 @@ import Testing
     @Test("doubles come back bit for bit: signed zeros, infinities, NaN payloads, subnormals, 0.1 + 0.2")
     func doublesAreExact() throws {
         let values: [Double] = [
-            0, -0.0, 1e-310, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity,
+            0, -0.0, 0x1p-1030, .leastNonzeroMagnitude, .greatestFiniteMagnitude, .infinity, -.infinity,
             Double(nan: 0x1234, signaling: false), 0.1 + 0.2, 16.000_000_000_000_004, -272.5
         ]
         let data = PackedNumbers.data(values)

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GestureTuneTestSupport
 import Recognizers
 import Scenes

@@ -1,4 +1,6 @@
+import Digests
 import Foundation
+import GRDB
 import GestureTuneTestSupport
 import Testing
 import TraceImport

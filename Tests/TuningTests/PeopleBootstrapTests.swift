@@ -1,3 +1,4 @@
+import Recognizers
 import Simulation
 import Testing
 import TraceModel

@@ -2,6 +2,7 @@ import ArgumentParser
 import Cluster
 import Foundation
 import Recognizers
+import Scenes
 import Simulation
 import TraceModel
 import TraceStoreInterface

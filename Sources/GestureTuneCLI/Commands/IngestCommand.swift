@@ -165,7 +165,7 @@ struct IngestSummary: Encodable {
         case files, seconds, samplesPerSecond, sessions, pointers, touches, motion, labels, skippedLines, strayRows
     }
 
-    func encode(to encoder: Encoder) throws {
+    func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(files, forKey: .files)
         try c.encode(seconds, forKey: .seconds)

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Cluster
 import Foundation
 import Recognizers
 import Scenes

@@ -1,6 +1,7 @@
 import Foundation
 import Recognizers
 import Scenes
+import Simulation
 import Tuning
 
 // MARK: - What --json prints

@@ -1,5 +1,6 @@
 import Foundation
 import Recognizers
+import Simulation
 import TraceModel
 import Tuning
 

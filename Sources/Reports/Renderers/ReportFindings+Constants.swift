@@ -1,3 +1,5 @@
+import Recognizers
+
 // MARK: - Constants
 
 extension ReportFindings {

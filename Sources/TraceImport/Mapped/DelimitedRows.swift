@@ -1,3 +1,4 @@
+import Foundation
 import TraceModel
 
 // MARK: - Rows of a delimited file, as a mapping lays them out

@@ -1,4 +1,5 @@
 import Simulation
+import TraceModel
 
 // MARK: - Every intent, before and after
 

@@ -34,7 +34,7 @@ final class XMLNode {
 final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     var root: XMLNode?
     private var stack: [XMLNode] = []
-    var error: Error?
+    var error: (any Error)?
 
     /// Parses `html` (the DOCTYPE line is dropped first) or throws the parser's error.
     static func parse(_ html: String) throws -> XMLNode {
@@ -67,7 +67,7 @@ final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         stack.last?.text += string
     }
 
-    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
         error = parseError
     }
 }
