@@ -132,7 +132,8 @@ let package = Package(
         .testTarget(
             name: "TraceStorePostgresTests",
             dependencies: [
-                "TraceStorePostgres", "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "GestureTuneTestSupport"
+                "TraceStorePostgres", "TraceStore", "TraceStoreInterface", "TraceImport", "TraceModel", "GestureTuneTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift")
             ]),
 
         // MARK: - Gesture physics: release velocity, projection, springs, rubber banding

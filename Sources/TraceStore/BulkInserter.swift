@@ -72,7 +72,7 @@ struct BulkInserter {
         insertMotion = try RawStatement(
             db, "INSERT INTO \(StoreTable.motionSamples)(id, session, t, ax, ay, az, rx, ry, rz) VALUES (?,?,?,?,?,?,?,?,?)")
         insertStroke = try RawStatement(
-            db, "INSERT INTO strokes(id, session, pointer, began, ended, sampleCount, endPhase) VALUES (?,?,?,?,?,?,?)")
+            db, "INSERT INTO strokes(id, session, pointer, began, ended, sample_count, end_phase) VALUES (?,?,?,?,?,?,?)")
     }
 
     // MARK: - Events
@@ -183,7 +183,7 @@ struct BulkInserter {
         var current = OpenSession(
             name: header.id, line: header.line, rowID: nil, existingHash: nil, hasher: SessionContentHasher(header: header),
             touchFirst: nextTouchID, motionFirst: nextMotionID)
-        if let row = try Row.fetchOne(db, sql: "SELECT contentSHA256 FROM sessions WHERE name = ?", arguments: [header.id]) {
+        if let row = try Row.fetchOne(db, sql: "SELECT content_sha256 FROM sessions WHERE name = ?", arguments: [header.id]) {
             current.existingHash = row[0]
         } else {
             let deviceID = try deviceRow(header.device)
@@ -194,7 +194,7 @@ struct BulkInserter {
             }
             try db.execute(
                 sql: """
-                    INSERT INTO sessions(name, device, user, scene, startedAt, meta, import, touchFirst, motionFirst)
+                    INSERT INTO sessions(name, device, user, scene, started_at, meta, import, touch_first, motion_first)
                     VALUES (?,?,?,?,?,?,?,?,?)
                     """,
                 arguments: [
@@ -222,7 +222,7 @@ struct BulkInserter {
         }
         try db.execute(
             sql: """
-                UPDATE sessions SET contentSHA256 = ?, touchCount = ?, motionCount = ?, strokeCount = ?, labelCount = ?
+                UPDATE sessions SET content_sha256 = ?, touch_count = ?, motion_count = ?, stroke_count = ?, label_count = ?
                 WHERE id = ?
                 """,
             arguments: [hash, current.touchCount, current.motionCount, current.strokeCount, current.labelCount, rowID])
@@ -233,7 +233,7 @@ struct BulkInserter {
         let key = device.storeKey
         try db.execute(
             sql: """
-                INSERT INTO devices(key, platform, model, screenWidth, screenHeight, scale, ppi, sampleRateHz)
+                INSERT INTO devices(key, platform, model, screen_width, screen_height, scale, ppi, sample_rate_hz)
                 VALUES (?,?,?,?,?,?,?,?) ON CONFLICT(key) DO NOTHING
                 """,
             arguments: [

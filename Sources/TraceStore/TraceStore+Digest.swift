@@ -8,8 +8,10 @@ extension TraceStore {
     /// The tables ``contentDigest()`` covers.
     package static let tables = StoreTable.traces.map(\.rawValue)
 
-    /// SHA-256 over every row of every table, in id order: equal digests mean
-    /// equal content. Tests use it to prove a failed import changed nothing.
+    /// SHA-256 over every value of every row of every table, in id order:
+    /// equal digests mean equal content. Tests use it to prove a failed
+    /// import changed nothing, and a migration that renamed columns kept
+    /// every row (so the values are hashed, not the columns' names).
     ///
     /// ```swift
     /// let before = try store.contentDigest()
@@ -23,7 +25,8 @@ extension TraceStore {
                 sha.update(data: Array(table.utf8))
                 let rows = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY id")
                 while let row = try rows.next() {
-                    sha.update(data: Array(row.description.utf8))
+                    let values = row.databaseValues.map(\.description).joined(separator: " ")
+                    sha.update(data: Array("[\(values)]".utf8))
                 }
             }
             return sha.finalize().lowercaseHex

@@ -81,17 +81,17 @@ extension TraceStore {
             var outcome: IngestOutcome?
             try db.inTransaction(.immediate) {
                 func previousImport(_ sha: String) throws -> Row? {
-                    try Row.fetchOne(db, sql: "SELECT fileName, importedAt FROM imports WHERE sha256 = ?", arguments: [sha])
+                    try Row.fetchOne(db, sql: "SELECT file_name, imported_at FROM imports WHERE sha256 = ?", arguments: [sha])
                 }
                 let sameSize =
-                    try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM imports WHERE fileSize = ?)", arguments: [size])
+                    try Bool.fetchOne(db, sql: "SELECT EXISTS(SELECT 1 FROM imports WHERE file_size = ?)", arguments: [size])
                     ?? false
                 if sameSize, let row = try previousImport(try fileDigest()) {
                     outcome = .alreadyImported(fileName: row[0], importedAt: row[1])
                     return .rollback
                 }
                 try db.execute(
-                    sql: "INSERT INTO imports(fileName, sha256, fileSize, format, importedAt) VALUES (?,?,?,?,?)",
+                    sql: "INSERT INTO imports(file_name, sha256, file_size, format, imported_at) VALUES (?,?,?,?,?)",
                     arguments: [
                         name, "pending:\(UUID().uuidString)", size, importerType.format.rawValue,
                         ISO8601DateFormatter().string(from: started)
@@ -115,7 +115,7 @@ extension TraceStore {
                 let seconds = Date().timeIntervalSince(started)
                 try db.execute(
                     sql: """
-                        UPDATE imports SET sha256 = ?, sessions = ?, touches = ?, motion = ?, labels = ?, skippedLines = ?,
+                        UPDATE imports SET sha256 = ?, sessions = ?, touches = ?, motion = ?, labels = ?, skipped_lines = ?,
                             seconds = ?
                         WHERE id = ?
                         """,

@@ -51,8 +51,9 @@ extension TraceStore {
         let rows = try Row.fetchAll(
             db,
             sql: """
-                SELECT s.id, s.name, s.scene, s.startedAt, s.meta, s.touchFirst, s.touchCount, s.motionFirst, s.motionCount,
-                       u.name AS user, d.platform, d.model, d.screenWidth, d.screenHeight, d.scale, d.ppi, d.sampleRateHz
+                SELECT s.id, s.name, s.scene, s.started_at, s.meta, s.touch_first, s.touch_count, s.motion_first,
+                       s.motion_count, u.name AS user, d.platform, d.model, d.screen_width, d.screen_height, d.scale, d.ppi,
+                       d.sample_rate_hz
                 FROM sessions s JOIN devices d ON d.id = s.device LEFT JOIN users u ON u.id = s.user
                 ORDER BY s.id
                 """)
@@ -66,16 +67,16 @@ extension TraceStore {
             let platformName: String = row["platform"]
             let device = Device(
                 platform: Device.Platform(rawValue: platformName) ?? .other, model: row["model"],
-                screenWidth: row["screenWidth"], screenHeight: row["screenHeight"], scale: row["scale"],
-                ppi: row["ppi"], sampleRateHz: row["sampleRateHz"])
+                screenWidth: row["screen_width"], screenHeight: row["screen_height"], scale: row["scale"],
+                ppi: row["ppi"], sampleRateHz: row["sample_rate_hz"])
             let header = SessionHeader(
-                id: name, device: device, user: user, scene: scene, startedAt: row["startedAt"], metaJSON: row["meta"])
+                id: name, device: device, user: user, scene: scene, startedAt: row["started_at"], metaJSON: row["meta"])
             var session = Session(header: header)
             do { session.platformRecognitions = try header.platformRecognitions() } catch {
                 throw StoreError("session \(name): its meta.platformRecognitions cannot be read: \(error)")
             }
-            let touchFirst: Int64 = row["touchFirst"], touchCount: Int64 = row["touchCount"]
-            let motionFirst: Int64 = row["motionFirst"], motionCount: Int64 = row["motionCount"]
+            let touchFirst: Int64 = row["touch_first"], touchCount: Int64 = row["touch_count"]
+            let motionFirst: Int64 = row["motion_first"], motionCount: Int64 = row["motion_count"]
             session.touches.reserveCapacity(Int(touchCount))
             session.motion.reserveCapacity(Int(motionCount))
             sessions.append(session)

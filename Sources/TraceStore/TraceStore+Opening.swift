@@ -128,6 +128,7 @@ extension TraceStore {
                         arguments: [migration.identifier])
                 }
                 try nameTablesAsEveryStore(db)
+                try nameColumnsAsEveryStore(db)
                 try db.execute(sql: "PRAGMA application_id = \(applicationID)")
                 try db.execute(sql: "PRAGMA user_version = \(schemaVersion)")
                 return .commit

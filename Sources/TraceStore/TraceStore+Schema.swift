@@ -14,13 +14,13 @@ extension TraceStore {
         ("v1-traces", createTraceTables),
         // MARK: optimizer runs (branch optimizer; tables in Runs/TraceStore+Runs.swift)
         ("v2-runs", createRunTables),
-        ("v3-table-names", nameTablesAsEveryStore)
+        ("v3-table-names", nameTablesAsEveryStore),
+        ("v4-column-names", nameColumnsAsEveryStore)
     ]
 
     /// The schema version this gesturetune writes (`PRAGMA user_version`).
     package static var schemaVersion: Int { migrations.count }
 
-    /// Migration v1-traces: the tables of recorded sessions.
     /// The tables v1 and v2 named in camelCase, and their one name
     /// (`StoreTable`), the PostgreSQL store's too.
     static let renamedTables: [(old: String, new: StoreTable)] = [
@@ -44,6 +44,58 @@ extension TraceStore {
         }
     }
 
+    /// The columns v1 and v2 named in camelCase, by table, and their one
+    /// name: as the PostgreSQL store spells them where it has them, and by
+    /// the same rule (snake_case) where only this store does.
+    static let renamedColumns: [(table: StoreTable, old: String, new: String)] = [
+        (.imports, "fileName", "file_name"), (.imports, "fileSize", "file_size"),
+        (.imports, "skippedLines", "skipped_lines"), (.imports, "importedAt", "imported_at"),
+        (.devices, "screenWidth", "screen_width"), (.devices, "screenHeight", "screen_height"),
+        (.devices, "sampleRateHz", "sample_rate_hz"),
+        (.sessions, "startedAt", "started_at"), (.sessions, "contentSHA256", "content_sha256"),
+        (.sessions, "touchFirst", "touch_first"), (.sessions, "touchCount", "touch_count"),
+        (.sessions, "motionFirst", "motion_first"), (.sessions, "motionCount", "motion_count"),
+        (.sessions, "strokeCount", "stroke_count"), (.sessions, "labelCount", "label_count"),
+        (.strokes, "sampleCount", "sample_count"), (.strokes, "endPhase", "end_phase"),
+        (.runs, "createdAt", "created_at"), (.runs, "commandLine", "command_line"),
+        (.runs, "corpusFingerprint", "corpus_fingerprint"),
+        (.runs, "baselineHoldoutMisfireRate", "baseline_holdout_misfire_rate"),
+        (.runs, "tunedHoldoutMisfireRate", "tuned_holdout_misfire_rate"),
+        (.runHistory, "bestSoFar", "best_so_far")
+    ]
+
+    /// The indexes v1 and v2 named in camelCase, and their one name.
+    static let renamedIndexes: [(table: StoreTable, old: String, new: String)] = [
+        (.sessions, "sessionsByScene", "sessions_by_scene"), (.sessions, "sessionsByUser", "sessions_by_user"),
+        (.strokes, "strokesBySession", "strokes_by_session"), (.labels, "labelsBySession", "labels_by_session"),
+        (.runs, "runsByKind", "runs_by_kind")
+    ]
+
+    /// Migration v4-column-names: the columns and indexes spelt as every
+    /// store spells them (`ALTER TABLE … RENAME COLUMN` keeps each column's
+    /// place, type, constraints and rows; SQLite cannot rename an index, so
+    /// one is made again under its new name). Also run after any migration,
+    /// after the tables are named: it changes nothing where the names are
+    /// right, and drops the camelCase index a re-run v1 makes again beside
+    /// the renamed one.
+    static func nameColumnsAsEveryStore(_ db: Database) throws {
+        for (table, old, new) in renamedColumns where try db.tableExists(table.rawValue) {
+            let columns = Set(try db.columns(in: table.rawValue).map(\.name))
+            if columns.contains(old) && !columns.contains(new) {
+                try db.execute(sql: "ALTER TABLE \(table) RENAME COLUMN \(old) TO \(new)")
+            }
+        }
+        for (table, old, new) in renamedIndexes where try db.tableExists(table.rawValue) {
+            let indexes = try db.indexes(on: table.rawValue)
+            guard let index = indexes.first(where: { $0.name == old }) else { continue }
+            try db.execute(sql: "DROP INDEX \(old)")
+            let columns = index.columns.map { "\"\($0)\"" }.joined(separator: ", ")
+            let unique = index.isUnique ? "UNIQUE " : ""
+            try db.execute(sql: "CREATE \(unique)INDEX IF NOT EXISTS \(new) ON \(table)(\(columns))")
+        }
+    }
+
+    /// Migration v1-traces: the tables of recorded sessions.
     static func createTraceTables(_ db: Database) throws {
         try createImportTables(db)
         try createSessionTable(db)

@@ -25,7 +25,7 @@ extension TraceStore {
             for row in try Row.fetchAll(
                 db,
                 sql: """
-                    SELECT s.id, d.platform, d.model, d.screenWidth, d.screenHeight FROM sessions s JOIN devices d ON d.id = s.device
+                    SELECT s.id, d.platform, d.model, d.screen_width, d.screen_height FROM sessions s JOIN devices d ON d.id = s.device
                     """)
             {
                 builder.device(ofSession: row[0], platform: row[1], model: row[2], width: row[3], height: row[4])

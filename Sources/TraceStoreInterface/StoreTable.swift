@@ -5,6 +5,13 @@
 /// PostgreSQL server (snake_case, as SQL spells names; the SQLite store's
 /// schema version 3 renamed its camelCase ones).
 ///
+/// Their columns are spelt by the same rule, in each backend's SQL as
+/// written: a column both stores have has one name (`file_name`,
+/// `touch_count`), one only the SQLite store has follows the rule too
+/// (`touch_first`; its schema version 4 renamed the camelCase ones). The
+/// guarantee is a test that reads both schemas (`SchemaNamingTests`), not a
+/// constant per column, which would leave the SQL unreadable.
+///
 /// ```swift
 /// let sql = "SELECT COUNT(*) FROM \(StoreTable.touchSamples)"   // … FROM touch_samples
 /// ```

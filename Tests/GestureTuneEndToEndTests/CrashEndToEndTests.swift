@@ -137,10 +137,10 @@ struct CrashEndToEndTests {
             try sqlite(
                 db,
                 """
-                SELECT COUNT(*) FROM sessions s WHERE touchCount != (SELECT COUNT(*) FROM touch_samples WHERE session = s.id)
+                SELECT COUNT(*) FROM sessions s WHERE touch_count != (SELECT COUNT(*) FROM touch_samples WHERE session = s.id)
                 """) == "0")
         for (k, file) in files.enumerated() {
-            let imported = try sqlite(db, "SELECT COUNT(*) FROM imports WHERE fileName = '\(file.path)'")
+            let imported = try sqlite(db, "SELECT COUNT(*) FROM imports WHERE file_name = '\(file.path)'")
             let sessions = try sqlite(db, "SELECT COUNT(*) FROM sessions WHERE name LIKE 'part\(k)-%'")
             let samples = try sqlite(
                 db,

@@ -144,7 +144,7 @@ struct StoreOpeningTests {
         #expect(try store.sessionIDs().count == 2)
         #expect(
             try store.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY 1") }
-                == ["v1-traces", "v2-runs", "v3-table-names"])
+                == TraceStore.migrations.map(\.identifier))
         // v2 re-run made its tables again, empty, beside the renamed ones: dropped.
         #expect(try Self.tableNames(store).isSuperset(of: ["run_parameters", "run_history"]))
         #expect(try Self.tableNames(store).isDisjoint(with: ["runParameters", "runHistory"]))
@@ -153,39 +153,6 @@ struct StoreOpeningTests {
     /// The tables of the store's file.
     private static func tableNames(_ store: TraceStore) throws -> Set<String> {
         Set(try store.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") })
-    }
-
-    @Test("a store of schema version 2 (camelCase table names) is migrated to 3: renamed, its content unchanged")
-    func version2Store() async throws {
-        let dir = try temporaryDirectory()
-        let path = try await filledStore(in: dir)
-        var sessions: [Session] = []
-        var statistics = StoreStatistics()
-        do {
-            let writer = try TraceStore(path: path)
-            sessions = try await writer.loadSessions()
-            statistics = try await writer.statistics()
-        }
-        try await DatabaseQueue(path: path).write { db in
-            try db.execute(
-                sql: """
-                    ALTER TABLE touch_samples RENAME TO touchSamples; ALTER TABLE motion_samples RENAME TO motionSamples;
-                    ALTER TABLE run_parameters RENAME TO runParameters; ALTER TABLE run_history RENAME TO runHistory;
-                    DELETE FROM grdb_migrations WHERE identifier = 'v3-table-names'; PRAGMA user_version = 2
-                    """)
-        }
-        let before = try await DatabaseQueue(path: path).read { db in
-            Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
-        }
-        #expect(before.isSuperset(of: ["touchSamples", "motionSamples", "runParameters", "runHistory"]))
-        // A reading open upgrades a store it may write, as any writing command would.
-        let store = try TraceStore(path: path, access: .readOnly)
-        #expect(try await store.loadSessions() == sessions)
-        #expect(try await store.statistics() == statistics)
-        let after = try Self.tableNames(store)
-        #expect(after.isSuperset(of: ["touch_samples", "motion_samples", "run_parameters", "run_history"]))
-        #expect(after.isDisjoint(with: ["touchSamples", "motionSamples", "runParameters", "runHistory"]))
-        #expect(try store.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") } == 3)
     }
 
     @Test("an older store (before runs, before the application id) is migrated and marked, also by a reading open")

@@ -155,7 +155,7 @@ struct TraceStoreTests {
         #expect(last.strokes.map(\.samples.count) == [2, 2, 2])
         #expect(try store.tableCounts()["strokes"] == 17)
         let cancelled = try store.read { db in
-            try Int.fetchOne(db, sql: "SELECT sampleCount FROM strokes WHERE endPhase = 4")
+            try Int.fetchOne(db, sql: "SELECT sample_count FROM strokes WHERE end_phase = 4")
         }
         #expect(cancelled == 2)
     }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generates a synthetic ingest benchmark: N touch samples as canonical JSONL,
 the same traces as gesturetune CSV, and the same rows as a plain CSV of the
-touchSamples table (for the sqlite3 CLI's .import reference).
+touch_samples table (for the sqlite3 CLI's .import reference).
 
 Usage: generate.py --samples 2000000 --out .build/bench
 """

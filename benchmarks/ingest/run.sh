@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Ingest benchmark: `gesturetune ingest` (release) against the sqlite3 CLI's
-# `.import` of the same rows into a table shaped like touchSamples, in one run.
+# `.import` of the same rows into a table shaped like touch_samples, in one run.
 # Usage: benchmarks/ingest/run.sh [SAMPLES]   (default 2000000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -22,12 +22,12 @@ measure() {   # measure NAME command...  -> "seconds rss_kib"
     python3 -c "import sys; p=sys.argv[1].split(':'); s=float(p[-1])+60*float(p[-2])+(3600*float(p[-3]) if len(p)>2 else 0); print(f'{s:.3f} {sys.argv[2]}')" "$wall" "$rss"
 }
 
-# The reference: same columns, types and (no) secondary indexes as touchSamples,
+# The reference: same columns, types and (no) secondary indexes as touch_samples,
 # same journal settings as the store (WAL, synchronous=NORMAL), one transaction.
 cat >"$OUT/ref-schema.sql" <<'SQL'
 PRAGMA journal_mode=WAL;
 PRAGMA synchronous=NORMAL;
-CREATE TABLE touchSamples (id INTEGER PRIMARY KEY, session INTEGER NOT NULL, stroke INTEGER NOT NULL,
+CREATE TABLE touch_samples (id INTEGER PRIMARY KEY, session INTEGER NOT NULL, stroke INTEGER NOT NULL,
   t INTEGER NOT NULL, phase INTEGER NOT NULL, x REAL NOT NULL, y REAL NOT NULL, force REAL, radius REAL);
 SQL
 sqlite3 "$OUT/ref.sqlite" <"$OUT/ref-schema.sql" >/dev/null
@@ -35,15 +35,15 @@ sqlite3 "$OUT/ref.sqlite" <"$OUT/ref-schema.sql" >/dev/null
 sed 's/radius REAL);/radius REAL) WITHOUT ROWID;/' "$OUT/ref-schema.sql" | sqlite3 "$OUT/ref-norowid.sqlite" >/dev/null
 
 read -r ref_s ref_rss < <(measure sqlite3 sqlite3 "$OUT/ref.sqlite" -cmd "PRAGMA synchronous=NORMAL" \
-    ".import --csv --skip 1 $OUT/bench-rows.csv touchSamples")
+    ".import --csv --skip 1 $OUT/bench-rows.csv touch_samples")
 read -r nr_s nr_rss < <(measure norowid sqlite3 "$OUT/ref-norowid.sqlite" -cmd "PRAGMA synchronous=NORMAL" \
-    ".import --csv --skip 1 $OUT/bench-rows.csv touchSamples")
+    ".import --csv --skip 1 $OUT/bench-rows.csv touch_samples")
 read -r gt_s gt_rss < <(measure jsonl "$BIN" ingest --db "$OUT/gt-jsonl.sqlite" "$OUT/bench.jsonl")
 read -r csv_s csv_rss < <(measure csv "$BIN" ingest --db "$OUT/gt-csv.sqlite" "$OUT/bench.csv")
 
-ref_rows=$(sqlite3 "$OUT/ref.sqlite" "SELECT COUNT(*) FROM touchSamples")
-gt_rows=$(sqlite3 "$OUT/gt-jsonl.sqlite" "SELECT COUNT(*) FROM touchSamples")
-csv_rows=$(sqlite3 "$OUT/gt-csv.sqlite" "SELECT COUNT(*) FROM touchSamples")
+ref_rows=$(sqlite3 "$OUT/ref.sqlite" "SELECT COUNT(*) FROM touch_samples")
+gt_rows=$(sqlite3 "$OUT/gt-jsonl.sqlite" "SELECT COUNT(*) FROM touch_samples")
+csv_rows=$(sqlite3 "$OUT/gt-csv.sqlite" "SELECT COUNT(*) FROM touch_samples")
 [ "$ref_rows" = "$SAMPLES" ] && [ "$gt_rows" = "$SAMPLES" ] && [ "$csv_rows" = "$SAMPLES" ] || {
     echo "row counts differ: sqlite3 $ref_rows, jsonl $gt_rows, csv $csv_rows (expected $SAMPLES)" >&2; exit 1; }
 

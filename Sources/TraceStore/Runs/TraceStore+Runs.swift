@@ -74,8 +74,8 @@ extension TraceStore {
         func finite(_ x: Double?) -> Double? { x.flatMap { $0.isFinite ? $0 : nil } }
         try db.execute(
             sql: """
-                INSERT INTO runs (kind, createdAt, seed, commandLine, corpusFingerprint, scene, evaluations, seconds,
-                                  baselineHoldoutMisfireRate, tunedHoldoutMisfireRate, verdict, result)
+                INSERT INTO runs (kind, created_at, seed, command_line, corpus_fingerprint, scene, evaluations, seconds,
+                                  baseline_holdout_misfire_rate, tuned_holdout_misfire_rate, verdict, result)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
@@ -93,7 +93,7 @@ extension TraceStore {
         }
         let point = try db.makeStatement(
             sql: """
-                INSERT INTO \(StoreTable.runHistory) (run, evaluation, phase, temperature, exact, surrogate, violation, bestSoFar)
+                INSERT INTO \(StoreTable.runHistory) (run, evaluation, phase, temperature, exact, surrogate, violation, best_so_far)
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?)
                 """)
         for h in run.history {
@@ -161,7 +161,7 @@ extension TraceStore {
             RunHistoryPoint(
                 evaluation: $0["evaluation"], phase: $0["phase"], temperature: $0["temperature"],
                 exact: $0["exact"] ?? .infinity, surrogate: $0["surrogate"] ?? .infinity,
-                violation: $0["violation"] ?? .infinity, bestSoFar: $0["bestSoFar"])
+                violation: $0["violation"] ?? .infinity, bestSoFar: $0["best_so_far"])
         }
         let text: String = row["result"]
         return record(from: row, parameters: parameters, history: history, result: Data(text.utf8))
@@ -171,11 +171,11 @@ extension TraceStore {
         -> RunRecord
     {
         RunRecord(
-            id: row["id"], kind: row["kind"], createdAt: row["createdAt"], seed: row["seed"],
-            commandLine: row["commandLine"], corpusFingerprint: row["corpusFingerprint"], scene: row["scene"],
+            id: row["id"], kind: row["kind"], createdAt: row["created_at"], seed: row["seed"],
+            commandLine: row["command_line"], corpusFingerprint: row["corpus_fingerprint"], scene: row["scene"],
             evaluations: row["evaluations"], seconds: row["seconds"],
-            baselineHoldoutMisfireRate: row["baselineHoldoutMisfireRate"],
-            tunedHoldoutMisfireRate: row["tunedHoldoutMisfireRate"], verdict: row["verdict"],
+            baselineHoldoutMisfireRate: row["baseline_holdout_misfire_rate"],
+            tunedHoldoutMisfireRate: row["tuned_holdout_misfire_rate"], verdict: row["verdict"],
             parameters: parameters, history: history, resultJSON: result)
     }
 
@@ -187,7 +187,7 @@ extension TraceStore {
     package func corpusFingerprint(sessionIDs: Set<String>?) async throws -> String {
         try await reading { db in
             var fingerprint = CorpusFingerprint(sessionIDs: sessionIDs)
-            let rows = try Row.fetchCursor(db, sql: "SELECT name, contentSHA256 FROM sessions ORDER BY name")
+            let rows = try Row.fetchCursor(db, sql: "SELECT name, content_sha256 FROM sessions ORDER BY name")
             while let row = try rows.next() { fingerprint.add(name: row[0], contentHash: row[1]) }
             return fingerprint.finalize()
         }
