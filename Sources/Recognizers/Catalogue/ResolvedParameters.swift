@@ -200,8 +200,8 @@ package struct ResolvedParameters: Sendable {
     /// `draggableCard.flightOffset` (pt).
     let draggableCardFlightOffset: Double
     // The playground's target
-    /// `springBack.viewSize` (pt).
-    let springBackViewSize: Double
+    /// `returnToIdentity.viewSize` (pt).
+    let returnToIdentityViewSize: Double
     // Derived from more than one constant, or by the platform's own rule
     /// The leftward translation at which the row's resisted offset reaches `swipeActions.threshold`, where the haptic fires (∞: the hard stop comes first).
     let swipeActionsHapticTranslation: Double
@@ -292,7 +292,7 @@ package struct ResolvedParameters: Sendable {
         draggableCardThreshold = p[.draggableCardThreshold]
         draggableCardPredictedEndTrigger = p[.draggableCardPredictedEndTrigger]
         draggableCardFlightOffset = p[.draggableCardFlightOffset]
-        springBackViewSize = p[.springBackViewSize]
+        returnToIdentityViewSize = p[.returnToIdentityViewSize]
         swipeActionsHapticTranslation = Self.hapticTranslation(p)
         projectionFactor = Self.projectionFactor(p)
     }
