@@ -45,9 +45,11 @@ package struct Recognition: Sendable, Hashable, Codable {
     /// degrees per second, as UIKit's pinch and rotation recognizers report
     /// their `velocity`.
     package var releaseVelocity: Double
-    /// For gestures that animate with a spring: the distance the spring has to
-    /// travel at release (pt, signed along the axis) — with the velocity, the
-    /// spring's settle time and overshoot follow.
+    /// For gestures that animate on release, with a spring or along a
+    /// timing curve (the playground's return to identity): the distance the
+    /// animation has to travel at release (pt, signed along the axis) —
+    /// with the velocity, a spring's settle time and overshoot follow; a
+    /// curve's follow from the distance alone.
     package var springDistance: Double
     /// Swipe actions: microseconds from the moment the row's resisted
     /// offset crossed the threshold (interpolated between samples) to the
@@ -112,7 +114,7 @@ package struct ViewTransform: Sendable, Hashable, Codable {
 
     /// How far the farthest corner of a `width × height` view, transformed
     /// about its centre, lies from where it rests (pt): the distance a
-    /// spring back to identity carries the view's most-moved point.
+    /// return to identity carries the view's most-moved point.
     package func farthestCornerDisplacement(width: Double, height: Double) -> Double {
         let radians = rotation * .pi / 180
         let (c, s) = (cos(radians), sin(radians))

@@ -13,8 +13,8 @@ extension Recognizer {
     /// `maxTouches` fingers are down. Ends when the fingers lift; `value` is
     /// the final scale relative to the start, and the recognition's
     /// ``Recognition/transform`` holds translation, scale and rotation
-    /// together. With the `springBack` action the view returns to identity
-    /// and the release reports the spring's distance.
+    /// together. With the `returnToIdentity` action the view returns to
+    /// identity and the release reports the distance the return carries.
     mutating func transform(
         _ event: TouchEvent, slot: Int, t: Micros, _ touches: UnsafePointer<Touches>, _ p: UnsafePointer<ResolvedParameters>,
         _ compare: inout SoftThreshold
@@ -60,9 +60,9 @@ extension Recognizer {
             // The whole transform, reported together (Recognition.transform):
             // the centroid's translation since the start, the scale, the turn.
             (dx, dy) = translation(touches)
-            if options.action == .springBack {
-                springDistance = springBackDistance(
-                    scale: value, turn: angleTurn, dx: dx, dy: dy, side: p.pointee.springBackViewSize)
+            if options.action == .returnToIdentity {
+                springDistance = returnDistance(
+                    scale: value, turn: angleTurn, dx: dx, dy: dy, side: p.pointee.returnToIdentityViewSize)
             }
             return .end
         }

@@ -52,9 +52,9 @@ extension Recognizer {
             direction = value > scaleStart ? .out : value < scaleStart ? .in : direction
             velocity = rate
             committed = event == .up
-            if options.action == .springBack {
+            if options.action == .returnToIdentity {
                 // The view returns to 1×: nothing is kept for the next pinch.
-                springDistance = springBackDistance(scale: value / scaleStart, turn: 0, side: p.pointee.springBackViewSize)
+                springDistance = returnDistance(scale: value / scaleStart, turn: 0, side: p.pointee.returnToIdentityViewSize)
             } else {
                 if committed { shared.imageScale = value }
                 // The image showed the clamped scale all along: the release
@@ -108,10 +108,10 @@ extension Recognizer {
                     direction = angleTurn >= 0 ? .cw : .ccw
                     velocity = rate
                     committed = event == .up
-                    if options.action == .springBack {
+                    if options.action == .returnToIdentity {
                         // No snap and nothing kept: the view turns back to 0°.
                         value = angleTurn * 180 / .pi
-                        springDistance = springBackDistance(scale: 1, turn: angleTurn, side: p.pointee.springBackViewSize)
+                        springDistance = returnDistance(scale: 1, turn: angleTurn, side: p.pointee.returnToIdentityViewSize)
                         return .end
                     }
                     let released = shared.imageRotation + angleTurn
@@ -119,7 +119,7 @@ extension Recognizer {
                     value = total * 180 / .pi
                     // The snap turns the image the rest of the way on a
                     // spring: the distance its farthest corner travels.
-                    springDistance = springBackDistance(scale: 1, turn: total - released)
+                    springDistance = returnDistance(scale: 1, turn: total - released)
                     if committed { shared.imageRotation = total }
                     return .end
                 }
@@ -132,18 +132,18 @@ extension Recognizer {
         }
     }
 
-    // MARK: Spring back to identity
+    // MARK: Back to identity
 
-    /// The distance a spring back to identity carries the view's farthest
-    /// corner (pt) after a gesture that scaled it by `scale` and turned it
-    /// by `turn` radians about its centre. The view is the square of `side`
-    /// points where one is given — the spring back's
-    /// (`springBack.viewSize`, the playground's 150 pt target, smaller than
-    /// the gesture area it listens on) — else the recognizer's region (the
-    /// epilogue's image). One figure for the spring, in points like the
-    /// other springs' distances, so settle time (within 0.5 pt) and
-    /// overshoot mean the same for every spring.
-    func springBackDistance(scale: Double, turn: Double, dx: Double = 0, dy: Double = 0, side: Double? = nil) -> Double {
+    /// The distance a return to identity (or the rotation's snap) carries
+    /// the view's farthest corner (pt) after a gesture that scaled it by
+    /// `scale` and turned it by `turn` radians about its centre. The view
+    /// is the square of `side` points where one is given — the return to
+    /// identity's (`returnToIdentity.viewSize`, the playground's 150 pt
+    /// target, smaller than the gesture area it listens on) — else the
+    /// recognizer's region (the epilogue's image). One figure, in points
+    /// like the springs' distances, so settle time (within 0.5 pt) and
+    /// overshoot mean the same for a spring and a timing curve.
+    func returnDistance(scale: Double, turn: Double, dx: Double = 0, dy: Double = 0, side: Double? = nil) -> Double {
         ViewTransform(translationX: dx, translationY: dy, scale: scale, rotation: turn * 180 / .pi)
             .farthestCornerDisplacement(width: side ?? rect.maxX - rect.minX, height: side ?? rect.maxY - rect.minY)
     }

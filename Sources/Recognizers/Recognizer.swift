@@ -260,7 +260,7 @@ package struct Recognizer: Sendable {
         shared: inout SharedState
     ) {
         switch options.action {
-        case .none, .contextMenu, .springBack, .draggableCard, .velocityPreservingCard: break
+        case .none, .contextMenu, .returnToIdentity, .draggableCard, .velocityPreservingCard: break
         case .openNoteMenu:
             // The menu grows from `noteMenu.entranceScale` to full size; its
             // edge (half its width each side of the centre) travels this

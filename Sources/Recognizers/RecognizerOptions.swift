@@ -21,14 +21,15 @@ package struct RecognizerOptions: Sendable, Hashable, Codable {
         /// Long press: opens a context menu.
         case contextMenu
         /// Pinch, rotation or transform: when the gesture ends the view
-        /// springs back to identity (scale 1, no turn, no translation)
-        /// instead of keeping the result — the playground's pinch and
-        /// rotation. Nothing is stored in the shared state, so each gesture
-        /// starts from identity; the release reports the distance the
-        /// spring carries the view's farthest corner
-        /// (``Recognition/springDistance``), measured with
-        /// `springBack.response` and `springBack.damping`.
-        case springBack
+        /// returns to identity (scale 1, no turn, no translation) instead
+        /// of keeping the result — the playground's pinch, rotation and
+        /// transform. Nothing is stored in the shared state, so each
+        /// gesture starts from identity; the release reports the distance
+        /// the return carries the view's farthest corner
+        /// (``Recognition/springDistance``). The return is no spring: the
+        /// playground app animates it with SwiftUI's `.easeOut`, for
+        /// `returnToIdentity.duration`.
+        case returnToIdentity
         /// Long press on a note row: opens the custom note menu, whose
         /// backdrop then covers the screen (``SharedState/noteMenuOpen``).
         case openNoteMenu

@@ -112,7 +112,8 @@ package enum PlaygroundLayout {
     /// The target rectangle drawn centred in the area (the gesture listens
     /// to the whole area; the rectangle is where people aim, and the view
     /// the pinch, rotation and transform move and return): the catalogue's
-    /// `springBack.viewSize`, which the spring back reads.
+    /// `returnToIdentity.viewSize`, which the return to identity reads.
     package static let targetRectangle = Length(
-        value: Parameter.springBackViewSize.spec.defaultValue, provenance: Parameter.springBackViewSize.spec.provenance)
+        value: Parameter.returnToIdentityViewSize.spec.defaultValue,
+        provenance: Parameter.returnToIdentityViewSize.spec.provenance)
 }

@@ -132,11 +132,13 @@ extension Scene {
     ///   in one event, so the arena delivers each frame's moves together
     ///   (``wholeFrames``).
     /// - **Pinch, rotation and the transform return to identity** when
-    ///   they end (action `springBack`), so each starts at 1× and 0°. The
-    ///   app animates the return with SwiftUI's `.easeOut`; the scene
-    ///   measures it as UIKit's default spring (`springBack.response` 0.5 s,
-    ///   `springBack.damping` 1, from rest), as before. The scale is not
-    ///   clamped (the app does not): `pinch.minScale` 0.25 and
+    ///   they end (action `returnToIdentity`), so each starts at 1× and
+    ///   0°. The app animates the return with SwiftUI's `.easeOut` (its
+    ///   own source; ours, as it is not among the seeds), not a spring: the
+    ///   simulator measures it along that curve for
+    ///   `returnToIdentity.duration` (0.35 s, `.easeOut`'s documented
+    ///   default), with no overshoot and no release velocity. The scale is
+    ///   not clamped (the app does not): `pinch.minScale` 0.25 and
     ///   `pinch.maxScale` 10, the catalogue's widest bounds.
     package static func playground(
         _ configuration: PlaygroundConfiguration = .reference,
@@ -164,7 +166,7 @@ extension Scene {
                 case .longPress: .init(fingers: c.longPressTouches, taps: c.longPressTaps)
                 case .swipe: .init(fingers: c.swipeTouches, direction: c.swipeDirection)
                 case .pan: .init(axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches)
-                case .pinch, .rotation, .transform: .init(action: .springBack)
+                case .pinch, .rotation, .transform: .init(action: .returnToIdentity)
                 }
             let kind: GestureKind =
                 switch screen {

@@ -307,7 +307,7 @@ package struct Scene: Sendable, Hashable, Codable {
     /// kinds it uses (a parameter's name starts with its kind), the tap's
     /// for a double tap (its taps obey them), the tap's and double tap's
     /// for a tap of several taps or a long press with taps before its hold,
-    /// the spring back's when a view springs back to identity, the
+    /// the return to identity's when a view returns to identity, the
     /// projection's when a gesture projects a release, and the note menu's
     /// and action pills' when the scene has them — but never a pressed
     /// item's or button's scale, which no measure reads. What an optimizer
@@ -324,7 +324,7 @@ package struct Scene: Sendable, Hashable, Codable {
         if recognizers.contains(where: { $0.kind == .tap && ($0.taps ?? 1) > 1 || $0.kind == .longPress && ($0.taps ?? 0) > 0 }) {
             prefixes.formUnion(["tap", "doubleTap"])
         }
-        if recognizers.contains(where: { $0.action == .springBack }) { prefixes.insert("springBack") }
+        if recognizers.contains(where: { $0.action == .returnToIdentity }) { prefixes.insert("returnToIdentity") }
         if !prefixes.isDisjoint(with: ["tabSwipe", "swipeActions", "cardSwipe"]) { prefixes.insert("projection") }
         // The overlays' constants, with the overlays.
         if recognizers.contains(where: { $0.action == .openNoteMenu || $0.action == .dismissNoteMenu }) {
@@ -394,9 +394,9 @@ package struct Scene: Sendable, Hashable, Codable {
                         "recognizer \(member.id): a swipe's direction is left, right, up or down, not \(direction.rawValue)")
                 }
             }
-            if member.action == .springBack, ![.pinch, .rotation, .transform].contains(member.kind) {
+            if member.action == .returnToIdentity, ![.pinch, .rotation, .transform].contains(member.kind) {
                 throw fail(
-                    "recognizer \(member.id): springBack applies to a pinch, rotation or transform, not a \(member.kind.rawValue)"
+                    "recognizer \(member.id): returnToIdentity applies to a pinch, rotation or transform, not a \(member.kind.rawValue)"
                 )
             }
             if let taps = member.taps {

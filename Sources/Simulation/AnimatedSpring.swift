@@ -130,12 +130,4 @@ package struct AnimatedSpring: Sendable, Hashable {
     package static let velocityPreservingCard = AnimatedSpring(
         "draggableCard.velocity", gesture: .cardSwipe, response: .draggableCardVelocityStiffness,
         damping: .draggableCardVelocityDamping, keepsVelocity: true, physical: true)
-
-    /// A view of the playground returning to identity after `gesture`
-    /// (UIKit's default springDuration 0.5 s, bounce 0, from rest), named
-    /// after the gesture. In a scene whose views spring back, the pinch's
-    /// spring is this one instead of ``pinch`` — a scene has one or the other.
-    package static func springBack(after gesture: GestureKind) -> AnimatedSpring {
-        AnimatedSpring(gesture: gesture, response: .springBackResponse, damping: .springBackDamping)
-    }
 }

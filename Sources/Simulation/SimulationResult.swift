@@ -47,6 +47,10 @@ package struct SimulationResult: Sendable, Codable {
     package var selectionMenuWait: Distribution?
     /// Settle time (ms) and overshoot (pt) of each spring after release.
     package var springs: [SpringReport]
+    /// The same of each timing-curve animation after release (the
+    /// playground's ease-out return to identity): no spring, so reported
+    /// apart, with its curve and duration rather than a response and damping.
+    package var curves: [CurveReport]
     package var budgets: [BudgetCheck]
     /// Counted budgets missed (a budget fixed by design is not counted).
     package var budgetViolations: Int { budgets.filter(\.isMissed).count }
@@ -71,7 +75,7 @@ package struct SimulationResult: Sendable, Codable {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
         case latency, hapticLatency, haptics, dragAutoScroll, selectionMenuWait,
-            springs, budgets, budgetViolations
+            springs, curves, budgets, budgetViolations
         case platformAgreement, labelOutcomes, recognitionLog
         // The headline counts, also written flat at the top level so that
         // scripts read `labels`, `correct`, … without knowing about `total`.
@@ -107,6 +111,8 @@ package struct SimulationResult: Sendable, Codable {
         try c.encodeIfPresent(dragAutoScroll, forKey: .dragAutoScroll)
         try c.encodeIfPresent(selectionMenuWait, forKey: .selectionMenuWait)
         try c.encode(springs, forKey: .springs)
+        // Only where a scene has one: the other scenes' results read as before.
+        if !curves.isEmpty { try c.encode(curves, forKey: .curves) }
         try c.encode(budgets, forKey: .budgets)
         try c.encode(budgetViolations, forKey: .budgetViolations)
         try c.encodeIfPresent(platformAgreement, forKey: .platformAgreement)
@@ -137,6 +143,8 @@ package struct SimulationResult: Sendable, Codable {
         dragAutoScroll = try c.decodeIfPresent(Distribution.self, forKey: .dragAutoScroll)
         selectionMenuWait = try c.decodeIfPresent(Distribution.self, forKey: .selectionMenuWait)
         springs = try c.decode([SpringReport].self, forKey: .springs)
+        // Results stored before timing curves were measured have none.
+        curves = try c.decodeIfPresent([CurveReport].self, forKey: .curves) ?? []
         budgets = try c.decode([BudgetCheck].self, forKey: .budgets)
         platformAgreement = try c.decodeIfPresent(PlatformAgreement.self, forKey: .platformAgreement)
         labelOutcomes = try c.decode([LabelOutcome].self, forKey: .labelOutcomes)
@@ -154,7 +162,7 @@ package struct SimulationResult: Sendable, Codable {
         confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
         latency: [String: Distribution], hapticLatency: Distribution?, haptics: [String: Distribution],
         dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
-        budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
+        curves: [CurveReport], budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
         labelCells: [LabelCell], recognitionLog: [SessionRecognition],
         intentsByPerson: [String: [String: IntentCount]] = [:]
     ) {
@@ -180,6 +188,7 @@ package struct SimulationResult: Sendable, Codable {
         self.dragAutoScroll = dragAutoScroll
         self.selectionMenuWait = selectionMenuWait
         self.springs = springs
+        self.curves = curves
         self.budgets = budgets
         self.platformAgreement = platformAgreement
         self.labelOutcomes = labelOutcomes
@@ -193,6 +202,42 @@ package struct SessionRecognition: Sendable, Hashable, Codable {
     /// The scene's id for the recognizer that fired.
     package var recognizerID: String
     package var recognition: Recognition
+}
+
+/// How a timing-curve animation behaved after the releases that started
+/// it: settle time and overshoot as a spring's are measured
+/// (``SpringReport``), beside the curve and the duration that shape it — a
+/// curve has no response or damping to report.
+package struct CurveReport: Sendable, Hashable, Codable {
+    package var gesture: GestureKind
+    /// Which animation (``AnimatedCurve/name``): its gesture's name. A
+    /// gesture's settle and overshoot budgets judge the spring or curve of
+    /// its name.
+    package var curve: String
+    /// The timing curve as the platform names it (`easeOut`) and its
+    /// control points `[x1, y1, x2, y2]`.
+    package var timing: String
+    package var controlPoints: [Double]
+    /// Seconds: the animation ends exactly then, whatever the release.
+    package var duration: Double
+    /// Settle time (within 0.5 pt for good, as a spring's), ms: at most
+    /// the duration.
+    package var settleTime: Distribution?
+    /// Overshoot past the target, pt (0 for a curve that stays within [0, 1]).
+    package var overshoot: Distribution?
+
+    package init(
+        gesture: GestureKind, curve: String? = nil, timing: String, controlPoints: [Double], duration: Double,
+        settleTime: Distribution?, overshoot: Distribution?
+    ) {
+        self.gesture = gesture
+        self.curve = curve ?? gesture.rawValue
+        self.timing = timing
+        self.controlPoints = controlPoints
+        self.duration = duration
+        self.settleTime = settleTime
+        self.overshoot = overshoot
+    }
 }
 
 /// How a spring behaved after the releases that drove it.

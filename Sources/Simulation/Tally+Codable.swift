@@ -7,7 +7,7 @@ import Recognizers
 /// (``Simulator/merged(_:)``), so it encodes without losing a bit: counts
 /// as integers, smoothed misfires as their ``ExactSum`` units, and the
 /// observations — latencies, budget and haptic observations, springs'
-/// settle times and overshoots — packed as their bits, and whose each is
+/// settle times and overshoots, and timing curves' — packed as their bits, and whose each is
 /// as runs of one person (``PackedNumbers``); the outcome counts (in all,
 /// per intent, per user, per device) and the label cells as packed
 /// integers, not one JSON object each. The scratch list of matched
@@ -19,7 +19,7 @@ extension Tally: Codable {
         case confusion, perUser, perUserNames, perDevice, perDeviceNames, latency, budgetObservations, haptics
         case autoScroll
         case people, budgetPeople, hapticPeople, personIntents
-        case menuWait, springs, outcomes, labelCells, log, agreement
+        case menuWait, springs, curves, outcomes, labelCells, log, agreement
     }
 
     package func encode(to encoder: any Encoder) throws {
@@ -50,6 +50,7 @@ extension Tally: Codable {
         try c.encode(PackedNumbers.data(autoScroll), forKey: .autoScroll)
         try c.encode(PackedNumbers.data(menuWait), forKey: .menuWait)
         try c.encode(springs, forKey: .springs)
+        try c.encode(curves, forKey: .curves)
         try c.encode(outcomes, forKey: .outcomes)
         try c.encode(Self.packed(labelCells.list), forKey: .labelCells)
         try c.encode(log, forKey: .log)
@@ -106,11 +107,13 @@ extension Tally: Codable {
         autoScroll = try PackedNumbers.doubles(c.decode(Data.self, forKey: .autoScroll))
         menuWait = try PackedNumbers.doubles(c.decode(Data.self, forKey: .menuWait))
         springs = try c.decode([SpringMetrics].self, forKey: .springs)
+        curves = try c.decode([CurveMetrics].self, forKey: .curves)
         // Every observation names a person of the reply, one per observation.
         let known = 0..<Int32(people.count)
         let tagged =
             zip(budgetObservations, budgetPeople).map { ($0.count, $1) } + zip(haptics, hapticPeople).map { ($0.count, $1) }
             + springs.flatMap { [($0.settle.count, $0.settlePeople), ($0.overshoot.count, $0.overshootPeople)] }
+            + curves.flatMap { [($0.settle.count, $0.settlePeople), ($0.overshoot.count, $0.overshootPeople)] }
         guard budgetPeople.count == budgetObservations.count, people.count == personSlots.count,
             tagged.allSatisfy({ $0.0 == $0.1.count && $0.1.allSatisfy(known.contains) })
         else {
@@ -255,6 +258,39 @@ extension Tally.SpringMetrics: Codable {
         self.init(
             spring: try c.decode(String.self, forKey: .spring), gesture: try c.decode(GestureKind.self, forKey: .gesture),
             response: try c.decode(Double.self, forKey: .response), damping: try c.decode(Double.self, forKey: .damping),
+            settle: try PackedNumbers.doubles(c.decode(Data.self, forKey: .settle)),
+            settlePeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .settlePeople)),
+            overshoot: try PackedNumbers.doubles(c.decode(Data.self, forKey: .overshoot)),
+            overshootPeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .overshootPeople)))
+    }
+}
+
+/// A timing curve's measurements on the wire, as a spring's.
+extension Tally.CurveMetrics: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case curve, gesture, timing, controlPoints, duration, settle, settlePeople, overshoot, overshootPeople
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(curve, forKey: .curve)
+        try c.encode(gesture, forKey: .gesture)
+        try c.encode(timing, forKey: .timing)
+        try c.encode(controlPoints, forKey: .controlPoints)
+        try c.encode(duration, forKey: .duration)
+        try c.encode(PackedNumbers.data(settle), forKey: .settle)
+        try c.encode(PackedNumbers.runs(settlePeople), forKey: .settlePeople)
+        try c.encode(PackedNumbers.data(overshoot), forKey: .overshoot)
+        try c.encode(PackedNumbers.runs(overshootPeople), forKey: .overshootPeople)
+    }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            curve: try c.decode(String.self, forKey: .curve), gesture: try c.decode(GestureKind.self, forKey: .gesture),
+            timing: try c.decode(String.self, forKey: .timing),
+            controlPoints: try c.decode([Double].self, forKey: .controlPoints),
+            duration: try c.decode(Double.self, forKey: .duration),
             settle: try PackedNumbers.doubles(c.decode(Data.self, forKey: .settle)),
             settlePeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .settlePeople)),
             overshoot: try PackedNumbers.doubles(c.decode(Data.self, forKey: .overshoot)),

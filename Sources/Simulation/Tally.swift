@@ -72,6 +72,9 @@ package struct Tally: Sendable {
     /// The index in ``springs`` of the latest release's spring: releases
     /// come in runs of one spring, so most need no search.
     private var latestSpring = -1
+    /// Per timing-curve animation (the playground's ease-out return), the
+    /// same measures as ``springs``'.
+    var curves: [CurveMetrics] = []
     var outcomes: [LabelOutcome] = []
     /// Labels by intent, outcome and what fired: what a weighted cost needs,
     /// kept whether or not the per-label list is.
@@ -118,6 +121,24 @@ package struct Tally: Sendable {
         /// Overshoot of each release whose target is on screen (pt).
         var overshoot: [Double] = []
         /// Whose each overshoot is (index into ``Tally/people``).
+        var overshootPeople: [Int32] = []
+    }
+
+    /// One timing-curve animation's releases, measured as a spring's are.
+    struct CurveMetrics: Sendable, Equatable {
+        /// Which animation (``CurveReport/curve``): its gesture's name.
+        var curve: String
+        var gesture: GestureKind
+        /// The curve's name and control points, and the duration of its
+        /// latest release (s).
+        var timing: String
+        var controlPoints: [Double]
+        var duration: Double
+        /// Settle time of each release (ms), and whose each is.
+        var settle: [Double] = []
+        var settlePeople: [Int32] = []
+        /// Overshoot of each release (pt), and whose each is.
+        var overshoot: [Double] = []
         var overshootPeople: [Int32] = []
     }
 
@@ -288,9 +309,10 @@ package struct Tally: Sendable {
             // seen to overshoot); the snap-back returns a kept one to
             // rest, on screen.
             if r.committed { release(.dismissExit, targetOnScreen: false) } else { release(.dismissSnapBack) }
-        case .pinch where member.action == .springBack, .rotation where member.action == .springBack,
-            .transform where member.action == .springBack:
-            release(.springBack(after: r.kind))
+        case .pinch where member.action == .returnToIdentity, .rotation where member.action == .returnToIdentity,
+            .transform where member.action == .returnToIdentity:
+            // Along a timing curve, not a spring.
+            measureCurve(.returnToIdentity(after: r.kind), distance: r.springDistance, tuning: tuning)
         case .rotation:
             // The snap to a multiple of rotation.snapAngle.
             release(.rotationSnap)
@@ -312,6 +334,32 @@ package struct Tally: Sendable {
             release(.actionPill, distance: (1 - tuning[.actionPillPressedScale]) * tuning[.actionPillSize] / 2)
         default: break
         }
+    }
+
+    /// A release along a timing curve that carries its view `distance`
+    /// points back: settle time and overshoot as a spring's are measured;
+    /// no velocity enters (the curve runs its duration whatever the finger did).
+    private mutating func measureCurve(_ animation: AnimatedCurve, distance: Double, tuning: ParameterSet) {
+        let duration = tuning[animation.duration]
+        let curve = animation.curve
+        let k: Int
+        if let known = curves.firstIndex(where: { $0.curve == animation.name }) {
+            k = known
+        } else {
+            curves.append(
+                CurveMetrics(
+                    curve: animation.name, gesture: animation.gesture, timing: animation.curveName,
+                    controlPoints: [curve.x1, curve.y1, curve.x2, curve.y2], duration: duration))
+            k = curves.count - 1
+        }
+        curves[k].duration = duration
+        let settleSeconds = curve.settleTime(distance: distance, duration: duration)
+        if settleSeconds.isFinite {
+            curves[k].settle.append(settleSeconds * 1000)
+            curves[k].settlePeople.append(person)
+        }
+        curves[k].overshoot.append(curve.overshoot(distance: distance))
+        curves[k].overshootPeople.append(person)
     }
 
     /// The index of the spring `name` in ``springs``, added when first
@@ -376,6 +424,22 @@ package struct Tally: Sendable {
             springs[k].overshoot += theirs.overshoot
             springs[k].overshootPeople += theirs.overshootPeople.map { slots[Int($0)] }
         }
+        for theirs in o.curves {
+            let mapped = (
+                theirs.settlePeople.map { slots[Int($0)] }, theirs.overshootPeople.map { slots[Int($0)] }
+            )
+            if let k = curves.firstIndex(where: { $0.curve == theirs.curve }) {
+                curves[k].duration = theirs.duration
+                curves[k].settle += theirs.settle
+                curves[k].settlePeople += mapped.0
+                curves[k].overshoot += theirs.overshoot
+                curves[k].overshootPeople += mapped.1
+            } else {
+                var added = theirs
+                (added.settlePeople, added.overshootPeople) = mapped
+                curves.append(added)
+            }
+        }
         outcomes += o.outcomes
         labelCells.merge(o.labelCells)
         log += o.log
@@ -402,6 +466,11 @@ package struct Tally: Sendable {
                 dampingFraction: spring.damping, settleTime: Distribution(spring.settle),
                 overshoot: Distribution(spring.overshoot))
         }
+        let curveReports = curves.sorted { $0.curve < $1.curve }.map { curve in
+            CurveReport(
+                gesture: curve.gesture, curve: curve.curve, timing: curve.timing, controlPoints: curve.controlPoints,
+                duration: curve.duration, settleTime: Distribution(curve.settle), overshoot: Distribution(curve.overshoot))
+        }
         let budgets = budgetChecks(options.budgets, threads: options.threads)
         let (intentsByPerson, perIntentByName, confusionByName) = namedCounts()
         return SimulationResult(
@@ -420,15 +489,20 @@ package struct Tally: Sendable {
                     Distribution(haptics[kind.ordinal]).map { (kind.rawValue, $0) }
                 }),
             dragAutoScroll: Distribution(autoScroll), selectionMenuWait: Distribution(menuWait),
-            springs: springReports, budgets: budgets, platformAgreement: agreement.result,
+            springs: springReports, curves: curveReports, budgets: budgets, platformAgreement: agreement.result,
             labelOutcomes: outcomes, labelCells: labelCells.list, recognitionLog: log, intentsByPerson: intentsByPerson)
     }
 
     /// Each budget judged on its observations, with their people (sorted,
     /// so no merge order changes a figure).
     private func budgetChecks(_ budgetList: [LatencyBudget], threads: Int) -> [BudgetCheck] {
-        func named<T>(_ measure: KeyPath<SpringMetrics, [T]>, _ gesture: GestureKind) -> [T] {
-            springs.first { $0.spring == gesture.rawValue }?[keyPath: measure] ?? []
+        // A gesture's settle and overshoot budgets judge the animation
+        // named after it: its spring, or its timing curve.
+        func named<T>(
+            _ measure: KeyPath<SpringMetrics, [T]>, _ curveMeasure: KeyPath<CurveMetrics, [T]>, _ gesture: GestureKind
+        ) -> [T] {
+            springs.first { $0.spring == gesture.rawValue }?[keyPath: measure]
+                ?? curves.first { $0.curve == gesture.rawValue }?[keyPath: curveMeasure] ?? []
         }
 
         // People sorted, and each tally index's place among them: the
@@ -452,10 +526,16 @@ package struct Tally: Sendable {
             // A gesture's budget judges the spring named after it.
             case .settleTime:
                 budget.scope != .waited
-                    ? (named(\.settle, budget.gesture), named(\.settlePeople, budget.gesture)) : ([], [])
+                    ? (
+                        named(\.settle, \.settle, budget.gesture),
+                        named(\.settlePeople, \.settlePeople, budget.gesture)
+                    ) : ([], [])
             case .overshoot:
                 budget.scope != .waited
-                    ? (named(\.overshoot, budget.gesture), named(\.overshootPeople, budget.gesture)) : ([], [])
+                    ? (
+                        named(\.overshoot, \.overshoot, budget.gesture),
+                        named(\.overshootPeople, \.overshootPeople, budget.gesture)
+                    ) : ([], [])
             }
         }
         return ParallelMap.map(budgetList.count, width: threads) { i -> BudgetCheck in

@@ -1,6 +1,7 @@
 import Foundation
 import GestureTuneTestSupport
 import Recognizers
+import Scenes
 import Simulation
 import Testing
 import TraceModel
@@ -109,6 +110,26 @@ import Tuning
         #expect(throws: DecodingError.self) {
             try Tally.wireDecoder().decode(Tally.self, from: JSONSerialization.data(withJSONObject: cells))
         }
+    }
+
+    @Test func thePlaygroundsTimingCurvesTravelAndMergeAsTheSpringsDo() throws {
+        // The playground's returns to identity are measured as timing
+        // curves on the shard that replayed them: through JSON and merged
+        // in any order, the same curves, people and all, as one run.
+        let sessions = Array(committedSessions(in: "datasets/playground").prefix(40))
+        let simulator = Simulator(scene: .playground(.reference))
+        let whole = try simulator.run(sessions: sessions)
+        #expect(Set(whole.curves.map(\.curve)) == ["pinch", "rotation", "transform"])
+        var random = SeededRandom(seed: 5)
+        var shards = [[Session]](repeating: [], count: 3)
+        for session in sessions { shards[Int.random(in: 0..<3, using: &random)].append(session) }
+        let tallies = try shards.filter { !$0.isEmpty }.map { shard in
+            let tally = try simulator.tally(corpus: Corpus(sessions: shard))
+            return try Tally.wireDecoder().decode(Tally.self, from: Tally.wireEncoder().encode(tally))
+        }
+        let merged = simulator.result(of: simulator.merged(tallies.shuffled(using: &random)))
+        #expect(merged.curves == whole.curves)
+        #expect(try Self.canonicalJSON(merged) == Self.canonicalJSON(whole))
     }
 
     @Test func exactSumsIgnoreOrderWhereDoublesDoNot() throws {

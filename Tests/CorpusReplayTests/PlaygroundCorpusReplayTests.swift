@@ -47,13 +47,15 @@ import TraceModel
         #expect(result.confusion["long-press"] == ["long-press": 103, "nothing": 29])
         #expect(result.confusion["edge-swipe"] == ["edge-swipe": 36, "nothing": 8])
         // Pinches, rotations and transforms all recognized, each returning
-        // to identity from rest (critically damped: no overshoot).
+        // to identity along `.easeOut` in 0.35 s: no overshoot, and within
+        // 0.5 pt a little before the curve ends (its last stretch is slow).
         #expect(result.perIntent["pinch"]?.correct == 130 && result.perIntent["rotate"]?.correct == 128)
-        for spring in ["pinch", "rotation", "transform"] {
-            let report = try #require(result.springs.first { $0.spring == spring })
-            #expect(report.response == 0.5 && report.dampingFraction == 1)
+        #expect(result.springs.isEmpty)
+        for curve in ["pinch", "rotation", "transform"] {
+            let report = try #require(result.curves.first { $0.curve == curve })
+            #expect(report.timing == "easeOut" && report.duration == 0.35)
             #expect(report.overshoot?.max == 0)
-            #expect((report.settleTime?.p50 ?? 0) > 500 && (report.settleTime?.max ?? .infinity) < 1_000)
+            #expect((report.settleTime?.p50 ?? 0) > 250 && (report.settleTime?.max ?? .infinity) < 350)
         }
     }
 
@@ -72,8 +74,13 @@ import TraceModel
         // A wider edge strip takes the back swipes from just outside it.
         let wide = try run(["edgeSwipe.edgeWidth": 40])
         #expect((wide.confusion["edge-swipe"]?["nothing"] ?? 0) < (defaults.confusion["edge-swipe"]?["nothing"] ?? 0))
-        // A bouncier spring back overshoots identity.
-        let bouncy = try run(["springBack.damping": 0.5])
-        #expect((bouncy.springs.first { $0.spring == "pinch" }?.overshoot?.p50 ?? 0) > 1)
+        // The return to identity runs along `.easeOut`: no spring, no
+        // overshoot, and a longer one settles later.
+        let pinch = { (r: SimulationResult) in r.curves.first { $0.curve == "pinch" } }
+        #expect(!defaults.springs.contains { $0.spring == "pinch" })
+        #expect(pinch(defaults)?.timing == "easeOut" && pinch(defaults)?.overshoot?.max == 0)
+        #expect((pinch(defaults)?.settleTime?.max ?? .infinity) < 350)
+        let slower = try run(["returnToIdentity.duration": 0.7])
+        #expect((pinch(slower)?.settleTime?.p50 ?? 0) > (pinch(defaults)?.settleTime?.p50 ?? .infinity))
     }
 }

@@ -27,17 +27,15 @@ struct ConsoleOutputTests {
         for name in ["swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone"] {
             #expect(lines.contains { $0.hasPrefix(name) && $0.contains("(ours: UIKit documents no") }, "\(name)")
         }
-        // The playground's spring back: unit, bounds and the convention its default follows.
-        let convention = "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"
-        let response = lines.first { $0.hasPrefix("springBack.response ") }
-        let damping = lines.first { $0.hasPrefix("springBack.damping ") }
+        // The playground's return to identity: unit, bounds and the
+        // platform documentation its default follows; no spring constants.
+        let convention = "SwiftUI's Animation.easeOut, whose documented default duration is 0.35 s"
+        let response = lines.first { $0.hasPrefix("returnToIdentity.duration ") }
         #expect(
             response?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
-                == ["springBack.response", "s", "0.5", "0.15", "1", "log"])
-        #expect(
-            damping?.split(separator: " ", omittingEmptySubsequences: true).prefix(6)
-                == ["springBack.damping", "-", "1", "0.3", "1", "linear"])
-        #expect(response?.contains(convention) == true && damping?.contains(convention) == true)
+                == ["returnToIdentity.duration", "s", "0.35", "0.1", "1", "log"])
+        #expect(response?.contains(convention) == true)
+        #expect(!lines.contains { $0.hasPrefix("springBack.") })
         // The source column: a word for where each default comes from.
         let columns = lines[0].split(separator: " ", omittingEmptySubsequences: true)
         #expect(columns == ["name", "unit", "default", "lower", "upper", "scale", "source", "description"])

@@ -41,8 +41,12 @@ struct SimulateEndToEndTests {
         // sessions go round the seven screens.
         let scenes = try #require(object["scenes"] as? [String: Int])
         #expect(scenes.count == 7 && scenes.values.reduce(0, +) == 12)
+        // The views return to identity along `.easeOut`: timing curves, no springs.
         let springs = try #require(object["springs"] as? [[String: Any]])
-        #expect(Set(springs.compactMap { $0["spring"] as? String }) == ["pinch", "rotation", "transform"])
+        #expect(springs.isEmpty)
+        let curves = try #require(object["curves"] as? [[String: Any]])
+        #expect(Set(curves.compactMap { $0["curve"] as? String }) == ["pinch", "rotation", "transform"])
+        #expect(curves.allSatisfy { $0["timing"] as? String == "easeOut" && $0["duration"] as? Double == 0.35 })
         let out = dir.appendingPathComponent("report").path
         let optimized = try run([
             "optimize", "--db", db, "--scene", "playground", "--seed", "1", "--max-evals", "20",
@@ -208,8 +212,10 @@ struct SimulateEndToEndTests {
             source("actionPill.springDamping")
                 == "platform: SwiftUI's default damping fraction for a spring given only its response, 0.825")
         #expect(
-            provenance("springBack.response")
-                == ["platform": "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"])
+            provenance("returnToIdentity.duration") == [
+                "platform":
+                    "SwiftUI's Animation.easeOut, whose documented default duration is 0.35 s (developer.apple.com/documentation/swiftui/animation/easeout)"
+            ])
         #expect(provenance("edgeSwipe.minimumDistance")?.keys.first == "ours")
         #expect(specs.allSatisfy { ($0["provenance"] as? [String: Any])?.count == 1 })
         // None of ours is labelled a source's: every constant the sources

@@ -29,32 +29,34 @@ struct ParameterTests {
         #expect(abs(ResolvedParameters(p).projectedDistance(velocity: 200) - 99.8) < 1e-9)
     }
 
-    @Test func theSpringBackFollowsUIKitsDefaultSpringAndSaysSo() throws {
-        // The playground's spring back to identity: written nowhere we
-        // have, so its defaults follow UIKit's UIView.animate(springDuration:
-        // bounce:) defaults (0.5 s, bounce 0), tagged as a platform convention.
-        let response = Parameter.springBackResponse.spec
-        let damping = Parameter.springBackDamping.spec
-        #expect(response.name == "springBack.response" && response.unit == "s")
-        #expect(response.defaultValue == 0.5 && response.lower == 0.15 && response.upper == 1 && response.logScale)
-        #expect(damping.name == "springBack.damping" && damping.unit == "")
-        #expect(damping.defaultValue == 1 && damping.lower == 0.3 && damping.upper == 1)
-        let convention = Provenance.platform(
-            "UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0")
-        #expect(response.provenance == convention && damping.provenance == convention)
-        // Appended to the catalogue, so the parameters before keep their raw
-        // values; the layout constants a recognizer reads followed, then the
-        // action menu's panel and the card's removal (issue 34), then the
-        // tab session's proposed rubber-banding at its edges, then the
-        // animation patterns' draggable card (9) and the playground's target.
+    @Test func theReturnToIdentityFollowsSwiftUIsEaseOutAndSaysSo() throws {
+        // The playground's return to identity: the app animates it with
+        // SwiftUI's `.easeOut`, whose documented default duration (0.35 s)
+        // is the default here, tagged as the platform's; no spring constants.
+        let duration = Parameter.returnToIdentityDuration.spec
+        #expect(duration.name == "returnToIdentity.duration" && duration.unit == "s")
+        #expect(duration.defaultValue == 0.35 && duration.lower == 0.1 && duration.upper == 1 && duration.logScale)
         #expect(
-            Parameter.allCases.suffix(17).prefix(7) == [
-                .springBackResponse, .springBackDamping, .cardSwipeFlightOffset, .actionPillClearance,
+            duration.provenance
+                == .platform(
+                    "SwiftUI's Animation.easeOut, whose documented default duration is 0.35 s (developer.apple.com/documentation/swiftui/animation/easeout)"
+                ))
+        #expect(Parameter(name: "springBack.response") == nil && Parameter(name: "springBack.damping") == nil)
+        #expect(Parameter(name: "returnToIdentity.viewSize") == .returnToIdentityViewSize)
+        // Appended to the catalogue, so the parameters before keep their raw
+        // values (the duration took the spring back's response's place; its
+        // damping went): the layout constants a recognizer reads followed,
+        // then the action menu's panel and the card's removal (issue 34),
+        // then the tab session's proposed rubber-banding at its edges, then
+        // the animation patterns' draggable card (9) and the playground's target.
+        #expect(
+            Parameter.allCases.suffix(16).prefix(6) == [
+                .returnToIdentityDuration, .cardSwipeFlightOffset, .actionPillClearance,
                 .actionPillPanelPadding, .cardSwipeRemovalDelay, .tabSwipeEdgeRubberBand
             ])
         #expect(Parameter.allCases.suffix(10).prefix(9).allSatisfy { $0.name.hasPrefix("draggableCard.") })
-        #expect(Parameter.allCases.last == .springBackViewSize)
-        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 18)
+        #expect(Parameter.allCases.last == .returnToIdentityViewSize)
+        #expect(Parameter.projectionDecelerationRate.rawValue == Parameter.allCases.count - 17)
     }
 
     @Test func setsDecodeFromAJSONObjectAndRejectBadNamesAndValues() throws {

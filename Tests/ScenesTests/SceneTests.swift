@@ -38,17 +38,17 @@ struct SceneTests {
         #expect(!plain.contains("tabSwipe.directionalBias") && !plain.contains("projection.decelerationRate"))
         // The epilogue uses every kind but pan, the one-direction swipe, the
         // edge swipe, the multi-finger swipe and the transform (no source's
-        // there), no view of it springs back to identity (the playground's
+        // there), no view of it returns to identity (the playground's
         // do), no pressed scale but the pills' changes anything measured
         // (the ripple is the tap's), and where a deleted card flies and
         // where the pills sit are layout, not tuned.
         let epilogue = Set(Scene.epilogue.tunableParameters)
         let unused: Set<Parameter> = [
             .panSlop, .swipeMinimumDistance, .swipeMaximumDuration, .swipeDirectionCone,
-            .springBackResponse, .springBackDamping, .edgeSwipeEdgeWidth, .edgeSwipeMinimumDistance,
+            .returnToIdentityDuration, .edgeSwipeEdgeWidth, .edgeSwipeMinimumDistance,
             .pressFeedbackItemScale, .pressFeedbackButtonScale, .multiSwipeTouchCount, .multiSwipeDirectionCone,
             .multiSwipeMinimumVelocity, .transformPanSlop, .transformSpanSlop, .transformRotationSlop,
-            .cardSwipeFlightOffset, .actionPillClearance, .springBackViewSize
+            .cardSwipeFlightOffset, .actionPillClearance, .returnToIdentityViewSize
         ]
         // Nor the animation patterns' draggable card: the animation-patterns scene's.
         let draggableCard = Set(Parameter.allCases.filter { $0.name.hasPrefix("draggableCard.") })

@@ -30,8 +30,8 @@ enum PlaygroundOneView {
             Scene.Member(
                 "pan", .pan, target: "view", .init(axis: .free, minTouches: c.panMinTouches, maxTouches: c.panMaxTouches),
                 from: ours),
-            Scene.Member("pinch", .pinch, target: "view", .init(action: .springBack), from: ours),
-            Scene.Member("rotation", .rotation, target: "view", .init(action: .springBack), from: ours)
+            Scene.Member("pinch", .pinch, target: "view", .init(action: .returnToIdentity), from: ours),
+            Scene.Member("rotation", .rotation, target: "view", .init(action: .returnToIdentity), from: ours)
         ]
         // Ours too: pinch, rotation and pan move one view's transform, and
         // the pan waits for the swipe, which would otherwise never fire.

@@ -47,7 +47,7 @@ struct PlaygroundSceneTests {
         }
         // Pinch, rotation and the transform return to identity.
         for id in ["pinch", "rotation", "transform"] {
-            #expect(app.recognizers.first { $0.id == id }?.action == .springBack)
+            #expect(app.recognizers.first { $0.id == id }?.action == .returnToIdentity)
         }
         // Each area is the band between the configuration section and the
         // panel, on the 852 pt phone: the tap's 315–568 pt, the long
@@ -78,10 +78,11 @@ struct PlaygroundSceneTests {
         let tunable = Set(app.tunableParameters.map(\.name))
         #expect(
             tunable.isSuperset(of: [
-                "springBack.response", "springBack.damping", "swipe.minimumDistance", "pan.slop",
+                "returnToIdentity.duration", "swipe.minimumDistance", "pan.slop",
                 "longPress.minimumDuration", "doubleTap.window", "pinch.spanSlop", "transform.panSlop"
             ]))
-        #expect(!Set(Scene.epilogue.tunableParameters.map(\.name)).contains("springBack.response"))
+        #expect(!tunable.contains { $0.hasPrefix("springBack.") })
+        #expect(!Set(Scene.epilogue.tunableParameters.map(\.name)).contains("returnToIdentity.duration"))
         // Unknown screens are refused.
         #expect(throws: SceneError.unknown("playground/drag")) { try Scene.builtIn(named: "playground/drag") }
         #expect(Scene.namesBuiltIn("playground/tap") && !Scene.namesBuiltIn("playground/drag"))
@@ -204,10 +205,11 @@ struct PlaygroundSceneTests {
         let mixed = try write("playground: {}\nrecognizers: [{id: tap, kind: tap}]")
         defer { try? FileManager.default.removeItem(atPath: mixed) }
         #expect(throws: SceneError.self) { try Scene.load(path: mixed) }
-        // springBack belongs to the two-finger kinds.
-        let tap = Scene(name: "s", recognizers: [Scene.Member("tap", .tap, .init(action: .springBack))])
+        // returnToIdentity belongs to the two-finger kinds.
+        let tap = Scene(name: "s", recognizers: [Scene.Member("tap", .tap, .init(action: .returnToIdentity))])
         #expect(
-            throws: SceneError.invalid("s", "recognizer tap: springBack applies to a pinch, rotation or transform, not a tap")
+            throws: SceneError.invalid(
+                "s", "recognizer tap: returnToIdentity applies to a pinch, rotation or transform, not a tap")
         ) {
             try tap.validate()
         }
@@ -349,7 +351,7 @@ struct PlaygroundSceneTests {
         #expect(try recognized(trace.session, on: apart) == ["longPress"])
     }
 
-    @Test func pinchAndRotationSpringBackToIdentityAndReportTheirSprings() throws {
+    @Test func pinchAndRotationReturnToIdentityAlongEaseOutAndReportTheirCurves() throws {
         var trace = TraceBuilder(id: "p", scene: "playground")
         trace.twoFinger(center: (195, 422), span: 100, scale: 2, degrees: 0, duration: 0.5)
         trace.wait(1)
@@ -369,30 +371,31 @@ struct PlaygroundSceneTests {
         #expect(isApproximatelyEqual(pinch.springDistance, halfDiagonal, tolerance: 1e-6))
         #expect(isApproximatelyEqual(rotation.value, 60, tolerance: 1e-6)) // the turn, not snapped
         #expect(isApproximatelyEqual(rotation.springDistance, halfDiagonal, tolerance: 1e-6))
-        // The simulator measures each spring at springBack's defaults, from rest.
+        // The simulator measures each return along `.easeOut` for
+        // `returnToIdentity.duration` (0.35 s): no spring, no velocity.
         let result = try Simulator(scene: scene).run(sessions: [trace.session])
-        let spring = Spring(response: 0.5, dampingFraction: 1)
+        #expect(result.springs.isEmpty)
         for (kind, r) in [(GestureKind.pinch, pinch), (.rotation, rotation)] {
-            let report = try #require(result.springs.first { $0.spring == kind.rawValue })
-            #expect(report.gesture == kind && report.response == 0.5 && report.dampingFraction == 1)
+            let report = try #require(result.curves.first { $0.curve == kind.rawValue })
+            #expect(report.gesture == kind && report.timing == "easeOut" && report.duration == 0.35)
+            #expect(report.controlPoints == [0, 0, 0.58, 1])
             #expect(
                 isApproximatelyEqual(
                     report.settleTime?.max ?? -1,
-                    spring.settleTime(distance: r.springDistance, initialVelocity: 0) * 1000,
+                    TimingCurve.easeOut.settleTime(distance: r.springDistance, duration: 0.35) * 1000,
                     tolerance: 1e-9))
-            #expect(report.overshoot?.max == 0) // critically damped from rest
+            #expect((report.settleTime?.max ?? .infinity) < 350)
+            #expect(report.overshoot?.max == 0) // the curve stays within [0, 1]
         }
-        // A bouncier spring overshoots identity.
-        let bouncy = try Simulator(scene: scene, parameters: try ParameterSet(["springBack.damping": 0.5]))
+        // A longer return settles later, by the same share of its duration.
+        let slower = try Simulator(scene: scene, parameters: try ParameterSet(["returnToIdentity.duration": 0.7]))
             .run(sessions: [trace.session])
-        let overshoot = try #require(bouncy.springs.first { $0.spring == "pinch" }?.overshoot?.max)
+        let settled = try #require(slower.curves.first { $0.curve == "pinch" }?.settleTime?.max)
         #expect(
             isApproximatelyEqual(
-                overshoot, Spring(response: 0.5, dampingFraction: 0.5).overshoot(distance: pinch.springDistance),
-                tolerance: 1e-9))
-        #expect(overshoot > 1)
+                settled, 2 * (result.curves.first { $0.curve == "pinch" }?.settleTime?.max ?? 0), tolerance: 1e-9))
         // The epilogue's pinch keeps its scale: its only spring is the
-        // zoom's (back within 1…5×, `pinch.spring*`), not the spring back.
+        // zoom's (back within 1…5×, `pinch.spring*`), not the return to identity.
         var image = TraceBuilder(id: "i")
         image.twoFinger(center: (195, 190), span: 100, scale: 2, degrees: 0, duration: 0.5)
         var epilogue = Scene.epilogue
@@ -485,7 +488,7 @@ struct TransformReportTests {
         // A transform that springs back carries its view's farthest corner
         // (the app's 150 × 150 pt target, though it listens on the whole
         // 390 × 844 screen here) back over exactly that distance.
-        let springing = Recognizer(kind: .transform, options: RecognizerOptions(maxTouches: 2, action: .springBack))
+        let springing = Recognizer(kind: .transform, options: RecognizerOptions(maxTouches: 2, action: .returnToIdentity))
         let back = try #require(try replay(turn.session, [springing]).recognitions.first)
         let whole = try #require(back.transform)
         #expect(
@@ -496,7 +499,7 @@ struct TransformReportTests {
         #expect(try replay(turn.session, [transform]).recognitions.first?.springDistance == 0)
     }
 
-    @Test func theFarthestCornerIsWhatASpringBackCarries() {
+    @Test func theFarthestCornerIsWhatAReturnToIdentityCarries() {
         // A 200 × 100 view moved 30 pt right: every corner moves 30 pt.
         let moved = ViewTransform(translationX: 30, translationY: 0, scale: 1, rotation: 0)
         #expect(isApproximatelyEqual(moved.farthestCornerDisplacement(width: 200, height: 100), 30, tolerance: 1e-12))

@@ -270,4 +270,48 @@ struct SourceBehaviourTests {
             #expect(replay(page.session, try scene(tab: 0).arena(parameters: parameters)).shared.currentTab == 1)
         }
     }
+
+    // MARK: 7. The playground's views return along `.easeOut`, not a spring
+
+    @Test func thePlaygroundsPinchReturnsAlongTheEaseOutCurveInItsDuration() throws {
+        // A two-finger pinch to 2× on the pinch screen's 150 × 150 pt
+        // rectangle: on release the app animates it back with SwiftUI's
+        // `.easeOut` (the app's own source), 0.35 s (the curve's documented
+        // default) — its farthest corner 75√2 pt, along cubic-bezier(0, 0,
+        // 0.58, 1): within 0.5 pt from 332.025 ms on (a 50-digit solution,
+        // not this code's), there at 350 ms, never past it. Main measured a
+        // spring (UIKit's default, 0.5 s) and listed its two constants.
+        let area = PlaygroundScreen.pinch.area
+        let centre = (196.5, (area.y + area.height / 2) * 852)
+        var trace = TraceBuilder(id: "pinch", width: 393, height: 852, scene: "playground/pinch")
+        trace.twoFinger(center: centre, span: 100, scale: 2, degrees: 0, duration: 0.5)
+        let app = Scene.playground(.reference)
+        let result = try simulate(trace, scene: app)
+        let pinch = try #require(result.recognitionLog.map(\.recognition).first { $0.kind == .pinch })
+        #expect(abs(pinch.springDistance - 75 * 2.0.squareRoot()) < 1e-6)
+        // As the JSON reports it: a curve, not a spring.
+        let json = try #require(
+            try JSONSerialization.jsonObject(with: JSONEncoder().encode(result)) as? [String: Any])
+        let springs = try #require(json["springs"] as? [[String: Any]])
+        #expect(!springs.contains { $0["gesture"] as? String == "pinch" })
+        let curves = try #require(json["curves"] as? [[String: Any]])
+        let curve = try #require(curves.first { $0["curve"] as? String == "pinch" })
+        #expect(curve["timing"] as? String == "easeOut")
+        #expect(curve["controlPoints"] as? [Double] == [0, 0, 0.58, 1])
+        #expect(curve["duration"] as? Double == 0.35)
+        #expect(curve["response"] == nil && curve["dampingFraction"] == nil)
+        let settle = try #require((curve["settleTime"] as? [String: Any])?["max"] as? Double)
+        #expect(abs(settle - 332.025248520896) < 1e-6 && settle < 350)
+        #expect((curve["overshoot"] as? [String: Any])?["max"] as? Double == 0)
+        // A longer return settles later in proportion; still no overshoot.
+        let slower = try simulate(trace, scene: app, ["returnToIdentity.duration": 0.7])
+        let slowCurve = try #require(slower.curves.first { $0.curve == "pinch" })
+        #expect(abs((slowCurve.settleTime?.max ?? 0) - 2 * 332.025248520896) < 1e-6)
+        #expect(slowCurve.overshoot?.max == 0)
+        // The spring's constants are no longer the playground's to tune;
+        // the return's duration is.
+        let tunable = app.tunableParameters.map(\.name)
+        #expect(!tunable.contains { $0.hasPrefix("springBack.") })
+        #expect(tunable.contains("returnToIdentity.duration"))
+    }
 }

@@ -331,8 +331,9 @@ struct ObjectiveTests {
             try TuningSpace.defaultNames(for: [plain.showing(screen: "swipe")]) == [
                 "swipe.minimumDistance", "swipe.maximumDuration", "swipe.directionCone"
             ])
-        // The spring back is not searched by default (no budget judges it).
-        #expect(!names.contains("springBack.response"))
+        // The return to identity's duration is not searched by default (no
+        // budget judges it).
+        #expect(!names.contains("returnToIdentity.duration"))
     }
 
     @Test("a tuning file lists names and optional bounds")

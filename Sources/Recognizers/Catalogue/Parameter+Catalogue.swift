@@ -222,11 +222,9 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     // MARK: Shared
     /// `projection.decelerationRate`: Deceleration rate used to project a release velocity into a distance, what predictedEndTranslation − translation measures.
     case projectionDecelerationRate
-    // MARK: Spring back to identity
-    /// `springBack.response`: Response of the spring that returns a pinched, turned or transformed view to identity when the gesture ends (a recognizer with the springBack action: the playground's pinch and rotation); it starts from rest, as UIKit's default initialSpringVelocity 0 does. Response = the spring's duration, damping = 1 − bounce.
-    case springBackResponse
-    /// `springBack.damping`: Damping fraction of the spring back to identity: 1 − bounce, so 1.
-    case springBackDamping
+    // MARK: Return to identity
+    /// `returnToIdentity.duration`: Duration of the ease-out animation that returns a pinched, turned or transformed view to identity when the gesture ends (a recognizer with the returnToIdentity action: the playground's pinch, rotation and transform). The curve is SwiftUI's `.easeOut`, UnitCurve.easeOut's control points (0, 0) and (0.58, 1): ours, from the playground app's own source, which is not among the seeds (it has no licence); its README says only that the rectangle animates back (003_3bd7d55b26cb2476.txt:69, 77, 85). The view arrives exactly at this duration, whatever the release's speed: no spring, no overshoot.
+    case returnToIdentityDuration
     // MARK: Layout
     /// `cardSwipe.flightOffset`: Where a deleted card flies: its offset is animated to this, towards the side its translation is on (the card spring's distance on a delete).
     case cardSwipeFlightOffset
@@ -260,8 +258,8 @@ package enum Parameter: Int, CaseIterable, Sendable, Hashable, Codable {
     /// `draggableCard.velocityDamping`: Damping of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1): 25 with stiffness 200 is a damping fraction of 0.88.
     case draggableCardVelocityDamping
     // MARK: The playground's target
-    /// `springBack.viewSize`: Side of the square view a spring back to identity returns (the playground's target rectangle, centred in its gesture area, which is larger): the distance the spring carries is that of this view's farthest corner.
-    case springBackViewSize
+    /// `returnToIdentity.viewSize`: Side of the square view a return to identity carries back (the playground's target rectangle, centred in its gesture area, which is larger): the distance the return carries is that of this view's farthest corner.
+    case returnToIdentityViewSize
 }
 
 extension Parameter {
@@ -713,14 +711,14 @@ extension Parameter {
             "Deceleration rate used to project a release velocity into a distance, what predictedEndTranslation − translation measures."
         ),
         ParameterSpec(
-            "springBack.response", "s", 0.5, 0.15, 1, log: true,
-            source: .platform("UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"),
-            "Response of the spring that returns a pinched, turned or transformed view to identity when the gesture ends (a recognizer with the springBack action: the playground's pinch and rotation); it starts from rest, as UIKit's default initialSpringVelocity 0 does. Response = the spring's duration, damping = 1 − bounce."
+            "returnToIdentity.duration", "s", 0.35, 0.1, 1, log: true,
+            counterpart:
+                "SwiftUI `withAnimation(.easeOut(duration:))`; UIKit `UIView.animate(withDuration:delay:options: .curveEaseOut)`.",
+            source: .platform(
+                "SwiftUI's Animation.easeOut, whose documented default duration is 0.35 s (developer.apple.com/documentation/swiftui/animation/easeout)"
+            ),
+            "Duration of the ease-out animation that returns a pinched, turned or transformed view to identity when the gesture ends (a recognizer with the returnToIdentity action: the playground's pinch, rotation and transform). The curve is SwiftUI's `.easeOut`, UnitCurve.easeOut's control points (0, 0) and (0.58, 1): ours, from the playground app's own source, which is not among the seeds (it has no licence); its README says only that the rectangle animates back (003_3bd7d55b26cb2476.txt:69, 77, 85). The view arrives exactly at this duration, whatever the release's speed: no spring, no overshoot."
         ),
-        ParameterSpec(
-            "springBack.damping", "", 1, 0.3, 1,
-            source: .platform("UIKit's default spring, UIView.animate with springDuration 0.5 s and bounce 0"),
-            "Damping fraction of the spring back to identity: 1 − bounce, so 1."),
         ParameterSpec(
             "cardSwipe.flightOffset", "pt", 500, 200, 1000,
             untuned: "where a deleted card flies is layout, off the screen's edge, not a feel to tune",
@@ -789,12 +787,12 @@ extension Parameter {
             "Damping of the velocity-preserving completion spring (SwiftUI's interpolatingSpring, mass 1): 25 with stiffness 200 is a damping fraction of 0.88."
         ),
         ParameterSpec(
-            "springBack.viewSize", "pt", 150, 20, 400,
+            "returnToIdentity.viewSize", "pt", 150, 20, 400,
             untuned: "the size of the view the people aimed at: layout, not a feel to tune",
             source: .ours(
                 "the playground app's own source (not among the seeds: it has no licence) draws a 150 × 150 pt target rectangle, the view its pinch, rotation and transform move; its README names the rectangle, not its size (003_3bd7d55b26cb2476.txt:35)"
             ),
-            "Side of the square view a spring back to identity returns (the playground's target rectangle, centred in its gesture area, which is larger): the distance the spring carries is that of this view's farthest corner."
+            "Side of the square view a return to identity carries back (the playground's target rectangle, centred in its gesture area, which is larger): the distance the return carries is that of this view's farthest corner."
         )
     ]
 }

@@ -708,16 +708,16 @@ extension ResolvedParameters {
 extension ResolvedParameters {
     /// The playground's target, resolved.
     struct PlaygroundTarget: Sendable {
-        /// `springBack.viewSize` (pt).
-        let springBackViewSize: Double
+        /// `returnToIdentity.viewSize` (pt).
+        let returnToIdentityViewSize: Double
 
         init(_ p: ParameterSet) {
-            springBackViewSize = p[.springBackViewSize]
+            returnToIdentityViewSize = p[.returnToIdentityViewSize]
         }
     }
 
-    /// `springBack.viewSize` (pt).
-    var springBackViewSize: Double { playgroundTarget.springBackViewSize }
+    /// `returnToIdentity.viewSize` (pt).
+    var returnToIdentityViewSize: Double { playgroundTarget.returnToIdentityViewSize }
 }
 
 // MARK: - Derived from more than one constant, or by the platform's own rule
