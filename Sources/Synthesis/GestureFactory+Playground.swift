@@ -101,12 +101,10 @@ extension GestureFactory {
             let start = point(in: playground.inner.inset(20))
             let direction = Vector.direction(uniform(0, 2 * Double.pi))
             let style = style(fling: 0, slow: 0.4)
-            let path = stroke(
-                from: start, at: time, direction: direction, distance: uniform(60, 0.5 * width),
-                style: style, room: room(from: start, along: direction, in: playground.inner),
-                thumb: thumb)
             return PlannedGesture(
-                tracks: [track(path, radius: radius, force: force())], intent: .pan, fingers: 1, target: "target",
+                tracks: strokeTracks(
+                    from: start, at: time, direction: direction, distance: uniform(60, 0.5 * width), style: style,
+                    within: playground.inner, thumb: thumb, radius: radius), intent: .pan, fingers: 1, target: "target",
                 notes: notes(for: style, thumb: thumb))
         }
         var gesture = multiSwipe(
