@@ -163,11 +163,9 @@ extension GestureFactory {
     func edgeSwipe(at time: Double, tab: Int) -> PlannedGesture {
         let (_, radius) = finger()
         var notes: [String] = []
-        var x = uniform(1, EpilogueScene.edgeWidth - 3)
-        if chance(0.1) {
-            x = uniform(EpilogueScene.edgeWidth - 2, EpilogueScene.edgeWidth + 12)
-            notes.append(Note.nearEdge)
-        }
+        let x = occasionally(
+            0.1, EpilogueScene.edgeWidth - 2, EpilogueScene.edgeWidth + 12, noting: Note.nearEdge, in: &notes,
+            else: uniform(1, EpilogueScene.edgeWidth - 3))
         let start = Vector(x, uniform(0.13, 0.87) * height)
         let style = style(fling: 0.4, slow: 0)
         notes.insert(style == .fling ? Note.fling : Note.drag, at: 0)

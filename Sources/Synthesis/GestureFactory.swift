@@ -28,6 +28,17 @@ struct GestureFactory {
     @inline(__always) func uniform(_ a: Double, _ b: Double) -> Double { rng.uniform(a, b) }
     @inline(__always) func chance(_ p: Double) -> Bool { rng.uniform() < p }
     @inline(__always) func gaussian(_ sd: Double) -> Double { rng.gaussian(standardDeviation: sd) }
+    /// A person's occasional departure from their usual `usual` (a longer
+    /// hold, a sloppier roll): with chance `p`, a draw between `low` and
+    /// `high` instead, with `note` added to the gesture's notes. `usual` is
+    /// drawn by the caller before the chance, as the gestures always drew it.
+    func occasionally(
+        _ p: Double, _ low: Double, _ high: Double, noting note: String, in notes: inout [String], else usual: Double
+    ) -> Double {
+        guard chance(p) else { return usual }
+        notes.append(note)
+        return uniform(low, high)
+    }
     func point(in box: EpilogueScene.Box) -> Vector { Vector(uniform(box.minX, box.maxX), uniform(box.minY, box.maxY)) }
 
     /// Which finger: the thumb of the holding hand, or the index finger.
