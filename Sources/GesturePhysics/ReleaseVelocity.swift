@@ -16,14 +16,6 @@ package struct ReleaseVelocity: Sendable, Hashable {
     /// Vertical velocity, points per second.
     package var vy: Double
 
-    package init(session: String, pointer: Int32, t: Micros, vx: Double, vy: Double) {
-        self.session = session
-        self.pointer = pointer
-        self.t = t
-        self.vx = vx
-        self.vy = vy
-    }
-
     /// `vx` and `vy` as a ``Velocity``.
     package var velocity: Velocity { Velocity(dx: vx, dy: vy) }
 }

@@ -8,11 +8,6 @@ package struct SpringState: Sendable, Hashable {
     package var displacement: Double
     /// Points per second (positive: towards larger positions).
     package var velocity: Double
-
-    package init(displacement: Double, velocity: Double) {
-        self.displacement = displacement
-        self.velocity = velocity
-    }
 }
 
 // MARK: - Closed-form motion

@@ -26,12 +26,6 @@ package struct LabelCell: Sendable, Hashable, Codable, Comparable {
     /// exact cost counts each of its recognitions.
     package var recognitionCeiling = 0
 
-    package init(intent: Intent, outcome: Outcome, recognized: GestureKind?) {
-        self.intent = intent
-        self.outcome = outcome
-        self.recognized = recognized
-    }
-
     package static func < (a: LabelCell, b: LabelCell) -> Bool {
         (a.intent.ordinal, a.outcome.ordinal, a.recognized.map { $0.ordinal + 1 } ?? 0)
             < (b.intent.ordinal, b.outcome.ordinal, b.recognized.map { $0.ordinal + 1 } ?? 0)

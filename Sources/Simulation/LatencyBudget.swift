@@ -309,19 +309,9 @@ package struct BudgetCheck: Sendable, Hashable, Codable {
     package var isCounted: Bool { fixedByDesign == nil }
     /// Counted, observed, and over its limit.
     package var isMissed: Bool { isCounted && !passed }
+}
 
-    package init(
-        budget: LatencyBudget, count: Int, value: Double?, overLimit: Int, passed: Bool,
-        fixedByDesign: String? = nil
-    ) {
-        self.budget = budget
-        self.count = count
-        self.value = value
-        self.overLimit = overLimit
-        self.passed = passed
-        self.fixedByDesign = fixedByDesign
-    }
-
+extension BudgetCheck {
     // `tunable` is written for scripts: false exactly when fixed by design.
     private enum CodingKeys: String, CodingKey {
         case budget, count, value, overLimit, passed, fixedByDesign, missedWith, tunable, applicable

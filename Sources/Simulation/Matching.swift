@@ -38,13 +38,8 @@ import TraceModel
 /// no ground truth its recognitions are neither correct nor spurious; they
 /// still count among the run's recognitions.
 package struct Matcher: Sendable {
-    package var tolerance: Micros
-    package var temperature: Double
-
-    package init(tolerance: Micros = 50 * .millisecond, temperature: Double = 0) {
-        self.tolerance = tolerance
-        self.temperature = temperature
-    }
+    package var tolerance: Micros = 50 * .millisecond
+    package var temperature: Double = 0
 
     /// Whether a recognition of `kind` is what a label of `intent` asked for.
     /// `transform` accepts the transform recognizer and pinch, rotation or a

@@ -67,48 +67,45 @@ package struct PlatformAgreement: Sendable, Hashable, Codable {
         package var agreementRate: Double {
             windows > 0 ? Double(both + neither) / Double(windows) : 1
         }
-
-        private enum CodingKeys: String, CodingKey {
-            case both, platformOnly, gesturetuneOnly, neither, onsetDifference, agreementRate
-        }
-
-        package init(both: Int, platformOnly: Int, gesturetuneOnly: Int, neither: Int, onsetDifference: Distribution?) {
-            self.both = both
-            self.platformOnly = platformOnly
-            self.gesturetuneOnly = gesturetuneOnly
-            self.neither = neither
-            self.onsetDifference = onsetDifference
-        }
-
-        package init(from decoder: any Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            both = try c.decode(Int.self, forKey: .both)
-            platformOnly = try c.decode(Int.self, forKey: .platformOnly)
-            gesturetuneOnly = try c.decode(Int.self, forKey: .gesturetuneOnly)
-            neither = try c.decode(Int.self, forKey: .neither)
-            onsetDifference = try c.decodeIfPresent(Distribution.self, forKey: .onsetDifference)
-        }
-
-        package func encode(to encoder: any Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(both, forKey: .both)
-            try c.encode(platformOnly, forKey: .platformOnly)
-            try c.encode(gesturetuneOnly, forKey: .gesturetuneOnly)
-            try c.encode(neither, forKey: .neither)
-            try c.encodeIfPresent(onsetDifference, forKey: .onsetDifference)
-            try c.encode(agreementRate, forKey: .agreementRate)
-        }
     }
 
+    /// The name a recognition of gesturetune's is compared under.
+    static func name(of kind: GestureKind) -> String { kind.rawValue }
+
+    /// The word for "recognized nothing" in ``firstDecision``.
+    package static let nothing = "nothing"
+}
+
+// The JSON adds the derived rates and counts for scripts; a decoded value
+// recomputes them.
+extension PlatformAgreement.GestureAgreement {
+    private enum CodingKeys: String, CodingKey {
+        case both, platformOnly, gesturetuneOnly, neither, onsetDifference, agreementRate
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        both = try c.decode(Int.self, forKey: .both)
+        platformOnly = try c.decode(Int.self, forKey: .platformOnly)
+        gesturetuneOnly = try c.decode(Int.self, forKey: .gesturetuneOnly)
+        neither = try c.decode(Int.self, forKey: .neither)
+        onsetDifference = try c.decodeIfPresent(Distribution.self, forKey: .onsetDifference)
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(both, forKey: .both)
+        try c.encode(platformOnly, forKey: .platformOnly)
+        try c.encode(gesturetuneOnly, forKey: .gesturetuneOnly)
+        try c.encode(neither, forKey: .neither)
+        try c.encodeIfPresent(onsetDifference, forKey: .onsetDifference)
+        try c.encode(agreementRate, forKey: .agreementRate)
+    }
+}
+
+extension PlatformAgreement {
     private enum CodingKeys: String, CodingKey {
         case sessions, windows, gestures, firstDecision, decisions, disagreements, agreementRate
-    }
-
-    package init(sessions: Int, windows: Int, gestures: [String: GestureAgreement], firstDecision: [String: [String: Int]]) {
-        self.sessions = sessions
-        self.windows = windows
-        self.gestures = gestures
-        self.firstDecision = firstDecision
     }
 
     package init(from decoder: any Decoder) throws {
@@ -129,12 +126,6 @@ package struct PlatformAgreement: Sendable, Hashable, Codable {
         try c.encode(disagreements, forKey: .disagreements)
         try c.encode(agreementRate, forKey: .agreementRate)
     }
-
-    /// The name a recognition of gesturetune's is compared under.
-    static func name(of kind: GestureKind) -> String { kind.rawValue }
-
-    /// The word for "recognized nothing" in ``firstDecision``.
-    package static let nothing = "nothing"
 }
 
 // MARK: - Accumulating it during a run

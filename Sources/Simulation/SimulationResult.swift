@@ -70,7 +70,11 @@ package struct SimulationResult: Sendable, Codable {
     /// intent: what protecting each intent for new people resamples. Not
     /// in the JSON (``perUser`` and ``perIntent`` say it for people).
     package var intentsByPerson: [String: [String: IntentCount]] = [:]
+}
 
+// The JSON adds the misfire rate, the violations and the headline counts for
+// scripts; the label cells and the per-person counts stay out of it.
+extension SimulationResult {
     private enum CodingKeys: String, CodingKey {
         case scenes, parameters, temperature, sessions, touchSamples, motionSamples, recognitions
         case recognitionsByGesture, drops, total, misfireRate, perIntent, confusion, perUser, perDevice
@@ -153,46 +157,6 @@ package struct SimulationResult: Sendable, Codable {
         var cells = LabelCellTable()
         for o in labelOutcomes { cells.add(o) }
         labelCells = cells.list
-    }
-
-    init(
-        scenes: [String: Int], parameters: [String: Double], temperature: Double, sessions: Int,
-        touchSamples: Int, motionSamples: Int, recognitions: Int, recognitionsByGesture: [String: Int],
-        drops: [String: Int], total: OutcomeCounts, perIntent: [String: OutcomeCounts],
-        confusion: [String: [String: Int]], perUser: [String: OutcomeCounts], perDevice: [String: OutcomeCounts],
-        latency: [String: Distribution], hapticLatency: Distribution?, haptics: [String: Distribution],
-        dragAutoScroll: Distribution?, selectionMenuWait: Distribution?, springs: [SpringReport],
-        curves: [CurveReport], budgets: [BudgetCheck], platformAgreement: PlatformAgreement?, labelOutcomes: [LabelOutcome],
-        labelCells: [LabelCell], recognitionLog: [SessionRecognition],
-        intentsByPerson: [String: [String: IntentCount]] = [:]
-    ) {
-        self.intentsByPerson = intentsByPerson
-        self.labelCells = labelCells
-        self.scenes = scenes
-        self.parameters = parameters
-        self.temperature = temperature
-        self.sessions = sessions
-        self.touchSamples = touchSamples
-        self.motionSamples = motionSamples
-        self.recognitions = recognitions
-        self.recognitionsByGesture = recognitionsByGesture
-        self.drops = drops
-        self.total = total
-        self.perIntent = perIntent
-        self.confusion = confusion
-        self.perUser = perUser
-        self.perDevice = perDevice
-        self.latency = latency
-        self.hapticLatency = hapticLatency
-        self.haptics = haptics
-        self.dragAutoScroll = dragAutoScroll
-        self.selectionMenuWait = selectionMenuWait
-        self.springs = springs
-        self.curves = curves
-        self.budgets = budgets
-        self.platformAgreement = platformAgreement
-        self.labelOutcomes = labelOutcomes
-        self.recognitionLog = recognitionLog
     }
 }
 

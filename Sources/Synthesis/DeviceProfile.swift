@@ -35,18 +35,6 @@ package struct DeviceProfile: Sendable, Hashable {
     /// produces few `moved` events.
     package var holdHysteresis: Double
 
-    package init(
-        device: Device, reportsForce: Bool, timingJitter: Double, dropRate: Double,
-        positionNoise: Double, holdHysteresis: Double
-    ) {
-        self.device = device
-        self.reportsForce = reportsForce
-        self.timingJitter = timingJitter
-        self.dropRate = dropRate
-        self.positionNoise = positionNoise
-        self.holdHysteresis = holdHysteresis
-    }
-
     /// Nominal touch sampling rate, Hz.
     package var sampleRateHz: Double { device.sampleRateHz ?? 60 }
     /// Seconds between frames.

@@ -50,11 +50,6 @@ package struct EpilogueScene: Sendable, Hashable {
     package let width: Double
     package let height: Double
 
-    package init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
     func box(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) -> Box {
         Box(minX: x0 * width, minY: y0 * height, maxX: x1 * width, maxY: y1 * height)
     }

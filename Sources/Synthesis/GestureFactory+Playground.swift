@@ -46,11 +46,8 @@ extension GestureFactory {
         let centre = point(in: playground.inner.inset(40))
         let first = multiTap(at: time, centre: centre, fingers: PlaygroundScene.tapTouches, target: "target")
         var notes = first.notes
-        var gap = min(max(user.doubleTapGap + gaussian(0.04), 0.11), 0.38)
-        if chance(0.05) {
-            gap = uniform(0.5, 0.7)
-            notes.append(Note.hesitant)
-        }
+        let gap = occasionally(
+            0.05, 0.5, 0.7, noting: Note.hesitant, in: &notes, else: min(max(user.doubleTapGap + gaussian(0.04), 0.11), 0.38))
         var hold: Double?
         if chance(0.1) {
             hold = uniform(0.28, 0.48)
@@ -79,11 +76,9 @@ extension GestureFactory {
         let tap = multiTap(at: time, centre: centre, fingers: PlaygroundScene.holdTouches, target: "target", hold: tapHold)
         notes += tap.notes
         let gap = min(max(user.doubleTapGap + gaussian(0.04), 0.11), 0.38)
-        var hold = user.longPressHold * rng.lognormal(zeta: 0, sigma: 0.2)
-        if chance(0.15) {
-            hold = uniform(0.42, 0.6)
-            notes.append(Note.nearThreshold)
-        }
+        let hold = occasionally(
+            0.15, 0.42, 0.6, noting: Note.nearThreshold, in: &notes, else: user.longPressHold * rng.lognormal(zeta: 0, sigma: 0.2)
+        )
         let press = multiTap(
             at: lift(tap) + gap, centre: centre + Vector(gaussian(4), gaussian(4)),
             fingers: PlaygroundScene.holdTouches, target: "target", hold: hold,
@@ -101,12 +96,10 @@ extension GestureFactory {
             let start = point(in: playground.inner.inset(20))
             let direction = Vector.direction(uniform(0, 2 * Double.pi))
             let style = style(fling: 0, slow: 0.4)
-            let path = stroke(
-                from: start, at: time, direction: direction, distance: uniform(60, 0.5 * width),
-                style: style, room: room(from: start, along: direction, in: playground.inner),
-                thumb: thumb)
             return PlannedGesture(
-                tracks: [track(path, radius: radius, force: force())], intent: .pan, fingers: 1, target: "target",
+                tracks: strokeTracks(
+                    from: start, at: time, direction: direction, distance: uniform(60, 0.5 * width), style: style,
+                    within: playground.inner, thumb: thumb, radius: radius), intent: .pan, fingers: 1, target: "target",
                 notes: notes(for: style, thumb: thumb))
         }
         var gesture = multiSwipe(

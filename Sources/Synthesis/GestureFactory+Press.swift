@@ -21,11 +21,9 @@ extension GestureFactory {
         let (thumb, radius) = finger()
         var notes: [String] = []
         // The item lifts after 0.25 s; a visual reaction takes 0.1–0.3 s.
-        var hold = 0.25 + min(max(rng.lognormal(zeta: log(0.16), sigma: 0.35), 0.08), 0.45)
-        if chance(0.1) {
-            hold = uniform(0.5, 0.8)
-            notes.append(Note.lateMove)
-        }
+        let hold = occasionally(
+            0.1, 0.5, 0.8, noting: Note.lateMove, in: &notes,
+            else: 0.25 + min(max(rng.lognormal(zeta: log(0.16), sigma: 0.35), 0.08), 0.45))
         var path = press(at: from, time: time, hold: hold, roll: uniform(0, 3))
         let content = scene.content
         if chance(0.35) {
@@ -67,11 +65,9 @@ extension GestureFactory {
         let start = point(in: text.inset(10))
         let (_, radius) = finger()
         var notes: [String] = []
-        var hold = 0.5 + min(max(rng.lognormal(zeta: log(0.17), sigma: 0.35), 0.08), 0.5)
-        if chance(0.1) {
-            hold = uniform(0.3, 0.48)
-            notes.append(Note.impatient)
-        }
+        let hold = occasionally(
+            0.1, 0.3, 0.48, noting: Note.impatient, in: &notes,
+            else: 0.5 + min(max(rng.lognormal(zeta: log(0.17), sigma: 0.35), 0.08), 0.5))
         var path = press(at: start, time: time, hold: hold, roll: uniform(0, 3))
         if chance(0.75) {
             notes.append(Note.extended)

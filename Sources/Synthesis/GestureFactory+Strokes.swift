@@ -48,11 +48,10 @@ extension GestureFactory {
             settle = uniform(0.15, 0.6)
             notes.append(Note.hesitant)
         }
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance, style: style,
-            room: room(from: start, along: direction, in: box), thumb: thumb, settle: settle)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: box, thumb: thumb,
+                radius: radius, settle: settle),
             intent: .scroll, direction: up ? .up : .down, target: scene.target("tab-content", tab: tab), notes: notes)
     }
 
@@ -62,12 +61,7 @@ extension GestureFactory {
     func tabSwipe(at time: Double, tab: Int, left: Bool) -> PlannedGesture {
         let (thumb, radius) = finger()
         let style = style(fling: 0.6, slow: 0.15)
-        let distance: Double
-        switch style {
-        case .fling: distance = uniform(40, 180)
-        case .slowDrag: distance = uniform(80, 170)
-        case .drag: distance = uniform(120, 0.75 * width)
-        }
+        let distance = distance(style, fling: (40, 180), slowDrag: (80, 170), drag: (120, 0.75 * width))
         let angle = gaussian(thumb ? 10 : 6)
         let direction = Vector(left ? -1 : 1, 0).rotated(by: radians(left ? -angle : angle))
         // People who want the next tab swipe where nothing else slides (below
@@ -85,11 +79,10 @@ extension GestureFactory {
         let box = EpilogueScene.Box(minX: 36, minY: band.minY + 2, maxX: width - 8, maxY: band.maxY - 2)
         var (start, _) = place(Vector(direction.x * distance, 0), in: box, margin: 2)
         start.y = min(max(start.y, box.minY), box.maxY)
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance, style: style,
-            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: screen, thumb: thumb,
+                radius: radius),
             intent: .tabSwipe, direction: left ? .left : .right, target: scene.target("tab-content", tab: tab),
             notes: notes, tabAfter: tab + (left ? 1 : -1))
     }
@@ -98,20 +91,14 @@ extension GestureFactory {
     func swipeActions(at time: Double, tab: Int) -> PlannedGesture {
         let (thumb, radius) = finger()
         let style = style(fling: 0.45, slow: 0.15)
-        let distance: Double
-        switch style {
-        case .fling: distance = uniform(40, 160)
-        case .slowDrag: distance = uniform(50, 110)
-        case .drag: distance = uniform(90, 0.6 * width)
-        }
+        let distance = distance(style, fling: (40, 160), slowDrag: (50, 110), drag: (90, 0.6 * width))
         let direction = Vector(-1, 0).rotated(by: radians(gaussian(thumb ? 7 : 4)))
         let row = rng.uniformInt(below: EpilogueScene.noteRowCount)
         let start = Vector(uniform(0.45, 0.92) * width, noteRowCenter(row) + gaussian(8))
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance, style: style,
-            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: screen, thumb: thumb,
+                radius: radius),
             intent: .swipeActions, direction: .left, target: scene.target("note-row", tab: tab),
             notes: notes(for: style, thumb: thumb), row: row)
     }
@@ -125,11 +112,10 @@ extension GestureFactory {
         let distance = style == .fling ? uniform(30, 120) : uniform(40, 160)
         let direction = Vector(1, 0).rotated(by: radians(gaussian(thumb ? 7 : 4)))
         let start = Vector(uniform(0.15, 0.55) * width, noteRowCenter(row) + gaussian(8))
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance, style: style,
-            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: screen, thumb: thumb,
+                radius: radius),
             intent: .swipeActions, direction: .right, target: scene.target("note-row", tab: tab),
             notes: notes(for: style, thumb: thumb), row: row)
     }
@@ -139,25 +125,19 @@ extension GestureFactory {
         let (thumb, radius) = finger()
         let left = chance(0.5)
         let style = style(fling: 0.55, slow: 0.15)
-        let distance: Double
-        switch style {
         // The card flies off on translation alone (120 pt), so people who
         // know the app throw it far (the digitizer loses the last few
         // milliseconds of a fast throw); slow drags probe the threshold.
-        case .fling: distance = uniform(140, 280)
-        case .slowDrag: distance = uniform(90, 170)
-        case .drag: distance = uniform(140, 0.7 * width)
-        }
+        let distance = distance(style, fling: (140, 280), slowDrag: (90, 170), drag: (140, 0.7 * width))
         let direction = Vector(left ? -1 : 1, 0).rotated(by: radians(gaussian(12)))
         let card = scene.cards.inset(30)
         var start = point(in: card)
         // Start on the side the card is thrown from, so the throw fits.
         start.x = left ? uniform(card.center.x, card.maxX) : uniform(card.minX, card.center.x)
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance, style: style,
-            room: room(from: start, along: direction, in: screen), thumb: thumb)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: screen, thumb: thumb,
+                radius: radius),
             intent: .cardSwipe, direction: left ? .left : .right, target: scene.target("card-stack", tab: tab),
             notes: notes(for: style, thumb: thumb))
     }
@@ -170,13 +150,11 @@ extension GestureFactory {
         let sheet = scene.sheet
         let start = Vector(uniform(0.15, 0.85) * width, uniform(sheet.minY + 6, sheet.minY + 0.5 * sheet.height))
         let direction = Vector(0, 1).rotated(by: radians(gaussian(8)))
-        let available = room(from: start, along: direction, in: screen)
         let distance = style == .slowDrag ? uniform(80, 170) : uniform(60, 260)
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance,
-            style: style, room: available, thumb: thumb)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: screen, thumb: thumb,
+                radius: radius),
             intent: .dismiss, direction: .down, target: scene.target("sheet", tab: tab),
             notes: notes(for: style, thumb: thumb))
     }
@@ -185,21 +163,18 @@ extension GestureFactory {
     func edgeSwipe(at time: Double, tab: Int) -> PlannedGesture {
         let (_, radius) = finger()
         var notes: [String] = []
-        var x = uniform(1, EpilogueScene.edgeWidth - 3)
-        if chance(0.1) {
-            x = uniform(EpilogueScene.edgeWidth - 2, EpilogueScene.edgeWidth + 12)
-            notes.append(Note.nearEdge)
-        }
+        let x = occasionally(
+            0.1, EpilogueScene.edgeWidth - 2, EpilogueScene.edgeWidth + 12, noting: Note.nearEdge, in: &notes,
+            else: uniform(1, EpilogueScene.edgeWidth - 3))
         let start = Vector(x, uniform(0.13, 0.87) * height)
         let style = style(fling: 0.4, slow: 0)
         notes.insert(style == .fling ? Note.fling : Note.drag, at: 0)
         let direction = Vector(1, 0).rotated(by: radians(gaussian(10)))
         let distance = style == .fling ? uniform(50, 180) : uniform(80, 0.6 * width)
-        let path = stroke(
-            from: start, at: time, direction: direction, distance: distance, style: style,
-            room: room(from: start, along: direction, in: screen), thumb: false)
         return PlannedGesture(
-            tracks: [track(path, radius: radius, force: force())],
+            tracks: strokeTracks(
+                from: start, at: time, direction: direction, distance: distance, style: style, within: screen, thumb: false,
+                radius: radius),
             intent: .edgeSwipe, direction: .right, target: scene.target("left-edge", tab: tab), notes: notes)
     }
 }

@@ -71,11 +71,7 @@ extension GestureFactory {
         let p = gridCell()
         var notes: [String] = []
         let hold = tapHold(&notes)
-        var roll = uniform(0, 2)
-        if chance(0.04) {
-            roll = uniform(5, 14)
-            notes.append(Note.sloppy)
-        }
+        let roll = occasionally(0.04, 5, 14, noting: Note.sloppy, in: &notes, else: uniform(0, 2))
         let (_, radius) = finger()
         let path = press(at: p, time: time, hold: hold, roll: roll)
         return PlannedGesture(
@@ -111,16 +107,10 @@ extension GestureFactory {
     /// A press held at `p` until the context menu of `region` appears.
     func hold(at p: Vector, time: Double, tab: Int, region: String) -> PlannedGesture {
         var notes: [String] = []
-        var hold = user.longPressHold * rng.lognormal(zeta: 0, sigma: 0.2)
-        if chance(0.15) {
-            hold = uniform(0.42, 0.6)
-            notes.append(Note.nearThreshold)
-        }
-        var roll = uniform(0.5, 4)
-        if chance(0.06) {
-            roll = uniform(8, 15)
-            notes.append(Note.drift)
-        }
+        let hold = occasionally(
+            0.15, 0.42, 0.6, noting: Note.nearThreshold, in: &notes, else: user.longPressHold * rng.lognormal(zeta: 0, sigma: 0.2)
+        )
+        let roll = occasionally(0.06, 8, 15, noting: Note.drift, in: &notes, else: uniform(0.5, 4))
         let (_, radius) = finger()
         let path = press(at: p, time: time, hold: hold, roll: roll)
         return PlannedGesture(

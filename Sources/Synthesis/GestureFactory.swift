@@ -28,6 +28,17 @@ struct GestureFactory {
     @inline(__always) func uniform(_ a: Double, _ b: Double) -> Double { rng.uniform(a, b) }
     @inline(__always) func chance(_ p: Double) -> Bool { rng.uniform() < p }
     @inline(__always) func gaussian(_ sd: Double) -> Double { rng.gaussian(standardDeviation: sd) }
+    /// A person's occasional departure from their usual `usual` (a longer
+    /// hold, a sloppier roll): with chance `p`, a draw between `low` and
+    /// `high` instead, with `note` added to the gesture's notes. `usual` is
+    /// drawn by the caller before the chance, as the gestures always drew it.
+    func occasionally(
+        _ p: Double, _ low: Double, _ high: Double, noting note: String, in notes: inout [String], else usual: Double
+    ) -> Double {
+        guard chance(p) else { return usual }
+        notes.append(note)
+        return uniform(low, high)
+    }
     func point(in box: EpilogueScene.Box) -> Vector { Vector(uniform(box.minX, box.maxX), uniform(box.minY, box.maxY)) }
 
     /// Which finger: the thumb of the holding hand, or the index finger.
@@ -70,6 +81,20 @@ struct GestureFactory {
 
     /// How a one-finger stroke is performed.
     enum StrokeStyle { case fling, drag, slowDrag }
+
+    /// How far a stroke of `style` is meant to go, points: uniform between
+    /// the style's two bounds (one draw, whichever the style).
+    func distance(
+        _ style: StrokeStyle, fling: (Double, Double), slowDrag: (Double, Double), drag: (Double, Double)
+    ) -> Double {
+        let (low, high) =
+            switch style {
+            case .fling: fling
+            case .slowDrag: slowDrag
+            case .drag: drag
+            }
+        return uniform(low, high)
+    }
 
     /// A one-finger stroke from `start` along `direction`: a lognormal flick
     /// that leaves the glass at speed, or a minimum-jerk drag that comes to
@@ -132,6 +157,20 @@ struct GestureFactory {
     /// A finger track for one trajectory.
     func track(_ path: Trajectory, pointer: Int32 = 1, radius: Double, force: Double) -> FingerTrack {
         FingerTrack(pointer: pointer, path: path, radius: radius, force: force)
+    }
+
+    /// The one finger of a stroke gesture (a scroll, a swipe, a drag): a
+    /// `stroke(from:at:…)` with the room `box` leaves along `direction`,
+    /// touching with `radius` at a fresh `force()` (drawn after the stroke,
+    /// as every gesture draws it).
+    func strokeTracks(
+        from start: Vector, at time: Double, direction: Vector, distance: Double, style: StrokeStyle,
+        within box: EpilogueScene.Box, thumb: Bool, radius: Double, settle: Double? = nil
+    ) -> [FingerTrack] {
+        let path = stroke(
+            from: start, at: time, direction: direction, distance: distance, style: style,
+            room: room(from: start, along: direction, in: box), thumb: thumb, settle: settle)
+        return [track(path, radius: radius, force: force())]
     }
 
     /// The whole screen as a box (for strokes that may go anywhere).

@@ -38,12 +38,6 @@ package struct PlaygroundScene: Sendable, Hashable {
     package let height: Double
     package let screen: PlaygroundScreen
 
-    package init(width: Double, height: Double, screen: PlaygroundScreen) {
-        self.width = width
-        self.height = height
-        self.screen = screen
-    }
-
     /// The screen's gesture area: the whole width between the bars and the
     /// configuration section above (155 pt of bars on the 852 pt reference
     /// phone) and the panel and home indicator (34 pt) below, as fractions

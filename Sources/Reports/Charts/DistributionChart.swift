@@ -24,21 +24,7 @@ package struct DistributionChart: Sendable, Hashable {
     package var limit: ChartMarker?
     /// The percentile marked on both samples (e.g. 95).
     package var percentile: Double
-    package var width: Double
-
-    package init(
-        title: String, caption: String, xLabel: String, before: [Double], after: [Double], limit: ChartMarker?,
-        percentile: Double, width: Double = Figure.width
-    ) {
-        self.width = width
-        self.title = title
-        self.caption = caption
-        self.xLabel = xLabel
-        self.before = before
-        self.after = after
-        self.limit = limit
-        self.percentile = percentile
-    }
+    package var width: Double = Figure.width
 
     /// Shared bins: about `count` of them at a round width covering both samples.
     package static func bins(_ samples: [[Double]], count: Int = 24) -> NiceTicks {

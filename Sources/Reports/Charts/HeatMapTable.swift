@@ -18,15 +18,6 @@ package struct HeatMapTable: Sendable, Hashable {
     package var columns: [String]
     package var counts: [[Int]]
 
-    package init(caption: String, rowTitle: String, columnTitle: String, rows: [String], columns: [String], counts: [[Int]]) {
-        self.caption = caption
-        self.rowTitle = rowTitle
-        self.columnTitle = columnTitle
-        self.rows = rows
-        self.columns = columns
-        self.counts = counts
-    }
-
     /// Shade levels 0…8 (0 = empty cell).
     package static let levels = 8
 

@@ -14,29 +14,13 @@ package struct IntervalChart: Sendable, Hashable {
         package var lower: Double
         package var upper: Double
         package var tone: Tone
-
-        package init(label: String, value: Double, lower: Double, upper: Double, tone: Tone) {
-            self.label = label
-            self.value = value
-            self.lower = lower
-            self.upper = upper
-            self.tone = tone
-        }
     }
 
     package var title: String
     package var caption: String
     package var xLabel: String
     package var rows: [Row]
-    package var xFormat: AxisFormat
-
-    package init(title: String, caption: String, xLabel: String, rows: [Row], xFormat: AxisFormat = .percent) {
-        self.title = title
-        self.caption = caption
-        self.xLabel = xLabel
-        self.rows = rows
-        self.xFormat = xFormat
-    }
+    package var xFormat: AxisFormat = .percent
 
     static let rowHeight = 24.0
 

@@ -40,37 +40,16 @@ package struct LineChart: Sendable, Hashable {
     package var xLabel: String
     package var yLabel: String
     package var series: [ChartSeries]
-    package var verticalMarkers: [ChartMarker]
-    package var horizontalMarkers: [ChartMarker]
-    package var xFormat: AxisFormat
-    package var yFormat: AxisFormat
-    package var yFromZero: Bool
+    package var verticalMarkers: [ChartMarker] = []
+    package var horizontalMarkers: [ChartMarker] = []
+    package var xFormat: AxisFormat = .number
+    package var yFormat: AxisFormat = .number
+    package var yFromZero: Bool = false
     /// A y range the axis covers whatever the series hold: charts drawn
     /// side by side on one scale (the sensitivity sweeps) share it.
     package var yExtent: ClosedRange<Double>?
-    package var width: Double
-    package var height: Double
-
-    package init(
-        title: String, caption: String, xLabel: String, yLabel: String, series: [ChartSeries],
-        verticalMarkers: [ChartMarker] = [], horizontalMarkers: [ChartMarker] = [],
-        xFormat: AxisFormat = .number, yFormat: AxisFormat = .number, yFromZero: Bool = false,
-        yExtent: ClosedRange<Double>? = nil, width: Double = Figure.width, height: Double = 300
-    ) {
-        self.yExtent = yExtent
-        self.width = width
-        self.title = title
-        self.caption = caption
-        self.xLabel = xLabel
-        self.yLabel = yLabel
-        self.series = series
-        self.verticalMarkers = verticalMarkers
-        self.horizontalMarkers = horizontalMarkers
-        self.xFormat = xFormat
-        self.yFormat = yFormat
-        self.yFromZero = yFromZero
-        self.height = height
-    }
+    package var width: Double = Figure.width
+    package var height: Double = 300
 
     /// Dots beyond this many per series are thinned evenly: the shape of a
     /// cloud survives, the page stays small.
@@ -156,23 +135,8 @@ package struct ScatterChart: Sendable, Hashable {
     /// The non-dominated candidates.
     package var front: [ChartPoint]
     package var chosen: ChartPoint?
-    package var verticalMarkers: [ChartMarker]
-    package var yFormat: AxisFormat
-
-    package init(
-        title: String, caption: String, xLabel: String, yLabel: String, points: [ChartPoint],
-        front: [ChartPoint], chosen: ChartPoint?, verticalMarkers: [ChartMarker] = [], yFormat: AxisFormat = .number
-    ) {
-        self.title = title
-        self.caption = caption
-        self.xLabel = xLabel
-        self.yLabel = yLabel
-        self.points = points
-        self.front = front
-        self.chosen = chosen
-        self.verticalMarkers = verticalMarkers
-        self.yFormat = yFormat
-    }
+    package var verticalMarkers: [ChartMarker] = []
+    package var yFormat: AxisFormat = .number
 
     package var figure: Markup {
         let all = points + front + (chosen.map { [$0] } ?? [])

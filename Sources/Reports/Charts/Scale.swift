@@ -13,13 +13,7 @@ package struct LinearScale: Sendable, Hashable {
     /// Pixel interval; `range.lowerBound` is where `domain.lowerBound` lands,
     /// unless `flipped` (SVG y grows downwards, charts' y upwards).
     package var range: ClosedRange<Double>
-    package var flipped: Bool
-
-    package init(domain: ClosedRange<Double>, range: ClosedRange<Double>, flipped: Bool = false) {
-        self.domain = domain
-        self.range = range
-        self.flipped = flipped
-    }
+    package var flipped: Bool = false
 
     package func callAsFunction(_ value: Double) -> Double {
         let span = domain.upperBound - domain.lowerBound

@@ -23,19 +23,6 @@ package struct TouchPathChart: Sendable, Hashable {
     package var screenWidth: Double
     package var screenHeight: Double
 
-    package init(
-        title: String, caption: String, samples: [TouchSample], recognizedAt: Micros?, recognizedName: String?,
-        screenWidth: Double, screenHeight: Double
-    ) {
-        self.title = title
-        self.caption = caption
-        self.samples = samples
-        self.recognizedAt = recognizedAt
-        self.recognizedName = recognizedName
-        self.screenWidth = screenWidth
-        self.screenHeight = screenHeight
-    }
-
     static let size = 300.0
     static let legendHeight = 34.0
     static let minimumSpan = 80.0

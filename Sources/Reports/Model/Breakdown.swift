@@ -8,22 +8,11 @@ extension TuningReport {
         package var before: Rate
         package var after: Rate
 
-        package init(group: String, before: Rate, after: Rate) {
-            self.group = group
-            self.before = before
-            self.after = after
-        }
-
         package var gestures: Int { after.total }
     }
 
     package struct Breakdown: Codable, Sendable, Hashable {
         package var byUser: [BreakdownRow]
         package var byDevice: [BreakdownRow]
-
-        package init(byUser: [BreakdownRow], byDevice: [BreakdownRow]) {
-            self.byUser = byUser
-            self.byDevice = byDevice
-        }
     }
 }

@@ -21,19 +21,6 @@ extension TuningReport {
         /// or the run set it otherwise (or a report from before issue 34).
         package var provenance: Provenance?
 
-        package init(
-            name: String, unit: String, old: Double, new: Double, lower: Double, upper: Double,
-            provenance: Provenance? = nil
-        ) {
-            self.provenance = provenance
-            self.name = name
-            self.unit = unit
-            self.old = old
-            self.new = new
-            self.lower = lower
-            self.upper = upper
-        }
-
         /// `new − old`.
         package var change: Double { new - old }
 

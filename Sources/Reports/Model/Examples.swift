@@ -25,34 +25,12 @@ extension TuningReport {
         /// (same intent, kind of misfire and recognition), and of how many
         /// people: one example stands for them.
         package var sharedBy: PatternShare?
-
-        package init(
-            sessionID: String, user: String?, device: Device, label: Label, kind: MisfireKind,
-            recognized: String?, recognizedAt: Micros?, path: [TouchSample], detail: String? = nil,
-            sharedBy: PatternShare? = nil
-        ) {
-            self.detail = detail
-            self.sharedBy = sharedBy
-            self.sessionID = sessionID
-            self.user = user
-            self.device = device
-            self.label = label
-            self.kind = kind
-            self.recognized = recognized
-            self.recognizedAt = recognizedAt
-            self.path = path
-        }
     }
 
     /// The gestures and people one example's pattern stands for.
     package struct PatternShare: Codable, Sendable, Hashable {
         package var gestures: Int
         package var people: Int
-
-        package init(gestures: Int, people: Int) {
-            self.gestures = gestures
-            self.people = people
-        }
     }
 
     package struct Examples: Codable, Sendable, Hashable {
@@ -61,10 +39,5 @@ extension TuningReport {
         package var remaining: [Example]
         /// Misfires before tuning that tuning fixed.
         package var fixed: [Example]
-
-        package init(remaining: [Example], fixed: [Example]) {
-            self.remaining = remaining
-            self.fixed = fixed
-        }
     }
 }

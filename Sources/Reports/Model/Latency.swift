@@ -9,23 +9,11 @@ extension TuningReport {
         /// The budget's name: `tap (waited)`, `edgeSwipe recognition`.
         package var gesture: String
         /// What is measured, in words ("from the last lift to recognition").
-        package var definition: String
+        package var definition: String = ""
         /// The percentile the budget holds, e.g. 95.
         package var budgetPercentile: Double
         package var budgetMs: Double
         package var beforeMs: [Double]
         package var afterMs: [Double]
-
-        package init(
-            gesture: String, definition: String = "", budgetPercentile: Double, budgetMs: Double,
-            beforeMs: [Double], afterMs: [Double]
-        ) {
-            self.gesture = gesture
-            self.definition = definition
-            self.budgetPercentile = budgetPercentile
-            self.budgetMs = budgetMs
-            self.beforeMs = beforeMs
-            self.afterMs = afterMs
-        }
     }
 }

@@ -26,17 +26,10 @@ extension TuningReport {
 
     /// Misfire counts per kind.
     package struct MisfireCounts: Codable, Sendable, Hashable {
-        package var wrong: Int
-        package var missed: Int
-        package var deadZone: Int
-        package var spurious: Int
-
-        package init(wrong: Int = 0, missed: Int = 0, deadZone: Int = 0, spurious: Int = 0) {
-            self.wrong = wrong
-            self.missed = missed
-            self.deadZone = deadZone
-            self.spurious = spurious
-        }
+        package var wrong: Int = 0
+        package var missed: Int = 0
+        package var deadZone: Int = 0
+        package var spurious: Int = 0
 
         package var total: Int { wrong + missed + deadZone + spurious }
 
@@ -58,13 +51,6 @@ extension TuningReport {
         package var gestures: Int
         package var before: MisfireCounts
         package var after: MisfireCounts
-
-        package init(intent: String, gestures: Int, before: MisfireCounts, after: MisfireCounts) {
-            self.intent = intent
-            self.gestures = gestures
-            self.before = before
-            self.after = after
-        }
     }
 
     /// Intended (rows) against recognized (columns), counted over labelled gestures.
@@ -75,12 +61,6 @@ extension TuningReport {
         package var recognized: [String]
         /// `counts[row][column]`.
         package var counts: [[Int]]
-
-        package init(intended: [String], recognized: [String], counts: [[Int]]) {
-            self.intended = intended
-            self.recognized = recognized
-            self.counts = counts
-        }
 
         /// The count at a cell, 0 outside the matrix (data may be ragged).
         package func count(row: Int, column: Int) -> Int {
@@ -100,12 +80,6 @@ extension TuningReport {
         package var byIntent: [IntentMisfires]
         package var confusionBefore: ConfusionMatrix
         package var confusionAfter: ConfusionMatrix
-
-        package init(byIntent: [IntentMisfires], confusionBefore: ConfusionMatrix, confusionAfter: ConfusionMatrix) {
-            self.byIntent = byIntent
-            self.confusionBefore = confusionBefore
-            self.confusionAfter = confusionAfter
-        }
 
         /// All intents summed.
         package var totalBefore: MisfireCounts { sum(\.before) }

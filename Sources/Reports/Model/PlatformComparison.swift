@@ -17,18 +17,6 @@ extension TuningReport {
         /// the documented property.
         package var documented: [String: Documented]
 
-        package init(
-            target: String, decisions: Int, before: Double, after: Double, gestures: [Gesture],
-            documented: [String: Documented]
-        ) {
-            self.target = target
-            self.decisions = decisions
-            self.before = before
-            self.after = after
-            self.gestures = gestures
-            self.documented = documented
-        }
-
         /// One gesture's agreement before and after, and the onset
         /// difference after (gesturetune − platform, ms).
         package struct Gesture: Codable, Sendable, Hashable {
@@ -37,14 +25,6 @@ extension TuningReport {
             package var after: Cells
             package var onsetP50Ms: Double?
             package var onsetP95Ms: Double?
-
-            package init(name: String, before: Cells, after: Cells, onsetP50Ms: Double?, onsetP95Ms: Double?) {
-                self.name = name
-                self.before = before
-                self.after = after
-                self.onsetP50Ms = onsetP50Ms
-                self.onsetP95Ms = onsetP95Ms
-            }
         }
 
         /// Windows where both fired, only the platform, only gesturetune, neither.
@@ -54,13 +34,6 @@ extension TuningReport {
             package var gesturetuneOnly: Int
             package var neither: Int
 
-            package init(both: Int, platformOnly: Int, gesturetuneOnly: Int, neither: Int) {
-                self.both = both
-                self.platformOnly = platformOnly
-                self.gesturetuneOnly = gesturetuneOnly
-                self.neither = neither
-            }
-
             package var windows: Int { both + platformOnly + gesturetuneOnly + neither }
             package var rate: Double { windows > 0 ? Double(both + neither) / Double(windows) : 1 }
         }
@@ -68,11 +41,6 @@ extension TuningReport {
         package struct Documented: Codable, Sendable, Hashable {
             package var value: Double
             package var source: String
-
-            package init(value: Double, source: String) {
-                self.value = value
-                self.source = source
-            }
         }
     }
 }

@@ -8,13 +8,6 @@ extension TuningReport {
         package var points: [SweepPoint]
         /// The tuned value, marked on the chart.
         package var chosen: Double
-
-        package init(parameter: String, unit: String, points: [SweepPoint], chosen: Double) {
-            self.parameter = parameter
-            self.unit = unit
-            self.points = points
-            self.chosen = chosen
-        }
     }
 
     package struct SweepPoint: Codable, Sendable, Hashable {
@@ -24,12 +17,6 @@ extension TuningReport {
         /// before it was kept: counted as feasible). A lower objective that
         /// breaks a limit is no better point: the search may not take it.
         package var feasible: Bool?
-
-        package init(value: Double, objective: Double, feasible: Bool? = nil) {
-            self.value = value
-            self.objective = objective
-            self.feasible = feasible
-        }
 
         var isFeasible: Bool { feasible ?? true }
     }
@@ -45,26 +32,13 @@ extension TuningReport {
         /// No other point is better in both.
         package var onFront: Bool
         /// The setting the report recommends.
-        package var chosen: Bool
+        package var chosen: Bool = false
         /// The same setting's misfire rate on the held-out people.
         package var holdoutMisfireRate: Double?
         /// The training objective the search ranked this setting by.
         package var trainObjective: Double?
         /// The budget's limit this setting was searched under, ms.
         package var limitMs: Double?
-
-        package init(
-            misfireRate: Double, latencyMs: Double, onFront: Bool, chosen: Bool = false,
-            holdoutMisfireRate: Double? = nil, trainObjective: Double? = nil, limitMs: Double? = nil
-        ) {
-            self.misfireRate = misfireRate
-            self.latencyMs = latencyMs
-            self.onFront = onFront
-            self.chosen = chosen
-            self.holdoutMisfireRate = holdoutMisfireRate
-            self.trainObjective = trainObjective
-            self.limitMs = limitMs
-        }
     }
 
     /// The budget the Pareto sweep tightened: the one the front trades
@@ -77,13 +51,6 @@ extension TuningReport {
         package var limitMs: Double
         /// Whose rates and latencies the front is drawn on.
         package var population: String
-
-        package init(gesture: String, percentile: Double, limitMs: Double, population: String) {
-            self.gesture = gesture
-            self.percentile = percentile
-            self.limitMs = limitMs
-            self.population = population
-        }
     }
 
     /// Candidates with `onFront` set: a candidate is on the front when no
@@ -132,16 +99,6 @@ extension TuningReport {
         package var paretoBudget: ParetoBudget?
         /// What relaxing the per-intent protection would buy.
         package var protection: ProtectionTradeoff?
-
-        package init(
-            sweeps: [ParameterSweep], pareto: [ParetoPoint], paretoBudget: ParetoBudget? = nil,
-            protection: ProtectionTradeoff? = nil
-        ) {
-            self.sweeps = sweeps
-            self.pareto = pareto
-            self.paretoBudget = paretoBudget
-            self.protection = protection
-        }
     }
 
     /// The per-intent protection's price: the training misfire rate with it
@@ -154,29 +111,12 @@ extension TuningReport {
         package var unprotectedRate: Double
         /// Intent, training rate with the reference → without protection.
         package var sacrificed: [SacrificedIntent]
-
-        package init(
-            margin: Double, evaluations: Int, protectedRate: Double, unprotectedRate: Double,
-            sacrificed: [SacrificedIntent]
-        ) {
-            self.margin = margin
-            self.evaluations = evaluations
-            self.protectedRate = protectedRate
-            self.unprotectedRate = unprotectedRate
-            self.sacrificed = sacrificed
-        }
     }
 
     package struct SacrificedIntent: Codable, Sendable, Hashable {
         package var intent: String
         package var before: Double
         package var after: Double
-
-        package init(intent: String, before: Double, after: Double) {
-            self.intent = intent
-            self.before = before
-            self.after = after
-        }
     }
 
     /// One evaluation of the objective during the search.
@@ -191,12 +131,5 @@ extension TuningReport {
         /// This evaluation met every budget and intent limit (`nil` in
         /// reports written before it was kept).
         package var feasible: Bool?
-
-        package init(evaluation: Int, objective: Double, bestSoFar: Double?, feasible: Bool? = nil) {
-            self.evaluation = evaluation
-            self.objective = objective
-            self.bestSoFar = bestSoFar
-            self.feasible = feasible
-        }
     }
 }

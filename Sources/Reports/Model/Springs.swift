@@ -5,11 +5,6 @@ extension TuningReport {
     package struct CurvePoint: Codable, Sendable, Hashable {
         package var t: Double
         package var value: Double
-
-        package init(t: Double, value: Double) {
-            self.t = t
-            self.value = value
-        }
     }
 
     /// How one spring moved after release at one velocity.
@@ -21,12 +16,6 @@ extension TuningReport {
         package var settleTime: Double
         /// Largest excursion past the target, as a fraction of the distance.
         package var overshoot: Double
-
-        package init(points: [CurvePoint], settleTime: Double, overshoot: Double) {
-            self.points = points
-            self.settleTime = settleTime
-            self.overshoot = overshoot
-        }
     }
 
     /// One spring released at one velocity, before and after tuning.
@@ -39,14 +28,5 @@ extension TuningReport {
         package var releaseVelocity: Double
         package var before: SpringResponse
         package var after: SpringResponse
-
-        package init(spring: String, velocityName: String, releaseVelocity: Double, before: SpringResponse, after: SpringResponse)
-        {
-            self.spring = spring
-            self.velocityName = velocityName
-            self.releaseVelocity = releaseVelocity
-            self.before = before
-            self.after = after
-        }
     }
 }

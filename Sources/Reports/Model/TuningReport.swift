@@ -40,26 +40,6 @@ package struct TuningReport: Codable, Sendable, Hashable {
     /// Agreement with the platform's own recognizers, when the held-out
     /// recordings carry them (shown right after the verdict).
     package var platform: PlatformComparison?
-
-    package init(
-        title: String, verdict: Verdict, constants: [Constant], misfires: Misfires,
-        latency: [LatencyDistribution], springs: [SpringComparison], sensitivity: Sensitivity,
-        search: [SearchStep], examples: Examples, breakdown: Breakdown, run: RunInfo,
-        platform: PlatformComparison? = nil
-    ) {
-        self.title = title
-        self.verdict = verdict
-        self.constants = constants
-        self.misfires = misfires
-        self.latency = latency
-        self.springs = springs
-        self.sensitivity = sensitivity
-        self.search = search
-        self.examples = examples
-        self.breakdown = breakdown
-        self.run = run
-        self.platform = platform
-    }
 }
 
 // MARK: - The data and the run
@@ -88,25 +68,6 @@ extension TuningReport {
         package var commandLine: String
         /// ISO 8601 time of the run.
         package var generatedAt: String?
-
-        package init(
-            corpus: String, sessions: Int, gestures: Int, split: Split, seed: UInt64,
-            evaluations: Int, seconds: Double, objective: String, method: String,
-            versions: [String: String], commandLine: String, generatedAt: String? = nil
-        ) {
-            self.corpus = corpus
-            self.sessions = sessions
-            self.gestures = gestures
-            self.split = split
-            self.seed = seed
-            self.evaluations = evaluations
-            self.seconds = seconds
-            self.objective = objective
-            self.method = method
-            self.versions = versions
-            self.commandLine = commandLine
-            self.generatedAt = generatedAt
-        }
     }
 
     /// How users were divided: tuning never sees the held-out users.
@@ -125,18 +86,5 @@ extension TuningReport {
         /// reports written before they were told apart).
         package var trainUnlabelled: [String]?
         package var holdoutUnlabelled: [String]?
-
-        package init(
-            rule: String, trainUsers: [String], holdoutUsers: [String], trainGestures: Int, holdoutGestures: Int,
-            trainUnlabelled: [String]? = nil, holdoutUnlabelled: [String]? = nil
-        ) {
-            self.rule = rule
-            self.trainUsers = trainUsers
-            self.holdoutUsers = holdoutUsers
-            self.trainGestures = trainGestures
-            self.holdoutGestures = holdoutGestures
-            self.trainUnlabelled = trainUnlabelled
-            self.holdoutUnlabelled = holdoutUnlabelled
-        }
     }
 }

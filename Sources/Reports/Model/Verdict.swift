@@ -21,32 +21,15 @@ extension TuningReport {
         /// itself (one implementation, in Tuning).
         package var mcnemarPValue: Double
         /// The level the p-value is judged at (0.05 unless the run said otherwise).
-        package var significanceLevel: Double
+        package var significanceLevel: Double = 0.05
         package var budgets: [Budget]
         /// How `before` and `after` intervals were computed: the caption says
         /// it. Production's are Clopper–Pearson (Tuning's `ClopperPearson`,
         /// through `TuningReport/rate(_:of:)`).
-        package var intervalMethod: String
+        package var intervalMethod: String = "Clopper–Pearson"
         /// Every intent's held-out rate before and after, with its own test:
         /// the verdict names each one made worse.
-        package var intents: [IntentChange]
-
-        package init(
-            population: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int,
-            mcnemarPValue: Double, significanceLevel: Double = 0.05, budgets: [Budget],
-            intervalMethod: String = "Clopper–Pearson", intents: [IntentChange] = []
-        ) {
-            self.population = population
-            self.before = before
-            self.after = after
-            self.fixedCount = fixedCount
-            self.brokenCount = brokenCount
-            self.mcnemarPValue = mcnemarPValue
-            self.significanceLevel = significanceLevel
-            self.budgets = budgets
-            self.intervalMethod = intervalMethod
-            self.intents = intents
-        }
+        package var intents: [IntentChange] = []
 
         /// Which McNemar test ``mcnemarPValue`` comes from, as the reports
         /// name it: the exact binomial test below
@@ -93,13 +76,6 @@ extension TuningReport {
         /// 95 % interval of the rate, as fractions.
         package var lower: Double
         package var upper: Double
-
-        package init(count: Int, total: Int, lower: Double, upper: Double) {
-            self.count = count
-            self.total = total
-            self.lower = lower
-            self.upper = upper
-        }
 
         /// `count / total` (0 when there is nothing to count).
         package var rate: Double { total > 0 ? Double(count) / Double(total) : 0 }
@@ -213,20 +189,6 @@ extension TuningReport {
         /// How many points (a fraction) the per-intent protection allowed;
         /// nil in runs without it.
         package var margin: Double?
-
-        package init(
-            intent: String, before: Rate, after: Rate, fixedCount: Int, brokenCount: Int, pValue: Double,
-            changeInterval: ClosedRange<Double>? = nil, margin: Double? = nil
-        ) {
-            self.intent = intent
-            self.before = before
-            self.after = after
-            self.fixedCount = fixedCount
-            self.brokenCount = brokenCount
-            self.pValue = pValue
-            self.changeInterval = changeInterval
-            self.margin = margin
-        }
 
         package var isWorse: Bool { after.count > before.count }
         package var isChanged: Bool { after.count != before.count }

@@ -29,12 +29,6 @@ package struct LognormalStroke: Sendable, Hashable {
     /// Log-time response σ; 0.2–0.45 for finger flicks.
     package var sigma: Double
 
-    package init(distance: Double, mu: Double, sigma: Double) {
-        self.distance = distance
-        self.mu = mu
-        self.sigma = sigma
-    }
-
     /// Time of peak speed after the command: `exp(μ − σ²)`.
     package var peakTime: Double { exp(mu - sigma * sigma) }
 

@@ -51,14 +51,9 @@ package enum MinimumJerk {
 /// ```
 package struct FittsLaw: Sendable, Hashable {
     /// Intercept, seconds.
-    package var a: Double
+    package var a: Double = 0.10
     /// Slope, seconds per bit.
-    package var b: Double
-
-    package init(a: Double = 0.10, b: Double = 0.12) {
-        self.a = a
-        self.b = b
-    }
+    package var b: Double = 0.12
 
     /// Index of difficulty in bits.
     @inlinable

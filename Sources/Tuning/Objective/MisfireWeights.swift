@@ -30,17 +30,11 @@ import TraceModel
 /// ```
 package struct MisfireWeights: Sendable, Hashable, Codable {
     /// Per outcome kind (`wrong`, `missed`, `dead-zone`, `spurious`); missing means 1.
-    package var outcome: [String: Double]
+    package var outcome: [String: Double] = [:]
     /// Per label intent (`tap`, `card-swipe`, …); missing means 1.
-    package var intent: [String: Double]
+    package var intent: [String: Double] = [:]
     /// Per gesture kind that fired when not meant (`cardSwipe`, …); missing means 1.
-    package var fired: [String: Double]
-
-    package init(outcome: [String: Double] = [:], intent: [String: Double] = [:], fired: [String: Double] = [:]) {
-        self.outcome = outcome
-        self.intent = intent
-        self.fired = fired
-    }
+    package var fired: [String: Double] = [:]
 
     /// The documented defaults: destructive gestures that fire unintended
     /// cost more.

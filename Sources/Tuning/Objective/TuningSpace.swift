@@ -117,19 +117,10 @@ package struct TuningFile: Sendable, Hashable, Codable {
     package struct Bounds: Sendable, Hashable, Codable {
         package var lower: Double
         package var upper: Double
-        package init(lower: Double, upper: Double) {
-            self.lower = lower
-            self.upper = upper
-        }
     }
 
     package var parameters: [String]
     package var bounds: [String: Bounds]?
-
-    package init(parameters: [String], bounds: [String: Bounds]? = nil) {
-        self.parameters = parameters
-        self.bounds = bounds
-    }
 
     /// Reads and checks a tuning file.
     ///

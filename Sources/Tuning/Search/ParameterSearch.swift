@@ -51,12 +51,7 @@ import Simulation
 /// ```
 package struct ParameterSearch: Sendable {
     package var space: SearchSpace
-    package var configuration: SearchConfiguration
-
-    package init(space: SearchSpace, configuration: SearchConfiguration = .init()) {
-        self.space = space
-        self.configuration = configuration
-    }
+    package var configuration: SearchConfiguration = .init()
 
     /// Points evaluated per parallel batch in sampling phases. Fixed, not
     /// derived from the thread count, so the plan is the same on any machine.

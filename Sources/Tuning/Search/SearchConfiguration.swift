@@ -30,63 +30,37 @@ package struct SearchConfiguration: Sendable, Hashable {
     }
 
     /// Hard limit on objective evaluations (memoized repeats are free).
-    package var maxEvaluations: Int
+    package var maxEvaluations: Int = 400
     /// Seeds every random choice; same seed, same search.
-    package var seed: UInt
-    package var global: GlobalPhase
+    package var seed: UInt = 1
+    package var global: GlobalPhase = .latinHypercube
     /// Share of ``maxEvaluations`` the global phase may use.
-    package var globalFraction: Double
+    package var globalFraction: Double = 0.3
     /// Independent annealing chains (for ``GlobalPhase/annealing(_:)``).
-    package var annealingChains: Int
+    package var annealingChains: Int = 2
     /// Evaluate the defaults first, as the baseline to beat.
-    package var includeDefaults: Bool
+    package var includeDefaults: Bool = true
     /// Surrogate temperature of the global phase.
-    package var initialTemperature: Double
+    package var initialTemperature: Double = 1
     /// Surrogate temperature of the last refinement rounds.
-    package var finalTemperature: Double
+    package var finalTemperature: Double = 0.01
     /// Nelder–Mead rounds over which the temperature falls from initial to
     /// final; more rounds follow at the final temperature while they improve.
-    package var refinementRounds: Int
+    package var refinementRounds: Int = 4
     /// Simplex runs per round, started from the best distinct points so far;
     /// they run side by side.
-    package var startsPerRound: Int
+    package var startsPerRound: Int = 2
     /// Initial simplex step in unit-cube units, shrunk by ``stepShrink`` each round.
-    package var initialStep: Double
-    package var stepShrink: Double
+    package var initialStep: Double = 0.15
+    package var stepShrink: Double = 0.5
     /// Simplex size (unit cube) at which a run counts as converged.
-    package var sizeTolerance: Double
-    package var maxIterationsPerRun: Int
+    package var sizeTolerance: Double = 1e-3
+    package var maxIterationsPerRun: Int = 500
     /// Search-score cost of one unit of constraint violation.
-    package var penaltyWeight: Double
+    package var penaltyWeight: Double = 1_000
     /// Threads evaluating the objective at once (1 or 2; the machine has 2
     /// cores). The result does not depend on it.
-    package var parallelism: Int
-
-    package init(
-        maxEvaluations: Int = 400, seed: UInt = 1, global: GlobalPhase = .latinHypercube,
-        globalFraction: Double = 0.3, annealingChains: Int = 2, includeDefaults: Bool = true,
-        initialTemperature: Double = 1, finalTemperature: Double = 0.01, refinementRounds: Int = 4,
-        startsPerRound: Int = 2, initialStep: Double = 0.15, stepShrink: Double = 0.5,
-        sizeTolerance: Double = 1e-3, maxIterationsPerRun: Int = 500, penaltyWeight: Double = 1_000,
-        parallelism: Int = 2
-    ) {
-        self.maxEvaluations = maxEvaluations
-        self.seed = seed
-        self.global = global
-        self.globalFraction = globalFraction
-        self.annealingChains = annealingChains
-        self.includeDefaults = includeDefaults
-        self.initialTemperature = initialTemperature
-        self.finalTemperature = finalTemperature
-        self.refinementRounds = refinementRounds
-        self.startsPerRound = startsPerRound
-        self.initialStep = initialStep
-        self.stepShrink = stepShrink
-        self.sizeTolerance = sizeTolerance
-        self.maxIterationsPerRun = maxIterationsPerRun
-        self.penaltyWeight = penaltyWeight
-        self.parallelism = parallelism
-    }
+    package var parallelism: Int = 2
 
     /// The schedule used by `.annealing` when none is tuned: about 30
     /// temperature levels of 10 steps of σ = 0.1 of each range.

@@ -32,11 +32,6 @@ struct SearchLedger {
     private(set) var bestFeasibleExact: Double?
     var memoHits = 0
 
-    init(space: SearchSpace, maxEvaluations: Int) {
-        self.space = space
-        self.maxEvaluations = maxEvaluations
-    }
-
     var remaining: Int { max(maxEvaluations - history.count, 0) }
     var best: SearchRecord? { bestIndex.map { history[$0] } }
 

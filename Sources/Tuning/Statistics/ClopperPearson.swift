@@ -61,12 +61,4 @@ package struct ProportionInterval: Sendable, Hashable, Codable {
 
     /// The observed proportion `successes / trials`.
     package var estimate: Double { Double(successes) / Double(trials) }
-
-    package init(successes: Int, trials: Int, confidence: Double, lower: Double, upper: Double) {
-        self.successes = successes
-        self.trials = trials
-        self.confidence = confidence
-        self.lower = lower
-        self.upper = upper
-    }
 }
