@@ -10,6 +10,10 @@ this check asks for the direct declaration the comment in Package.swift
 promises. System and toolchain modules (Foundation, Glibc, Testing, ...) are
 not package modules and are not checked.
 
+It also checks that every Swift target builds with the upcoming features that
+make the compiler hold the graph file by file (`COMPILER_RULES`), so a
+target added later cannot leave them out.
+
     python3 scripts/check-imports.py        # exit 1 with one line per problem
 """
 import json
@@ -23,6 +27,9 @@ TOOLCHAIN = {
     "Dispatch", "Testing", "XCTest", "Synchronization", "_Concurrency", "os", "Android", "WinSDK", "ucrt",
     "CoreFoundation", "RegexBuilder", "_StringProcessing", "Observation", "Distributed",
 }
+# With these the compiler refuses a member of a module the file does not
+# import itself, and an existential written without `any`.
+COMPILER_RULES = ("MemberImportVisibility", "ExistentialAny")
 IMPORT = re.compile(
     r"^\s*(?P<attrs>(?:@[A-Za-z_]+(?:\([^)]*\))?\s+)*)import\s+"
     r"(?:(?:struct|class|enum|protocol|func|var|let|typealias|actor)\s+)?(?P<module>[A-Za-z_][A-Za-z0-9_]*)")
@@ -37,6 +44,10 @@ def main() -> int:
         if target["type"] in ("system", "binary", "plugin", "macro"):
             continue
         name = target["name"]
+        upcoming = {setting["kind"].get("enableUpcomingFeature", {}).get("_0") for setting in target.get("settings", [])}
+        for feature in COMPILER_RULES:
+            if feature not in upcoming:
+                problems.append(f"Package.swift: {name} builds without the upcoming feature {feature}")
         default = "Tests" if target["type"] == "test" else "Sources"
         folder = os.path.join(root, target.get("path") or os.path.join(default, name))
         declared = set()
