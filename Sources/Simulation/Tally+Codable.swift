@@ -7,8 +7,8 @@ import Recognizers
 /// (``Simulator/merged(_:)``), so it encodes without losing a bit: counts
 /// as integers, smoothed misfires as their ``ExactSum`` units, and the
 /// observations — latencies, budget and haptic observations, springs'
-/// settle times and overshoots, and timing curves' — packed as their bits, and whose each is
-/// as runs of one person (``PackedNumbers``); the outcome counts (in all,
+/// and timing curves' settle times and overshoots — packed as their bits,
+/// and whose each is as runs of one person (``PackedNumbers``); the outcome counts (in all,
 /// per intent, per user, per device) and the label cells as packed
 /// integers, not one JSON object each. The scratch list of matched
 /// recognitions is not sent: it is refilled for every session. Springs
@@ -112,8 +112,9 @@ extension Tally: Codable {
         let known = 0..<Int32(people.count)
         let tagged =
             zip(budgetObservations, budgetPeople).map { ($0.count, $1) } + zip(haptics, hapticPeople).map { ($0.count, $1) }
-            + springs.flatMap { [($0.settle.count, $0.settlePeople), ($0.overshoot.count, $0.overshootPeople)] }
-            + curves.flatMap { [($0.settle.count, $0.settlePeople), ($0.overshoot.count, $0.overshootPeople)] }
+            + (springs.map(\.releases) + curves.map(\.releases)).flatMap {
+                [($0.settle.count, $0.settlePeople), ($0.overshoot.count, $0.overshootPeople)]
+            }
         guard budgetPeople.count == budgetObservations.count, people.count == personSlots.count,
             tagged.allSatisfy({ $0.0 == $0.1.count && $0.1.allSatisfy(known.contains) })
         else {
@@ -234,19 +235,15 @@ extension Tally: Codable {
     }
 }
 
-/// A spring's measurements on the wire: its settle times and overshoots
-/// packed, and whose each is as runs (``PackedNumbers``).
-extension Tally.SpringMetrics: Codable {
+/// A spring's or a curve's releases on the wire: settle times and
+/// overshoots packed, and whose each is as runs (``PackedNumbers``).
+extension Tally.Settling: Codable {
     private enum CodingKeys: String, CodingKey {
-        case spring, gesture, response, damping, settle, settlePeople, overshoot, overshootPeople
+        case settle, settlePeople, overshoot, overshootPeople
     }
 
     func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(spring, forKey: .spring)
-        try c.encode(gesture, forKey: .gesture)
-        try c.encode(response, forKey: .response)
-        try c.encode(damping, forKey: .damping)
         try c.encode(PackedNumbers.data(settle), forKey: .settle)
         try c.encode(PackedNumbers.runs(settlePeople), forKey: .settlePeople)
         try c.encode(PackedNumbers.data(overshoot), forKey: .overshoot)
@@ -256,41 +253,6 @@ extension Tally.SpringMetrics: Codable {
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            spring: try c.decode(String.self, forKey: .spring), gesture: try c.decode(GestureKind.self, forKey: .gesture),
-            response: try c.decode(Double.self, forKey: .response), damping: try c.decode(Double.self, forKey: .damping),
-            settle: try PackedNumbers.doubles(c.decode(Data.self, forKey: .settle)),
-            settlePeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .settlePeople)),
-            overshoot: try PackedNumbers.doubles(c.decode(Data.self, forKey: .overshoot)),
-            overshootPeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .overshootPeople)))
-    }
-}
-
-/// A timing curve's measurements on the wire, as a spring's.
-extension Tally.CurveMetrics: Codable {
-    private enum CodingKeys: String, CodingKey {
-        case curve, gesture, timing, controlPoints, duration, settle, settlePeople, overshoot, overshootPeople
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(curve, forKey: .curve)
-        try c.encode(gesture, forKey: .gesture)
-        try c.encode(timing, forKey: .timing)
-        try c.encode(controlPoints, forKey: .controlPoints)
-        try c.encode(duration, forKey: .duration)
-        try c.encode(PackedNumbers.data(settle), forKey: .settle)
-        try c.encode(PackedNumbers.runs(settlePeople), forKey: .settlePeople)
-        try c.encode(PackedNumbers.data(overshoot), forKey: .overshoot)
-        try c.encode(PackedNumbers.runs(overshootPeople), forKey: .overshootPeople)
-    }
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(
-            curve: try c.decode(String.self, forKey: .curve), gesture: try c.decode(GestureKind.self, forKey: .gesture),
-            timing: try c.decode(String.self, forKey: .timing),
-            controlPoints: try c.decode([Double].self, forKey: .controlPoints),
-            duration: try c.decode(Double.self, forKey: .duration),
             settle: try PackedNumbers.doubles(c.decode(Data.self, forKey: .settle)),
             settlePeople: try PackedNumbers.people(fromRuns: c.decode(Data.self, forKey: .settlePeople)),
             overshoot: try PackedNumbers.doubles(c.decode(Data.self, forKey: .overshoot)),

@@ -106,7 +106,7 @@ package struct Tally: Sendable {
     }
 
     /// One spring's releases, measured.
-    struct SpringMetrics: Sendable, Equatable {
+    struct SpringMetrics: Sendable, Equatable, Codable {
         /// Which of the gesture's springs (``SpringReport/spring``): the
         /// gesture's name, or a name of its own where a gesture has two.
         var spring: String
@@ -114,18 +114,11 @@ package struct Tally: Sendable {
         var gesture: GestureKind
         var response: Double
         var damping: Double
-        /// Settle time of each release that settles (ms).
-        var settle: [Double] = []
-        /// Whose each settle time is (index into ``Tally/people``).
-        var settlePeople: [Int32] = []
-        /// Overshoot of each release whose target is on screen (pt).
-        var overshoot: [Double] = []
-        /// Whose each overshoot is (index into ``Tally/people``).
-        var overshootPeople: [Int32] = []
+        var releases = Settling()
     }
 
     /// One timing-curve animation's releases, measured as a spring's are.
-    struct CurveMetrics: Sendable, Equatable {
+    struct CurveMetrics: Sendable, Equatable, Codable {
         /// Which animation (``CurveReport/curve``): its gesture's name.
         var curve: String
         var gesture: GestureKind
@@ -134,12 +127,42 @@ package struct Tally: Sendable {
         var timing: String
         var controlPoints: [Double]
         var duration: Double
-        /// Settle time of each release (ms), and whose each is.
+        var releases = Settling()
+    }
+
+    /// How an animation's releases settled — a spring's or a timing
+    /// curve's alike, so that a settle or overshoot budget judges either.
+    struct Settling: Sendable, Equatable {
+        /// Settle time of each release that settles (ms).
         var settle: [Double] = []
+        /// Whose each settle time is (index into ``Tally/people``).
         var settlePeople: [Int32] = []
-        /// Overshoot of each release (pt), and whose each is.
+        /// Overshoot of each release whose target is on screen (pt).
         var overshoot: [Double] = []
+        /// Whose each overshoot is (index into ``Tally/people``).
         var overshootPeople: [Int32] = []
+
+        /// One release's settle time (s; not recorded when it never settles)
+        /// and overshoot (pt; nil when its target is off screen).
+        mutating func record(settleSeconds: Double, overshoot: Double?, person: Int32) {
+            if settleSeconds.isFinite {
+                settle.append(settleSeconds * 1000)
+                settlePeople.append(person)
+            }
+            if let overshoot {
+                self.overshoot.append(overshoot)
+                overshootPeople.append(person)
+            }
+        }
+
+        /// Another part's releases appended, its people as this tally's
+        /// (`slots`: their index here, by their index there).
+        mutating func append(_ other: Settling, slots: [Int32]) {
+            settle += other.settle
+            settlePeople += other.settlePeople.map { slots[Int($0)] }
+            overshoot += other.overshoot
+            overshootPeople += other.overshootPeople.map { slots[Int($0)] }
+        }
     }
 
     static let noUser = "(no user)"
@@ -280,15 +303,10 @@ package struct Tally: Sendable {
             // velocity on the same axis, positive towards the target.
             let distance = distance ?? r.springDistance
             let velocity = spring.initialVelocity(releaseVelocity: r.releaseVelocity, distance: distance)
-            let settleSeconds = physics.settleTime(distance: distance, initialVelocity: velocity)
-            if settleSeconds.isFinite {
-                springs[k].settle.append(settleSeconds * 1000)
-                springs[k].settlePeople.append(person)
-            }
-            if targetOnScreen {
-                springs[k].overshoot.append(physics.overshoot(distance: distance, initialVelocity: velocity))
-                springs[k].overshootPeople.append(person)
-            }
+            springs[k].releases.record(
+                settleSeconds: physics.settleTime(distance: distance, initialVelocity: velocity),
+                overshoot: targetOnScreen ? physics.overshoot(distance: distance, initialVelocity: velocity) : nil,
+                person: person)
         }
         switch r.kind {
         case .swipeActions:
@@ -353,13 +371,9 @@ package struct Tally: Sendable {
             k = curves.count - 1
         }
         curves[k].duration = duration
-        let settleSeconds = curve.settleTime(distance: distance, duration: duration)
-        if settleSeconds.isFinite {
-            curves[k].settle.append(settleSeconds * 1000)
-            curves[k].settlePeople.append(person)
-        }
-        curves[k].overshoot.append(curve.overshoot(distance: distance))
-        curves[k].overshootPeople.append(person)
+        curves[k].releases.record(
+            settleSeconds: curve.settleTime(distance: distance, duration: duration),
+            overshoot: curve.overshoot(distance: distance), person: person)
     }
 
     /// The index of the spring `name` in ``springs``, added when first
@@ -419,24 +433,16 @@ package struct Tally: Sendable {
             springs[k].gesture = theirs.gesture
             springs[k].response = theirs.response
             springs[k].damping = theirs.damping
-            springs[k].settle += theirs.settle
-            springs[k].settlePeople += theirs.settlePeople.map { slots[Int($0)] }
-            springs[k].overshoot += theirs.overshoot
-            springs[k].overshootPeople += theirs.overshootPeople.map { slots[Int($0)] }
+            springs[k].releases.append(theirs.releases, slots: slots)
         }
         for theirs in o.curves {
-            let mapped = (
-                theirs.settlePeople.map { slots[Int($0)] }, theirs.overshootPeople.map { slots[Int($0)] }
-            )
             if let k = curves.firstIndex(where: { $0.curve == theirs.curve }) {
                 curves[k].duration = theirs.duration
-                curves[k].settle += theirs.settle
-                curves[k].settlePeople += mapped.0
-                curves[k].overshoot += theirs.overshoot
-                curves[k].overshootPeople += mapped.1
+                curves[k].releases.append(theirs.releases, slots: slots)
             } else {
                 var added = theirs
-                (added.settlePeople, added.overshootPeople) = mapped
+                added.releases = Settling()
+                added.releases.append(theirs.releases, slots: slots)
                 curves.append(added)
             }
         }
@@ -463,13 +469,14 @@ package struct Tally: Sendable {
         let springReports = springs.sorted { $0.spring < $1.spring }.map { spring in
             SpringReport(
                 gesture: spring.gesture, spring: spring.spring, response: spring.response,
-                dampingFraction: spring.damping, settleTime: Distribution(spring.settle),
-                overshoot: Distribution(spring.overshoot))
+                dampingFraction: spring.damping, settleTime: Distribution(spring.releases.settle),
+                overshoot: Distribution(spring.releases.overshoot))
         }
         let curveReports = curves.sorted { $0.curve < $1.curve }.map { curve in
             CurveReport(
                 gesture: curve.gesture, curve: curve.curve, timing: curve.timing, controlPoints: curve.controlPoints,
-                duration: curve.duration, settleTime: Distribution(curve.settle), overshoot: Distribution(curve.overshoot))
+                duration: curve.duration, settleTime: Distribution(curve.releases.settle),
+                overshoot: Distribution(curve.releases.overshoot))
         }
         let budgets = budgetChecks(options.budgets, threads: options.threads)
         let (intentsByPerson, perIntentByName, confusionByName) = namedCounts()
@@ -498,11 +505,9 @@ package struct Tally: Sendable {
     private func budgetChecks(_ budgetList: [LatencyBudget], threads: Int) -> [BudgetCheck] {
         // A gesture's settle and overshoot budgets judge the animation
         // named after it: its spring, or its timing curve.
-        func named<T>(
-            _ measure: KeyPath<SpringMetrics, [T]>, _ curveMeasure: KeyPath<CurveMetrics, [T]>, _ gesture: GestureKind
-        ) -> [T] {
-            springs.first { $0.spring == gesture.rawValue }?[keyPath: measure]
-                ?? curves.first { $0.curve == gesture.rawValue }?[keyPath: curveMeasure] ?? []
+        func named(_ gesture: GestureKind) -> Settling {
+            springs.first { $0.spring == gesture.rawValue }?.releases
+                ?? curves.first { $0.curve == gesture.rawValue }?.releases ?? Settling()
         }
 
         // People sorted, and each tally index's place among them: the
@@ -526,16 +531,10 @@ package struct Tally: Sendable {
             // A gesture's budget judges the spring named after it.
             case .settleTime:
                 budget.scope != .waited
-                    ? (
-                        named(\.settle, \.settle, budget.gesture),
-                        named(\.settlePeople, \.settlePeople, budget.gesture)
-                    ) : ([], [])
+                    ? (named(budget.gesture).settle, named(budget.gesture).settlePeople) : ([], [])
             case .overshoot:
                 budget.scope != .waited
-                    ? (
-                        named(\.overshoot, \.overshoot, budget.gesture),
-                        named(\.overshootPeople, \.overshootPeople, budget.gesture)
-                    ) : ([], [])
+                    ? (named(budget.gesture).overshoot, named(budget.gesture).overshootPeople) : ([], [])
             }
         }
         return ParallelMap.map(budgetList.count, width: threads) { i -> BudgetCheck in
