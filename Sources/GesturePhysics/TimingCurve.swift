@@ -52,6 +52,19 @@ package struct TimingCurve: Sendable, Hashable {
     /// `UnitCurve.easeInOut`, Core Animation's `easeInEaseOut`).
     package static let easeInOut = TimingCurve(0.42, 0, 0.58, 1)
 
+    /// The name the platforms give this curve (`easeOut`), or its
+    /// control points as CSS writes a curve of one's own
+    /// (`cubic-bezier(0.3, 0, 0.6, 1.5)`).
+    package var name: String {
+        switch self {
+        case .linear: "linear"
+        case .easeIn: "easeIn"
+        case .easeOut: "easeOut"
+        case .easeInOut: "easeInOut"
+        default: "cubic-bezier(\(x1), \(y1), \(x2), \(y2))"
+        }
+    }
+
     /// SwiftUI's default duration of `Animation.easeIn`, `.easeOut`,
     /// `.easeInOut` and `.linear` without one, seconds.
     package static let defaultDuration = 0.35

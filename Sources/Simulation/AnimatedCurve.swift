@@ -17,15 +17,12 @@ package struct AnimatedCurve: Sendable, Hashable {
     /// The animation's name (``CurveReport/curve``): its gesture's.
     package let name: String
     package let gesture: GestureKind
-    /// The curve's name as the platform calls it (`easeOut`).
-    package let curveName: String
     package let curve: TimingCurve
     package let duration: Parameter
 
-    init(_ name: String? = nil, gesture: GestureKind, curveName: String, curve: TimingCurve, duration: Parameter) {
+    init(_ name: String? = nil, gesture: GestureKind, curve: TimingCurve, duration: Parameter) {
         self.name = name ?? gesture.rawValue
         self.gesture = gesture
-        self.curveName = curveName
         self.curve = curve
         self.duration = duration
     }
@@ -36,6 +33,6 @@ package struct AnimatedCurve: Sendable, Hashable {
     /// `returnToIdentity.duration` long (0.35 s, SwiftUI's documented
     /// default), from wherever the fingers left it.
     package static func returnToIdentity(after gesture: GestureKind) -> AnimatedCurve {
-        AnimatedCurve(gesture: gesture, curveName: "easeOut", curve: .easeOut, duration: .returnToIdentityDuration)
+        AnimatedCurve(gesture: gesture, curve: .easeOut, duration: .returnToIdentityDuration)
     }
 }

@@ -366,7 +366,7 @@ package struct Tally: Sendable {
         } else {
             curves.append(
                 CurveMetrics(
-                    curve: animation.name, gesture: animation.gesture, timing: animation.curveName,
+                    curve: animation.name, gesture: animation.gesture, timing: curve.name,
                     controlPoints: [curve.x1, curve.y1, curve.x2, curve.y2], duration: duration))
             k = curves.count - 1
         }

@@ -15,6 +15,13 @@ struct TimingCurveTests {
         #expect(TimingCurve(-0.5, 0, 1.5, 1) == TimingCurve(0, 0, 1, 1))
     }
 
+    @Test func aCurveIsNamedAsThePlatformsNameItOrAsCSSWritesItsPoints() {
+        #expect(TimingCurve.easeOut.name == "easeOut")
+        #expect(TimingCurve(0.42, 0, 0.58, 1).name == "easeInOut")
+        #expect(TimingCurve.linear.name == "linear" && TimingCurve.easeIn.name == "easeIn")
+        #expect(TimingCurve(0.3, 0, 0.6, 1.5).name == "cubic-bezier(0.3, 0.0, 0.6, 1.5)")
+    }
+
     @Test func easeOutMatchesValuesSolvedIndependently() {
         // cubic-bezier(0, 0, 0.58, 1), solved by 200 bisections in
         // 50-digit decimals (not this code's Newton): progress at 10 %,
