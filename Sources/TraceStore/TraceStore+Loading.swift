@@ -88,8 +88,7 @@ extension TraceStore {
         return (sessions, slots)
     }
 
-    /// Touch samples: one scan over the id range the selected sessions span;
-    /// the ranges are sorted, so one cursor walks them in step.
+    /// Touch samples, each with its stroke's pointer.
     private static func loadTouches(_ db: Database, _ slots: [Slot], into sessions: inout [Session]) throws {
         // Pointer of each stroke (samples refer to strokes).
         let sessionRows = Set(slots.map(\.rowID))
@@ -99,43 +98,52 @@ extension TraceStore {
                 pointerOfStroke[row.int64(0)] = Int32(truncatingIfNeeded: row.int64(2))
             }
         }
-        let touchLow = slots.map(\.touchFirst).min() ?? 0
-        let touchHigh = slots.map(\.touchEnd).max() ?? 0
-        var cursor = 0
-        let touchSlots = slots.filter { $0.touchEnd > $0.touchFirst }
-        try RawStatement(
-            db,
-            "SELECT id, stroke, t, phase, x, y, force, radius FROM \(StoreTable.touchSamples) WHERE id >= \(touchLow) AND id < \(touchHigh) ORDER BY id"
-        ).forEachRow { row in
-            let id = row.int64(0)
-            while cursor < touchSlots.count && id >= touchSlots[cursor].touchEnd { cursor += 1 }
-            guard cursor < touchSlots.count, id >= touchSlots[cursor].touchFirst else { return }
-            let sample = TouchSample(
-                t: row.int64(2),
-                pointer: pointerOfStroke[row.int64(1)] ?? -1,
-                phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: row.int64(3))) ?? .moved,
-                x: row.double(4), y: row.double(5), force: row.optionalDouble(6), radius: row.optionalDouble(7))
-            sessions[touchSlots[cursor].index].touches.append(sample)
+        try forEachSample(
+            db, "stroke, t, phase, x, y, force, radius", from: .touchSamples,
+            ranges: slots.map { ($0.index, $0.touchFirst, $0.touchEnd) }
+        ) { index, row in
+            sessions[index].touches.append(
+                TouchSample(
+                    t: row.int64(2),
+                    pointer: pointerOfStroke[row.int64(1)] ?? -1,
+                    phase: TouchPhase(rawValue: UInt8(truncatingIfNeeded: row.int64(3))) ?? .moved,
+                    x: row.double(4), y: row.double(5), force: row.optionalDouble(6), radius: row.optionalDouble(7)))
         }
     }
 
-    /// Motion samples, as the touch samples: one scan, one cursor.
+    /// Motion samples.
     private static func loadMotion(_ db: Database, _ slots: [Slot], into sessions: inout [Session]) throws {
-        let motionSlots = slots.filter { $0.motionEnd > $0.motionFirst }
-        guard let low = motionSlots.first?.motionFirst, let high = motionSlots.last?.motionEnd else { return }
-        var cursor = 0
-        try RawStatement(
-            db,
-            "SELECT id, t, ax, ay, az, rx, ry, rz FROM \(StoreTable.motionSamples) WHERE id >= \(low) AND id < \(high) ORDER BY id"
-        ).forEachRow { row in
-            let id = row.int64(0)
-            while cursor < motionSlots.count && id >= motionSlots[cursor].motionEnd { cursor += 1 }
-            guard cursor < motionSlots.count, id >= motionSlots[cursor].motionFirst else { return }
-            let sample = MotionSample(
-                t: row.int64(1), ax: row.double(2), ay: row.double(3), az: row.double(4), rx: row.optionalDouble(5),
-                ry: row.optionalDouble(6), rz: row.optionalDouble(7))
-            sessions[motionSlots[cursor].index].motion.append(sample)
+        try forEachSample(
+            db, "t, ax, ay, az, rx, ry, rz", from: .motionSamples,
+            ranges: slots.map { ($0.index, $0.motionFirst, $0.motionEnd) }
+        ) { index, row in
+            sessions[index].motion.append(
+                MotionSample(
+                    t: row.int64(1), ax: row.double(2), ay: row.double(3), az: row.double(4), rx: row.optionalDouble(5),
+                    ry: row.optionalDouble(6), rz: row.optionalDouble(7)))
         }
+    }
+
+    /// Each row of a sample table (its `id`, column 0, then `columns`) that
+    /// belongs to a selected session, with that session's place in the
+    /// result. A session's samples are the contiguous id range
+    /// [first, end), and the sessions' ranges ascend, so one scan over the
+    /// span they cover, in id order, and one cursor that walks the ranges
+    /// in step find every row's session with no index and no lookup.
+    private static func forEachSample(
+        _ db: Database, _ columns: String, from table: StoreTable, ranges: [(index: Int, first: Int64, end: Int64)],
+        _ body: (Int, RawRow) -> Void
+    ) throws {
+        let ranges = ranges.filter { $0.end > $0.first }
+        guard let low = ranges.map(\.first).min(), let high = ranges.map(\.end).max() else { return }
+        var cursor = 0
+        try RawStatement(db, "SELECT id, \(columns) FROM \(table) WHERE id >= \(low) AND id < \(high) ORDER BY id")
+            .forEachRow { row in
+                let id = row.int64(0)
+                while cursor < ranges.count && id >= ranges[cursor].end { cursor += 1 }
+                guard cursor < ranges.count, id >= ranges[cursor].first else { return }
+                body(ranges[cursor].index, row)
+            }
     }
 
     /// Labels, in the order recorded; one of an intent this gesturetune
